@@ -1,0 +1,23 @@
+// Small file helpers: whole-file read, atomic write (temp name then rename, so a reader never
+// sees half a file), JSON read with line:column in errors. Thread-safe (no shared state).
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "base/status.h"
+
+namespace roam {
+
+Result<std::string> ReadFile(const std::filesystem::path& path);
+Status WriteFileAtomic(const std::filesystem::path& path, const std::string& content);
+// Parses JSON; errors name the file and the line:column of the fault.
+Result<nlohmann::json> ParseJson(const std::string& text, const std::string& source_name);
+Result<nlohmann::json> ReadJsonFile(const std::filesystem::path& path);
+// "did you mean" helper: the closest candidate within a small edit distance, or "".
+std::string ClosestName(const std::string& name, const std::vector<std::string>& candidates);
+size_t EditDistance(const std::string& a, const std::string& b);
+
+}  // namespace roam

@@ -1,0 +1,74 @@
+// device/: the Device interface every driver implements (sim_device.h: the simulator; the adb
+// driver comes later). The run layer owns one Device per campaign and drives it from a single
+// thread; implementations need not be thread-safe.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "gui/action.h"
+#include "gui/screen.h"
+
+namespace roam::device {
+
+// Something the device reported besides the screen: a crash or an ANR of the app under test.
+struct Event {
+  enum class Kind { kCrash, kAnr, kNativeCrash };
+  Kind kind = Kind::kCrash;
+  std::string package;                // the process that failed
+  std::string exception;              // e.g. java.lang.NullPointerException ("" for an ANR)
+  std::string message;
+  std::vector<std::string> frames;    // "org.app.Foo.bar(Foo.java:12)", top first, no "at "
+  std::string bug_id;                 // ground truth when the device knows it (the simulator)
+  std::string raw;                    // the log text it was read from, when there is one
+};
+std::string_view EventKindName(Event::Kind kind);  // "crash", "anr", "native_crash"
+
+struct Coverage {
+  size_t covered = 0;
+  size_t total = 0;
+};
+
+class Device {
+ public:
+  virtual ~Device() = default;
+
+  // A short name for logs and config.json: "sim:diary", "android:emulator-5554".
+  virtual std::string Name() const = 0;
+  // The package under test.
+  virtual std::string Package() const = 0;
+
+  // Brings the app to the foreground on its launcher activity (starting it if needed).
+  virtual Status Launch() = 0;
+  // Kills the app process.
+  virtual Status Stop() = 0;
+  // Wipes the app's data (as `pm clear`); the app is stopped afterwards.
+  virtual Status ClearData() = 0;
+
+  // What is on the screen now. Reuses `out`'s storage.
+  virtual Status Observe(gui::Screen& out) = 0;
+  // Sends one action. Widget actions are resolved through action.target.
+  virtual Status Perform(const gui::Action& action) = 0;
+  // Crashes and ANRs since the last call, oldest first.
+  virtual void DrainEvents(std::vector<Event>& out) = 0;
+
+  // Capabilities. Each returns Unsupported where the device has none.
+  virtual bool CanSnapshot() const { return false; }
+  virtual Status Snapshot(const std::string& name) { return Unsupported("snapshot " + name); }
+  virtual Status Restore(const std::string& name) { return Unsupported("restore " + name); }
+  virtual bool HasCoverage() const { return false; }
+  virtual Coverage GetCoverage() const { return {}; }
+  // Names of the covered code units (only when HasCoverage()).
+  virtual std::vector<std::string> CoveredUnits() const { return {}; }
+  // Every activity the app declares, when known (the simulator; `dumpsys package` on Android).
+  virtual std::vector<std::string> DeclaredActivities() const { return {}; }
+  virtual Result<std::string> Screenshot() { return Unsupported("screenshot"); }
+
+ protected:
+  Status Unsupported(const std::string& what) const {
+    return Status::Unsupported(what + " is not available on " + Name());
+  }
+};
+
+}  // namespace roam::device

@@ -1,0 +1,58 @@
+// Action: one input event Roam can send, with a stable reference to its target widget (the
+// path in the tree plus its bounds, so a replay can find it again or fall back to the point).
+// Value type, thread-compatible.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "gui/widget.h"
+
+namespace roam::gui {
+
+enum class ActionKind {
+  kClick,
+  kLongClick,
+  kSwipeUp,      // screen gestures: finger moves up (content scrolls down), etc.
+  kSwipeDown,
+  kSwipeLeft,
+  kSwipeRight,
+  kScrollUp,     // on a scrollable widget
+  kScrollDown,
+  kScrollLeft,
+  kScrollRight,
+  kInputText,
+  kBack,
+  kMenu,
+  kRotate,
+  kRestart,      // stop and relaunch the app
+  kKey,          // a system key event: VOLUME_UP, VOLUME_DOWN, VOLUME_MUTE, HOME, ...
+};
+constexpr int kActionKindCount = static_cast<int>(ActionKind::kKey) + 1;
+
+std::string_view ActionKindName(ActionKind kind);  // "click", "long_click", "swipe_up", ...
+std::optional<ActionKind> ActionKindFromName(std::string_view name);
+// True for kinds that act on a widget (click, long click, scroll, input).
+bool IsWidgetAction(ActionKind kind);
+
+struct WidgetRef {
+  std::string path;  // Screen::PathOf
+  Rect bounds;
+  bool operator==(const WidgetRef&) const = default;
+};
+
+struct Action {
+  ActionKind kind = ActionKind::kBack;
+  std::optional<WidgetRef> target;  // set for widget actions; optional for swipes
+  int widget = -1;                  // index in the observed Screen (a hint; path is the truth)
+  std::string text;                 // kInputText: the text; kKey: the key name
+
+  // Human-readable form for logs: `click 0/1/3 "Save"`.
+  std::string Describe() const;
+};
+
+Action MakeWidgetAction(ActionKind kind, const struct Screen& screen, int widget);
+Action MakeGlobalAction(ActionKind kind, std::string text = "");
+
+}  // namespace roam::gui

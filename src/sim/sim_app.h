@@ -1,0 +1,92 @@
+// sim/: the app simulator. An app is a JSON spec (docs/app-spec.md); AppSpec is its checked,
+// immutable form and SimApp one running instance of it: render the current Screen, perform an
+// Action, report crashes and ANRs as Faults, save and load its whole state, count coverage.
+// AppSpec is immutable and may be shared between threads; a SimApp is used by one thread.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "base/status.h"
+#include "gui/action.h"
+#include "gui/screen.h"
+
+namespace roam::sim {
+
+struct SpecError {
+  std::string path;     // JSON path of the offending value, e.g. /screens/2/widgets/0/on/click
+  std::string message;  // what is wrong there
+};
+
+class AppSpec;  // defined in spec.h
+
+// Parses and checks a spec; on failure the Status lists every error with its JSON path.
+Result<std::shared_ptr<const AppSpec>> LoadSpec(const std::filesystem::path& path);
+Result<std::shared_ptr<const AppSpec>> LoadSpecJson(const nlohmann::json& doc,
+                                                    const std::string& source_name);
+// Every error in a spec document (empty when it is valid).
+std::vector<SpecError> CheckSpec(const nlohmann::json& doc);
+
+// A crash or ANR raised by a handler.
+struct Fault {
+  enum class Kind { kCrash, kAnr };
+  Kind kind = Kind::kCrash;
+  std::string exception;            // crash only
+  std::string message;
+  std::vector<std::string> frames;  // top first
+  std::string bug_id;               // the planted bug whose effect raised it ("" if none)
+};
+
+struct SimOptions {
+  uint64_t seed = 1;                // drives dynamic widgets (ads) and nothing else
+  std::set<std::string> bugs_off;   // planted bugs switched off (their correct behaviour runs)
+};
+
+class SimState;  // everything mutable of a running app; copyable (defined in interpreter.h)
+
+class SimApp {
+ public:
+  // `spec` is shared because parallel workers run instances of one parsed spec.
+  SimApp(std::shared_ptr<const AppSpec> spec, SimOptions options);
+  ~SimApp();
+  SimApp(const SimApp&) = delete;
+  SimApp& operator=(const SimApp&) = delete;
+
+  const AppSpec& spec() const;
+  const std::string& package() const;
+
+  void Launch();     // foreground at the start screen (resumes the top screen if running)
+  void Stop();       // kills the process: screens, dialogs and non-persistent data are lost
+  void ClearData();  // Stop, then every variable and list back to its initial value
+  bool running() const;
+
+  // The current screen: the app's top screen, dialog or menu, or the launcher when the app is
+  // not in the foreground. Valid until the next non-const call.
+  const gui::Screen& screen();
+  // Applies one action to the current screen. Unknown targets and actions without a handler
+  // are no-ops, as on a device.
+  void Perform(const gui::Action& action);
+  // Faults raised since the last call.
+  std::vector<Fault> DrainFaults();
+
+  // Snapshots of the whole state (not of coverage, which is cumulative).
+  std::unique_ptr<SimState> Save() const;
+  void Load(const SimState& state);
+
+  size_t units_total() const;
+  size_t units_covered() const;
+  std::vector<std::string> CoveredUnits() const;
+  std::vector<std::string> Activities() const;  // fully qualified, in spec order
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace roam::sim

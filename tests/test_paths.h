@@ -1,0 +1,18 @@
+// Where tests find the project's files and the shared real-world data.
+// Plain functions, thread-safe.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace roam::testing {
+
+std::filesystem::path SourceDir();
+// ../shared/real beside the checkout; empty when absent (tests then GTEST_SKIP).
+std::filesystem::path RealDataDir();
+// The built `roam` binary.
+std::string RoamBinary();
+// A fresh, empty temporary directory for one test.
+std::filesystem::path TempDir(const std::string& name);
+
+}  // namespace roam::testing
