@@ -1,0 +1,46 @@
+// The `uiautomator dump` XML format: ParseDump turns a dump (any of the dumper variants seen in
+// the wild) into a Screen, WriteDump writes a Screen back in the device's own format.
+// Plain functions without shared state: thread-safe.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "base/status.h"
+#include "gui/screen.h"
+
+namespace roam::gui {
+
+// Parses a dump. Fills every Widget field (parent links, then Screen::Link()), the rotation
+// from <hierarchy rotation="">, the package (that of the first node not from
+// com.android.systemui or android, else of the first node) and the size (the union of the
+// window roots' bounds; without roots 1080x1920, swapped for rotation 1 and 3). The activity
+// is not in a dump and is left empty.
+//
+// Tolerated: missing attributes (Widget defaults), NAF, several windows, windows wrapped in
+// extra elements, other non-<node> elements (transparent: their <node>s attach to the nearest
+// <node> above), entities, non-ASCII and even invalid UTF-8 text (kept byte for byte),
+// malformed bounds (an empty Rect), uiautomator2 attributes (only `hint` is kept), a dump
+// without nodes (an empty screen). `editable` comes from the class (EditText, AutoComplete...)
+// or an `editable="true"` attribute.
+//
+// Errors (InvalidArgument) say what and where: "uiautomator dump: line 3:14: ...".
+Result<Screen> ParseDump(std::string_view xml);
+
+// The same, reusing `screen`'s storage (its widgets' strings keep their capacity), for loops
+// that parse many dumps. On error `screen` holds no widgets.
+Status ParseDumpInto(std::string_view xml, Screen& screen);
+
+// Writes the device's format: <?xml ...?><hierarchy rotation=".."><node index=".." text=".."
+// resource-id=".." class=".." package=".." content-desc=".." checkable=".." checked=".."
+// clickable=".." enabled=".." focusable=".." focused=".." scrollable=".." long-clickable=".."
+// password=".." selected=".." bounds="[l,t][r,b]">. NAF="true" (first, as devices do) and
+// hint are written only when set. Uses the parent links, not subtree_end. Activity, size and
+// `editable` (implied by the class) are not carried; ParseDump(WriteDump(s)) gives back every
+// other field.
+std::string WriteDump(const Screen& screen);
+
+// True for classes that take text input: contains "EditText" or "AutoComplete".
+bool IsEditableClass(std::string_view cls);
+
+}  // namespace roam::gui
