@@ -1,0 +1,160 @@
+#include <gtest/gtest.h>
+
+#include "sim_test_util.h"
+
+namespace roam::sim {
+namespace {
+
+using gui::ActionKind;
+using namespace roam::sim::testing;
+
+const char* kDyn = R"json({
+  "app": "dyn", "package": "org.dyn", "start": "Main",
+  "vars": {"n": 0},
+  "lists": {"rows": [{"t": "r0"}, {"t": "r1"}, {"t": "r2"}, {"t": "r3"}, {"t": "r4"}]},
+  "screens": [
+    {"id": "Main", "activity": ".Main", "title": "Main",
+     "widgets": [
+       {"id": "clock", "dynamic": {"kind": "clock"}},
+       {"id": "ad", "dynamic": {"kind": "rotate", "texts": ["Ad 1", "Ad 2", "Ad 3", "Ad 4"], "p": 0.5}},
+       {"id": "inc", "text": "Inc {var.n}", "on": {"click": [{"inc": "n"}]}},
+       {"id": "name", "hint": "Name", "input": {}},
+       {"id": "box", "children": [{"id": "a", "text": "A"}, {"id": "b", "text": "B"}]},
+       {"id": "list", "list": "rows", "visible_rows": 2, "row": [{"id": "t", "text": "{row.t}"}]}
+     ],
+     "on": {"rotate": [{"set_input": "name", "to": ""}]}}
+  ]
+})json";
+
+TEST(Render, BoundsAreNonEmptyInsideTheScreenAndLinked) {
+  auto app = MustApp(kDyn);
+  const gui::Screen& s = app->screen();
+  ASSERT_GT(s.widgets.size(), 5u);
+  EXPECT_EQ(s.widgets[0].parent, -1);
+  EXPECT_EQ(s.widgets[0].cls, "android.widget.FrameLayout");
+  for (size_t i = 0; i < s.widgets.size(); ++i) {
+    const gui::Widget& w = s.widgets[i];
+    EXPECT_FALSE(w.bounds.empty()) << i;
+    EXPECT_GE(w.bounds.left, 0);
+    EXPECT_GE(w.bounds.top, 0);
+    EXPECT_LE(w.bounds.right, s.width);
+    EXPECT_LE(w.bounds.bottom, s.height);
+    EXPECT_EQ(w.package, "org.dyn");
+    EXPECT_EQ(s.FindPath(s.PathOf(static_cast<int>(i))), static_cast<int>(i));
+  }
+  // Stacked top to bottom; children inside their container; rows inside the list.
+  EXPECT_LT(s.widgets[Find(s, "clock")].bounds.top, s.widgets[Find(s, "inc")].bounds.top);
+  const gui::Widget& box = s.widgets[Find(s, "box")];
+  const gui::Widget& b = s.widgets[Find(s, "b")];
+  EXPECT_EQ(b.parent, Find(s, "box"));
+  EXPECT_GE(b.bounds.top, box.bounds.top);
+  EXPECT_LE(b.bounds.bottom, box.bounds.bottom);
+  EXPECT_TRUE(s.widgets[Find(s, "list")].scrollable);
+  EXPECT_TRUE(Has(*app, "r1"));
+  EXPECT_FALSE(Has(*app, "r2"));  // visible_rows: 2
+}
+
+TEST(Render, ScrollMovesTheListWindow) {
+  auto app = MustApp(kDyn);
+  Act(*app, ActionKind::kScrollDown, "list");
+  EXPECT_FALSE(Has(*app, "r0"));
+  EXPECT_TRUE(Has(*app, "r1"));
+  Act(*app, ActionKind::kScrollDown, "list");
+  Act(*app, ActionKind::kScrollDown, "list");
+  Act(*app, ActionKind::kScrollDown, "list");
+  EXPECT_TRUE(Has(*app, "r4"));  // clamped at the end
+  EXPECT_TRUE(Has(*app, "r3"));
+  Act(*app, ActionKind::kScrollUp, "list");
+  Act(*app, ActionKind::kScrollUp, "list");
+  Act(*app, ActionKind::kScrollUp, "list");
+  Act(*app, ActionKind::kScrollUp, "list");
+  EXPECT_TRUE(Has(*app, "r0"));
+}
+
+TEST(Render, ClockAdvancesWithStepsDeterministically) {
+  auto app = MustApp(kDyn);
+  EXPECT_EQ(TextOf(*app, "clock"), "09:00");
+  for (int i = 0; i < 25; ++i) Click(*app, "inc");
+  EXPECT_EQ(TextOf(*app, "clock"), "09:02");
+  EXPECT_EQ(TextOf(*app, "inc"), "Inc 25");
+}
+
+std::vector<std::string> AdTexts(uint64_t seed) {
+  SimOptions o;
+  o.seed = seed;
+  auto app = MustApp(kDyn, o);
+  std::vector<std::string> out;
+  for (int i = 0; i < 40; ++i) {
+    Global(*app, ActionKind::kSwipeUp);
+    out.push_back(TextOf(*app, "ad"));
+  }
+  return out;
+}
+
+TEST(Render, RotatingTextsDependOnlyOnTheSeed) {
+  auto a = AdTexts(7);
+  EXPECT_EQ(a, AdTexts(7));
+  EXPECT_NE(a, AdTexts(8));
+  EXPECT_GT(std::set<std::string>(a.begin(), a.end()).size(), 1u);
+}
+
+TEST(Render, RotationSwapsSizeAndRunsTheRotateHandler) {
+  auto app = MustApp(kDyn);
+  Type(*app, "name", "Ann");
+  EXPECT_EQ(TextOf(*app, "name"), "Ann");
+  Global(*app, ActionKind::kRotate);
+  const gui::Screen& s = app->screen();
+  EXPECT_EQ(s.width, 1920);
+  EXPECT_EQ(s.height, 1080);
+  EXPECT_EQ(s.rotation, 1);
+  EXPECT_EQ(TextOf(*app, "name"), "");  // the screen's rotate handler lost the input
+  for (const gui::Widget& w : app->screen().widgets) EXPECT_LE(w.bounds.bottom, 1080);
+  Global(*app, ActionKind::kRotate);
+  EXPECT_EQ(app->screen().width, 1080);
+}
+
+TEST(Render, SaveLoadRestoresTheScreenExactly) {
+  auto app = MustApp(kDyn);
+  Type(*app, "name", "Bob");
+  Act(*app, ActionKind::kScrollDown, "list");
+  for (int i = 0; i < 13; ++i) Click(*app, "inc");
+  auto saved = app->Save();
+  gui::Screen before = app->screen();
+  for (int i = 0; i < 20; ++i) Click(*app, "inc");
+  Global(*app, ActionKind::kRotate);
+  Type(*app, "name", "Zed");
+  EXPECT_NE(app->screen().widgets, before.widgets);
+  app->Load(*saved);
+  const gui::Screen& after = app->screen();
+  EXPECT_EQ(after.widgets, before.widgets);
+  EXPECT_EQ(after.width, before.width);
+  EXPECT_EQ(after.activity, before.activity);
+  // The future is the same too: the rng state is part of the snapshot.
+  auto again = app->Save();
+  EXPECT_TRUE(*again == *saved);
+}
+
+TEST(Render, LauncherHasOneClickableIcon) {
+  auto app = MustApp(kDyn);
+  app->Stop();
+  const gui::Screen& s = app->screen();
+  EXPECT_EQ(s.package, "com.android.launcher3");
+  int clickable = 0;
+  for (const gui::Widget& w : s.widgets) clickable += w.clickable;
+  EXPECT_EQ(clickable, 1);
+  EXPECT_TRUE(Has(*app, "dyn"));  // label defaults to the app name
+  Click(*app, "dyn");
+  EXPECT_EQ(app->screen().package, "org.dyn");
+}
+
+TEST(Render, SteadyStateReusesTheScreen) {
+  auto app = MustApp(kDyn);
+  const gui::Screen* first = &app->screen();
+  const std::string* text_storage = &first->widgets[1].text;
+  Global(*app, ActionKind::kKey, "VOLUME_UP");
+  EXPECT_EQ(&app->screen(), first);
+  EXPECT_EQ(&app->screen().widgets[1].text, text_storage);
+}
+
+}  // namespace
+}  // namespace roam::sim
