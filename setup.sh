@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what Roam needs from Debian's packages and builds it into build/.
+# Usage: ./setup.sh   (as root, or with sudo available)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+PACKAGES=(
+  g++ cmake ninja-build   # compiler and build
+  libpugixml-dev          # uiautomator dump XML
+  nlohmann-json3-dev      # app specs, traces, summaries
+  libcli11-dev            # command line
+  libfmt-dev              # formatting
+  libgtest-dev libgmock-dev  # tests
+  libbenchmark-dev        # bench/ speed figures
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
+fi
+
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
+cmake --build build -j "$(nproc)"

@@ -1,0 +1,45 @@
+#include "cli/cli.h"
+
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "base/files.h"
+#include "cli/commands.h"
+
+namespace roam::cli {
+
+namespace {
+
+void PrintUsage() {
+  fmt::print("roam: automated GUI testing for Android apps\n\nUsage: roam <command> [options]\n\n"
+             "Commands:\n");
+  for (const auto& c : Commands()) fmt::print("  {:<10} {}\n", c.name, c.description);
+  fmt::print("\n`roam <command> --help` shows a command's options.\n");
+}
+
+}  // namespace
+
+int Main(int argc, char** argv) {
+  if (argc < 2) {
+    PrintUsage();
+    return kExitUsage;
+  }
+  std::string name = argv[1];
+  if (name == "help" || name == "--help" || name == "-h") {
+    PrintUsage();
+    return 0;
+  }
+  std::vector<std::string> names;
+  for (const auto& c : Commands()) {
+    if (c.name == name) return c.run(argc - 1, argv + 1);
+    names.push_back(c.name);
+  }
+  std::string hint = ClosestName(name, names);
+  fmt::print(stderr, "roam: unknown command \"{}\"{}. `roam help` lists the commands.\n", name,
+             hint.empty() ? "" : fmt::format(" (did you mean \"{}\"?)", hint));
+  return kExitUsage;
+}
+
+}  // namespace roam::cli

@@ -1,0 +1,17 @@
+#include "cli/commands.h"
+
+namespace roam::cli {
+
+const std::vector<Command>& Commands() {
+  static const std::vector<Command> kTable = {
+      {"explore", "explore an app with a strategy; writes a run folder (trace, bugs, summary)",
+       ExploreCommand},
+      {"replay", "re-run a bug's trace on a fresh app: exit 0 if it reproduces, 1 if not",
+       ReplayCommand},
+      {"sim", "simulated apps: `sim check SPEC` validates, `sim show SPEC` prints the start screen",
+       SimCommand},
+  };
+  return kTable;
+}
+
+}  // namespace roam::cli

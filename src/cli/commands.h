@@ -1,0 +1,27 @@
+// The table of subcommands: {name, description, function}. Each function gets argv starting at
+// its own name and returns the process exit code. Thread-compatible (called once from main).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace roam::cli {
+
+constexpr int kExitOk = 0;
+constexpr int kExitNo = 1;     // the job ran and its answer is no
+constexpr int kExitUsage = 2;  // bad flags, bad input files
+
+struct Command {
+  std::string name;
+  std::string description;
+  std::function<int(int argc, char** argv)> run;
+};
+
+const std::vector<Command>& Commands();
+
+int ExploreCommand(int argc, char** argv);
+int ReplayCommand(int argc, char** argv);
+int SimCommand(int argc, char** argv);
+
+}  // namespace roam::cli

@@ -1,0 +1,134 @@
+// `roam explore` and `roam replay`.
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "run/explore.h"
+
+namespace roam::cli {
+
+namespace {
+
+// Set by SIGINT/SIGTERM; the campaign polls it each step and then writes everything out.
+std::atomic<bool> g_stop{false};
+
+extern "C" void OnStopSignal(int) {
+  g_stop.store(true);
+  // A second Ctrl-C ends the process at once.
+  std::signal(SIGINT, SIG_DFL);
+}
+
+// Parses; returns -1 to go on, else the exit code.
+int Parse(CLI::App& app, int argc, char** argv) {
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    fmt::print(stderr, "roam {}: {}\n", app.get_name(), e.what());
+    return kExitUsage;
+  }
+  return -1;
+}
+
+}  // namespace
+
+int ExploreCommand(int argc, char** argv) {
+  run::ExploreOptions o;
+  auto& r = o.strategy_settings.random;
+  CLI::App app("Explore a simulated app and write a run folder.", "explore");
+  app.add_option("--app", o.app, "simulated app spec (JSON), e.g. apps/diary.json")->required();
+  app.add_option("--strategy", o.strategy, "strategy by name; `--strategy help` lists them")
+      ->capture_default_str();
+  app.add_option("--events", o.campaign.max_events, "event budget (0: none)")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  app.add_option("--time", o.campaign.max_seconds, "wall-time budget in seconds (0: none)")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--throttle", o.campaign.throttle_ms, "pause in ms after each event")
+      ->check(CLI::NonNegativeNumber);
+  auto* seed_opt = app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
+  app.add_option("--out", o.out, "output folder (default: out/<app>-<strategy>-s<seed>)");
+  app.add_flag("--force", o.force, "replace an earlier run in the output folder");
+  app.add_option("--bugs-off", o.bugs_off, "planted bug ids to switch off (comma-separated)")
+      ->delimiter(',');
+  app.add_flag("!--no-snapshots", o.snapshots, "run the simulator without snapshot support");
+  app.add_flag("!--no-clear", o.campaign.clear_data_at_start, "keep the app's data at start");
+  bool quiet = false;
+  app.add_flag("-q,--quiet", quiet, "no progress output");
+  for (auto [flag, field, what] : {std::tuple{"--pct-click", &r.pct_click, "clicks"},
+                                   {"--pct-long-click", &r.pct_long_click, "long clicks"},
+                                   {"--pct-input", &r.pct_input, "text input"},
+                                   {"--pct-scroll", &r.pct_scroll, "scrolls"},
+                                   {"--pct-swipe", &r.pct_swipe, "screen swipes"},
+                                   {"--pct-back", &r.pct_back, "back key"},
+                                   {"--pct-menu", &r.pct_menu, "menu key"},
+                                   {"--pct-rotate", &r.pct_rotate, "rotations"},
+                                   {"--pct-restart", &r.pct_restart, "app restarts"},
+                                   {"--pct-syskeys", &r.pct_syskeys, "volume keys"}}) {
+    app.add_option(flag, *field, fmt::format("random: weight of {}", what))
+        ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Random strategy");
+  }
+  // `--strategy help` needs no other flag.
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::string(argv[i]) == "--strategy" && std::string(argv[i + 1]) == "help") {
+      fmt::print("{}", explore::StrategyHelp());
+      return kExitOk;
+    }
+  if (int rc = Parse(app, argc, argv); rc >= 0) return rc;
+
+  if (seed_opt->count() == 0)
+    o.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) % 1000000007;
+  if (o.out.empty())
+    o.out = std::filesystem::path("out") / fmt::format("{}-{}-s{}", o.app.stem().string(), o.strategy, o.seed);
+  bool tty = ::isatty(STDERR_FILENO);
+  if (!quiet)
+    fmt::print(stderr, "roam explore: app {}, strategy {}, seed {}, out {}\n", o.app.string(),
+               o.strategy, o.seed, o.out.string());
+  std::signal(SIGINT, OnStopSignal);
+  std::signal(SIGTERM, OnStopSignal);
+  auto summary = run::Explore(o, &g_stop, quiet ? nullptr : stderr, tty);
+  if (!summary.ok()) {
+    fmt::print(stderr, "roam explore: {}\n", summary.status().message());
+    return kExitUsage;
+  }
+  const auto& s = *summary;
+  fmt::print("{} events in {:.1f}s ({}): {} states, {} activities{}, {} unique crashes, {} unique "
+             "ANRs\n",
+             s.events, s.wall_seconds, s.stop_reason, s.states, s.activities_covered.size(),
+             s.activities_total ? fmt::format(" of {}", *s.activities_total) : "",
+             s.crashes.size(), s.anrs.size());
+  for (const auto* list : {&s.crashes, &s.anrs})
+    for (const auto& f : *list)
+      fmt::print("  {}  {} x{}  {}{}\n", f.bug_dir, f.kind, f.count, f.signature,
+                 f.bug_id.empty() ? "" : fmt::format("  [planted: {}]", f.bug_id));
+  fmt::print("run folder: {}\n", o.out.string());
+  return kExitOk;
+}
+
+int ReplayCommand(int argc, char** argv) {
+  std::filesystem::path dir;
+  CLI::App app("Re-run a bug's trace on a fresh app and check that it reproduces.", "replay");
+  app.add_option("BUG_DIR", dir, "a bug folder, e.g. out/run/bugs/B1")->required();
+  if (int rc = Parse(app, argc, argv); rc >= 0) return rc;
+  auto outcome = run::ReplayBug(dir);
+  if (!outcome.ok()) {
+    fmt::print(stderr, "roam replay: {}\n", outcome.status().message());
+    return kExitUsage;
+  }
+  if (outcome->reproduced) {
+    fmt::print("reproduced after {} steps: {}\n", outcome->result.steps_run, outcome->expected);
+    return kExitOk;
+  }
+  fmt::print("did not reproduce: expected {}; seen: {}\n", outcome->expected,
+             outcome->result.signatures.empty() ? std::string("nothing")
+                                                : fmt::format("{}", fmt::join(outcome->result.signatures, ", ")));
+  return kExitNo;
+}
+
+}  // namespace roam::cli

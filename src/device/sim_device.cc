@@ -1,0 +1,96 @@
+#include "device/sim_device.h"
+
+#include "sim/interpreter.h"
+#include "sim/spec.h"
+
+namespace roam::device {
+
+std::string_view EventKindName(Event::Kind kind) {
+  switch (kind) {
+    case Event::Kind::kCrash: return "crash";
+    case Event::Kind::kAnr: return "anr";
+    case Event::Kind::kNativeCrash: return "native_crash";
+  }
+  return "unknown";
+}
+
+SimDevice::SimDevice(std::shared_ptr<const sim::AppSpec> spec, sim::SimOptions sim_options,
+                     SimDeviceOptions options)
+    : app_(std::move(spec), std::move(sim_options)), options_(options) {}
+
+SimDevice::~SimDevice() = default;
+
+std::string SimDevice::Name() const { return "sim:" + app_.package(); }
+std::string SimDevice::Package() const { return app_.package(); }
+
+Status SimDevice::Launch() {
+  app_.Launch();
+  return Status::Ok();
+}
+
+Status SimDevice::Stop() {
+  app_.Stop();
+  return Status::Ok();
+}
+
+Status SimDevice::ClearData() {
+  app_.ClearData();
+  return Status::Ok();
+}
+
+Status SimDevice::Observe(gui::Screen& out) {
+  out = app_.screen();
+  return Status::Ok();
+}
+
+Status SimDevice::Perform(const gui::Action& action) {
+  app_.Perform(action);
+  return Status::Ok();
+}
+
+void SimDevice::DrainEvents(std::vector<Event>& out) {
+  for (sim::Fault& f : app_.DrainFaults()) {
+    Event e;
+    e.kind = f.kind == sim::Fault::Kind::kCrash ? Event::Kind::kCrash : Event::Kind::kAnr;
+    e.package = app_.package();
+    e.exception = std::move(f.exception);
+    e.message = std::move(f.message);
+    e.frames = std::move(f.frames);
+    e.bug_id = std::move(f.bug_id);
+    e.raw = FormatEventAsLog(e);
+    out.push_back(std::move(e));
+  }
+}
+
+Status SimDevice::Snapshot(const std::string& name) {
+  if (!options_.snapshots) return Unsupported("snapshot " + name);
+  snapshots_[name] = app_.Save();
+  return Status::Ok();
+}
+
+Status SimDevice::Restore(const std::string& name) {
+  if (!options_.snapshots) return Unsupported("restore " + name);
+  auto it = snapshots_.find(name);
+  if (it == snapshots_.end()) return Status::NotFound("no snapshot named " + name);
+  app_.Load(*it->second);
+  return Status::Ok();
+}
+
+Coverage SimDevice::GetCoverage() const { return {app_.units_covered(), app_.units_total()}; }
+std::vector<std::string> SimDevice::CoveredUnits() const { return app_.CoveredUnits(); }
+std::vector<std::string> SimDevice::DeclaredActivities() const { return app_.Activities(); }
+
+std::string FormatEventAsLog(const Event& event) {
+  std::string s;
+  if (event.kind == Event::Kind::kAnr) {
+    s = "ANR in " + event.package + "\nReason: " + event.message + "\n";
+    return s;
+  }
+  s = "FATAL EXCEPTION: main\nProcess: " + event.package + "\n" + event.exception;
+  if (!event.message.empty()) s += ": " + event.message;
+  s += "\n";
+  for (const auto& f : event.frames) s += "\tat " + f + "\n";
+  return s;
+}
+
+}  // namespace roam::device

@@ -1,0 +1,88 @@
+#include "explore/random.h"
+
+#include <array>
+
+namespace roam::explore {
+namespace {
+
+using gui::ActionKind;
+
+// The event classes the percentages choose between.
+enum Class { kClick, kLongClick, kInput, kScroll, kSwipe, kBack, kMenu, kRotate, kRestart,
+             kSyskeys, kClassCount };
+
+Class ClassOf(ActionKind kind) {
+  switch (kind) {
+    case ActionKind::kClick: return kClick;
+    case ActionKind::kLongClick: return kLongClick;
+    case ActionKind::kInputText: return kInput;
+    case ActionKind::kScrollUp:
+    case ActionKind::kScrollDown:
+    case ActionKind::kScrollLeft:
+    case ActionKind::kScrollRight: return kScroll;
+    case ActionKind::kSwipeUp:
+    case ActionKind::kSwipeDown:
+    case ActionKind::kSwipeLeft:
+    case ActionKind::kSwipeRight: return kSwipe;
+    case ActionKind::kBack: return kBack;
+    case ActionKind::kMenu: return kMenu;
+    case ActionKind::kRotate: return kRotate;
+    case ActionKind::kRestart: return kRestart;
+    case ActionKind::kKey: return kSyskeys;
+  }
+  return kBack;
+}
+
+constexpr std::array<ActionKind, 4> kSwipes = {ActionKind::kSwipeUp, ActionKind::kSwipeDown,
+                                               ActionKind::kSwipeLeft, ActionKind::kSwipeRight};
+constexpr std::array<const char*, 3> kSysKeys = {"VOLUME_UP", "VOLUME_DOWN", "VOLUME_MUTE"};
+
+}  // namespace
+
+const std::vector<std::string>& DefaultInputStrings() {
+  static const std::vector<std::string> kStrings = {
+      "hello", "Test 123", "42", "-1", "0", "", "a@b.com", "https://example.org",
+      "Ünïcödé ✓", std::string(256, 'x'), "' OR 1=1 --", "%s%n"};
+  return kStrings;
+}
+
+RandomStrategy::RandomStrategy(RandomOptions options) : options_(std::move(options)) {
+  if (options_.strings.empty()) options_.strings = DefaultInputStrings();
+}
+
+gui::Action RandomStrategy::Next(const StepView& view, Rng& rng) {
+  const std::array<double, kClassCount> pct = {
+      options_.pct_click, options_.pct_long_click, options_.pct_input, options_.pct_scroll,
+      options_.pct_swipe, options_.pct_back,       options_.pct_menu,  options_.pct_rotate,
+      options_.pct_restart, options_.pct_syskeys};
+  // Which widget classes this screen offers.
+  std::array<bool, kClassCount> offered{};
+  for (const auto& a : view.actions) offered[ClassOf(a.kind)] = true;
+  for (Class c : {kSwipe, kBack, kMenu, kRotate, kRestart, kSyskeys}) offered[c] = true;
+
+  weights_.assign(kClassCount, 0.0);
+  for (int c = 0; c < kClassCount; ++c) weights_[c] = offered[c] ? pct[c] : 0.0;
+  double total = 0;
+  for (double w : weights_) total += w;
+  if (total <= 0) return gui::MakeGlobalAction(ActionKind::kBack);
+  auto cls = static_cast<Class>(rng.Weighted(weights_));
+
+  switch (cls) {
+    case kSwipe: return gui::MakeGlobalAction(kSwipes[rng.Below(kSwipes.size())]);
+    case kBack: return gui::MakeGlobalAction(ActionKind::kBack);
+    case kMenu: return gui::MakeGlobalAction(ActionKind::kMenu);
+    case kRotate: return gui::MakeGlobalAction(ActionKind::kRotate);
+    case kRestart: return gui::MakeGlobalAction(ActionKind::kRestart);
+    case kSyskeys: return gui::MakeGlobalAction(ActionKind::kKey, kSysKeys[rng.Below(kSysKeys.size())]);
+    default: break;
+  }
+  candidates_.clear();
+  for (int i = 0; i < static_cast<int>(view.actions.size()); ++i)
+    if (ClassOf(view.actions[i].kind) == cls) candidates_.push_back(i);
+  gui::Action action = view.actions[candidates_[rng.Below(candidates_.size())]];
+  if (action.kind == ActionKind::kInputText)
+    action.text = options_.strings[rng.Below(options_.strings.size())];
+  return action;
+}
+
+}  // namespace roam::explore

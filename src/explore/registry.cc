@@ -1,0 +1,37 @@
+#include "explore/registry.h"
+
+#include <fmt/format.h>
+
+#include "base/files.h"
+
+namespace roam::explore {
+
+const std::vector<StrategyInfo>& Strategies() {
+  static const std::vector<StrategyInfo> kTable = {
+      {"random", "Monkey-like: random widget actions by kind percentages (--pct-*), plus back, "
+                 "menu, rotate, restart and system keys",
+       [](const StrategySettings& s) { return std::make_unique<RandomStrategy>(s.random); }},
+  };
+  return kTable;
+}
+
+Result<std::unique_ptr<Strategy>> MakeStrategy(const std::string& name,
+                                               const StrategySettings& settings) {
+  std::vector<std::string> names;
+  for (const auto& info : Strategies()) {
+    if (info.name == name) return info.make(settings);
+    names.push_back(info.name);
+  }
+  std::string hint = ClosestName(name, names);
+  return Status::InvalidArgument(fmt::format(
+      "unknown strategy \"{}\"{}; known: {} (`--strategy help` describes them)", name,
+      hint.empty() ? "" : fmt::format(" (did you mean \"{}\"?)", hint), fmt::join(names, ", ")));
+}
+
+std::string StrategyHelp() {
+  std::string s = "Strategies:\n";
+  for (const auto& info : Strategies()) s += fmt::format("  {:<12} {}\n", info.name, info.description);
+  return s;
+}
+
+}  // namespace roam::explore

@@ -1,0 +1,109 @@
+#include "report/summary.h"
+
+#include "base/files.h"
+
+namespace roam::report {
+
+using nlohmann::json;
+
+namespace {
+
+json FailureToJson(const FailureSummary& f) {
+  json j = {{"kind", f.kind},        {"signature", f.signature}, {"exception", f.exception},
+            {"message", f.message},  {"count", f.count},         {"first_step", f.first_step},
+            {"bug_dir", f.bug_dir}};
+  j["bug_id"] = f.bug_id.empty() ? json(nullptr) : json(f.bug_id);
+  return j;
+}
+
+template <typename T>
+T Get(const json& j, const char* key, T fallback) {
+  if (!j.contains(key)) return fallback;
+  try {
+    return j[key].get<T>();
+  } catch (const json::exception&) {
+    return fallback;
+  }
+}
+
+FailureSummary FailureFromJson(const json& j) {
+  FailureSummary f;
+  f.kind = Get<std::string>(j, "kind", "");
+  f.signature = Get<std::string>(j, "signature", "");
+  f.exception = Get<std::string>(j, "exception", "");
+  f.message = Get<std::string>(j, "message", "");
+  f.count = Get<int>(j, "count", 0);
+  f.first_step = Get<int64_t>(j, "first_step", 0);
+  f.bug_dir = Get<std::string>(j, "bug_dir", "");
+  if (j.contains("bug_id") && j["bug_id"].is_string()) f.bug_id = j["bug_id"];
+  return f;
+}
+
+}  // namespace
+
+json SummaryToJson(const Summary& s) {
+  json j;
+  j["app"] = s.app;
+  j["package"] = s.package;
+  j["device"] = s.device;
+  j["strategy"] = s.strategy;
+  j["seed"] = s.seed;
+  j["events"] = s.events;
+  j["wall_seconds"] = s.wall_seconds;
+  j["events_per_second"] = s.wall_seconds > 0 ? s.events / s.wall_seconds : 0.0;
+  j["stop_reason"] = s.stop_reason;
+  j["activities_total"] = s.activities_total ? json(*s.activities_total) : json(nullptr);
+  j["activities_covered"] = s.activities_covered;
+  j["units_total"] = s.units_total ? json(*s.units_total) : json(nullptr);
+  j["units_covered"] = s.units_covered ? json(*s.units_covered) : json(nullptr);
+  j["states"] = s.states;
+  j["relaunches"] = s.relaunches;
+  j["crashes"] = json::array();
+  for (const auto& c : s.crashes) j["crashes"].push_back(FailureToJson(c));
+  j["anrs"] = json::array();
+  for (const auto& a : s.anrs) j["anrs"].push_back(FailureToJson(a));
+  j["bugs"] = json::array();
+  for (const auto* list : {&s.crashes, &s.anrs})
+    for (const auto& f : *list)
+      if (!f.bug_dir.empty())
+        j["bugs"].push_back({{"dir", f.bug_dir}, {"kind", f.kind}, {"signature", f.signature},
+                             {"bug_id", f.bug_id.empty() ? json(nullptr) : json(f.bug_id)}});
+  return j;
+}
+
+Status WriteSummary(const std::filesystem::path& path, const Summary& summary) {
+  return WriteFileAtomic(path, SummaryToJson(summary).dump(2) + "\n");
+}
+
+Status WriteBug(const std::filesystem::path& dir, const BugRecord& bug,
+                const std::vector<TraceStep>& trace) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return Status::Io(dir.string() + ": cannot create: " + ec.message());
+  json j = FailureToJson(bug.failure);
+  j["id"] = bug.id;
+  j["frames"] = bug.frames;
+  j["log"] = bug.log;
+  j["replay"] = bug.replay;
+  j["trace"] = "trace.jsonl";
+  j["trace_steps"] = trace.size();
+  j["reproduced"] = bug.reproduced ? json(*bug.reproduced) : json(nullptr);
+  ROAM_RETURN_IF_ERROR(WriteTrace(dir / "trace.jsonl", trace));
+  return WriteFileAtomic(dir / "bug.json", j.dump(2) + "\n");
+}
+
+Result<BugRecord> ReadBug(const std::filesystem::path& dir) {
+  auto j = ReadJsonFile(dir / "bug.json");
+  if (!j.ok()) return j.status();
+  if (!j->is_object()) return Status::Corruption((dir / "bug.json").string() + ": not a JSON object");
+  BugRecord b;
+  b.id = Get<std::string>(*j, "id", "");
+  b.failure = FailureFromJson(*j);
+  b.frames = Get<std::vector<std::string>>(*j, "frames", {});
+  b.log = Get<std::string>(*j, "log", "");
+  b.replay = j->value("replay", json::object());
+  if ((*j).contains("reproduced") && (*j)["reproduced"].is_boolean()) b.reproduced = (*j)["reproduced"].get<bool>();
+  return b;
+}
+
+}  // namespace roam::report

@@ -1,0 +1,68 @@
+// report/summary: summary.json (the machine-readable result of a run, documented in the README)
+// and the bugs/B<n>/ folders. Plain data plus writers that write to a temp name and rename.
+// Thread-compatible.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "base/status.h"
+#include "report/trace.h"
+
+namespace roam::report {
+
+// One unique crash or ANR.
+struct FailureSummary {
+  std::string kind;         // "crash", "anr", "native_crash"
+  std::string signature;
+  std::string exception;
+  std::string message;
+  int count = 0;
+  std::string bug_id;       // the planted bug behind it (simulator), "" when unknown
+  int64_t first_step = 0;
+  std::string bug_dir;      // "bugs/B1"
+};
+
+struct Summary {
+  std::string app;                       // spec path or package
+  std::string package;
+  std::string device;
+  std::string strategy;
+  uint64_t seed = 0;
+  int64_t events = 0;
+  double wall_seconds = 0;
+  std::string stop_reason;               // "events", "time", "interrupted", "device error: ..."
+  std::optional<size_t> activities_total;
+  std::vector<std::string> activities_covered;
+  std::optional<size_t> units_total;
+  std::optional<size_t> units_covered;
+  size_t states = 0;
+  size_t relaunches = 0;
+  std::vector<FailureSummary> crashes;   // unique crashes (native included)
+  std::vector<FailureSummary> anrs;      // unique ANRs
+};
+
+nlohmann::json SummaryToJson(const Summary& summary);
+Status WriteSummary(const std::filesystem::path& path, const Summary& summary);
+
+// What bugs/B<n>/bug.json holds. `replay` says how to re-run the trace: app spec (or package),
+// bugs switched off, and that it starts from cleared app data.
+struct BugRecord {
+  std::string id;                        // "B1"
+  FailureSummary failure;
+  std::vector<std::string> frames;
+  std::string log;                       // the device log text of the first occurrence
+  nlohmann::json replay;                 // {"app": ..., "bugs_off": [...], "start": "clear"}
+  std::optional<bool> reproduced;        // checked on a fresh app when the device allows it
+};
+
+Status WriteBug(const std::filesystem::path& dir, const BugRecord& bug,
+                const std::vector<TraceStep>& trace);
+Result<BugRecord> ReadBug(const std::filesystem::path& dir);
+
+}  // namespace roam::report

@@ -1,0 +1,166 @@
+#include "report/trace.h"
+
+#include <fmt/format.h>
+
+#include "base/files.h"
+
+namespace roam::report {
+
+using nlohmann::json;
+
+std::string HexKey(uint64_t key) { return fmt::format("{:016x}", key); }
+
+namespace {
+
+uint64_t ParseHexKey(const json& j) {
+  if (!j.is_string()) return 0;
+  return std::strtoull(j.get<std::string>().c_str(), nullptr, 16);
+}
+
+}  // namespace
+
+json ActionToJson(const gui::Action& a) {
+  json j = {{"kind", gui::ActionKindName(a.kind)}};
+  if (a.target) {
+    const gui::Rect& b = a.target->bounds;
+    j["path"] = a.target->path;
+    j["bounds"] = {b.left, b.top, b.right, b.bottom};
+  }
+  if (a.widget >= 0) j["widget"] = a.widget;
+  if (!a.text.empty() || a.kind == gui::ActionKind::kInputText) j["text"] = a.text;
+  return j;
+}
+
+Result<gui::Action> ActionFromJson(const json& j) {
+  if (!j.is_object() || !j.contains("kind") || !j["kind"].is_string())
+    return Status::Corruption("action needs a string \"kind\"");
+  auto kind = gui::ActionKindFromName(j["kind"].get<std::string>());
+  if (!kind) return Status::Corruption("unknown action kind \"" + j["kind"].get<std::string>() + "\"");
+  gui::Action a;
+  a.kind = *kind;
+  if (j.contains("path")) {
+    if (!j["path"].is_string()) return Status::Corruption("action \"path\" must be a string");
+    gui::WidgetRef ref;
+    ref.path = j["path"].get<std::string>();
+    if (j.contains("bounds")) {
+      const json& b = j["bounds"];
+      if (!b.is_array() || b.size() != 4)
+        return Status::Corruption("action \"bounds\" must be [left, top, right, bottom]");
+      for (const auto& v : b)
+        if (!v.is_number_integer()) return Status::Corruption("action \"bounds\" must be integers");
+      ref.bounds = {b[0].get<int>(), b[1].get<int>(), b[2].get<int>(), b[3].get<int>()};
+    }
+    a.target = std::move(ref);
+  }
+  if (j.contains("widget") && j["widget"].is_number_integer()) a.widget = j["widget"].get<int>();
+  if (j.contains("text")) {
+    if (!j["text"].is_string()) return Status::Corruption("action \"text\" must be a string");
+    a.text = j["text"].get<std::string>();
+  }
+  return a;
+}
+
+json StepToJson(const TraceStep& s) {
+  json j = {{"step", s.step}, {"op", s.op}};
+  if (s.op == "act") j["action"] = ActionToJson(s.action);
+  if (!s.activity.empty()) j["activity"] = s.activity;
+  j["state"] = HexKey(s.state);
+  if (!s.widget_text.empty()) j["widget_text"] = s.widget_text;
+  if (!s.resource_id.empty()) j["resource_id"] = s.resource_id;
+  if (!s.events.empty()) j["events"] = s.events;
+  return j;
+}
+
+Result<TraceStep> StepFromJson(const json& j) {
+  if (!j.is_object()) return Status::Corruption("a step must be a JSON object");
+  TraceStep s;
+  if (j.contains("step") && j["step"].is_number_integer()) s.step = j["step"].get<int64_t>();
+  if (j.contains("op")) {
+    if (!j["op"].is_string()) return Status::Corruption("\"op\" must be a string");
+    s.op = j["op"].get<std::string>();
+  }
+  if (s.op != "act" && s.op != "launch" && s.op != "clear")
+    return Status::Corruption("unknown op \"" + s.op + "\" (expected act, launch or clear)");
+  if (s.op == "act") {
+    if (!j.contains("action")) return Status::Corruption("an \"act\" step needs an \"action\"");
+    auto a = ActionFromJson(j["action"]);
+    if (!a.ok()) return a.status();
+    s.action = std::move(*a);
+  }
+  if (j.contains("activity") && j["activity"].is_string()) s.activity = j["activity"];
+  if (j.contains("state")) s.state = ParseHexKey(j["state"]);
+  if (j.contains("widget_text") && j["widget_text"].is_string()) s.widget_text = j["widget_text"];
+  if (j.contains("resource_id") && j["resource_id"].is_string()) s.resource_id = j["resource_id"];
+  if (j.contains("events") && j["events"].is_array())
+    for (const auto& e : j["events"])
+      if (e.is_string()) s.events.push_back(e.get<std::string>());
+  return s;
+}
+
+Result<std::vector<TraceStep>> ReadTrace(const std::filesystem::path& path) {
+  auto text = ReadFile(path);
+  if (!text.ok()) return text.status();
+  std::vector<TraceStep> steps;
+  size_t line_no = 0, pos = 0;
+  while (pos < text->size()) {
+    size_t end = text->find('\n', pos);
+    if (end == std::string::npos) end = text->size();
+    std::string line = text->substr(pos, end - pos);
+    pos = end + 1;
+    ++line_no;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    auto j = ParseJson(line, fmt::format("{}:{}", path.string(), line_no));
+    if (!j.ok()) return j.status();
+    auto step = StepFromJson(*j);
+    if (!step.ok()) return step.status().Wrap(fmt::format("{}:{}", path.string(), line_no));
+    steps.push_back(std::move(*step));
+  }
+  return steps;
+}
+
+Status WriteTrace(const std::filesystem::path& path, const std::vector<TraceStep>& steps) {
+  std::string out;
+  for (const auto& s : steps) out += StepToJson(s).dump() + "\n";
+  return WriteFileAtomic(path, out);
+}
+
+TraceWriter::~TraceWriter() { (void)Close(); }
+
+Status TraceWriter::Open(const std::filesystem::path& path, TraceWriterOptions options) {
+  ROAM_RETURN_IF_ERROR(Close());
+  file_ = std::fopen(path.c_str(), "w");
+  if (!file_) return Status::Io(path.string() + ": cannot open for writing");
+  path_ = path;
+  options_ = options;
+  last_flush_ = std::chrono::steady_clock::now();
+  return Status::Ok();
+}
+
+Status TraceWriter::Append(const TraceStep& step) {
+  if (!file_) return Status::Io("trace is not open");
+  std::string line = StepToJson(step).dump();
+  line += '\n';
+  if (std::fwrite(line.data(), 1, line.size(), file_) != line.size())
+    return Status::Io(path_.string() + ": write failed");
+  auto now = std::chrono::steady_clock::now();
+  if (std::chrono::duration<double>(now - last_flush_).count() >= options_.flush_seconds)
+    return Flush();
+  return Status::Ok();
+}
+
+Status TraceWriter::Flush() {
+  if (!file_) return Status::Ok();
+  last_flush_ = std::chrono::steady_clock::now();
+  if (std::fflush(file_) != 0) return Status::Io(path_.string() + ": flush failed");
+  return Status::Ok();
+}
+
+Status TraceWriter::Close() {
+  if (!file_) return Status::Ok();
+  int rc = std::fclose(file_);
+  file_ = nullptr;
+  if (rc != 0) return Status::Io(path_.string() + ": close failed");
+  return Status::Ok();
+}
+
+}  // namespace roam::report

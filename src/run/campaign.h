@@ -1,0 +1,112 @@
+// run/campaign: one exploration campaign, the step loop of DESIGN.md: observe, abstract, let the
+// strategy choose, perform, drain events, run the oracles, learn, append to the trace. It owns
+// the trace writer, the crash oracle and the bug folders; it borrows the device and strategy.
+// Single-threaded; `stop` may be set from a signal handler.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "base/rng.h"
+#include "device/device.h"
+#include "explore/strategy.h"
+#include "oracle/crash.h"
+#include "report/summary.h"
+#include "report/trace.h"
+#include "run/progress.h"
+
+namespace roam::run {
+
+struct CampaignOptions {
+  int64_t max_events = 1000;       // event budget; 0 = none (then max_seconds must be set)
+  double max_seconds = 0;          // wall-time budget in seconds; 0 = none
+  int throttle_ms = 0;             // pause after each event, as Monkey's --throttle
+  bool clear_data_at_start = true; // start from a freshly installed state
+  int max_failed_launches = 5;     // consecutive launches that leave the app elsewhere: give up
+  size_t max_episode_steps = 20000;  // steps kept in memory for a bug's short trace
+  oracle::CrashOracleOptions crash;
+  ProgressOptions progress;
+};
+
+// Makes a fresh device of the same app, used to check that a bug's trace reproduces before it
+// is written. Empty when no second device can be had (a phone).
+using DeviceFactory = std::function<Result<std::unique_ptr<device::Device>>()>;
+
+struct CampaignIo {
+  std::string app;                   // for summary.json: the spec path or the package
+  uint64_t seed = 0;
+  std::filesystem::path out_dir;     // prepared by PrepareOutDir
+  nlohmann::json replay_info;        // copied into each bug.json ("how to replay")
+  std::FILE* progress = nullptr;     // null: silent
+  bool progress_tty = false;
+  const std::atomic<bool>* stop = nullptr;
+  DeviceFactory fresh_device;
+};
+
+class Campaign {
+ public:
+  Campaign(CampaignOptions options, device::Device& device, explore::Strategy& strategy, Rng& rng,
+           CampaignIo io);
+  ~Campaign();
+
+  // Runs to the budget, a stop request or a device failure; summary.json, trace.jsonl and the
+  // bug folders are written as it goes and completed before it returns.
+  Result<report::Summary> Run();
+
+ private:
+  struct Pending;  // the step whose next state is not yet known
+
+  Status Start();
+  Status Step();
+  Status EnsureInApp(bool& relaunched);
+  Status Record(report::TraceStep step);
+  Status HandleEvents(int64_t step, std::vector<std::string>& notes, bool& failed);
+  Status FileBug(const oracle::CrashFinding& finding);
+  std::vector<report::TraceStep> BugTrace(const oracle::CrashFinding& finding, bool& reproduced,
+                                          bool& checked);
+  bool BudgetLeft() const;
+  double Elapsed() const;
+  ProgressFigures Figures() const;
+  report::Summary MakeSummary() const;
+
+  CampaignOptions options_;
+  device::Device& device_;
+  explore::Strategy& strategy_;
+  Rng& rng_;
+  CampaignIo io_;
+  oracle::CrashOracle crashes_;
+  report::TraceWriter trace_;
+  Progress progress_;
+  std::string package_;
+
+  gui::Screen screen_;
+  std::vector<gui::Action> actions_;
+  std::vector<device::Event> events_;
+  std::unordered_set<uint64_t> states_;
+  std::vector<std::string> activities_;  // in order of first visit
+  std::unordered_set<std::string> activity_set_;
+  std::vector<std::string> declared_activities_;
+  std::vector<report::TraceStep> episode_;  // since the last clear or launch
+  bool episode_from_clear_ = false;
+  bool episode_overflow_ = false;
+  std::vector<std::string> bug_dirs_;       // per finding index
+  std::unique_ptr<Pending> pending_;
+
+  int64_t events_sent_ = 0;
+  int64_t trace_steps_ = 0;
+  size_t relaunches_ = 0;
+  size_t units_covered_ = 0;
+  std::string stop_reason_;
+  std::chrono::steady_clock::time_point start_time_;
+};
+
+}  // namespace roam::run

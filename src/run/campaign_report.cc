@@ -1,0 +1,121 @@
+// The campaign's findings: bug folders with a trace that replays, and the summary.
+#include <fmt/format.h>
+
+#include "run/campaign.h"
+#include "run/replay.h"
+
+namespace roam::run {
+
+std::vector<report::TraceStep> Campaign::BugTrace(const oracle::CrashFinding& finding,
+                                                  bool& reproduced, bool& checked) {
+  checked = false;
+  reproduced = false;
+  auto check = [&](const std::vector<report::TraceStep>& steps) {
+    if (!io_.fresh_device) return false;
+    auto device = io_.fresh_device();
+    if (!device.ok()) return false;
+    auto r = ReplayTrace(**device, steps, finding.signature, options_.crash.top_frames);
+    checked = true;
+    reproduced = r.ok() && r->reproduced;
+    return reproduced;
+  };
+  // First try the short trace: a clean start, then the last episode.
+  if (!episode_overflow_) {
+    std::vector<report::TraceStep> shortest;
+    if (!episode_from_clear_) shortest.push_back({.op = "clear"});
+    shortest.insert(shortest.end(), episode_.begin(), episode_.end());
+    // An episode that began at the run's own clear is the exact prefix: it needs no check to be
+    // faithful, but is checked anyway where a fresh device can be had.
+    if (check(shortest) || (!io_.fresh_device && episode_from_clear_)) return shortest;
+  }
+  // Otherwise the whole run so far, read back from trace.jsonl.
+  std::vector<report::TraceStep> prefix;
+  if (trace_.Flush().ok()) {
+    auto all = report::ReadTrace(io_.out_dir / "trace.jsonl");
+    if (all.ok()) prefix = std::move(*all);
+  }
+  check(prefix);
+  return prefix;
+}
+
+Status Campaign::FileBug(const oracle::CrashFinding& finding) {
+  std::string id = fmt::format("B{}", bug_dirs_.size() + 1);
+  std::string rel = "bugs/" + id;
+  bool reproduced = false, checked = false;
+  std::vector<report::TraceStep> trace = BugTrace(finding, reproduced, checked);
+
+  report::BugRecord bug;
+  bug.id = id;
+  bug.failure = {.kind = std::string(device::EventKindName(finding.kind)),
+                 .signature = finding.signature,
+                 .exception = finding.first.exception,
+                 .message = finding.first.message,
+                 .count = finding.count,
+                 .bug_id = finding.bug_id,
+                 .first_step = finding.first_step,
+                 .bug_dir = rel};
+  bug.frames = finding.first.frames;
+  bug.log = finding.first.raw;
+  bug.replay = io_.replay_info;
+  if (checked) bug.reproduced = reproduced;
+  bug_dirs_.resize(static_cast<size_t>(finding.id), "");
+  bug_dirs_[finding.id - 1] = rel;
+  ROAM_RETURN_IF_ERROR(report::WriteBug(io_.out_dir / rel, bug, trace));
+  // A new finding is worth a fresh summary at once.
+  return report::WriteSummary(io_.out_dir / "summary.json", MakeSummary());
+}
+
+ProgressFigures Campaign::Figures() const {
+  ProgressFigures f;
+  f.events = events_sent_;
+  f.max_events = options_.max_events;
+  f.elapsed = Elapsed();
+  f.states = states_.size();
+  f.activities = activities_.size();
+  if (!declared_activities_.empty()) f.activities_total = declared_activities_.size();
+  if (device_.HasCoverage()) {
+    auto c = device_.GetCoverage();
+    f.units_covered = c.covered;
+    f.units_total = c.total;
+  }
+  f.crashes = crashes_.CountOf(device::Event::Kind::kCrash) +
+              crashes_.CountOf(device::Event::Kind::kNativeCrash);
+  f.anrs = crashes_.CountOf(device::Event::Kind::kAnr);
+  f.relaunches = relaunches_;
+  return f;
+}
+
+report::Summary Campaign::MakeSummary() const {
+  report::Summary s;
+  s.app = io_.app;
+  s.seed = io_.seed;
+  s.package = package_;
+  s.device = device_.Name();
+  s.strategy = std::string(strategy_.Name());
+  s.events = events_sent_;
+  s.wall_seconds = Elapsed();
+  s.stop_reason = stop_reason_.empty() ? "running" : stop_reason_;
+  if (!declared_activities_.empty()) s.activities_total = declared_activities_.size();
+  s.activities_covered = activities_;
+  if (device_.HasCoverage()) {
+    auto c = device_.GetCoverage();
+    s.units_covered = c.covered;
+    s.units_total = c.total;
+  }
+  s.states = states_.size();
+  s.relaunches = relaunches_;
+  for (const auto& f : crashes_.findings()) {
+    report::FailureSummary fs{.kind = std::string(device::EventKindName(f.kind)),
+                              .signature = f.signature,
+                              .exception = f.first.exception,
+                              .message = f.first.message,
+                              .count = f.count,
+                              .bug_id = f.bug_id,
+                              .first_step = f.first_step};
+    if (f.id - 1 < static_cast<int>(bug_dirs_.size())) fs.bug_dir = bug_dirs_[f.id - 1];
+    (f.kind == device::Event::Kind::kAnr ? s.anrs : s.crashes).push_back(std::move(fs));
+  }
+  return s;
+}
+
+}  // namespace roam::run

@@ -1,0 +1,154 @@
+#include "run/explore.h"
+
+#include <fmt/format.h>
+
+#include "base/files.h"
+#include "device/sim_device.h"
+#include "sim/sim_app.h"
+#include "sim/spec.h"
+
+namespace roam::run {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kRunFiles[] = {"config.json", "summary.json", "trace.jsonl"};
+
+std::set<std::string> ToSet(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
+
+// Unknown bug ids are an error: a typo would silently leave the bug on.
+Status CheckBugIds(const std::vector<std::string>& bugs_off, const std::vector<std::string>& known,
+                   const std::string& app) {
+  for (const auto& id : bugs_off) {
+    if (std::find(known.begin(), known.end(), id) != known.end()) continue;
+    std::string hint = ClosestName(id, known);
+    return Status::InvalidArgument(fmt::format(
+        "--bugs-off: {} plants no bug \"{}\"{}; its bugs: {}", app, id,
+        hint.empty() ? "" : fmt::format(" (did you mean \"{}\"?)", hint), fmt::join(known, ", ")));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status PrepareOutDir(const std::filesystem::path& dir, bool force) {
+  std::error_code ec;
+  if (std::filesystem::exists(dir, ec)) {
+    if (!std::filesystem::is_directory(dir, ec))
+      return Status::InvalidArgument(dir.string() + ": exists and is not a folder");
+    bool holds_run = false;
+    for (const char* f : kRunFiles) holds_run |= std::filesystem::exists(dir / f, ec);
+    if (holds_run && !force)
+      return Status::InvalidArgument(fmt::format(
+          "{} holds an earlier run; pass --force to replace it or choose another --out",
+          dir.string()));
+    if (holds_run) {
+      for (const char* f : kRunFiles) std::filesystem::remove(dir / f, ec);
+      std::filesystem::remove_all(dir / "bugs", ec);
+      std::filesystem::remove(dir / "app.json", ec);
+    }
+  }
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return Status::Io(dir.string() + ": cannot create: " + ec.message());
+  return Status::Ok();
+}
+
+Result<report::Summary> Explore(const ExploreOptions& options, const std::atomic<bool>* stop,
+                                std::FILE* progress, bool progress_tty) {
+  auto spec = sim::LoadSpec(options.app);
+  if (!spec.ok()) return spec.status();
+  auto strategy = explore::MakeStrategy(options.strategy, options.strategy_settings);
+  if (!strategy.ok()) return strategy.status();
+  if (options.campaign.max_events <= 0 && options.campaign.max_seconds <= 0)
+    return Status::InvalidArgument("no budget: give --events N and/or --time SECONDS");
+
+  sim::SimOptions sim_options{.seed = options.seed, .bugs_off = ToSet(options.bugs_off)};
+  device::SimDeviceOptions dev_options{.snapshots = options.snapshots};
+  device::SimDevice device(*spec, sim_options, dev_options);
+  {
+    std::vector<std::string> known;
+    for (const auto& b : (*spec)->bugs()) known.push_back(b.id);
+    ROAM_RETURN_IF_ERROR(CheckBugIds(options.bugs_off, known, options.app.string()));
+  }
+  ROAM_RETURN_IF_ERROR(PrepareOutDir(options.out, options.force));
+
+  // The run folder keeps its own copy of the app, so bugs replay even if the file changes.
+  auto spec_text = ReadFile(options.app);
+  if (!spec_text.ok()) return spec_text.status();
+  ROAM_RETURN_IF_ERROR(WriteFileAtomic(options.out / "app.json", *spec_text));
+
+  json replay = {{"device", "sim"},
+                 {"app", std::filesystem::absolute(options.app).string()},
+                 {"app_copy", "../../app.json"},
+                 {"bugs_off", options.bugs_off},
+                 {"seed", options.seed},
+                 {"signature_frames", options.campaign.crash.top_frames},
+                 {"start", "clear"}};
+  const auto& r = options.strategy_settings.random;
+  json config = {{"app", options.app.string()},
+                 {"package", device.Package()},
+                 {"device", device.Name()},
+                 {"strategy", options.strategy},
+                 {"seed", options.seed},
+                 {"bugs_off", options.bugs_off},
+                 {"events", options.campaign.max_events},
+                 {"time", options.campaign.max_seconds},
+                 {"throttle_ms", options.campaign.throttle_ms},
+                 {"snapshots", options.snapshots},
+                 {"random", {{"pct_click", r.pct_click}, {"pct_long_click", r.pct_long_click},
+                             {"pct_input", r.pct_input}, {"pct_scroll", r.pct_scroll},
+                             {"pct_swipe", r.pct_swipe}, {"pct_back", r.pct_back},
+                             {"pct_menu", r.pct_menu}, {"pct_rotate", r.pct_rotate},
+                             {"pct_restart", r.pct_restart}, {"pct_syskeys", r.pct_syskeys}}},
+                 {"replay", replay}};
+  ROAM_RETURN_IF_ERROR(WriteFileAtomic(options.out / "config.json", config.dump(2) + "\n"));
+
+  CampaignIo io;
+  io.app = options.app.string();
+  io.seed = options.seed;
+  io.out_dir = options.out;
+  io.replay_info = replay;
+  io.progress = progress;
+  io.progress_tty = progress_tty;
+  io.stop = stop;
+  std::shared_ptr<const sim::AppSpec> shared_spec = *spec;
+  io.fresh_device = [shared_spec, sim_options,
+                     dev_options]() -> Result<std::unique_ptr<device::Device>> {
+    return std::unique_ptr<device::Device>(
+        std::make_unique<device::SimDevice>(shared_spec, sim_options, dev_options));
+  };
+  Rng rng(options.seed);
+  Campaign campaign(options.campaign, device, **strategy, rng, std::move(io));
+  return campaign.Run();
+}
+
+Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir) {
+  auto bug = report::ReadBug(bug_dir);
+  if (!bug.ok()) return bug.status();
+  auto trace = report::ReadTrace(bug_dir / "trace.jsonl");
+  if (!trace.ok()) return trace.status();
+  const json& r = bug->replay;
+  if (r.value("device", "") != "sim")
+    return Status::Unsupported(fmt::format("{}: replay on device \"{}\" is not supported yet",
+                                           (bug_dir / "bug.json").string(), r.value("device", "")));
+  // Prefer the run's own copy of the app.
+  std::filesystem::path app = bug_dir / r.value("app_copy", "../../app.json");
+  std::error_code ec;
+  if (!std::filesystem::exists(app, ec)) app = r.value("app", "");
+  auto spec = sim::LoadSpec(app);
+  if (!spec.ok()) return spec.status();
+  sim::SimOptions sim_options;
+  sim_options.seed = r.value("seed", uint64_t{1});
+  for (const auto& id : r.value("bugs_off", std::vector<std::string>{})) sim_options.bugs_off.insert(id);
+  device::SimDevice device(*spec, sim_options);
+  ReplayOutcome outcome;
+  outcome.expected = bug->failure.signature;
+  auto result = ReplayTrace(device, *trace, outcome.expected, r.value("signature_frames", 3));
+  if (!result.ok()) return result.status();
+  outcome.result = std::move(*result);
+  outcome.reproduced = outcome.result.reproduced;
+  return outcome;
+}
+
+}  // namespace roam::run

@@ -1,0 +1,47 @@
+// run/explore: the jobs behind `roam explore` and `roam replay` on the embedded simulator:
+// prepare the output folder, build device and strategy, run the campaign; re-run a bug's
+// trace. The cli layer only parses flags into these options. Single-threaded.
+#pragma once
+
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "explore/registry.h"
+#include "report/summary.h"
+#include "run/campaign.h"
+#include "run/replay.h"
+
+namespace roam::run {
+
+struct ExploreOptions {
+  std::filesystem::path app;               // a simulated app spec (JSON)
+  std::vector<std::string> bugs_off;       // planted bugs switched off
+  std::string strategy = "random";
+  explore::StrategySettings strategy_settings;
+  uint64_t seed = 1;
+  std::filesystem::path out;               // output folder
+  bool force = false;                      // replace an earlier run in `out`
+  bool snapshots = true;                   // simulator snapshot capability
+  CampaignOptions campaign;
+};
+
+// Creates `dir` or checks it may be used: a folder that holds an earlier run (config.json,
+// summary.json or trace.jsonl) is refused unless `force`, which then clears it.
+Status PrepareOutDir(const std::filesystem::path& dir, bool force);
+
+Result<report::Summary> Explore(const ExploreOptions& options, const std::atomic<bool>* stop,
+                                std::FILE* progress, bool progress_tty);
+
+struct ReplayOutcome {
+  bool reproduced = false;
+  std::string expected;                    // the bug's signature
+  ReplayResult result;
+};
+// Re-runs bugs/B<n>/trace.jsonl on a fresh simulated app as bug.json's "replay" says.
+Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir);
+
+}  // namespace roam::run

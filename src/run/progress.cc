@@ -1,0 +1,56 @@
+#include "run/progress.h"
+
+#include <string>
+
+#include <fmt/format.h>
+
+namespace roam::run {
+
+namespace {
+
+std::string Line(const ProgressFigures& f) {
+  std::string events = f.max_events > 0 ? fmt::format("{}/{}", f.events, f.max_events)
+                                        : fmt::format("{}", f.events);
+  double rate = f.elapsed > 0 ? f.events / f.elapsed : 0;
+  std::string activities = f.activities_total
+                               ? fmt::format("{}/{}", f.activities, *f.activities_total)
+                               : fmt::format("{}", f.activities);
+  std::string units = f.units_total ? fmt::format("  units {}/{}", *f.units_covered, *f.units_total)
+                                    : std::string();
+  return fmt::format("[{:7.1f}s] events {}  {:.0f} ev/s  states {}  activities {}{}  crashes {}  "
+                     "anrs {}  relaunches {}",
+                     f.elapsed, events, rate, f.states, activities, units, f.crashes, f.anrs,
+                     f.relaunches);
+}
+
+}  // namespace
+
+Progress::Progress(std::FILE* out, bool tty, ProgressOptions options)
+    : out_(out), tty_(tty), options_(options), last_(std::chrono::steady_clock::now()) {}
+
+void Progress::Update(const ProgressFigures& figures, bool force) {
+  if (!out_) return;
+  auto now = std::chrono::steady_clock::now();
+  double interval = tty_ ? options_.tty_interval : options_.plain_interval;
+  if (!force && std::chrono::duration<double>(now - last_).count() < interval) return;
+  last_ = now;
+  if (tty_) {
+    fmt::print(out_, "\r\033[K{}", Line(figures));
+  } else {
+    fmt::print(out_, "{}\n", Line(figures));
+  }
+  std::fflush(out_);
+  drawn_ = true;
+}
+
+void Progress::Finish(const ProgressFigures& figures) {
+  if (!out_) return;
+  if (tty_) {
+    fmt::print(out_, "\r\033[K{}\n", Line(figures));
+  } else {
+    fmt::print(out_, "{}\n", Line(figures));
+  }
+  std::fflush(out_);
+}
+
+}  // namespace roam::run

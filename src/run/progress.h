@@ -1,0 +1,48 @@
+// run/progress: the live status of a campaign. On a terminal one line redrawn in place (about
+// ten times a second); otherwise a plain line every few seconds, for logs and CI. Every field
+// is documented in the README. Single-threaded.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+
+namespace roam::run {
+
+struct ProgressFigures {
+  int64_t events = 0;
+  int64_t max_events = 0;       // 0: no event budget
+  double elapsed = 0;           // seconds
+  size_t states = 0;
+  size_t activities = 0;
+  std::optional<size_t> activities_total;
+  std::optional<size_t> units_covered, units_total;
+  size_t crashes = 0;
+  size_t anrs = 0;
+  size_t relaunches = 0;
+};
+
+struct ProgressOptions {
+  double tty_interval = 0.1;    // seconds between redraws on a terminal
+  double plain_interval = 5.0;  // seconds between lines otherwise
+};
+
+class Progress {
+ public:
+  // `out` may be null (silent). `tty` decides the style.
+  Progress(std::FILE* out, bool tty, ProgressOptions options = {});
+  // Draws if the interval has passed (or `force`).
+  void Update(const ProgressFigures& figures, bool force = false);
+  // Draws the final figures and ends the line.
+  void Finish(const ProgressFigures& figures);
+
+ private:
+  std::FILE* out_;
+  bool tty_;
+  ProgressOptions options_;
+  std::chrono::steady_clock::time_point last_;
+  bool drawn_ = false;
+};
+
+}  // namespace roam::run

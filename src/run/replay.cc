@@ -1,0 +1,41 @@
+#include "run/replay.h"
+
+#include "oracle/crash.h"
+
+namespace roam::run {
+
+Result<ReplayResult> ReplayTrace(device::Device& device, const std::vector<report::TraceStep>& steps,
+                                 const std::string& want_signature, int top_frames) {
+  ReplayResult result;
+  gui::Screen screen;
+  std::vector<device::Event> events;
+  const std::string package = device.Package();
+  for (const auto& step : steps) {
+    Status s;
+    if (step.op == "clear") {
+      s = device.ClearData();
+    } else if (step.op == "launch") {
+      s = device.Launch();
+    } else {
+      // Observe first, as the original run did, so the device resolves the target against the
+      // screen the action was chosen on.
+      s = device.Observe(screen);
+      if (s.ok()) s = device.Perform(step.action);
+    }
+    if (!s.ok()) return s.Wrap("replay step " + std::to_string(step.step));
+    ++result.steps_run;
+    events.clear();
+    device.DrainEvents(events);
+    for (const auto& e : events) {
+      std::string sig = oracle::CrashSignature(e, package, top_frames);
+      result.signatures.push_back(sig);
+      if (!want_signature.empty() && sig == want_signature) {
+        result.reproduced = true;
+        return result;
+      }
+    }
+  }
+  return result;
+}
+
+}  // namespace roam::run

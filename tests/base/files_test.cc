@@ -1,0 +1,47 @@
+#include "base/files.h"
+
+#include <gtest/gtest.h>
+
+#include "base/rng.h"
+#include "test_paths.h"
+
+namespace roam {
+namespace {
+
+TEST(ParseJson, ReportsLineAndColumnOfTheFault) {
+  auto r = ParseJson("{\n  \"a\": 1,\n  \"b\": ]\n}", "spec.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("spec.json:3:8"), std::string::npos) << r.status().message();
+}
+
+TEST(ReadFile, MissingFileIsNotFoundAndNamesThePath) {
+  auto r = ReadFile("/nonexistent/roam/x.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(r.status().IsNotFound());
+  EXPECT_NE(r.status().message().find("/nonexistent/roam/x.json"), std::string::npos);
+}
+
+TEST(WriteFileAtomic, WritesWholeContentAndLeavesNoTempFile) {
+  auto dir = testing::TempDir("atomic");
+  ASSERT_TRUE(WriteFileAtomic(dir / "a.txt", "hello").ok());
+  EXPECT_EQ(*ReadFile(dir / "a.txt"), "hello");
+  int files = 0;
+  for ([[maybe_unused]] auto& e : std::filesystem::directory_iterator(dir)) ++files;
+  EXPECT_EQ(files, 1);
+}
+
+TEST(ClosestName, SuggestsNearNamesOnly) {
+  EXPECT_EQ(ClosestName("randm", {"random", "fastbot"}), "random");
+  EXPECT_EQ(ClosestName("zzzzzz", {"random", "fastbot"}), "");
+  EXPECT_EQ(EditDistance("kitten", "sitting"), 3u);
+}
+
+TEST(Rng, SameSeedSameSequenceAndWeightsRespected) {
+  Rng a(7), b(7);
+  for (int i = 0; i < 100; ++i) EXPECT_EQ(a.Below(1000), b.Below(1000));
+  Rng c(1);
+  for (int i = 0; i < 1000; ++i) EXPECT_EQ(c.Weighted({0, 0, 3, 0}), 2u);
+}
+
+}  // namespace
+}  // namespace roam

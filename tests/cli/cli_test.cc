@@ -1,0 +1,119 @@
+// The roam binary as a user meets it: exit codes and messages on good and bad input.
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "gui/uiautomator.h"
+#include "test_paths.h"
+
+namespace roam {
+namespace {
+
+struct Ran {
+  int code = -1;
+  std::string out;  // stdout and stderr together
+};
+
+Ran Roam(const std::string& args) {
+  std::string cmd = testing::RoamBinary() + " " + args + " 2>&1";
+  Ran r;
+  std::FILE* p = ::popen(cmd.c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int status = ::pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string App(const std::string& name) { return (testing::SourceDir() / name).string(); }
+
+TEST(Cli, UnknownCommandGetsASuggestion) {
+  Ran r = Roam("explor");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("did you mean \"explore\""), std::string::npos) << r.out;
+}
+
+TEST(Cli, StrategyHelpListsStrategiesAndATypoGetsASuggestion) {
+  Ran help = Roam("explore --strategy help");
+  EXPECT_EQ(help.code, 0);
+  EXPECT_NE(help.out.find("random"), std::string::npos);
+  auto out = testing::TempDir("cli_typo");
+  Ran typo = Roam("explore --app " + App("tests/apps/crashy.json") + " --strategy randon --out " +
+                  out.string());
+  EXPECT_EQ(typo.code, 2);
+  EXPECT_NE(typo.out.find("did you mean \"random\""), std::string::npos) << typo.out;
+}
+
+TEST(Cli, BadFlagValuesAreRefused) {
+  Ran r = Roam("explore --app " + App("tests/apps/crashy.json") + " --events -5");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("--events"), std::string::npos) << r.out;
+  r = Roam("explore --app " + App("tests/apps/crashy.json") + " --events lots");
+  EXPECT_EQ(r.code, 2);
+  r = Roam("explore --events 10");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("--app"), std::string::npos) << r.out;
+}
+
+TEST(Cli, MissingAndMalformedAppFilesAreReportedWithWhere) {
+  Ran missing = Roam("sim check /nonexistent/x.json");
+  EXPECT_NE(missing.code, 0);
+  EXPECT_NE(missing.out.find("/nonexistent/x.json"), std::string::npos) << missing.out;
+  auto dir = testing::TempDir("cli_malformed");
+  std::ofstream(dir / "bad.json") << "{\n  \"app\": \"x\",\n  \"package\" \"y\"\n}\n";
+  Ran bad = Roam("sim check " + (dir / "bad.json").string());
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.out.find("bad.json:3:"), std::string::npos) << bad.out;
+}
+
+TEST(Cli, SimCheckListsEveryErrorWithItsPath) {
+  auto dir = testing::TempDir("cli_check");
+  std::ofstream(dir / "broken.json") << R"({"app": "b", "package": "org.b", "start": "Mian",
+    "screens": [{"id": "Main", "activity": ".Main", "widgets": [
+      {"id": "go", "text": "Go", "on": {"click": [{"navigate": "Nowhere"}]}}]}]})";
+  Ran r = Roam("sim check " + (dir / "broken.json").string());
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("/start"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("/screens/0/widgets/0/on/click/0/navigate"), std::string::npos) << r.out;
+  Ran ok = Roam("sim check " + App("apps/diary.json"));
+  EXPECT_EQ(ok.code, 0) << ok.out;
+}
+
+TEST(Cli, SimShowPrintsADumpThatParses) {
+  Ran r = Roam("sim show " + App("apps/diary.json"));
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto screen = gui::ParseDump(r.out);
+  ASSERT_TRUE(screen.ok()) << screen.status().message();
+  EXPECT_GT(screen->widgets.size(), 3u);
+  EXPECT_EQ(screen->package, "de.rampro.activitydiary");
+}
+
+TEST(Cli, ExploreThenReplayTheBug) {
+  auto out = testing::TempDir("cli_e2e");
+  Ran run = Roam("explore -q --app " + App("tests/apps/crashy.json") +
+                 " --events 2000 --seed 4 --out " + out.string());
+  ASSERT_EQ(run.code, 0) << run.out;
+  EXPECT_NE(run.out.find("bugs/B1"), std::string::npos) << run.out;
+  Ran replay = Roam("replay " + (out / "bugs/B1").string());
+  EXPECT_EQ(replay.code, 0) << replay.out;
+  EXPECT_NE(replay.out.find("reproduced"), std::string::npos);
+  Ran again = Roam("explore -q --app " + App("tests/apps/crashy.json") + " --events 10 --out " +
+                   out.string());
+  EXPECT_EQ(again.code, 2);
+  EXPECT_NE(again.out.find("--force"), std::string::npos);
+}
+
+TEST(Cli, ReplayOfAFolderThatIsNoBugSaysSo) {
+  auto dir = testing::TempDir("cli_nobug");
+  Ran r = Roam("replay " + dir.string());
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("bug.json"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace roam

@@ -1,0 +1,131 @@
+// End to end on the simulator: the run loop finds a planted crash, writes a bug folder whose
+// trace replays, and reports nothing once the bug is switched off.
+#include "run/explore.h"
+
+#include <gtest/gtest.h>
+
+#include "base/files.h"
+#include "test_paths.h"
+
+namespace roam::run {
+namespace {
+
+ExploreOptions Crashy(const std::string& out_name, uint64_t seed) {
+  ExploreOptions o;
+  o.app = testing::SourceDir() / "tests/apps/crashy.json";
+  o.seed = seed;
+  o.out = testing::TempDir(out_name);
+  o.campaign.max_events = 2000;
+  return o;
+}
+
+TEST(Explore, RandomFindsThePlantedCrashAndItsTraceReplays) {
+  for (uint64_t seed : {1, 2, 3}) {
+    ExploreOptions o = Crashy("crashy_on", seed);
+    auto summary = Explore(o, nullptr, nullptr, false);
+    ASSERT_TRUE(summary.ok()) << summary.status().message();
+    ASSERT_EQ(summary->crashes.size(), 1u) << "seed " << seed;
+    const auto& crash = summary->crashes[0];
+    EXPECT_EQ(crash.bug_id, "crashy-npe");
+    EXPECT_NE(crash.signature.find("java.lang.NullPointerException@org.roam.crashy.ShareHelper.share"),
+              std::string::npos);
+    ASSERT_EQ(crash.bug_dir, "bugs/B1");
+    auto bug = report::ReadBug(o.out / crash.bug_dir);
+    ASSERT_TRUE(bug.ok()) << bug.status().message();
+    EXPECT_EQ(bug->reproduced, std::optional<bool>(true));
+    auto replay = ReplayBug(o.out / crash.bug_dir);
+    ASSERT_TRUE(replay.ok()) << replay.status().message();
+    EXPECT_TRUE(replay->reproduced);
+    // The short trace is used: a clear, a launch and the episode, not the whole run.
+    auto trace = report::ReadTrace(o.out / crash.bug_dir / "trace.jsonl");
+    EXPECT_LE(trace->size(), static_cast<size_t>(crash.first_step) + 3);
+  }
+}
+
+TEST(Explore, NothingIsReportedWithTheBugSwitchedOff) {
+  for (uint64_t seed : {1, 2, 3}) {
+    ExploreOptions o = Crashy("crashy_off", seed);
+    o.bugs_off = {"crashy-npe"};
+    auto summary = Explore(o, nullptr, nullptr, false);
+    ASSERT_TRUE(summary.ok()) << summary.status().message();
+    EXPECT_TRUE(summary->crashes.empty());
+    EXPECT_FALSE(std::filesystem::exists(o.out / "bugs"));
+    EXPECT_EQ(summary->events, 2000);
+  }
+}
+
+TEST(Explore, RunFolderHoldsConfigTraceAndSummary) {
+  ExploreOptions o = Crashy("folder", 5);
+  o.campaign.max_events = 300;
+  ASSERT_TRUE(Explore(o, nullptr, nullptr, false).ok());
+  auto summary = ReadJsonFile(o.out / "summary.json");
+  ASSERT_TRUE(summary.ok());
+  EXPECT_EQ((*summary)["events"], 300);
+  EXPECT_EQ((*summary)["seed"], 5);
+  EXPECT_EQ((*summary)["strategy"], "random");
+  EXPECT_EQ((*summary)["activities_total"], 3);
+  EXPECT_GE((*summary)["units_covered"].get<int>(), 1);
+  auto trace = report::ReadTrace(o.out / "trace.jsonl");
+  ASSERT_TRUE(trace.ok()) << trace.status().message();
+  size_t acts = 0;
+  for (const auto& s : *trace) acts += s.op == "act";
+  EXPECT_EQ(acts, 300u);
+  EXPECT_EQ((*trace)[0].op, "clear");
+  EXPECT_TRUE(ReadJsonFile(o.out / "config.json").ok());
+}
+
+TEST(Explore, SameSeedSameRun) {
+  ExploreOptions a = Crashy("same_a", 11), b = Crashy("same_b", 11);
+  a.campaign.max_events = b.campaign.max_events = 500;
+  ASSERT_TRUE(Explore(a, nullptr, nullptr, false).ok());
+  ASSERT_TRUE(Explore(b, nullptr, nullptr, false).ok());
+  auto ta = report::ReadTrace(a.out / "trace.jsonl");
+  auto tb = report::ReadTrace(b.out / "trace.jsonl");
+  ASSERT_EQ(ta->size(), tb->size());
+  for (size_t i = 0; i < ta->size(); ++i) EXPECT_EQ((*ta)[i].action.Describe(), (*tb)[i].action.Describe());
+}
+
+TEST(Explore, AnEarlierRunIsNotOverwrittenWithoutForce) {
+  ExploreOptions o = Crashy("force", 1);
+  o.campaign.max_events = 50;
+  ASSERT_TRUE(Explore(o, nullptr, nullptr, false).ok());
+  auto again = Explore(o, nullptr, nullptr, false);
+  ASSERT_FALSE(again.ok());
+  EXPECT_NE(again.status().message().find("--force"), std::string::npos);
+  o.force = true;
+  EXPECT_TRUE(Explore(o, nullptr, nullptr, false).ok());
+}
+
+TEST(Explore, AStopRequestEndsTheRunWithEverythingWritten) {
+  ExploreOptions o = Crashy("stop", 1);
+  o.campaign.max_events = 0;
+  o.campaign.max_seconds = 60;
+  std::atomic<bool> stop{true};
+  auto summary = Explore(o, &stop, nullptr, false);
+  ASSERT_TRUE(summary.ok());
+  EXPECT_EQ(summary->stop_reason, "interrupted");
+  auto written = ReadJsonFile(o.out / "summary.json");
+  ASSERT_TRUE(written.ok());
+  EXPECT_EQ((*written)["stop_reason"], "interrupted");
+}
+
+TEST(Explore, BadInputsSayWhatIsWrong) {
+  ExploreOptions o = Crashy("bad", 1);
+  o.strategy = "randum";
+  auto r = Explore(o, nullptr, nullptr, false);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("did you mean \"random\""), std::string::npos);
+  o.strategy = "random";
+  o.bugs_off = {"crashy-nep"};
+  r = Explore(o, nullptr, nullptr, false);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("crashy-npe"), std::string::npos);
+  o.bugs_off = {};
+  o.app = "/nonexistent/app.json";
+  r = Explore(o, nullptr, nullptr, false);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("/nonexistent/app.json"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace roam::run
