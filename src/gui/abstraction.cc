@@ -52,13 +52,8 @@ void AddDistinctChildren(const Screen& s, int parent, const std::vector<uint64_t
 }  // namespace
 
 void StableHash::Mix(uint64_t word) {
-  uint64_t k = h_ ^ word;  // MurmurHash3 fmix64
-  k ^= k >> 33;
-  k *= 0xff51afd7ed558ccdULL;
-  k ^= k >> 33;
-  k *= 0xc4ceb9fe1a85ec53ULL;
-  k ^= k >> 33;
-  h_ = k;
+  // One multiply a word on the way; the full avalanche runs once, in value().
+  h_ = ((h_ ^ word) << 29 | (h_ ^ word) >> 35) * 0x9e3779b97f4a7c15ULL;
 }
 
 StableHash& StableHash::Add(std::string_view s) {
@@ -95,7 +90,15 @@ StableHash& StableHash::AddMasked(std::string_view text, size_t limit) {
   return *this;
 }
 
-uint64_t StableHash::value() const { return h_; }
+uint64_t StableHash::value() const {
+  uint64_t k = h_;  // MurmurHash3 fmix64
+  k ^= k >> 33;
+  k *= 0xff51afd7ed558ccdULL;
+  k ^= k >> 33;
+  k *= 0xc4ceb9fe1a85ec53ULL;
+  k ^= k >> 33;
+  return k;
+}
 
 std::string MaskDigits(std::string_view text) {
   std::string out;
