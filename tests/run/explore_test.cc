@@ -129,3 +129,69 @@ TEST(Explore, BadInputsSayWhatIsWrong) {
 
 }  // namespace
 }  // namespace roam::run
+
+namespace roam::run {
+namespace {
+
+// On the simulator every reported crash must reproduce, on every shipped app; with all planted
+// bugs switched off nothing is reported at all.
+TEST(Explore, EveryCrashOnTheShippedAppsReproducesAndNoneWithoutBugs) {
+  for (const char* app : {"apps/diary.json", "apps/lockpattern.json", "apps/nectroid.json"}) {
+    auto spec = ReadJsonFile(testing::SourceDir() / app);
+    ASSERT_TRUE(spec.ok());
+    std::vector<std::string> all_bugs;
+    for (const auto& b : (*spec)["bugs"]) all_bugs.push_back(b["id"]);
+    for (uint64_t seed : {1, 2}) {
+      ExploreOptions o;
+      o.app = testing::SourceDir() / app;
+      o.seed = seed;
+      o.out = testing::TempDir("shipped");
+      o.campaign.max_events = 5000;
+      auto summary = Explore(o, nullptr, nullptr, false);
+      ASSERT_TRUE(summary.ok()) << summary.status().message();
+      size_t found = 0;
+      for (const auto* list : {&summary->crashes, &summary->anrs}) {
+        for (const auto& f : *list) {
+          ++found;
+          EXPECT_FALSE(f.bug_id.empty()) << app << " reported an unplanted failure " << f.signature;
+          auto replay = ReplayBug(o.out / f.bug_dir);
+          ASSERT_TRUE(replay.ok()) << replay.status().message();
+          EXPECT_TRUE(replay->reproduced) << app << " seed " << seed << " " << f.signature;
+        }
+      }
+      // Nectroid's crashes sit 7 steps deep on purpose: random need not reach them.
+      if (std::string(app) != "apps/nectroid.json") {
+        EXPECT_GT(found, 0u) << app << " seed " << seed << ": random found no planted failure";
+      }
+
+      o.bugs_off = all_bugs;
+      o.force = true;
+      auto clean = Explore(o, nullptr, nullptr, false);
+      ASSERT_TRUE(clean.ok()) << clean.status().message();
+      EXPECT_TRUE(clean->crashes.empty()) << app << " seed " << seed;
+      EXPECT_TRUE(clean->anrs.empty()) << app << " seed " << seed;
+    }
+  }
+}
+
+TEST(Replay, ATraceThatNoLongerReachesTheCrashSaysSo) {
+  ExploreOptions o;
+  o.app = testing::SourceDir() / "tests/apps/crashy.json";
+  o.seed = 1;
+  o.out = testing::TempDir("replay_no");
+  o.campaign.max_events = 2000;
+  auto summary = Explore(o, nullptr, nullptr, false);
+  ASSERT_TRUE(summary.ok());
+  ASSERT_EQ(summary->crashes.size(), 1u);
+  auto dir = o.out / summary->crashes[0].bug_dir;
+  auto trace = report::ReadTrace(dir / "trace.jsonl");
+  ASSERT_TRUE(trace.ok());
+  trace->pop_back();  // drop the step that crashed
+  ASSERT_TRUE(report::WriteTrace(dir / "trace.jsonl", *trace).ok());
+  auto replay = ReplayBug(dir);
+  ASSERT_TRUE(replay.ok()) << replay.status().message();
+  EXPECT_FALSE(replay->reproduced);
+}
+
+}  // namespace
+}  // namespace roam::run
