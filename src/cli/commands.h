@@ -22,6 +22,10 @@ const std::vector<Command>& Commands();
 
 int ExploreCommand(int argc, char** argv);
 int ReplayCommand(int argc, char** argv);
-int SimCommand(int argc, char** argv);
+int SimCommand(int argc, char** argv);      // dispatches to the Sim* functions below
+int SimCheckCommand(int argc, char** argv);
+int SimShowCommand(int argc, char** argv);
+int SimServeCommand(int argc, char** argv);  // serve_command.cc
+int SimGenerateCommand(int argc, char** argv);  // generate_command.cc
 
 }  // namespace roam::cli

@@ -1,4 +1,4 @@
-// `roam sim check SPEC` and `roam sim show SPEC`.
+// `roam sim check|show|serve|generate`: one function a subcommand, dispatched from a table.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -10,36 +10,76 @@
 
 namespace roam::cli {
 
-int SimCommand(int argc, char** argv) {
-  CLI::App app("Simulated apps.", "sim");
-  app.require_subcommand(1);
-  std::filesystem::path spec_path;
-  std::vector<std::string> bugs_off;
-  auto* check = app.add_subcommand("check", "validate a spec; list every error with its JSON path");
-  check->add_option("SPEC", spec_path, "app spec (JSON)")->required();
-  auto* show = app.add_subcommand("show", "print the start screen as uiautomator dump XML");
-  show->add_option("SPEC", spec_path, "app spec (JSON)")->required();
-  show->add_option("--bugs-off", bugs_off, "planted bug ids to switch off")->delimiter(',');
+namespace {
+
+const std::vector<Command>& SimCommands() {
+  static const std::vector<Command> kTable = {
+      {"check", "validate a spec; list every error with its JSON path", SimCheckCommand},
+      {"show", "print the start screen as uiautomator dump XML", SimShowCommand},
+      {"serve", "serve simulated apps as Android devices over the adb protocol", SimServeCommand},
+      {"generate", "generate a random app spec with planted bugs", SimGenerateCommand},
+  };
+  return kTable;
+}
+
+int ParseOrExit(CLI::App& app, int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    fmt::print(stderr, "roam sim: {}\n", e.what());
+    fmt::print(stderr, "roam sim {}: {}\n", app.get_name(), e.what());
     return kExitUsage;
   }
-  auto spec = sim::LoadSpec(spec_path);
-  if (check->parsed()) {
-    if (!spec.ok()) {
-      fmt::print("{}\n", spec.status().message());
-      return kExitNo;
+  return -1;
+}
+
+}  // namespace
+
+int SimCommand(int argc, char** argv) {
+  std::vector<std::string> names;
+  if (argc >= 2) {
+    std::string name = argv[1];
+    for (const auto& c : SimCommands()) {
+      if (c.name == name) return c.run(argc - 1, argv + 1);
+      names.push_back(c.name);
     }
-    const auto& s = **spec;
-    fmt::print("{}: ok ({} screens, {} dialogs, {} code units, {} planted bugs)\n",
-               spec_path.string(), s.screens().size(), s.dialogs().size(), s.units().size(),
-               s.bugs().size());
-    return kExitOk;
+    if (name != "--help" && name != "-h") {
+      std::string hint = ClosestName(name, names);
+      fmt::print(stderr, "roam sim: unknown subcommand \"{}\"{}\n", name,
+                 hint.empty() ? "" : fmt::format(" (did you mean \"{}\"?)", hint));
+      return kExitUsage;
+    }
   }
+  fmt::print("Usage: roam sim <subcommand> ...\n\n");
+  for (const auto& c : SimCommands()) fmt::print("  {:<10} {}\n", c.name, c.description);
+  return argc >= 2 ? kExitOk : kExitUsage;
+}
+
+int SimCheckCommand(int argc, char** argv) {
+  std::filesystem::path spec_path;
+  CLI::App app("Validate a spec; list every error with its JSON path.", "check");
+  app.add_option("SPEC", spec_path, "app spec (JSON)")->required();
+  if (int rc = ParseOrExit(app, argc, argv); rc >= 0) return rc;
+  auto spec = sim::LoadSpec(spec_path);
+  if (!spec.ok()) {
+    fmt::print("{}\n", spec.status().message());
+    return kExitNo;
+  }
+  const auto& s = **spec;
+  fmt::print("{}: ok ({} screens, {} dialogs, {} code units, {} planted bugs)\n", spec_path.string(),
+             s.screens().size(), s.dialogs().size(), s.units().size(), s.bugs().size());
+  return kExitOk;
+}
+
+int SimShowCommand(int argc, char** argv) {
+  std::filesystem::path spec_path;
+  std::vector<std::string> bugs_off;
+  CLI::App app("Print the start screen as uiautomator dump XML.", "show");
+  app.add_option("SPEC", spec_path, "app spec (JSON)")->required();
+  app.add_option("--bugs-off", bugs_off, "planted bug ids to switch off")->delimiter(',');
+  if (int rc = ParseOrExit(app, argc, argv); rc >= 0) return rc;
+  auto spec = sim::LoadSpec(spec_path);
   if (!spec.ok()) {
     fmt::print(stderr, "{}\n", spec.status().message());
     return kExitUsage;
