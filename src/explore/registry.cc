@@ -10,7 +10,17 @@ const std::vector<StrategyInfo>& Strategies() {
   static const std::vector<StrategyInfo> kTable = {
       {"random", "Monkey-like: random widget actions by kind percentages (--pct-*), plus back, "
                  "menu, rotate, restart and system keys",
-       [](const StrategySettings& s) { return std::make_unique<RandomStrategy>(s.random); }},
+       [](const StrategySettings& s) -> Result<std::unique_ptr<Strategy>> {
+         return std::unique_ptr<Strategy>(std::make_unique<RandomStrategy>(s.random));
+       }},
+      {"oracle", "the ceiling: reads the simulated app's spec and always takes the shortest "
+                 "route to the nearest handler not yet covered (simulator only)",
+       [](const StrategySettings& s) -> Result<std::unique_ptr<Strategy>> {
+         if (!s.spec)
+           return Status::InvalidArgument("the oracle strategy reads the app's spec: it needs a "
+                                          "simulated app (--app), not a device");
+         return std::unique_ptr<Strategy>(std::make_unique<OracleStrategy>(s.spec, s.sim, s.oracle));
+       }},
   };
   return kTable;
 }

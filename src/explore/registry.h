@@ -8,20 +8,27 @@
 #include <vector>
 
 #include "base/status.h"
+#include "explore/oracle_strategy.h"
 #include "explore/random.h"
 #include "explore/strategy.h"
+#include "sim/sim_app.h"
 
 namespace roam::explore {
 
 // Settings of every strategy, filled from the command line; each keeps its own defaults.
 struct StrategySettings {
   RandomOptions random;
+  OracleOptions oracle;
+  // The simulated app under test and its options, for strategies that read the spec (the
+  // oracle); null on a real device.
+  std::shared_ptr<const sim::AppSpec> spec;
+  sim::SimOptions sim;
 };
 
 struct StrategyInfo {
   std::string name;
   std::string description;
-  std::function<std::unique_ptr<Strategy>(const StrategySettings&)> make;
+  std::function<Result<std::unique_ptr<Strategy>>(const StrategySettings&)> make;
 };
 
 const std::vector<StrategyInfo>& Strategies();

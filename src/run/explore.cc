@@ -58,12 +58,15 @@ Result<report::Summary> Explore(const ExploreOptions& options, const std::atomic
                                 std::FILE* progress, bool progress_tty) {
   auto spec = sim::LoadSpec(options.app);
   if (!spec.ok()) return spec.status();
-  auto strategy = explore::MakeStrategy(options.strategy, options.strategy_settings);
-  if (!strategy.ok()) return strategy.status();
   if (options.campaign.max_events <= 0 && options.campaign.max_seconds <= 0)
     return Status::InvalidArgument("no budget: give --events N and/or --time SECONDS");
-
   sim::SimOptions sim_options{.seed = options.seed, .bugs_off = ToSet(options.bugs_off)};
+  explore::StrategySettings settings = options.strategy_settings;
+  settings.spec = *spec;
+  settings.sim = sim_options;
+  auto strategy = explore::MakeStrategy(options.strategy, settings);
+  if (!strategy.ok()) return strategy.status();
+
   device::SimDeviceOptions dev_options{.snapshots = options.snapshots};
   device::SimDevice device(*spec, sim_options, dev_options);
   {

@@ -346,6 +346,14 @@ void SimApp::Load(const SimState& state) {
 size_t SimApp::units_total() const { return impl_->spec_->units().size(); }
 size_t SimApp::units_covered() const { return impl_->covered_count_; }
 
+const std::vector<uint8_t>& SimApp::CoverageMask() const { return impl_->covered_; }
+
+void SimApp::SetCoverageMask(const std::vector<uint8_t>& mask) {
+  if (mask.size() != impl_->covered_.size()) return;
+  impl_->covered_ = mask;
+  impl_->covered_count_ = static_cast<size_t>(std::count(mask.begin(), mask.end(), uint8_t{1}));
+}
+
 std::vector<std::string> SimApp::CoveredUnits() const {
   std::vector<std::string> out;
   const auto& units = impl_->spec_->units();

@@ -83,6 +83,10 @@ class SimApp {
   size_t units_covered() const;
   std::vector<std::string> CoveredUnits() const;
   std::vector<std::string> Activities() const;  // fully qualified, in spec order
+  // The covered flag of every unit, indexed as AppSpec::units(). A planner copies one
+  // instance's coverage into another before trying actions on it.
+  const std::vector<uint8_t>& CoverageMask() const;
+  void SetCoverageMask(const std::vector<uint8_t>& mask);  // mask must be units_total() long
 
  private:
   class Impl;

@@ -1,0 +1,172 @@
+#include "explore/oracle_strategy.h"
+
+#include <deque>
+
+#include "gui/abstraction.h"
+#include "gui/actions.h"
+#include "sim/interpreter.h"
+#include "sim/spec.h"
+
+namespace roam::explore {
+
+namespace {
+
+using gui::ActionKind;
+
+// Texts a user would type, after the spec's own literals (credentials, expected answers).
+const char* const kFallbackTexts[] = {"Roam", "42", "roam@example.org", "https://example.org"};
+constexpr int kListRowsHashed = 2;  // list rows that tell planning states apart
+
+void CollectLiterals(const sim::Cond& c, std::vector<std::string>& out) {
+  for (const sim::ValueExpr* v : {&c.a, &c.b}) {
+    if (v->kind != sim::ValueExpr::Kind::kLiteral) continue;
+    if (v->literal.type == sim::Val::Type::kString && !v->literal.s.empty()) out.push_back(v->literal.s);
+    if (v->literal.type == sim::Val::Type::kInt) out.push_back(std::to_string(v->literal.i));
+  }
+  for (const auto& k : c.kids) CollectLiterals(k, out);
+}
+
+}  // namespace
+
+uint64_t ContentHash(const gui::Screen& s) {
+  gui::StableHash h;
+  h.Add(s.package).Add(s.activity);
+  const int n = static_cast<int>(s.widgets.size());
+  for (int i = 0; i < n;) {
+    const gui::Widget& w = s.widgets[i];
+    // Rows of a list past the first few: an endless feed must not be endless states.
+    if (w.parent >= 0 && s.widgets[w.parent].scrollable && w.child_index >= kListRowsHashed) {
+      i = std::max(w.subtree_end, i + 1);
+      continue;
+    }
+    h.Add(w.resource_id).Add(w.text).Add(w.content_desc);
+    h.Add(static_cast<uint64_t>(w.checked | w.enabled << 1 | w.clickable << 2));
+    ++i;
+  }
+  return h.value();
+}
+
+struct OracleStrategy::Node {
+  std::unique_ptr<sim::SimState> state;
+  int parent;
+  gui::Action action;  // the action that led here from parent
+  int depth;
+};
+
+OracleStrategy::OracleStrategy(std::shared_ptr<const sim::AppSpec> spec,
+                               sim::SimOptions sim_options, OracleOptions options)
+    : spec_(spec), options_(options), shadow_(spec, sim_options), planner_(spec, sim_options) {
+  std::vector<std::string> literals;
+  for (const auto& c : spec_->conds()) CollectLiterals(c, literals);
+  for (const char* t : kFallbackTexts) literals.push_back(t);
+  for (auto& t : literals) {
+    if (static_cast<int>(texts_.size()) >= options_.max_texts) break;
+    if (std::find(texts_.begin(), texts_.end(), t) == texts_.end()) texts_.push_back(t);
+  }
+  // The run starts from cleared data, as the device does.
+  shadow_.ClearData();
+}
+
+OracleStrategy::~OracleStrategy() = default;
+
+void OracleStrategy::KeepInApp(sim::SimApp& app) const {
+  if (app.screen().package != app.package()) app.Launch();
+}
+
+void OracleStrategy::Candidates(const gui::Screen& screen, std::vector<gui::Action>& out) const {
+  std::vector<gui::Action> widget_actions;
+  gui::ActionsFor(screen, widget_actions);
+  out.clear();
+  for (auto& a : widget_actions) {
+    if (a.kind != ActionKind::kInputText) {
+      out.push_back(std::move(a));
+      continue;
+    }
+    for (const auto& t : texts_) {
+      out.push_back(a);
+      out.back().text = t;
+    }
+  }
+  for (ActionKind k : {ActionKind::kBack, ActionKind::kMenu, ActionKind::kRestart, ActionKind::kSwipeRight,
+                       ActionKind::kSwipeLeft, ActionKind::kSwipeUp, ActionKind::kSwipeDown})
+    out.push_back(gui::MakeGlobalAction(k));
+}
+
+bool OracleStrategy::Plan() {
+  plan_.clear();
+  plan_pos_ = 0;
+  const size_t base = shadow_.units_covered();
+  if (base == shadow_.units_total()) return false;
+  const uint64_t start_hash = ContentHash(shadow_.screen());
+
+  std::vector<Node> nodes;
+  nodes.push_back({shadow_.Save(), -1, {}, 0});
+  std::unordered_set<uint64_t> seen = {start_hash};
+  std::deque<int> frontier = {0};
+  std::vector<gui::Action> candidates;
+  planner_.SetCoverageMask(shadow_.CoverageMask());
+  int trials = 0;
+  while (!frontier.empty() && trials < options_.max_trials) {
+    int n = frontier.front();
+    frontier.pop_front();
+    if (nodes[n].depth >= options_.max_depth) continue;
+    planner_.Load(*nodes[n].state);
+    Candidates(planner_.screen(), candidates);
+    for (const auto& action : candidates) {
+      if (++trials > options_.max_trials) break;
+      planner_.Load(*nodes[n].state);
+      planner_.Perform(action);
+      planner_.DrainFaults();
+      if (planner_.units_covered() > base) {
+        // Found: the route is the chain of actions back to the root, then this one.
+        plan_.push_back(action);
+        for (int i = n; nodes[i].parent >= 0; i = nodes[i].parent) plan_.push_back(nodes[i].action);
+        std::reverse(plan_.begin(), plan_.end());
+        return true;
+      }
+      KeepInApp(planner_);
+      if (!seen.insert(ContentHash(planner_.screen())).second) continue;
+      nodes.push_back({planner_.Save(), n, action, nodes[n].depth + 1});
+      frontier.push_back(static_cast<int>(nodes.size()) - 1);
+    }
+  }
+  return false;
+}
+
+gui::Action OracleStrategy::Next(const StepView& view, Rng& rng) {
+  if (!started_) {
+    shadow_.Launch();
+    started_ = true;
+  }
+  KeepInApp(shadow_);
+  shadow_.DrainFaults();
+  gui::Action action;
+  if (gui::ScreenKey(shadow_.screen()) != view.state) {
+    // Out of step with the device (data kept from an earlier run, a restored snapshot...):
+    // plans would be wrong, so choose at random among what the device shows.
+    ++desyncs_;
+    plan_.clear();
+    action = view.actions.empty() ? gui::MakeGlobalAction(ActionKind::kBack)
+                                  : view.actions[rng.Below(view.actions.size())];
+    if (action.kind == ActionKind::kInputText) action.text = texts_[rng.Below(texts_.size())];
+  } else {
+    const bool wait = shadow_.units_covered() == failed_at_units_ &&
+                      view.step - failed_at_step_ < options_.retry_after;
+    if (plan_pos_ >= plan_.size() && (wait || !Plan())) {
+      if (!wait) {
+        failed_at_units_ = shadow_.units_covered();
+        failed_at_step_ = view.step;
+      }
+      // Nothing new within reach: wander (the widgets the device shows, or back).
+      std::vector<gui::Action> candidates;
+      Candidates(shadow_.screen(), candidates);
+      plan_ = {candidates[rng.Below(candidates.size())]};
+      plan_pos_ = 0;
+    }
+    action = plan_[plan_pos_++];
+  }
+  shadow_.Perform(action);
+  return action;
+}
+
+}  // namespace roam::explore

@@ -1,0 +1,66 @@
+// The ceiling: a strategy that reads the simulated app's spec and always takes the shortest
+// route to the nearest handler not yet covered. It keeps a shadow SimApp that mirrors the
+// device step for step (same seed, same bugs, same actions; the simulator is deterministic),
+// and plans by breadth-first search over copies of the shadow's state. It is the upper bound
+// the learned strategies are measured against, not a testing tool. Not thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <unordered_set>
+#include <vector>
+
+#include "explore/strategy.h"
+#include "sim/sim_app.h"
+
+namespace roam::explore {
+
+struct OracleOptions {
+  int max_trials = 4000;   // actions tried per search before giving up (default 4000)
+  int max_depth = 12;      // longest route searched (default 12)
+  int max_texts = 6;       // texts tried per edit field: the spec's literals first (default 6)
+  int retry_after = 100;   // after a search found nothing new, wander this many steps before
+                           // searching again at the same coverage (default 100)
+};
+
+class OracleStrategy final : public Strategy {
+ public:
+  OracleStrategy(std::shared_ptr<const sim::AppSpec> spec, sim::SimOptions sim_options,
+                 OracleOptions options);
+  ~OracleStrategy() override;
+  std::string_view Name() const override { return "oracle"; }
+  gui::Action Next(const StepView& view, Rng& rng) override;
+
+  // Steps where the shadow did not match the device (then the choice is random).
+  int64_t desyncs() const { return desyncs_; }
+
+ private:
+  struct Node;
+  // Fills plan_ with the shortest route from the shadow's state to a step that covers a new
+  // unit; false when none is found within the budget.
+  bool Plan();
+  // The actions tried from a screen: widget actions (one per candidate text for fields), back,
+  // menu, restart and the screen swipes.
+  void Candidates(const gui::Screen& screen, std::vector<gui::Action>& out) const;
+  // Brings a sim back into the app as the run loop does (relaunch when it left).
+  void KeepInApp(sim::SimApp& app) const;
+
+  std::shared_ptr<const sim::AppSpec> spec_;
+  OracleOptions options_;
+  sim::SimApp shadow_;    // mirrors the device
+  sim::SimApp planner_;   // tries actions on copies of the shadow's state
+  std::vector<std::string> texts_;
+  std::vector<gui::Action> plan_;   // front = next action
+  size_t plan_pos_ = 0;
+  // The last search that found nothing: the coverage then and the step.
+  size_t failed_at_units_ = SIZE_MAX;
+  int64_t failed_at_step_ = 0;
+  bool started_ = false;
+  int64_t desyncs_ = 0;
+};
+
+// A hash of what a screen shows (activity, every widget's id, text and state, list rows past
+// the first two left out): finer than the screen key, for telling states apart while planning.
+uint64_t ContentHash(const gui::Screen& screen);
+
+}  // namespace roam::explore
