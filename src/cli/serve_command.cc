@@ -1,13 +1,165 @@
-// `roam sim serve`.
+// `roam sim serve`: simulated apps as Android devices behind an adb server (SimAdbServer), so
+// any adb-based tool can test them; --out DIR keeps DIR/summary.json (the same fields as
+// `roam explore`) up to date on SIGUSR1 and at the end. Signals are taken synchronously with
+// sigtimedwait on the main thread (blocked in every thread), so no handler touches state.
+#include <signal.h>
+
+#include <chrono>
+#include <filesystem>
+#include <set>
+
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "device/android/sim_adb_server.h"
+#include "oracle/crash.h"
+#include "report/summary.h"
+#include "sim/sim_app.h"
 
 namespace roam::cli {
 
-int SimServeCommand(int, char**) {
-  fmt::print(stderr, "roam sim serve: not built yet\n");
-  return kExitUsage;
+namespace {
+
+namespace android = device::android;
+
+report::Summary BuildSummary(android::SimAdbServer& server, const std::string& app_path,
+                             const std::string& package, uint64_t seed, double wall_seconds,
+                             const std::string& stop_reason) {
+  report::Summary s;
+  s.app = app_path;
+  s.package = package;
+  auto serials = server.Serials();
+  s.device = "sim-serve:";
+  for (size_t k = 0; k < serials.size(); ++k) s.device += (k ? "," : "") + serials[k];
+  s.strategy = "external";  // whatever adb client drives the server
+  s.seed = seed;
+  s.wall_seconds = wall_seconds;
+  s.stop_reason = stop_reason;
+  oracle::CrashOracle crashes(package);
+  std::set<std::string> activities, units;
+  int64_t events_before = 0;
+  for (const auto& serial : serials) {
+    auto st = server.Device(serial)->Stats();
+    s.activities_total = st.activities_total;
+    s.units_total = st.units_total;
+    for (const auto& a : st.activities)
+      if (activities.insert(a).second) s.activities_covered.push_back(a);
+    units.insert(st.covered_units.begin(), st.covered_units.end());
+    for (const auto& [step, event] : st.faults) crashes.Observe(event, events_before + step);
+    s.relaunches += static_cast<size_t>(st.launches);
+    events_before += st.input_events;
+  }
+  s.events = events_before;
+  s.units_covered = units.size();
+  for (const auto& f : crashes.findings()) {
+    report::FailureSummary fs{.kind = std::string(device::EventKindName(f.kind)),
+                              .signature = f.signature,
+                              .exception = f.first.exception,
+                              .message = f.first.message,
+                              .count = f.count,
+                              .bug_id = f.bug_id,
+                              .first_step = f.first_step};
+    (f.kind == device::Event::Kind::kAnr ? s.anrs : s.crashes).push_back(std::move(fs));
+  }
+  return s;
+}
+
+}  // namespace
+
+int SimServeCommand(int argc, char** argv) {
+  std::filesystem::path spec_path, out_dir;
+  android::SimAdbServerOptions options;
+  std::vector<std::string> bugs_off;
+  uint64_t seed = 1;
+  bool quiet = false;
+  CLI::App app("Serve a simulated app as Android devices over the adb server protocol.", "serve");
+  app.add_option("--app", spec_path, "app spec (JSON)")->required();
+  app.add_option("--port", options.port,
+                 fmt::format("TCP port (default {}; 0: any free port)", android::kDefaultSimServePort));
+  app.add_option("--host", options.host, "address to bind (default 127.0.0.1)");
+  app.add_option("--serial", options.serial,
+                 "serial of the first device (default emulator-5554; emulator-* answer "
+                 "snapshot commands)");
+  app.add_option("--devices", options.devices, "number of independent devices (default 1)")
+      ->check(CLI::Range(1, 64));
+  app.add_option("--bugs-off", bugs_off, "planted bug ids to switch off")->delimiter(',');
+  app.add_option("--seed", seed, "simulator seed (default 1)");
+  app.add_option("--out", out_dir, "write DIR/summary.json on SIGUSR1 and at the end");
+  app.add_flag("-q,--quiet", quiet, "print nothing but errors");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    fmt::print(stderr, "roam sim serve: {}\n", e.what());
+    return kExitUsage;
+  }
+  auto spec = sim::LoadSpec(spec_path);
+  if (!spec.ok()) {
+    fmt::print(stderr, "{}\n", spec.status().message());
+    return kExitUsage;
+  }
+  options.sim.seed = seed;
+  options.sim.bugs_off.insert(bugs_off.begin(), bugs_off.end());
+  std::string package;
+  {
+    sim::SimApp probe(*spec, options.sim);
+    package = probe.package();
+  }
+
+  // Block the signals before any thread starts, so that only sigtimedwait below sees them.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGUSR1);
+  sigaddset(&signals, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  android::SimAdbServer server(*spec, options);
+  if (Status st = server.Start(); !st.ok()) {
+    fmt::print(stderr, "{}\n", st.message());
+    return kExitNo;
+  }
+  auto started = std::chrono::steady_clock::now();
+  if (!quiet) {
+    std::string serials;
+    for (const auto& s : server.Serials()) serials += " " + s;
+    fmt::print("roam sim serve: {} on {}:{} as{}\n", package, options.host, server.port(), serials);
+    fmt::print("  try: adb -P {} devices   (or ADB_SERVER_SOCKET=tcp:{}:{})\n", server.port(),
+               options.host, server.port());
+    std::fflush(stdout);
+  }
+  auto write_summary = [&](const std::string& reason) {
+    if (out_dir.empty()) return true;
+    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    auto summary = BuildSummary(server, spec_path.string(), package, seed, wall, reason);
+    std::error_code ec;
+    std::filesystem::create_directories(out_dir, ec);
+    Status st = report::WriteSummary(out_dir / "summary.json", summary);
+    if (!st.ok()) fmt::print(stderr, "roam sim serve: {}\n", st.message());
+    return st.ok();
+  };
+
+  std::string reason = "interrupted";
+  while (true) {
+    timespec tick{0, 200 * 1000 * 1000};
+    int sig = sigtimedwait(&signals, nullptr, &tick);
+    if (sig == SIGUSR1) {
+      write_summary("running");
+      continue;
+    }
+    if (sig == SIGINT || sig == SIGTERM) break;
+    if (server.kill_requested()) {
+      reason = "killed";  // a client sent host:kill (`adb kill-server`)
+      break;
+    }
+  }
+  server.Stop();
+  bool ok = write_summary(reason);
+  if (!quiet) fmt::print("roam sim serve: stopped ({})\n", reason);
+  return ok ? kExitOk : kExitNo;
 }
 
 }  // namespace roam::cli

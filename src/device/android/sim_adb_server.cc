@@ -1,0 +1,528 @@
+#include "device/android/sim_adb_server.h"
+
+#include <chrono>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+namespace roam::device::android {
+
+namespace {
+constexpr int kAcceptPollMs = 100;
+constexpr int kStreamPollMs = 100;
+constexpr char kFeatures[] = "shell_v2";
+constexpr uint32_t kRegularFileMode = 0100644;
+constexpr uint32_t kFileMtime = 1700000000;
+
+bool StartsWith(const std::string& s, std::string_view p) { return s.rfind(p, 0) == 0; }
+}  // namespace
+
+std::vector<std::string> DeviceSerials(const std::string& first, int count) {
+  std::vector<std::string> out;
+  int port = 0;
+  bool emulator = StartsWith(first, "emulator-") &&
+                  (port = std::atoi(first.c_str() + 9)) > 0;
+  for (int k = 0; k < count; ++k) {
+    if (emulator) out.push_back(fmt::format("emulator-{}", port + 2 * k));
+    else out.push_back(k == 0 ? first : fmt::format("{}-{}", first, k + 1));
+  }
+  return out;
+}
+
+struct SimAdbServer::Conn {
+  Socket sock;
+  std::thread thread;
+  std::atomic<bool> done{false};
+  std::string serial;  // the device it is switched to ("" before a transport)
+};
+
+SimAdbServer::SimAdbServer(std::shared_ptr<const sim::AppSpec> spec, SimAdbServerOptions options)
+    : spec_(std::move(spec)), options_(std::move(options)) {
+  auto serials = DeviceSerials(options_.serial, std::max(1, options_.devices));
+  for (size_t k = 0; k < serials.size(); ++k) {
+    Dev d;
+    d.device = std::make_unique<SimAndroidDevice>(serials[k], spec_, options_.sim,
+                                                  static_cast<int>(k));
+    d.transport_id = k + 1;
+    devs_.push_back(std::move(d));
+  }
+}
+
+SimAdbServer::~SimAdbServer() { Stop(); }
+
+Status SimAdbServer::Start() {
+  auto l = Listener::Listen(options_.host, options_.port);
+  if (!l.ok()) return l.status().Wrap("roam sim serve");
+  listener_ = std::move(*l);
+  port_ = listener_.port();
+  accept_thread_ = std::thread([this] { AcceptLoop(); });
+  return Status::Ok();
+}
+
+void SimAdbServer::Stop() {
+  stopping_ = true;
+  if (accept_thread_.joinable()) accept_thread_.join();
+  listener_.Close();
+  DropConnections();
+  for (auto& d : devs_) d.device->NotifyAll();
+  std::list<std::unique_ptr<Conn>> conns;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    conns.swap(conns_);
+  }
+  for (auto& c : conns)
+    if (c->thread.joinable()) c->thread.join();
+}
+
+void SimAdbServer::AcceptLoop() {
+  while (!stopping_ && !kill_requested_) {
+    auto s = listener_.Accept(kAcceptPollMs, 0);
+    {  // reap finished connections
+      std::lock_guard<std::mutex> lock(mu_);
+      for (auto it = conns_.begin(); it != conns_.end();) {
+        if ((*it)->done) {
+          (*it)->thread.join();
+          it = conns_.erase(it);
+        } else {
+          ++it;
+        }
+      }
+    }
+    if (!s.ok()) {
+      if (s.status().code() == Status::Code::kAborted) return;
+      continue;
+    }
+    auto conn = std::make_unique<Conn>();
+    conn->sock = std::move(*s);
+    Conn* raw = conn.get();
+    std::lock_guard<std::mutex> lock(mu_);
+    conns_.push_back(std::move(conn));
+    raw->thread = std::thread([this, raw] {
+      Serve(raw);
+      std::lock_guard<std::mutex> l(mu_);
+      raw->sock.Close();
+      raw->done = true;
+    });
+  }
+}
+
+std::vector<std::string> SimAdbServer::Serials() const {
+  std::vector<std::string> out;
+  for (const auto& d : devs_) out.push_back(d.device->serial());
+  return out;
+}
+
+SimAndroidDevice* SimAdbServer::Device(const std::string& serial) {
+  for (auto& d : devs_)
+    if (d.device->serial() == serial) return d.device.get();
+  return nullptr;
+}
+
+void SimAdbServer::SetOffline(const std::string& serial, bool offline) {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (auto& d : devs_)
+    if (d.device->serial() == serial) d.offline = offline;
+  if (!offline) return;
+  for (auto& c : conns_)
+    if (c->serial == serial) c->sock.Shutdown();
+}
+
+void SimAdbServer::DropConnections() {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (auto& c : conns_) c->sock.Shutdown();
+}
+
+size_t SimAdbServer::OpenConnections() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  size_t n = 0;
+  for (const auto& c : conns_) n += c->done ? 0 : 1;
+  return n;
+}
+
+std::string SimAdbServer::DevicesText(bool long_form) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::string out;
+  for (const auto& d : devs_) {
+    out += d.device->serial() + "\t" + (d.offline ? "offline" : "device");
+    if (long_form) {
+      out += fmt::format(" product:roam_sim model:Roam_Sim device:roam transport_id:{}",
+                         d.transport_id);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+SimAdbServer::Dev* SimAdbServer::Select(const std::string& selector, std::string* error) {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::vector<Dev*> matches;
+  std::string what = selector;
+  if (selector == "any" || selector == "usb" || selector == "local") {
+    for (auto& d : devs_) {
+      bool emulator = d.device->is_emulator();
+      if (selector == "any" || (selector == "local") == emulator) matches.push_back(&d);
+    }
+    if (matches.empty()) {
+      *error = selector == "usb" ? "no devices found" : "no emulators found";
+      return nullptr;
+    }
+    if (matches.size() > 1) {
+      *error = selector == "local" ? "more than one emulator" : "more than one device/emulator";
+      return nullptr;
+    }
+  } else {
+    bool by_id = StartsWith(selector, "transport-id:");
+    std::string key = StartsWith(selector, "serial:") ? selector.substr(7) : selector;
+    for (auto& d : devs_) {
+      if (by_id ? std::to_string(d.transport_id) == selector.substr(13) : d.device->serial() == key)
+        matches.push_back(&d);
+    }
+    if (matches.empty()) {
+      *error = by_id ? "no device with transport id '" + selector.substr(13) + "'"
+                     : "device '" + key + "' not found";
+      return nullptr;
+    }
+  }
+  if (matches[0]->offline) {
+    *error = "device offline";
+    return nullptr;
+  }
+  return matches[0];
+}
+
+void SimAdbServer::Serve(Conn* conn) {
+  Socket& s = conn->sock;
+  while (!stopping_) {
+    auto req = ReadRequest(s);
+    if (!req.ok()) return;
+    if (StartsWith(*req, "host")) {
+      if (!HandleHost(conn, *req)) return;
+      continue;
+    }
+    Dev* dev = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      for (auto& d : devs_)
+        if (d.device->serial() == conn->serial) dev = &d;
+    }
+    if (dev == nullptr) {
+      SendFail(s, "no device selected: send host:transport:<serial> first");
+      return;
+    }
+    HandleDeviceService(conn, dev, *req);
+    return;
+  }
+}
+
+bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
+  Socket& s = conn->sock;
+  auto answer = [&](const std::string& payload) {
+    if (SendOkay(s).ok()) WriteLengthPrefixed(s, payload);
+    return false;
+  };
+  // "host-serial:S:REQ", "host-transport-id:N:REQ", "host-usb:REQ", "host-local:REQ", "host:REQ".
+  std::string selector, request;
+  if (StartsWith(req, "host:")) {
+    request = req.substr(5);
+  } else if (StartsWith(req, "host-serial:")) {
+    std::string rest = req.substr(12);
+    for (const auto& serial : Serials()) {
+      if (StartsWith(rest, serial + ":")) {
+        selector = serial;
+        request = rest.substr(serial.size() + 1);
+      }
+    }
+    if (selector.empty()) {
+      size_t colon = rest.rfind(':');
+      selector = rest.substr(0, colon);
+      request = colon == std::string::npos ? "" : rest.substr(colon + 1);
+    }
+  } else if (StartsWith(req, "host-transport-id:")) {
+    std::string rest = req.substr(18);
+    size_t colon = rest.find(':');
+    selector = "transport-id:" + rest.substr(0, colon);
+    request = colon == std::string::npos ? "" : rest.substr(colon + 1);
+  } else if (StartsWith(req, "host-usb:") || StartsWith(req, "host-local:")) {
+    selector = StartsWith(req, "host-usb:") ? "usb" : "local";
+    request = req.substr(req.find(':') + 1);
+  } else {
+    SendFail(s, "unknown host service '" + req + "'");
+    return false;
+  }
+
+  if (selector.empty()) {
+    if (request == "version") return answer(Hex4(kAdbServerVersion));
+    if (request == "devices" || request == "devices-l") return answer(DevicesText(request == "devices-l"));
+    if (request == "track-devices" || request == "track-devices-l") {
+      TrackDevices(conn, request == "track-devices-l");
+      return false;
+    }
+    if (request == "features" || request == "host-features") return answer(kFeatures);
+    if (request == "kill") {
+      kill_requested_ = true;
+      SendOkay(s);
+      return false;
+    }
+    // Transport switches: the connection stays open for one device service.
+    std::string sel;
+    bool tport = false;
+    if (StartsWith(request, "transport:")) sel = "serial:" + request.substr(10);
+    else if (request == "transport-any") sel = "any";
+    else if (request == "transport-usb") sel = "usb";
+    else if (request == "transport-local") sel = "local";
+    else if (StartsWith(request, "transport-id:")) sel = request;
+    else if (StartsWith(request, "tport:")) {
+      sel = request.substr(6);
+      tport = true;
+    }
+    if (!sel.empty()) {
+      std::string error;
+      Dev* d = Select(sel, &error);
+      if (d == nullptr) {
+        SendFail(s, error);
+        return false;
+      }
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        conn->serial = d->device->serial();
+      }
+      std::string reply = "OKAY";
+      if (tport) {
+        for (int b = 0; b < 8; ++b) reply.push_back(static_cast<char>((d->transport_id >> (8 * b)) & 0xff));
+      }
+      return s.WriteAll(reply).ok();
+    }
+    if (request == "get-state" || request == "get-serialno" || request == "get-devpath") {
+      selector = "any";
+    } else {
+      SendFail(s, "unknown host service '" + req + "'");
+      return false;
+    }
+  }
+  // Requests about one device.
+  std::string error;
+  if (request == "features") {
+    std::string sel = selector.find(':') == std::string::npos ? "serial:" + selector : selector;
+    if (selector == "any" || selector == "usb" || selector == "local") sel = selector;
+    Dev* d = Select(sel, &error);
+    if (d == nullptr) {
+      SendFail(s, error);
+      return false;
+    }
+    return answer(kFeatures);
+  }
+  Dev* d = Select(selector, &error);
+  if (request == "get-state" && d == nullptr && error == "device offline") return answer("offline");
+  if (d == nullptr) {
+    SendFail(s, error);
+    return false;
+  }
+  if (request == "get-state") return answer("device");
+  if (request == "get-serialno") return answer(d->device->serial());
+  if (request == "get-devpath") return answer("usb:roam-sim");
+  if (StartsWith(request, "emu:")) {
+    if (!d->device->is_emulator()) {
+      SendFail(s, "not an emulator: " + d->device->serial());
+      return false;
+    }
+    return answer(d->device->Console(request.substr(4)));
+  }
+  SendFail(s, "unknown host service '" + req + "'");
+  return false;
+}
+
+void SimAdbServer::TrackDevices(Conn* conn, bool long_form) {
+  Socket& s = conn->sock;
+  if (!SendOkay(s).ok()) return;
+  std::string last;
+  while (!stopping_) {
+    std::string now = DevicesText(long_form);
+    if (now != last) {
+      if (!WriteLengthPrefixed(s, now).ok()) return;
+      last = now;
+    }
+    if (s.WaitReadable(kStreamPollMs)) {
+      char buf[256];
+      auto n = s.ReadSome(buf, sizeof buf);
+      if (!n.ok() || *n == 0) return;
+    }
+  }
+}
+
+void SimAdbServer::HandleDeviceService(Conn* conn, Dev* dev, const std::string& service) {
+  Socket& s = conn->sock;
+  if (StartsWith(service, "shell")) {
+    size_t colon = service.find(':');
+    if (colon == std::string::npos) {
+      SendFail(s, "unknown service '" + service + "'");
+      return;
+    }
+    std::string args = service.substr(5, colon - 5);  // ",v2,raw" or ""
+    std::string command = service.substr(colon + 1);
+    bool v2 = args.find("v2") != std::string::npos;
+    if (command.empty() && !v2) {
+      InteractiveShell(conn, dev);
+      return;
+    }
+    RunShellService(conn, dev, command, v2, true);
+    return;
+  }
+  if (StartsWith(service, "exec:")) {
+    RunShellService(conn, dev, service.substr(5), false, false);
+    return;
+  }
+  if (service == "sync:") {
+    SyncService(conn, dev);
+    return;
+  }
+  if (StartsWith(service, "emu:")) {
+    if (!dev->device->is_emulator()) {
+      SendFail(s, "not an emulator: " + dev->device->serial());
+      return;
+    }
+    if (SendOkay(s).ok()) s.WriteAll(dev->device->Console(service.substr(4)));
+    return;
+  }
+  if (StartsWith(service, "root:") || StartsWith(service, "unroot:")) {
+    if (SendOkay(s).ok()) s.WriteAll("adbd cannot run as root in production builds\n");
+    return;
+  }
+  SendFail(s, "unknown service '" + service + "'");
+}
+
+void SimAdbServer::RunShellService(Conn* conn, Dev* dev, const std::string& command, bool v2,
+                                   bool merge_err) {
+  Socket& s = conn->sock;
+  if (!SendOkay(s).ok()) return;
+  ShellResult r = dev->device->RunShell(command);
+  auto write_out = [&](const std::string& text) {
+    if (text.empty()) return true;
+    return s.WriteAll(v2 ? EncodeShellPacket(ShellPacket::kStdout, text) : text).ok();
+  };
+  if (v2) {
+    if (!write_out(r.out)) return;
+    if (!r.err.empty() && !s.WriteAll(EncodeShellPacket(ShellPacket::kStderr, r.err)).ok()) return;
+  } else {
+    if (!write_out(merge_err ? r.out + r.err : r.out)) return;
+  }
+  if (r.stream_log) {
+    uint64_t cursor = r.log_cursor;
+    bool first = true;
+    while (!stopping_) {
+      auto lines = dev->device->LogSince(&cursor);
+      std::string text;
+      if (first && !lines.empty()) text = "--------- beginning of main\n";
+      for (const auto& l : lines) text += l + "\n";
+      if (!lines.empty()) first = false;
+      if (!write_out(text)) return;
+      dev->device->WaitForLog(cursor, kStreamPollMs);
+      if (s.WaitReadable(0)) {  // the client closed (or sent stdin we ignore)
+        char buf[512];
+        auto n = s.ReadSome(buf, sizeof buf);
+        if (!n.ok() || *n == 0) return;
+      }
+    }
+    return;
+  }
+  if (v2) {
+    std::string code(1, static_cast<char>(r.exit_code & 0xff));
+    s.WriteAll(EncodeShellPacket(ShellPacket::kExit, code));
+  }
+}
+
+void SimAdbServer::InteractiveShell(Conn* conn, Dev* dev) {
+  Socket& s = conn->sock;
+  if (!SendOkay(s).ok()) return;
+  const std::string prompt = "roam_sim:/ $ ";
+  if (!s.WriteAll(prompt).ok()) return;
+  std::string pending;
+  char buf[1024];
+  while (!stopping_) {
+    auto n = s.ReadSome(buf, sizeof buf);
+    if (!n.ok() || *n == 0) return;
+    pending.append(buf, *n);
+    size_t nl;
+    while ((nl = pending.find_first_of("\r\n")) != std::string::npos) {
+      std::string line = pending.substr(0, nl);
+      pending.erase(0, nl + 1);
+      if (line == "exit") return;
+      ShellResult r = dev->device->RunShell(line);
+      if (!s.WriteAll(r.out + r.err + prompt).ok()) return;
+    }
+  }
+}
+
+void SimAdbServer::SyncService(Conn* conn, Dev* dev) {
+  Socket& s = conn->sock;
+  if (!SendOkay(s).ok()) return;
+  auto fail = [&](const std::string& msg) {
+    std::string m = EncodeSyncHeader(kSyncFail, static_cast<uint32_t>(msg.size())) + msg;
+    s.WriteAll(m);
+  };
+  while (!stopping_) {
+    auto h = ReadSyncHeader(s);
+    if (!h.ok() || h->id == kSyncQuit) return;
+    if (h->value > 4096 && h->id != kSyncData) return;
+    auto arg = s.ReadExact(h->value);
+    if (!arg.ok()) return;
+    if (h->id == kSyncStat) {
+      auto data = dev->device->ReadFile(*arg);
+      std::string reply = std::string(kSyncStat);
+      PutU32Le(reply, data.ok() ? kRegularFileMode : 0);
+      PutU32Le(reply, data.ok() ? static_cast<uint32_t>(data->size()) : 0);
+      PutU32Le(reply, data.ok() ? kFileMtime : 0);
+      if (!s.WriteAll(reply).ok()) return;
+    } else if (h->id == kSyncRecv) {
+      auto data = dev->device->ReadFile(*arg);
+      if (!data.ok()) {
+        fail("No such file or directory");
+        continue;
+      }
+      std::string out;
+      for (size_t at = 0; at < data->size(); at += kSyncMaxChunk) {
+        std::string_view chunk = std::string_view(*data).substr(at, kSyncMaxChunk);
+        out += EncodeSyncHeader(kSyncData, static_cast<uint32_t>(chunk.size()));
+        out.append(chunk);
+      }
+      out += EncodeSyncHeader(kSyncDone, 0);
+      if (!s.WriteAll(out).ok()) return;
+    } else if (h->id == kSyncSend) {
+      std::string path = arg->substr(0, arg->rfind(','));
+      std::string data;
+      while (true) {
+        auto d = ReadSyncHeader(s);
+        if (!d.ok()) return;
+        if (d->id == kSyncDone) break;
+        if (d->id != kSyncData || d->value > kSyncMaxChunk) return;
+        auto chunk = s.ReadExact(d->value);
+        if (!chunk.ok()) return;
+        data += *chunk;
+      }
+      dev->device->WriteFile(path, std::move(data));
+      if (!s.WriteAll(EncodeSyncHeader(kSyncOkay, 0)).ok()) return;
+    } else if (h->id == kSyncList) {
+      auto listing = dev->device->RunShell("ls '" + *arg + "'");
+      std::string out;
+      size_t pos = 0;
+      while (pos < listing.out.size()) {
+        size_t nl = listing.out.find('\n', pos);
+        std::string name = listing.out.substr(pos, nl - pos);
+        pos = nl == std::string::npos ? listing.out.size() : nl + 1;
+        std::string dent = std::string(kSyncDent);
+        PutU32Le(dent, kRegularFileMode);
+        PutU32Le(dent, 0);
+        PutU32Le(dent, kFileMtime);
+        PutU32Le(dent, static_cast<uint32_t>(name.size()));
+        out += dent + name;
+      }
+      std::string done = std::string(kSyncDone);
+      for (int k = 0; k < 4; ++k) PutU32Le(done, 0);
+      if (!s.WriteAll(out + done).ok()) return;
+    } else {
+      fail("unknown sync request '" + h->id + "'");
+      return;
+    }
+  }
+}
+
+}  // namespace roam::device::android

@@ -1,0 +1,107 @@
+// SimAdbServer: the adb server protocol over simulated devices (`roam sim serve`). Any adb
+// client -- Roam's AndroidDevice, Debian's `adb` -- connects to it as to a real adb server on
+// 127.0.0.1 and sees N devices, each a SimAndroidDevice (sim_shell.h) whose state persists
+// across connections.
+// Answers: host:version ("0029"), host:devices[-l], host:track-devices, host:features and
+// host-serial:S:features ("shell_v2"), host:kill, host:get-state/get-serialno,
+// host:transport:S / transport-any / -usb / -local / transport-id:N, host:tport:serial:S /
+// any / usb / local / transport-id:N (OKAY + 8-byte id), host-serial:S:{get-state,
+// get-serialno,get-devpath,emu:CMD}; after a transport: shell:CMD (v1, stderr merged),
+// shell,v2,...:CMD (packets with exit code), exec:CMD (stdout only), shell: (interactive, line
+// by line), sync: (STAT, RECV, SEND, LIST, QUIT), emu:CMD (emulator-* serials only), root:.
+// Host queries close the connection after their answer, as the real server does.
+// Fault injection for client tests: SetOffline(serial, true) lists the device as "offline",
+// makes transport requests FAIL with "device offline" and drops its open connections;
+// DropConnections() closes every open connection at once (a USB cable pulled, adb restarted).
+// Thread-safe: one accept thread, one thread per connection; all public methods may be called
+// from any thread. Stop() (or the destructor) closes everything and joins the threads.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "base/status.h"
+#include "device/android/adb_protocol.h"
+#include "device/android/sim_shell.h"
+#include "sim/sim_app.h"
+
+namespace roam::device::android {
+
+struct SimAdbServerOptions {
+  std::string host = std::string(kLoopback);  // address to bind (default loopback only)
+  int port = kDefaultSimServePort;            // 0: an ephemeral port (see SimAdbServer::port())
+  std::string serial = "emulator-5554";       // first device; emulator-N: N+2, N+4 for the rest,
+                                              // else NAME, NAME-2, NAME-3
+  int devices = 1;                            // how many independent devices
+  sim::SimOptions sim;                        // seed and planted bugs switched off
+};
+
+// The serials of `count` devices named after `first` (see SimAdbServerOptions::serial).
+std::vector<std::string> DeviceSerials(const std::string& first, int count);
+
+class SimAdbServer {
+ public:
+  SimAdbServer(std::shared_ptr<const sim::AppSpec> spec, SimAdbServerOptions options);
+  ~SimAdbServer();
+  SimAdbServer(const SimAdbServer&) = delete;
+  SimAdbServer& operator=(const SimAdbServer&) = delete;
+
+  // Binds and starts the accept thread.
+  Status Start();
+  // Closes the listener and every connection, joins all threads. Idempotent.
+  void Stop();
+  int port() const { return port_; }
+  // True once a client sent host:kill (the server has stopped accepting connections).
+  bool kill_requested() const { return kill_requested_; }
+
+  std::vector<std::string> Serials() const;
+  // The device behind a serial (nullptr if none); owned by the server.
+  SimAndroidDevice* Device(const std::string& serial);
+
+  // Fault injection (see the header comment).
+  void SetOffline(const std::string& serial, bool offline);
+  void DropConnections();
+  size_t OpenConnections() const;
+
+ private:
+  struct Conn;
+  struct Dev {
+    std::unique_ptr<SimAndroidDevice> device;
+    uint64_t transport_id = 0;
+    bool offline = false;
+  };
+  void AcceptLoop();
+  void Serve(Conn* conn);
+  // Host requests: returns false when the connection is to be closed.
+  bool HandleHost(Conn* conn, const std::string& req);
+  void HandleDeviceService(Conn* conn, Dev* dev, const std::string& service);
+  void RunShellService(Conn* conn, Dev* dev, const std::string& command, bool v2, bool merge_err);
+  void InteractiveShell(Conn* conn, Dev* dev);
+  void SyncService(Conn* conn, Dev* dev);
+  void TrackDevices(Conn* conn, bool long_form);
+  // Resolves a transport selector ("serial:S", "any", "usb", "local", "transport-id:N", or a bare
+  // serial); on failure *error holds the FAIL message.
+  Dev* Select(const std::string& selector, std::string* error);
+  std::string DevicesText(bool long_form) const;
+
+  std::shared_ptr<const sim::AppSpec> spec_;
+  SimAdbServerOptions options_;
+  std::vector<Dev> devs_;
+  Listener listener_;
+  int port_ = 0;
+  std::atomic<bool> stopping_{false};
+  std::atomic<bool> kill_requested_{false};
+  std::thread accept_thread_;
+  mutable std::mutex mu_;  // guards conns_, the offline flags
+  std::list<std::unique_ptr<Conn>> conns_;
+};
+
+}  // namespace roam::device::android

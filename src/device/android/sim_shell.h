@@ -1,0 +1,165 @@
+// sim_shell: one simulated Android device as an adb client sees it: a SimApp behind a device
+// shell. ParseShellScript reads a command line with sh's quoting rules (single quotes, double
+// quotes with backslash escapes, backslash, $VAR, $(...) and `...` substitution, ;, &&, ||, |,
+// newlines, redirections); SimAndroidDevice runs it against the app and answers as a device:
+// uiautomator dump, dumpsys window/activity, wm size, input tap/swipe/text/keyevent, monkey,
+// am, pm, getprop, logcat (threadtime, with real crash and ANR block shapes), echo, cat, rm,
+// grep, and "/system/bin/sh: foo: inaccessible or not found" for anything else. Every command
+// it runs is kept in History(), so tests can check that quoted text was never executed.
+// SimAndroidDevice is thread-safe (one mutex); it owns its SimApp, log and in-memory files.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/status.h"
+#include "device/device.h"
+#include "gui/screen.h"
+#include "sim/sim_app.h"
+
+namespace roam::device::android {
+
+// --- Parsing ----------------------------------------------------------------------------------
+struct ShellWordPart {
+  enum class Kind { kLiteral, kVariable, kCommand };
+  Kind kind = Kind::kLiteral;
+  std::string text;     // the literal text, the variable name, or the substituted script
+  bool quoted = false;  // inside quotes: no field splitting
+};
+struct ShellWord {
+  std::vector<ShellWordPart> parts;
+};
+struct ShellRedirect {
+  int fd = 1;             // 1 or 2
+  bool append = false;    // >>
+  bool to_stdout = false; // 2>&1
+  ShellWord target;
+};
+struct ShellSimpleCommand {
+  std::vector<ShellWord> words;
+  std::vector<ShellRedirect> redirects;
+};
+struct ShellPipeline {
+  std::vector<ShellSimpleCommand> commands;  // a | b | c
+};
+struct ShellListItem {
+  enum class Next { kEnd, kSeq, kAnd, kOr };
+  ShellPipeline pipeline;
+  Next next = Next::kEnd;  // how it connects to the following item
+};
+using ShellScript = std::vector<ShellListItem>;
+
+// Errors as sh reports them: "syntax error: unterminated quoted string".
+Result<ShellScript> ParseShellScript(std::string_view line);
+// The argv of each simple command when the line has no substitutions or variables (literal
+// words only); InvalidArgument otherwise. For tests and quick checks.
+Result<std::vector<std::vector<std::string>>> SplitShellWords(std::string_view line);
+
+// --- The device -------------------------------------------------------------------------------
+struct ShellResult {
+  std::string out;
+  std::string err;
+  int exit_code = 0;
+  // `logcat` without -d as the last command: the caller streams the log from log_cursor on.
+  bool stream_log = false;
+  uint64_t log_cursor = 0;
+};
+
+// What the device saw, for summary.json.
+struct SimDeviceStats {
+  int64_t input_events = 0;                  // input tap/swipe/text/keyevent keys received
+  int64_t launches = 0;                      // monkey / am start
+  std::vector<std::string> activities;       // of the app, in order of first sight
+  std::vector<std::string> covered_units;
+  size_t units_total = 0;
+  size_t activities_total = 0;
+  std::vector<std::pair<int64_t, Event>> faults;  // (input event index, event) oldest first
+};
+
+class SimAndroidDevice {
+ public:
+  // index: 0, 1, ... (pids and the transport id derive from it).
+  SimAndroidDevice(std::string serial, std::shared_ptr<const sim::AppSpec> spec,
+                   sim::SimOptions options, int index);
+  ~SimAndroidDevice();
+
+  const std::string& serial() const { return serial_; }
+  bool is_emulator() const { return serial_.rfind("emulator-", 0) == 0; }
+  std::string package() const;
+
+  // Runs one `adb shell` command line.
+  ShellResult RunShell(std::string_view command_line);
+  // An emulator console command ("avd snapshot save NAME" / "load NAME"); "OK\r\n" or
+  // "KO: message\r\n".
+  std::string Console(std::string_view command);
+
+  // The in-memory file system (what uiautomator dump FILE writes, cat and sync RECV read).
+  Result<std::string> ReadFile(const std::string& path) const;
+  void WriteFile(const std::string& path, std::string data);
+
+  // The log buffer: absolute line numbers; `logcat -c` drops lines before the end.
+  // Lines at or after *cursor (moved past the returned lines).
+  std::vector<std::string> LogSince(uint64_t* cursor) const;
+  // Waits up to timeout_ms for a line at or after cursor; true if there is one.
+  bool WaitForLog(uint64_t cursor, int timeout_ms) const;
+  // Wakes streaming readers (for shutdown).
+  void NotifyAll() const;
+
+  // Every simple command run, as argv, oldest first.
+  std::vector<std::vector<std::string>> History() const;
+  SimDeviceStats Stats() const;
+
+ private:
+  struct Io;
+  int RunScript(const ShellScript& script, Io& io, int depth);
+  int RunPipeline(const ShellPipeline& p, Io& io, int depth);
+  int RunSimple(const ShellSimpleCommand& c, const std::string& in, Io& io, int depth);
+  Result<std::vector<std::string>> Expand(const ShellWord& w, int depth, bool split);
+  int Dispatch(const std::vector<std::string>& argv, const std::string& in, Io& io);
+
+  int CmdUiautomator(const std::vector<std::string>& a, Io& io);
+  int CmdDumpsys(const std::vector<std::string>& a, Io& io);
+  int CmdInput(const std::vector<std::string>& a, Io& io);
+  int CmdMonkey(const std::vector<std::string>& a, Io& io);
+  int CmdAm(const std::vector<std::string>& a, Io& io);
+  int CmdPm(const std::vector<std::string>& a, Io& io);
+  int CmdGetprop(const std::vector<std::string>& a, Io& io);
+  int CmdLogcat(const std::vector<std::string>& a, Io& io);
+  int CmdFiles(const std::vector<std::string>& a, const std::string& in, Io& io);
+
+  void Perform(const gui::Action& action);  // counts, logs, faults
+  void Launch();
+  void AfterChange();                        // drains faults, notes the activity
+  void Log(char level, const std::string& tag, const std::string& message, int pid = -1);
+  std::string FullActivity(const std::string& activity) const;  // org.p/org.p.Main
+  std::string ShortActivity(const std::string& activity) const;  // org.p/.Main
+  const gui::Screen& Screen();
+
+  std::string serial_;
+  int index_;
+  mutable std::mutex mu_;
+  mutable std::condition_variable log_cv_;
+  sim::SimApp app_;
+  std::map<std::string, std::string> env_;
+  std::map<std::string, std::string> files_;
+  std::map<std::string, std::unique_ptr<sim::SimState>> snapshots_;
+  std::vector<std::string> log_;
+  uint64_t log_base_ = 0;            // absolute number of log_[0]
+  int64_t clock_ms_ = 0;             // the fake monotonic clock of the log
+  int app_pid_ = 0;
+  int next_pid_ = 0;
+  std::string focused_path_;         // the edit field a tap focused
+  std::vector<std::vector<std::string>> history_;
+  SimDeviceStats stats_;
+  std::set<std::string> activities_seen_;
+};
+
+}  // namespace roam::device::android

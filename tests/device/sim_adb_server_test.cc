@@ -1,0 +1,260 @@
+// SimAdbServer on an ephemeral loopback port, driven through adb_protocol and through Debian's
+// real `adb` client (skipped when /usr/bin/adb is absent). Every adb call names the server's
+// port (-P), so the client never forks a server of its own; all sockets have timeouts.
+#include "device/android/sim_adb_server.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "gui/uiautomator.h"
+#include "test_paths.h"
+
+namespace roam::device::android {
+namespace {
+
+constexpr int kTimeoutMs = 5000;
+
+class SimAdbServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto spec = sim::LoadSpec(testing::SourceDir() / "tests/apps/crashy.json");
+    ASSERT_TRUE(spec.ok()) << spec.status().ToString();
+    SimAdbServerOptions options;
+    options.port = 0;
+    options.devices = 2;
+    server_ = std::make_unique<SimAdbServer>(*spec, options);
+    ASSERT_TRUE(server_->Start().ok());
+    port_ = server_->port();
+  }
+  void TearDown() override { server_->Stop(); }
+
+  Result<std::string> Shell(const std::string& serial, const std::string& cmd) {
+    return RunDeviceService("127.0.0.1", port_, serial, ShellService(cmd), kTimeoutMs);
+  }
+  // Taps the centre of the widget showing `text` on emulator-5554.
+  void TapText(const std::string& text) {
+    auto dump = Shell("emulator-5554", "uiautomator dump /dev/tty");
+    ASSERT_TRUE(dump.ok());
+    auto screen = gui::ParseDump(*dump);
+    ASSERT_TRUE(screen.ok()) << screen.status().ToString();
+    for (const auto& w : screen->widgets) {
+      if (w.text == text) {
+        ASSERT_TRUE(Shell("emulator-5554", fmt::format("input tap {} {}", w.bounds.center_x(),
+                                                       w.bounds.center_y())).ok());
+        return;
+      }
+    }
+    FAIL() << "no widget shows " << text;
+  }
+
+  std::unique_ptr<SimAdbServer> server_;
+  int port_ = 0;
+};
+
+TEST_F(SimAdbServerTest, HostQueries) {
+  EXPECT_EQ(*HostQuery("127.0.0.1", port_, kHostVersion), "0029");
+  EXPECT_EQ(*HostQuery("127.0.0.1", port_, kHostDevices),
+            "emulator-5554\tdevice\nemulator-5556\tdevice\n");
+  EXPECT_NE(HostQuery("127.0.0.1", port_, kHostDevicesLong)->find(
+                "emulator-5556\tdevice product:roam_sim model:Roam_Sim device:roam transport_id:2"),
+            std::string::npos);
+  EXPECT_EQ(*HostQuery("127.0.0.1", port_, HostSerialService("emulator-5554", "features")),
+            "shell_v2");
+  auto bad = HostQuery("127.0.0.1", port_, "host:nonsense");
+  EXPECT_FALSE(bad.ok());
+}
+
+TEST_F(SimAdbServerTest, TransportFailures) {
+  auto s = Socket::Connect("127.0.0.1", port_, kTimeoutMs);
+  ASSERT_TRUE(s.ok());
+  std::string msg;
+  EXPECT_FALSE(Request(*s, TransportService("nope"), &msg).ok());
+  EXPECT_EQ(msg, "device 'nope' not found");
+  s = Socket::Connect("127.0.0.1", port_, kTimeoutMs);
+  EXPECT_FALSE(Request(*s, kHostTransportAny, &msg).ok());
+  EXPECT_EQ(msg, "more than one device/emulator");
+}
+
+TEST_F(SimAdbServerTest, TportAnswersTheTransportId) {
+  auto s = Socket::Connect("127.0.0.1", port_, kTimeoutMs);
+  ASSERT_TRUE(Request(*s, TportService("emulator-5556")).ok());
+  EXPECT_EQ(*ReadTransportId(*s), 2u);
+  ASSERT_TRUE(Request(*s, ShellService("echo hi")).ok());
+  EXPECT_EQ(*s->ReadToEnd(), "hi\n");
+}
+
+TEST_F(SimAdbServerTest, DumpTapAndCrashThroughTheProtocol) {
+  ASSERT_TRUE(Shell("emulator-5554", "monkey -p org.roam.crashy -c android.intent.category.LAUNCHER 1").ok());
+  TapText("Shopping list");
+  EXPECT_NE(Shell("emulator-5554", "dumpsys window")->find("mFocusedApp=ActivityRecord{"),
+            std::string::npos);
+  EXPECT_NE(Shell("emulator-5554", "dumpsys window")->find("org.roam.crashy/.DetailsActivity"),
+            std::string::npos);
+  // The other device is independent.
+  EXPECT_EQ(Shell("emulator-5556", "dumpsys window")->find("crashy"), std::string::npos);
+  TapText("Share");
+  auto log = Shell("emulator-5554", "logcat -d");
+  ASSERT_TRUE(log.ok());
+  EXPECT_NE(log->find("E AndroidRuntime: FATAL EXCEPTION: main"), std::string::npos) << *log;
+  EXPECT_NE(log->find("E AndroidRuntime: java.lang.NullPointerException"), std::string::npos);
+}
+
+TEST_F(SimAdbServerTest, ShellV2CarriesTheExitCode) {
+  auto s = Socket::Connect("127.0.0.1", port_, kTimeoutMs);
+  ASSERT_TRUE(Request(*s, TransportService("emulator-5554")).ok());
+  ASSERT_TRUE(Request(*s, ShellV2Service("echo out; nothere")).ok());
+  auto r = ReadShellV2(*s);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->out, "out\n");
+  EXPECT_EQ(r->err, "/system/bin/sh: nothere: inaccessible or not found\n");
+  EXPECT_EQ(r->exit_code, 127);
+}
+
+TEST_F(SimAdbServerTest, SyncPullsAndPushes) {
+  ASSERT_TRUE(Shell("emulator-5554", "uiautomator dump /sdcard/d.xml").ok());
+  auto s = Socket::Connect("127.0.0.1", port_, kTimeoutMs);
+  ASSERT_TRUE(Request(*s, TransportService("emulator-5554")).ok());
+  ASSERT_TRUE(Request(*s, kSyncService).ok());
+  auto st = SyncStatFile(*s, "/sdcard/d.xml");
+  ASSERT_TRUE(st.ok());
+  EXPECT_NE(st->mode, 0u);
+  auto xml = SyncPull(*s, "/sdcard/d.xml");
+  ASSERT_TRUE(xml.ok()) << xml.status().ToString();
+  EXPECT_TRUE(gui::ParseDump(*xml).ok());
+  EXPECT_TRUE(SyncPull(*s, "/sdcard/none").status().IsNotFound());
+  EXPECT_TRUE(SyncPush(*s, "/sdcard/p.txt", std::string(100000, 'x')).ok());
+  EXPECT_EQ(SyncStatFile(*s, "/sdcard/p.txt")->size, 100000u);
+  SyncQuit(*s);
+}
+
+TEST_F(SimAdbServerTest, LogcatStreamsNewLines) {
+  auto s = Socket::Connect("127.0.0.1", port_, kTimeoutMs);
+  ASSERT_TRUE(Request(*s, TransportService("emulator-5554")).ok());
+  ASSERT_TRUE(Request(*s, ShellService("logcat")).ok());
+  ASSERT_TRUE(Shell("emulator-5554", "monkey -p org.roam.crashy 1").ok());
+  std::string got;
+  char buf[4096];
+  for (int k = 0; k < 50 && got.find("Displayed org.roam.crashy") == std::string::npos; ++k) {
+    auto n = s->ReadSome(buf, sizeof buf);
+    ASSERT_TRUE(n.ok());
+    got.append(buf, *n);
+  }
+  EXPECT_NE(got.find("Displayed org.roam.crashy/.MainActivity"), std::string::npos);
+  s->Close();  // the server's streaming thread notices and ends
+}
+
+TEST_F(SimAdbServerTest, OfflineAndDroppedConnections) {
+  server_->SetOffline("emulator-5556", true);
+  EXPECT_NE(HostQuery("127.0.0.1", port_, kHostDevices)->find("emulator-5556\toffline"),
+            std::string::npos);
+  auto r = Shell("emulator-5556", "echo hi");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("device offline"), std::string::npos);
+  server_->SetOffline("emulator-5556", false);
+  EXPECT_EQ(*Shell("emulator-5556", "echo hi"), "hi\n");
+
+  auto s = Socket::Connect("127.0.0.1", port_, kTimeoutMs);
+  ASSERT_TRUE(Request(*s, TransportService("emulator-5554")).ok());
+  ASSERT_TRUE(Request(*s, ShellService("logcat")).ok());
+  server_->DropConnections();
+  auto rest = s->ReadToEnd();  // ends (EOF or reset) instead of blocking
+  SUCCEED();
+}
+
+TEST_F(SimAdbServerTest, EmuSnapshotService) {
+  auto r = RunDeviceService("127.0.0.1", port_, "emulator-5554", EmuService("avd snapshot save a"));
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(*r, "OK\r\n");
+  EXPECT_EQ(*HostQuery("127.0.0.1", port_,
+                       HostSerialService("emulator-5554", "emu:avd snapshot load a")),
+            "OK\r\n");
+}
+
+// --- Debian's adb client ------------------------------------------------------------------------
+
+constexpr char kAdb[] = "/usr/bin/adb";
+
+struct AdbRun {
+  int status = -1;
+  std::string out;
+};
+// Runs adb against the test server with a hard time limit; stdout only (stderr to /dev/null,
+// except when merged by the caller).
+AdbRun Adb(int port, const std::string& args) {
+  std::string cmd = fmt::format(
+      "env -u ADB_SERVER_SOCKET -u ANDROID_SERIAL ANDROID_ADB_SERVER_PORT={0} "
+      "timeout 20 {1} -P {0} {2} 2>/dev/null </dev/null", port, kAdb, args);
+  AdbRun r;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return r;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+  int st = pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+class RealAdbTest : public SimAdbServerTest {
+ protected:
+  void SetUp() override {
+    if (access(kAdb, X_OK) != 0) GTEST_SKIP() << kAdb << " is not installed";
+    SimAdbServerTest::SetUp();
+  }
+  void TearDown() override {
+    if (server_) SimAdbServerTest::TearDown();
+  }
+};
+
+TEST_F(RealAdbTest, DevicesDumpTapLogcat) {
+  AdbRun devices = Adb(port_, "devices");
+  EXPECT_EQ(devices.status, 0);
+  EXPECT_NE(devices.out.find("emulator-5554\tdevice"), std::string::npos) << devices.out;
+  EXPECT_NE(devices.out.find("emulator-5556\tdevice"), std::string::npos);
+
+  const std::string s = "-s emulator-5554 ";
+  EXPECT_NE(Adb(port_, s + "shell monkey -p org.roam.crashy -c android.intent.category.LAUNCHER 1")
+                .out.find("Events injected: 1"), std::string::npos);
+  AdbRun dump = Adb(port_, s + "shell uiautomator dump /dev/tty");
+  EXPECT_EQ(dump.status, 0);
+  EXPECT_NE(dump.out.find("UI hierchary dumped to: /dev/tty"), std::string::npos);
+  auto screen = gui::ParseDump(dump.out);
+  ASSERT_TRUE(screen.ok()) << screen.status().ToString();
+  const gui::Widget* target = nullptr;
+  for (const auto& w : screen->widgets)
+    if (w.text == "Shopping list") target = &w;
+  ASSERT_NE(target, nullptr);
+  AdbRun tap = Adb(port_, fmt::format("{}shell input tap {} {}", s, target->bounds.center_x(),
+                                   target->bounds.center_y()));
+  EXPECT_EQ(tap.status, 0);
+  EXPECT_NE(Adb(port_, s + "shell dumpsys window").out.find("org.roam.crashy/.DetailsActivity"),
+            std::string::npos);
+  // The exit code comes through shell v2.
+  EXPECT_EQ(Adb(port_, s + "shell nothere").status, 127);
+
+  AdbRun log = Adb(port_, s + "logcat -d");
+  EXPECT_EQ(log.status, 0);
+  EXPECT_NE(log.out.find("ActivityTaskManager: Displayed org.roam.crashy/.MainActivity"),
+            std::string::npos) << log.out;
+
+  auto dir = testing::TempDir("real_adb_pull");
+  EXPECT_EQ(Adb(port_, s + "shell uiautomator dump /sdcard/w.xml").status, 0);
+  EXPECT_EQ(Adb(port_, s + "pull /sdcard/w.xml " + (dir / "w.xml").string()).status, 0);
+  EXPECT_TRUE(std::filesystem::exists(dir / "w.xml"));
+}
+
+TEST_F(RealAdbTest, KillServerStopsAccepting) {
+  EXPECT_EQ(Adb(port_, "kill-server").status, 0);
+  for (int k = 0; k < 50 && !server_->kill_requested(); ++k) usleep(10000);
+  EXPECT_TRUE(server_->kill_requested());
+}
+
+}  // namespace
+}  // namespace roam::device::android

@@ -1,0 +1,152 @@
+// sim_shell: sh-like parsing (text an app shows must come through as literal argv, never run)
+// and the device's answers.
+#include "device/android/sim_shell.h"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "gui/uiautomator.h"
+#include "test_paths.h"
+
+namespace roam::device::android {
+namespace {
+
+using Argvs = std::vector<std::vector<std::string>>;
+
+Argvs Split(std::string_view line) {
+  auto r = SplitShellWords(line);
+  EXPECT_TRUE(r.ok()) << line << ": " << r.status().ToString();
+  return r.ok() ? *r : Argvs{};
+}
+
+TEST(ShellParseTest, QuotesAndEscapes) {
+  EXPECT_EQ(Split("input text 'a b'"), (Argvs{{"input", "text", "a b"}}));
+  EXPECT_EQ(Split(R"(echo "a \"b\" \$x \\ c" d\ e)"), (Argvs{{"echo", "a \"b\" $x \\ c", "d e"}}));
+  EXPECT_EQ(Split("echo 'it'\\''s'"), (Argvs{{"echo", "it's"}}));
+  EXPECT_EQ(Split("echo '' \"\""), (Argvs{{"echo", "", ""}}));
+  EXPECT_EQ(Split("echo 'é中文🙂'"), (Argvs{{"echo", "é中文🙂"}}));
+  EXPECT_EQ(Split("echo 'a\nb'"), (Argvs{{"echo", "a\nb"}}));
+}
+
+TEST(ShellParseTest, SeparatorsSplitCommands) {
+  EXPECT_EQ(Split("a 1; b 2 && c || d\ne | f"),
+            (Argvs{{"a", "1"}, {"b", "2"}, {"c"}, {"d"}, {"e"}, {"f"}}));
+  EXPECT_EQ(Split("echo 'a;b&&c|d'"), (Argvs{{"echo", "a;b&&c|d"}}));
+}
+
+TEST(ShellParseTest, SyntaxErrors) {
+  EXPECT_FALSE(ParseShellScript("echo 'open").ok());
+  EXPECT_FALSE(ParseShellScript("echo \"open").ok());
+  EXPECT_FALSE(ParseShellScript("echo $(open").ok());
+  EXPECT_FALSE(ParseShellScript("a &&").ok());
+  EXPECT_FALSE(SplitShellWords("echo $(id)").ok());  // not literal
+}
+
+class SimShellTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto spec = sim::LoadSpec(testing::SourceDir() / "tests/apps/crashy.json");
+    ASSERT_TRUE(spec.ok()) << spec.status().ToString();
+    dev_ = std::make_unique<SimAndroidDevice>("emulator-5554", *spec, sim::SimOptions{}, 0);
+  }
+  std::string Out(const std::string& cmd) { return dev_->RunShell(cmd).out; }
+  // Taps the centre of the widget showing `text`.
+  void TapText(const std::string& text) {
+    auto screen = gui::ParseDump(Out("uiautomator dump /dev/tty"));
+    ASSERT_TRUE(screen.ok()) << screen.status().ToString();
+    for (const auto& w : screen->widgets) {
+      if (w.text == text) {
+        dev_->RunShell(fmt::format("input tap {} {}", w.bounds.center_x(), w.bounds.center_y()));
+        return;
+      }
+    }
+    FAIL() << "no widget shows " << text;
+  }
+  std::unique_ptr<SimAndroidDevice> dev_;
+};
+
+TEST_F(SimShellTest, QuotedTextIsNeverExecuted) {
+  const std::string evil = "a;reboot && rm -rf / | x $(reboot) `reboot` \"q\" 'q' \n é";
+  // Quoted as a careful client would: single quotes, ' as '\''.
+  std::string quoted = "'";
+  for (char c : evil) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  quoted += "'";
+  ShellResult r = dev_->RunShell("echo " + quoted);
+  EXPECT_EQ(r.out, evil + "\n");
+  auto history = dev_->History();
+  ASSERT_EQ(history.size(), 1u);
+  EXPECT_EQ(history[0], (std::vector<std::string>{"echo", evil}));
+}
+
+TEST_F(SimShellTest, UnquotedTextIsExecutedAsOnADevice) {
+  ShellResult r = dev_->RunShell("echo a;reboot");
+  EXPECT_EQ(r.out, "a\n");
+  EXPECT_EQ(r.err, "/system/bin/sh: reboot: inaccessible or not found\n");
+  EXPECT_EQ(r.exit_code, 127);
+  EXPECT_EQ(Out("echo \"$(echo hi) `echo there`\""), "hi there\n");
+  EXPECT_EQ(Out("foo 2>/dev/null || echo failed $?"), "failed 127\n");
+}
+
+TEST_F(SimShellTest, AdbLogcatCommandLine) {
+  ShellResult r = dev_->RunShell("export ANDROID_LOG_TAGS=\"''\"; exec logcat '-d'");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("--------- beginning of main"), std::string::npos);
+  EXPECT_FALSE(r.stream_log);
+  EXPECT_TRUE(dev_->RunShell("exec logcat -v threadtime").stream_log);
+}
+
+TEST_F(SimShellTest, LaunchDumpAndFocus) {
+  EXPECT_NE(Out("monkey -p org.roam.crashy -c android.intent.category.LAUNCHER 1")
+                .find("Events injected: 1"), std::string::npos);
+  std::string dump = Out("uiautomator dump /dev/tty");
+  EXPECT_NE(dump.find("UI hierchary dumped to: /dev/tty"), std::string::npos);
+  EXPECT_TRUE(gui::ParseDump(dump).ok());
+  EXPECT_NE(Out("dumpsys window windows").find(
+                "mCurrentFocus=Window{"), std::string::npos);
+  EXPECT_NE(Out("dumpsys window").find(" u0 org.roam.crashy/org.roam.crashy.MainActivity}"),
+            std::string::npos);
+  EXPECT_NE(Out("dumpsys activity activities").find("mResumedActivity: ActivityRecord{"),
+            std::string::npos);
+  EXPECT_EQ(Out("wm size"), "Physical size: 1080x1920\n");
+  EXPECT_EQ(Out("getprop ro.build.version.sdk"), "30\n");
+  EXPECT_EQ(Out("uiautomator dump /sdcard/w.xml"), "UI hierchary dumped to: /sdcard/w.xml\n");
+  EXPECT_TRUE(gui::ParseDump(Out("cat /sdcard/w.xml")).ok());
+  EXPECT_TRUE(dev_->ReadFile("/sdcard/w.xml").ok());
+  EXPECT_EQ(dev_->RunShell("rm /sdcard/w.xml; cat /sdcard/w.xml").exit_code, 1);
+}
+
+TEST_F(SimShellTest, TapNavigatesAndCrashLogsAFatalExceptionBlock) {
+  dev_->RunShell("am start -n org.roam.crashy/.MainActivity");
+  TapText("Shopping list");
+  EXPECT_NE(Out("dumpsys window").find("org.roam.crashy/.DetailsActivity"), std::string::npos);
+  TapText("Share");
+  std::string log = Out("logcat -d");
+  EXPECT_NE(log.find(" E AndroidRuntime: FATAL EXCEPTION: main\n"), std::string::npos) << log;
+  EXPECT_NE(log.find("E AndroidRuntime: Process: org.roam.crashy, PID: "), std::string::npos);
+  EXPECT_NE(log.find("E AndroidRuntime: java.lang.NullPointerException: Attempt to invoke"),
+            std::string::npos);
+  EXPECT_NE(log.find("E AndroidRuntime: \tat org.roam.crashy.ShareHelper.share(ShareHelper.java:42)"),
+            std::string::npos);
+  auto stats = dev_->Stats();
+  ASSERT_EQ(stats.faults.size(), 1u);
+  EXPECT_EQ(stats.faults[0].second.bug_id, "crashy-npe");
+  EXPECT_EQ(stats.input_events, 2);
+  dev_->RunShell("logcat -c");
+  EXPECT_EQ(Out("logcat -d"), "");
+}
+
+TEST_F(SimShellTest, KeysAndSnapshots) {
+  dev_->RunShell("monkey -p org.roam.crashy 1");
+  TapText("Shopping list");
+  EXPECT_EQ(dev_->Console("avd snapshot save s1"), "OK\r\n");
+  dev_->RunShell("input keyevent KEYCODE_BACK");
+  EXPECT_NE(Out("dumpsys window").find(".MainActivity"), std::string::npos);
+  EXPECT_EQ(dev_->Console("avd snapshot load s1"), "OK\r\n");
+  EXPECT_NE(Out("dumpsys window").find(".DetailsActivity"), std::string::npos);
+  EXPECT_EQ(dev_->Console("avd snapshot load nope").rfind("KO:", 0), 0u);
+  EXPECT_EQ(Out("pm clear org.roam.crashy"), "Success\n");
+  EXPECT_NE(dev_->RunShell("screencap -p").exit_code, 0);
+}
+
+}  // namespace
+}  // namespace roam::device::android
