@@ -42,8 +42,29 @@ int Parse(CLI::App& app, int argc, char** argv) {
 int ExploreCommand(int argc, char** argv) {
   run::ExploreOptions o;
   auto& r = o.strategy_settings.random;
-  CLI::App app("Explore a simulated app and write a run folder.", "explore");
-  app.add_option("--app", o.app, "simulated app spec (JSON), e.g. apps/diary.json")->required();
+  CLI::App app("Explore a simulated app, or an app on an Android device, and write a run folder.",
+               "explore");
+  auto* app_opt = app.add_option("--app", o.app, "simulated app spec (JSON), e.g. apps/diary.json");
+  auto& a = o.android;
+  auto* serial_opt = app.add_option("--serial", a.serial,
+                                    "test on this Android device (see `roam devices`) instead")
+                         ->group("Android device");
+  app.add_option("--adb-host", a.host, "adb server host")->capture_default_str()
+      ->group("Android device");
+  app.add_option("--adb-port", a.port, "adb server port (`roam sim serve`: 5038)")
+      ->check(CLI::Range(1, 65535))->capture_default_str()->group("Android device");
+  auto* package_opt = app.add_option("--package", a.package, "the app's package, e.g. org.app")
+                          ->group("Android device");
+  auto* apk_opt = app.add_option("--apk", o.apk, "install this APK first (pm install -r -g)")
+                      ->check(CLI::ExistingFile)->group("Android device");
+  app.add_option("--offline-retries", a.offline_retries,
+                 "times to retry a device that stops answering")
+      ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Android device");
+  app.add_option("--offline-wait", a.offline_wait_ms, "ms between those retries")
+      ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Android device");
+  app_opt->excludes(serial_opt);
+  package_opt->needs(serial_opt);
+  apk_opt->needs(serial_opt);
   app.add_option("--strategy", o.strategy, "strategy by name; `--strategy help` lists them")
       ->capture_default_str();
   app.add_option("--events", o.campaign.max_events, "event budget (0: none)")
@@ -81,15 +102,27 @@ int ExploreCommand(int argc, char** argv) {
       return kExitOk;
     }
   if (int rc = Parse(app, argc, argv); rc >= 0) return rc;
+  if (app_opt->count() == 0 && serial_opt->count() == 0) {
+    fmt::print(stderr, "roam explore: give --app SPEC (a simulated app) or --serial SERIAL "
+                       "--package PKG (an Android device)\n");
+    return kExitUsage;
+  }
+  if (serial_opt->count() > 0 && a.package.empty()) {
+    fmt::print(stderr, "roam explore: --serial needs --package PKG\n");
+    return kExitUsage;
+  }
+  if (!quiet) a.log = [](const std::string& note) { fmt::print(stderr, "roam explore: {}\n", note); };
+  const std::string target = a.serial.empty() ? o.app.stem().string() : a.package;
 
   if (seed_opt->count() == 0)
     o.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) % 1000000007;
   if (o.out.empty())
-    o.out = std::filesystem::path("out") / fmt::format("{}-{}-s{}", o.app.stem().string(), o.strategy, o.seed);
+    o.out = std::filesystem::path("out") / fmt::format("{}-{}-s{}", target, o.strategy, o.seed);
   bool tty = ::isatty(STDERR_FILENO);
   if (!quiet)
-    fmt::print(stderr, "roam explore: app {}, strategy {}, seed {}, out {}\n", o.app.string(),
-               o.strategy, o.seed, o.out.string());
+    fmt::print(stderr, "roam explore: {} {}, strategy {}, seed {}, out {}\n",
+               a.serial.empty() ? "app" : "device " + a.serial + " package",
+               a.serial.empty() ? o.app.string() : a.package, o.strategy, o.seed, o.out.string());
   std::signal(SIGINT, OnStopSignal);
   std::signal(SIGTERM, OnStopSignal);
   auto summary = run::Explore(o, &g_stop, quiet ? nullptr : stderr, tty);

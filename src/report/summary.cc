@@ -62,6 +62,14 @@ json SummaryToJson(const Summary& s) {
   for (const auto& c : s.crashes) j["crashes"].push_back(FailureToJson(c));
   j["anrs"] = json::array();
   for (const auto& a : s.anrs) j["anrs"].push_back(FailureToJson(a));
+  const StepTiming& t = s.timing;
+  auto phase = [&](double seconds) {
+    return json{{"seconds", seconds},
+                {"mean_ms", t.steps > 0 ? seconds * 1000.0 / static_cast<double>(t.steps) : 0.0}};
+  };
+  j["timing"] = {{"steps", t.steps},           {"observe", phase(t.observe)},
+                 {"decide", phase(t.decide)},  {"act", phase(t.act)},
+                 {"events", phase(t.events)},  {"launch", phase(t.launch)}};
   j["bugs"] = json::array();
   for (const auto* list : {&s.crashes, &s.anrs})
     for (const auto& f : *list)

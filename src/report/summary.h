@@ -28,6 +28,20 @@ struct FailureSummary {
   std::string bug_dir;      // "bugs/B1"
 };
 
+// Where the step loop's time went (seconds, summed over the run). A step is one action: observe
+// (Device::Observe: the dump, its parse, the focused activity), decide (screen key, actions,
+// strategy Next and Learn), act (Device::Perform), events (Device::DrainEvents and the crash
+// oracle). launch holds the app launches and data clears; the rest of wall_seconds is the
+// trace, bug folders, summaries, throttle and progress output.
+struct StepTiming {
+  int64_t steps = 0;
+  double observe = 0;
+  double decide = 0;
+  double act = 0;
+  double events = 0;
+  double launch = 0;
+};
+
 struct Summary {
   std::string app;                       // spec path or package
   std::string package;
@@ -45,6 +59,7 @@ struct Summary {
   size_t relaunches = 0;
   std::vector<FailureSummary> crashes;   // unique crashes (native included)
   std::vector<FailureSummary> anrs;      // unique ANRs
+  StepTiming timing;
 };
 
 nlohmann::json SummaryToJson(const Summary& summary);

@@ -12,6 +12,15 @@ namespace roam::run {
 
 namespace {
 constexpr double kSummaryEverySeconds = 10;  // summary.json is refreshed this often mid-run
+
+using Clock = std::chrono::steady_clock;
+
+// Adds the seconds since `mark` to `bucket` and moves `mark` to now.
+void Lap(Clock::time_point& mark, double& bucket) {
+  auto now = Clock::now();
+  bucket += std::chrono::duration<double>(now - mark).count();
+  mark = now;
+}
 }  // namespace
 
 // The last action, waiting for the next observation to tell the strategy where it led.
@@ -82,7 +91,10 @@ Result<report::Summary> Campaign::Run() {
 Status Campaign::Start() {
   if (options_.clear_data_at_start) {
     ROAM_RETURN_IF_ERROR(Record({.step = trace_steps_, .op = "clear"}));
-    ROAM_RETURN_IF_ERROR(device_.ClearData());
+    auto mark = Clock::now();
+    Status cleared = device_.ClearData();
+    Lap(mark, timing_.launch);
+    ROAM_RETURN_IF_ERROR(cleared);
   }
   return Status::Ok();  // the first Step() launches: the app is not in the foreground yet
 }
@@ -110,14 +122,20 @@ Status Campaign::Record(report::TraceStep step) {
 
 Status Campaign::EnsureInApp(bool& relaunched) {
   for (int attempt = 0;; ++attempt) {
-    ROAM_RETURN_IF_ERROR(device_.Observe(screen_));
+    auto mark = Clock::now();
+    Status observed = device_.Observe(screen_);
+    Lap(mark, timing_.observe);
+    ROAM_RETURN_IF_ERROR(observed);
     if (screen_.package == package_) return Status::Ok();
     if (attempt >= options_.max_failed_launches)
       return Status::Unavailable(fmt::format(
           "{} did not come to the foreground after {} launches (the screen shows \"{}\")",
           package_, attempt, screen_.package));
     ROAM_RETURN_IF_ERROR(Record({.op = "launch"}));
-    ROAM_RETURN_IF_ERROR(device_.Launch());
+    mark = Clock::now();
+    Status launched = device_.Launch();
+    Lap(mark, timing_.launch);
+    ROAM_RETURN_IF_ERROR(launched);
     if (events_sent_ > 0 || attempt > 0) ++relaunches_;
     relaunched = true;
   }
@@ -126,6 +144,7 @@ Status Campaign::EnsureInApp(bool& relaunched) {
 Status Campaign::Step() {
   bool relaunched = false;
   ROAM_RETURN_IF_ERROR(EnsureInApp(relaunched));
+  auto mark = Clock::now();
   const uint64_t key = gui::ScreenKey(screen_);
   const bool new_state = states_.insert(key).second;
   bool new_activity = false;
@@ -152,8 +171,12 @@ Status Campaign::Step() {
     step.widget_text = w.text.empty() ? w.content_desc : w.text;
     step.resource_id = w.resource_id;
   }
-  ROAM_RETURN_IF_ERROR(device_.Perform(action).Wrap(action.Describe()));
+  Lap(mark, timing_.decide);
+  Status performed = device_.Perform(action);
+  Lap(mark, timing_.act);
+  ROAM_RETURN_IF_ERROR(performed.Wrap(action.Describe()));
   ++events_sent_;
+  ++timing_.steps;
   if (options_.throttle_ms > 0)
     std::this_thread::sleep_for(std::chrono::milliseconds(options_.throttle_ms));
 
@@ -164,6 +187,7 @@ Status Campaign::Step() {
     units_covered_ = covered;
   }
   events_.clear();
+  mark = Clock::now();
   device_.DrainEvents(events_);
   std::vector<size_t> new_findings;
   for (const auto& e : events_) {
@@ -172,6 +196,7 @@ Status Campaign::Step() {
     step.events.push_back(fmt::format("{} {}", device::EventKindName(e.kind), f.signature));
     if (seen.is_new) new_findings.push_back(seen.index);
   }
+  Lap(mark, timing_.events);
   ROAM_RETURN_IF_ERROR(Record(std::move(step)));
   for (size_t index : new_findings) ROAM_RETURN_IF_ERROR(FileBug(crashes_.findings()[index]));
 

@@ -107,6 +107,7 @@ class Campaign {
   size_t units_covered_ = 0;
   std::string stop_reason_;
   std::chrono::steady_clock::time_point start_time_;
+  report::StepTiming timing_;
 };
 
 }  // namespace roam::run

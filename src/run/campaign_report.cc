@@ -104,6 +104,7 @@ report::Summary Campaign::MakeSummary() const {
   }
   s.states = states_.size();
   s.relaunches = relaunches_;
+  s.timing = timing_;
   for (const auto& f : crashes_.findings()) {
     report::FailureSummary fs{.kind = std::string(device::EventKindName(f.kind)),
                               .signature = f.signature,

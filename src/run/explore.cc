@@ -1,4 +1,5 @@
 #include "run/explore.h"
+#include "run/explore_android.h"
 
 #include <fmt/format.h>
 
@@ -56,6 +57,7 @@ Status PrepareOutDir(const std::filesystem::path& dir, bool force) {
 
 Result<report::Summary> Explore(const ExploreOptions& options, const std::atomic<bool>* stop,
                                 std::FILE* progress, bool progress_tty) {
+  if (!options.android.serial.empty()) return ExploreAndroid(options, stop, progress, progress_tty);
   auto spec = sim::LoadSpec(options.app);
   if (!spec.ok()) return spec.status();
   if (options.campaign.max_events <= 0 && options.campaign.max_seconds <= 0)
@@ -132,6 +134,7 @@ Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir) {
   auto trace = report::ReadTrace(bug_dir / "trace.jsonl");
   if (!trace.ok()) return trace.status();
   const json& r = bug->replay;
+  if (r.value("device", "") == "android") return ReplayAndroidBug(bug_dir, *bug, *trace);
   if (r.value("device", "") != "sim")
     return Status::Unsupported(fmt::format("{}: replay on device \"{}\" is not supported yet",
                                            (bug_dir / "bug.json").string(), r.value("device", "")));

@@ -1,4 +1,5 @@
-// run/explore: the jobs behind `roam explore` and `roam replay` on the embedded simulator:
+// run/explore: the jobs behind `roam explore` and `roam replay` on the embedded simulator or an
+// Android device (explore_android.cc):
 // prepare the output folder, build device and strategy, run the campaign; re-run a bug's
 // trace. The cli layer only parses flags into these options. Single-threaded.
 #pragma once
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "device/android/android_device.h"
 #include "explore/registry.h"
 #include "report/summary.h"
 #include "run/campaign.h"
@@ -27,7 +29,17 @@ struct ExploreOptions {
   bool force = false;                      // replace an earlier run in `out`
   bool snapshots = true;                   // simulator snapshot capability
   CampaignOptions campaign;
+
+  // The Android target (`--serial`): when android.serial is set, the run drives that device
+  // through the adb server android.host:android.port and tests android.package instead of the
+  // simulated `app` (bugs_off and snapshots then do not apply).
+  device::android::AndroidDeviceOptions android;
+  std::filesystem::path apk;               // installed (pm install -r -g) before the run
 };
+
+// Opens the Android device of options.android (installing options.apk first when set).
+Result<std::unique_ptr<device::android::AndroidDevice>> OpenAndroidDevice(
+    const ExploreOptions& options);
 
 // Creates `dir` or checks it may be used: a folder that holds an earlier run (config.json,
 // summary.json or trace.jsonl) is refused unless `force`, which then clears it.
@@ -41,7 +53,8 @@ struct ReplayOutcome {
   std::string expected;                    // the bug's signature
   ReplayResult result;
 };
-// Re-runs bugs/B<n>/trace.jsonl on a fresh simulated app as bug.json's "replay" says.
+// Re-runs bugs/B<n>/trace.jsonl as bug.json's "replay" says: on a fresh simulated app, or
+// ("device": "android") on the device it was found on, through its adb server.
 Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir);
 
 }  // namespace roam::run

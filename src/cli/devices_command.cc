@@ -1,0 +1,40 @@
+// `roam devices`: the devices an adb server knows (a real one, or `roam sim serve`).
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "device/android/adb_protocol.h"
+
+namespace roam::cli {
+
+int DevicesCommand(int argc, char** argv) {
+  std::string host(device::android::kLoopback);
+  int port = device::android::kDefaultAdbServerPort;
+  CLI::App app("List the devices of an adb server (serial, state, details).", "devices");
+  app.add_option("--adb-host", host, "adb server host")->capture_default_str();
+  app.add_option("--adb-port", port, "adb server port (`roam sim serve` uses 5038)")
+      ->check(CLI::Range(1, 65535))->capture_default_str();
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    fmt::print(stderr, "roam devices: {}\n", e.what());
+    return kExitUsage;
+  }
+  auto list = device::android::HostQuery(host, port, device::android::kHostDevicesLong);
+  if (!list.ok()) {
+    fmt::print(stderr, "roam devices: adb server {}:{}: {}\n", host, port, list.status().message());
+    fmt::print(stderr, "  (start one with `adb start-server`, or `roam sim serve --app SPEC`)\n");
+    return kExitUsage;
+  }
+  if (list->empty()) {
+    fmt::print("no devices on the adb server {}:{}\n", host, port);
+    return kExitNo;
+  }
+  fmt::print("{}", *list);
+  if (list->back() != '\n') fmt::print("\n");
+  return kExitOk;
+}
+
+}  // namespace roam::cli

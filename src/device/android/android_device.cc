@@ -1,0 +1,387 @@
+#include "device/android/android_device.h"
+
+#include <chrono>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "base/files.h"
+#include "device/android/shell_escape.h"
+#include "gui/uiautomator.h"
+
+namespace roam::device::android {
+
+namespace {
+
+void SleepMs(int ms) {
+  if (ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+}
+
+// Errors that mean "the device (or its server) is not answering right now", worth waiting for.
+bool DeviceAway(const Status& s) {
+  if (s.code() == Status::Code::kIo) return true;
+  if (!s.IsUnavailable()) return false;
+  if (s.message().rfind("adb: ", 0) != 0) return true;  // connect, timeouts
+  for (const char* m : {"offline", "not found", "no devices", "no emulators", "connecting",
+                        "authorizing", "unauthorized"})
+    if (s.message().find(m) != std::string::npos) return true;
+  return false;
+}
+
+constexpr std::string_view kPngSignature = "\x89PNG\r\n\x1a\n";
+
+// Snapshot names go to the emulator console: keep them to a safe alphabet.
+bool SafeSnapshotName(const std::string& name) {
+  if (name.empty() || name.size() > 64) return false;
+  for (char c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.') return false;
+  return true;
+}
+
+}  // namespace
+
+AndroidDevice::AndroidDevice(AndroidDeviceOptions options)
+    : options_(std::move(options)), parser_(LogcatOptions{.package = options_.package}) {}
+
+AndroidDevice::~AndroidDevice() { logcat_.Close(); }
+
+Result<std::unique_ptr<AndroidDevice>> AndroidDevice::Open(AndroidDeviceOptions options) {
+  if (options.package.empty()) return Status::InvalidArgument("android device: no --package given");
+  std::unique_ptr<AndroidDevice> d(new AndroidDevice(std::move(options)));
+  // Fail fast with a clear message when the server or the device is not there.
+  auto probe = d->RunOnce(ShellService("echo roam"));
+  if (!probe.ok())
+    return probe.status().Wrap(fmt::format("cannot reach device {} through the adb server {}:{}",
+                                           d->options_.serial.empty() ? "(any)" : d->options_.serial,
+                                           d->options_.host, d->options_.port));
+  ROAM_RETURN_IF_ERROR(d->StartLogcat(false));
+  return d;
+}
+
+std::string AndroidDevice::Name() const {
+  return "android:" + (options_.serial.empty() ? std::string("any") : options_.serial);
+}
+
+void AndroidDevice::Note(const std::string& message) const {
+  if (options_.log) options_.log(Name() + ": " + message);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Connections
+
+Result<std::string> AndroidDevice::RunOnce(std::string_view service) {
+  return RunDeviceService(options_.host, options_.port, options_.serial, service,
+                          options_.io_timeout_ms);
+}
+
+Result<std::string> AndroidDevice::RunService(std::string_view service, bool raw) {
+  auto r = RunOnce(service);
+  if (!r.ok() && DeviceAway(r.status())) {
+    const auto start = std::chrono::steady_clock::now();
+    Note(fmt::format("not answering ({}); waiting up to {} x {} ms", r.status().message(),
+                     options_.offline_retries, options_.offline_wait_ms));
+    int attempt = 0;
+    while (!r.ok() && DeviceAway(r.status()) && attempt < options_.offline_retries) {
+      ++attempt;
+      SleepMs(options_.offline_wait_ms);
+      r = RunOnce(service);
+    }
+    double waited =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!r.ok()) {
+      if (!DeviceAway(r.status())) return r.status();
+      Note(fmt::format("gave up after {} retries ({:.1f} s)", attempt, waited));
+      return Status::Unavailable(fmt::format(
+          "device offline: {} did not answer after {} retries over {:.1f} s ({})",
+          options_.serial.empty() ? "the device" : options_.serial, attempt, waited,
+          r.status().message()));
+    }
+    ++reconnects_;
+    Note(fmt::format("back after {:.1f} s; resuming", waited));
+    // The logcat stream most likely died with the connection: restart it where it stopped.
+    logcat_broken_ = true;
+  }
+  if (!r.ok()) return r.status();
+  if (raw) return r;
+  return StripCarriageReturns(*r);
+}
+
+Result<std::string> AndroidDevice::Shell(std::string_view command) {
+  auto out = RunService(ShellService(command), false);
+  if (!out.ok()) return out.status().Wrap(fmt::format("adb shell \"{}\"", command));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// logcat
+
+Status AndroidDevice::StartLogcat(bool after_reconnect) {
+  logcat_.Close();
+  if (!after_reconnect && options_.clear_logcat) {
+    auto cleared = Shell("logcat -c");
+    if (!cleared.ok()) return cleared.status();
+  }
+  auto s = Socket::Connect(options_.host, options_.port, options_.io_timeout_ms);
+  if (!s.ok()) return s.status();
+  ROAM_RETURN_IF_ERROR(Request(*s, TransportService(options_.serial)));
+  ROAM_RETURN_IF_ERROR(Request(*s, ShellService("logcat -v threadtime")));
+  logcat_ = std::move(*s);
+  logcat_broken_ = false;
+  log_tail_.clear();
+  // The buffer was cleared at start, so a new stream repeats this run's lines: skip up to the
+  // last one already read.
+  skipping_to_last_line_ = after_reconnect && !last_log_line_.empty();
+  return Status::Ok();
+}
+
+void AndroidDevice::PumpLogcat() {
+  if (logcat_broken_ || !logcat_.is_open()) {
+    if (!StartLogcat(true).ok()) return;  // tried again at the next call
+  }
+  char buf[64 * 1024];
+  auto consume = [&](std::string_view chunk) {
+    size_t start = 0;
+    while (true) {
+      size_t nl = chunk.find('\n', start);
+      if (nl == std::string_view::npos) break;
+      std::string line = std::move(log_tail_);
+      log_tail_.clear();
+      line.append(chunk.substr(start, nl - start));
+      start = nl + 1;
+      if (skipping_to_last_line_) {
+        if (line == last_log_line_) skipping_to_last_line_ = false;
+        continue;
+      }
+      last_log_line_ = line;
+      line += '\n';
+      parser_.Feed(line, pending_);
+    }
+    log_tail_.append(chunk.substr(start));
+  };
+  auto read_some = [&](int wait_ms) {
+    if (!logcat_.is_open() || !logcat_.WaitReadable(wait_ms)) return false;
+    auto n = logcat_.ReadSome(buf, sizeof buf);
+    if (!n.ok() || *n == 0) {
+      logcat_broken_ = true;
+      logcat_.Close();
+      return false;
+    }
+    consume(std::string_view(buf, *n));
+    return true;
+  };
+  while (read_some(0)) {
+  }
+  if (skipping_to_last_line_) {
+    // The stream repeated what it had, and our last line was not in it (the buffer rotated
+    // or was cleared): go on from here.
+    skipping_to_last_line_ = false;
+    Note("logcat: could not find where the stream had stopped; lines logged while the device "
+         "was away may be missing");
+  }
+  if (parser_.InBlock()) {
+    // The start of a crash block was read: give the rest a moment to arrive.
+    while (read_some(options_.logcat_settle_ms)) {
+    }
+    parser_.Flush(pending_);
+  }
+}
+
+void AndroidDevice::DrainEvents(std::vector<Event>& out) {
+  PumpLogcat();
+  for (auto& e : pending_) out.push_back(std::move(e));
+  pending_.clear();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Observe
+
+Result<std::string> AndroidDevice::DumpXml(std::string& focus_text) {
+  std::string last;
+  for (int attempt = 0; attempt < options_.dump_attempts; ++attempt) {
+    auto out = Shell(fmt::format("uiautomator dump {}/dev/tty;{}",
+                                 attempt > 0 ? "--compressed " : "", options_.focus_command));
+    if (!out.ok()) return out.status();
+    if (auto xml = ExtractDump(*out)) {
+      size_t end = static_cast<size_t>(xml->data() - out->data()) + xml->size();
+      focus_text = out->substr(end);
+      return std::string(*xml);
+    }
+    last = *out;
+    if (!DumpWorthRetrying(*out)) break;
+    SleepMs(options_.dump_retry_wait_ms);
+  }
+  // Fallback: dump into a file and pull it.
+  auto out = Shell(fmt::format("uiautomator dump {};{}", ShellQuote(options_.dump_file),
+                               options_.focus_command));
+  if (!out.ok()) return out.status();
+  auto s = Socket::Connect(options_.host, options_.port, options_.io_timeout_ms);
+  if (s.ok()) {
+    Status st = Request(*s, TransportService(options_.serial));
+    if (st.ok()) st = Request(*s, kSyncService);
+    if (st.ok()) {
+      auto pulled = SyncPull(*s, options_.dump_file);
+      SyncQuit(*s).ok();
+      if (pulled.ok()) {
+        if (auto xml = ExtractDump(*pulled)) {
+          focus_text = *out;
+          return std::string(*xml);
+        }
+      }
+    }
+  }
+  std::string shown = last.substr(0, 200);
+  while (!shown.empty() && (shown.back() == '\n' || shown.back() == ' ')) shown.pop_back();
+  return Status::Unavailable(fmt::format("uiautomator dump on {} failed after {} tries: \"{}\"",
+                                         Name(), options_.dump_attempts, shown));
+}
+
+Result<std::pair<int, int>> AndroidDevice::ScreenSize() {
+  if (!size_) {
+    auto out = Shell("wm size");
+    if (!out.ok()) return out.status();
+    size_ = ParseWmSize(*out);
+    if (!size_) return Status::Corruption(fmt::format("wm size on {}: \"{}\"", Name(), *out));
+  }
+  return *size_;
+}
+
+Status AndroidDevice::Observe(gui::Screen& out) {
+  PumpLogcat();
+  std::string focus_text;
+  auto xml = DumpXml(focus_text);
+  if (!xml.ok()) {
+    out.Clear();
+    return xml.status();
+  }
+  ROAM_RETURN_IF_ERROR(gui::ParseDumpInto(*xml, out).Wrap(Name()));
+  Focus focus = ParseFocus(focus_text);
+  if (focus.package.empty()) {
+    auto activities = Shell("dumpsys activity activities");
+    if (activities.ok()) focus = ParseFocus(*activities);
+  }
+  if (out.widgets.empty() || out.package.empty()) out.package = focus.package;
+  out.activity = focus.activity;
+  rotation_ = out.rotation;
+  if (auto size = ScreenSize(); size.ok()) {
+    out.width = rotation_ % 2 == 0 ? size->first : size->second;
+    out.height = rotation_ % 2 == 0 ? size->second : size->first;
+  }
+  return Status::Ok();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Perform and the app's life cycle
+
+Status AndroidDevice::Perform(const gui::Action& action) {
+  PumpLogcat();
+  int width = 1080, height = 1920;
+  if (auto size = ScreenSize(); size.ok()) {
+    width = rotation_ % 2 == 0 ? size->first : size->second;
+    height = rotation_ % 2 == 0 ? size->second : size->first;
+  }
+  size_t dropped = 0;
+  auto command = ActionCommand(action, width, height, rotation_, options_.package, options_.input,
+                               &dropped);
+  if (!command.ok()) return command.status();
+  if (dropped > 0)
+    Note(fmt::format("input text cannot type {} non-ASCII or control character(s) of \"{}\"; "
+                     "they were left out",
+                     dropped, action.text));
+  auto out = Shell(*command);
+  if (!out.ok()) return out.status();
+  if (action.kind == gui::ActionKind::kRotate) size_.reset();  // read again after rotating
+  if (out->find("inaccessible or not found") != std::string::npos)
+    return Status::Unsupported(fmt::format("{}: {}", Name(), *out));
+  return Status::Ok();
+}
+
+Status AndroidDevice::Launch() {
+  auto out = Shell(LaunchCommand(options_.package));
+  if (!out.ok()) return out.status();
+  if (out->find("No activities found") != std::string::npos)
+    return Status::NotFound(fmt::format("{} has no launcher activity on {} (is it installed?)",
+                                        options_.package, Name()));
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::milliseconds(options_.launch_timeout_ms);
+  while (options_.launch_timeout_ms > 0) {
+    auto focus = Shell(options_.focus_command);
+    if (!focus.ok()) return focus.status();
+    if (ParseFocus(*focus).package == options_.package) break;
+    if (std::chrono::steady_clock::now() >= deadline) break;  // the campaign sees where it is
+    SleepMs(options_.launch_poll_ms);
+  }
+  return Status::Ok();
+}
+
+Status AndroidDevice::Stop() {
+  auto out = Shell("am force-stop " + ShellQuote(options_.package));
+  return out.ok() ? Status::Ok() : out.status();
+}
+
+Status AndroidDevice::ClearData() {
+  auto out = Shell("pm clear " + ShellQuote(options_.package));
+  if (!out.ok()) return out.status();
+  if (out->find("Success") == std::string::npos)
+    return Status::Unavailable(fmt::format("pm clear {} on {}: \"{}\"", options_.package, Name(),
+                                           *out));
+  return Status::Ok();
+}
+
+Status AndroidDevice::InstallApk(const std::string& apk_path) {
+  auto data = ReadFile(apk_path);
+  if (!data.ok()) return data.status();
+  const std::string remote = "/data/local/tmp/roam-install.apk";
+  auto s = Socket::Connect(options_.host, options_.port, options_.io_timeout_ms);
+  if (!s.ok()) return s.status();
+  ROAM_RETURN_IF_ERROR(Request(*s, TransportService(options_.serial)));
+  ROAM_RETURN_IF_ERROR(Request(*s, kSyncService));
+  ROAM_RETURN_IF_ERROR(SyncPush(*s, remote, *data, 0644).Wrap("push " + apk_path));
+  SyncQuit(*s).ok();
+  s->Close();
+  auto out = Shell("pm install -r -g " + ShellQuote(remote));
+  Shell("rm -f " + ShellQuote(remote)).ok();
+  if (!out.ok()) return out.status();
+  if (out->find("Success") == std::string::npos)
+    return Status::Unavailable(fmt::format("pm install {} on {}: \"{}\"", apk_path, Name(), *out));
+  return Status::Ok();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Capabilities
+
+bool AndroidDevice::CanSnapshot() const { return options_.serial.rfind("emulator-", 0) == 0; }
+
+Status AndroidDevice::Emu(const std::string& command) {
+  auto out = RunService(EmuService(command), false);
+  if (!out.ok()) return out.status().Wrap(fmt::format("emulator console \"{}\"", command));
+  if (out->rfind("OK", 0) == 0) return Status::Ok();
+  std::string msg = *out;
+  while (!msg.empty() && (msg.back() == '\n' || msg.back() == '\r')) msg.pop_back();
+  return Status::Unavailable(fmt::format("emulator console \"{}\" on {}: {}", command, Name(), msg));
+}
+
+Status AndroidDevice::Snapshot(const std::string& name) {
+  if (!CanSnapshot()) return Unsupported("snapshot " + name);
+  if (!SafeSnapshotName(name)) return Status::InvalidArgument("snapshot name \"" + name + "\"");
+  return Emu("avd snapshot save " + name);
+}
+
+Status AndroidDevice::Restore(const std::string& name) {
+  if (!CanSnapshot()) return Unsupported("restore " + name);
+  if (!SafeSnapshotName(name)) return Status::InvalidArgument("snapshot name \"" + name + "\"");
+  size_.reset();
+  return Emu("avd snapshot load " + name);
+}
+
+Result<std::string> AndroidDevice::Screenshot() {
+  auto png = RunService(ExecService("screencap -p"), true);
+  if (!png.ok()) return png.status().Wrap("screencap on " + Name());
+  if (png->compare(0, kPngSignature.size(), kPngSignature) != 0) {
+    std::string msg = png->substr(0, 200);
+    while (!msg.empty() && (msg.back() == '\n' || msg.back() == '\r')) msg.pop_back();
+    return Status::Unsupported(fmt::format("screencap on {} gave no PNG: \"{}\"", Name(), msg));
+  }
+  return png;
+}
+
+}  // namespace roam::device::android

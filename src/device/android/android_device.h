@@ -1,0 +1,114 @@
+// AndroidDevice: the Device over an adb server (a real one on 5037 in front of a phone or an
+// emulator, or `roam sim serve`). It speaks the smart-socket protocol itself (adb_protocol.h):
+// each shell command is a fresh `host:transport:SERIAL` + `shell:` connection, screenshots use
+// `exec:`, files use `sync:`; no process is spawned per step. One long-lived `logcat` stream is
+// read with non-blocking reads whenever the device is used, so no line is lost, and parsed
+// incrementally (logcat.h). A device that stops answering is waited for with bounded retries
+// (OfflinePolicy); Observe never returns a stale screen: after the retries it fails with
+// Unavailable("device offline: ...").
+// Not thread-safe: one thread drives it, as the run layer does.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "device/android/adb_protocol.h"
+#include "device/android/device_text.h"
+#include "device/android/logcat.h"
+#include "device/device.h"
+
+namespace roam::device::android {
+
+struct AndroidDeviceOptions {
+  std::string host = std::string(kLoopback);  // the adb server
+  int port = kDefaultAdbServerPort;            // 5037
+  std::string serial;                          // "" = the only device (host:transport-any)
+  std::string package;                         // the app under test (required)
+  int io_timeout_ms = kDefaultTimeoutMs;       // every connect, read and write (10 s)
+
+  // Observe: `uiautomator dump /dev/tty` tries (the 2nd on uses --compressed) before falling
+  // back to a dump into dump_file pulled with sync RECV. Default 3, 100 ms apart.
+  int dump_attempts = 3;
+  int dump_retry_wait_ms = 100;
+  std::string dump_file = "/sdcard/window_dump.xml";
+  // Where the focused activity comes from; `dumpsys activity activities` is the fallback.
+  std::string focus_command = "dumpsys window";
+
+  // Launch waits until the package has the focus, polling every launch_poll_ms, for at most
+  // launch_timeout_ms (0: do not wait). Default 5000 / 100 ms.
+  int launch_timeout_ms = 5000;
+  int launch_poll_ms = 100;
+
+  // A device that stops answering (connection refused, timed out, "device offline", "device
+  // not found") is tried again offline_retries times, offline_wait_ms apart, before the call
+  // fails with Unavailable("device offline: ..."). Default 10 x 1000 ms.
+  int offline_retries = 10;
+  int offline_wait_ms = 1000;
+
+  // logcat: cleared at start (so the stream holds this run only). When the start of a crash
+  // block has been read, wait up to logcat_settle_ms for the rest before reporting it.
+  bool clear_logcat = true;
+  int logcat_settle_ms = 30;
+
+  InputSettings input;
+  // Notes for the user (reconnections, characters `input text` could not type); null: none.
+  std::function<void(const std::string&)> log;
+};
+
+class AndroidDevice final : public Device {
+ public:
+  // Checks that the device answers and starts the logcat stream.
+  static Result<std::unique_ptr<AndroidDevice>> Open(AndroidDeviceOptions options);
+  ~AndroidDevice() override;
+
+  std::string Name() const override;  // "android:SERIAL"
+  std::string Package() const override { return options_.package; }
+  Status Launch() override;
+  Status Stop() override;
+  Status ClearData() override;
+  Status Observe(gui::Screen& out) override;
+  Status Perform(const gui::Action& action) override;
+  void DrainEvents(std::vector<Event>& out) override;
+
+  // Snapshots through the emulator console (adb's emu service): emulator-* serials only.
+  bool CanSnapshot() const override;
+  Status Snapshot(const std::string& name) override;
+  Status Restore(const std::string& name) override;
+  Result<std::string> Screenshot() override;  // PNG bytes from `screencap -p`
+
+  // Pushes `apk` to /data/local/tmp with sync SEND and runs `pm install -r -g` (runtime
+  // permissions granted).
+  Status InstallApk(const std::string& apk_path);
+
+  // One shell command on the device (fresh connection, retried while offline); output with
+  // "\r\n" turned into "\n".
+  Result<std::string> Shell(std::string_view command);
+  int64_t reconnects() const { return reconnects_; }
+
+ private:
+  explicit AndroidDevice(AndroidDeviceOptions options);
+  Result<std::string> RunService(std::string_view service, bool raw);
+  Result<std::string> RunOnce(std::string_view service);
+  Status StartLogcat(bool after_reconnect);
+  void PumpLogcat();
+  Result<std::string> DumpXml(std::string& focus_text);
+  Result<std::pair<int, int>> ScreenSize();
+  Status Emu(const std::string& command);
+  void Note(const std::string& message) const;
+
+  AndroidDeviceOptions options_;
+  Socket logcat_;
+  bool logcat_broken_ = false;
+  LogcatParser parser_;
+  std::vector<Event> pending_;          // parsed, not yet drained
+  std::string last_log_line_;           // for resuming the stream after a reconnection
+  std::string log_tail_;                // the partial line at the end of the last read
+  bool skipping_to_last_line_ = false;  // resuming: lines up to last_log_line_ were seen
+  std::optional<std::pair<int, int>> size_;  // `wm size`, portrait
+  int rotation_ = 0;                    // from the last observed screen
+  int64_t reconnects_ = 0;
+};
+
+}  // namespace roam::device::android

@@ -1,0 +1,206 @@
+#include "device/android/device_text.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "device/android/shell_escape.h"
+
+namespace roam::device::android {
+
+std::string StripCarriageReturns(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n') continue;
+    out += text[i];
+  }
+  return out;
+}
+
+std::optional<std::string_view> ExtractDump(std::string_view output) {
+  size_t start = output.find("<?xml");
+  if (start == std::string_view::npos) start = output.find("<hierarchy");
+  if (start == std::string_view::npos) return std::nullopt;
+  constexpr std::string_view kEnd = "</hierarchy>";
+  size_t end = output.find(kEnd, start);
+  if (end == std::string_view::npos) {
+    // <hierarchy .../> with no nodes.
+    size_t self = output.find("/>", output.find("<hierarchy", start));
+    if (self == std::string_view::npos) return std::nullopt;
+    return output.substr(start, self + 2 - start);
+  }
+  return output.substr(start, end + kEnd.size() - start);
+}
+
+bool DumpWorthRetrying(std::string_view output) {
+  return output.empty() || output.find("could not get idle state") != std::string_view::npos ||
+         output.find("ERROR") != std::string_view::npos ||
+         output.find("Killed") != std::string_view::npos;
+}
+
+std::string NormaliseActivity(std::string_view component) {
+  size_t slash = component.find('/');
+  if (slash == std::string_view::npos) return std::string(component);
+  std::string_view pkg = component.substr(0, slash), cls = component.substr(slash + 1);
+  if (!cls.empty() && cls[0] == '.') return std::string(pkg) + std::string(cls);
+  return std::string(cls);
+}
+
+namespace {
+
+// The "PKG/ACT" token inside the braces after `key` on its line, if any.
+std::optional<std::string_view> ComponentAfter(std::string_view text, std::string_view key) {
+  size_t at = text.find(key);
+  while (at != std::string_view::npos) {
+    size_t eol = text.find('\n', at);
+    std::string_view line = text.substr(at, eol == std::string_view::npos ? text.npos : eol - at);
+    // Tokens separated by spaces and braces; the component is the one with a '/'.
+    size_t p = key.size();
+    while (p < line.size()) {
+      while (p < line.size() && (line[p] == ' ' || line[p] == '{' || line[p] == '}' || line[p] == '='))
+        ++p;
+      size_t q = p;
+      while (q < line.size() && line[q] != ' ' && line[q] != '{' && line[q] != '}') ++q;
+      std::string_view token = line.substr(p, q - p);
+      if (token.find('/') != std::string_view::npos && token.find(':') == std::string_view::npos &&
+          token.front() != '/')
+        return token;
+      p = q;
+    }
+    at = text.find(key, at + key.size());
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Focus ParseFocus(std::string_view dumpsys) {
+  for (std::string_view key : {"mCurrentFocus=", "mFocusedApp=", "mResumedActivity:",
+                               "topResumedActivity=", "ResumedActivity:"}) {
+    if (auto c = ComponentAfter(dumpsys, key)) {
+      Focus f;
+      f.package = std::string(c->substr(0, c->find('/')));
+      f.activity = NormaliseActivity(*c);
+      return f;
+    }
+  }
+  return {};
+}
+
+std::optional<std::pair<int, int>> ParseWmSize(std::string_view output) {
+  std::optional<std::pair<int, int>> found;
+  for (std::string_view key : {"Physical size: ", "Override size: "}) {
+    size_t at = output.find(key);
+    if (at == std::string_view::npos) continue;
+    int w = 0, h = 0;
+    if (std::sscanf(std::string(output.substr(at + key.size(), 24)).c_str(), "%dx%d", &w, &h) == 2 &&
+        w > 0 && h > 0)
+      found = std::pair{w, h};
+  }
+  return found;
+}
+
+namespace {
+
+int KeyCode(std::string_view name) {
+  static constexpr std::pair<std::string_view, int> kKeys[] = {
+      {"HOME", 3},         {"BACK", 4},          {"CALL", 5},        {"ENDCALL", 6},
+      {"VOLUME_UP", 24},   {"VOLUME_DOWN", 25},  {"POWER", 26},      {"CAMERA", 27},
+      {"ENTER", 66},       {"DEL", 67},          {"MENU", 82},       {"SEARCH", 84},
+      {"MEDIA_PLAY_PAUSE", 85}, {"MUTE", 91},    {"VOLUME_MUTE", 164}, {"APP_SWITCH", 187},
+  };
+  for (auto [n, code] : kKeys)
+    if (n == name) return code;
+  return -1;
+}
+
+struct Point {
+  int x, y;
+};
+
+int Clamp(int v, int lo, int hi) { return std::max(lo, std::min(v, hi)); }
+
+// The centre of `r`, inside r and inside the screen.
+Point Centre(const gui::Rect& r, int width, int height) {
+  int x = Clamp(r.center_x(), std::max(r.left, 0), std::min(r.right - 1, width - 1));
+  int y = Clamp(r.center_y(), std::max(r.top, 0), std::min(r.bottom - 1, height - 1));
+  return {Clamp(x, 0, std::max(width - 1, 0)), Clamp(y, 0, std::max(height - 1, 0))};
+}
+
+std::string Swipe(Point from, Point to, int ms) {
+  return fmt::format("input swipe {} {} {} {} {}", from.x, from.y, to.x, to.y, ms);
+}
+
+// A gesture across `r` (clipped to the screen) whose finger moves by (dx, dy) in {-1,0,1}.
+std::string Gesture(gui::Rect r, int width, int height, int dx, int dy, const InputSettings& s) {
+  r.left = std::max(r.left, 0);
+  r.top = std::max(r.top, 0);
+  r.right = std::min(r.right, width);
+  r.bottom = std::min(r.bottom, height);
+  Point c = Centre(r, width, height);
+  int half_w = static_cast<int>(r.width() * s.swipe_span / 2);
+  int half_h = static_cast<int>(r.height() * s.swipe_span / 2);
+  Point from{c.x - dx * half_w, c.y - dy * half_h}, to{c.x + dx * half_w, c.y + dy * half_h};
+  return Swipe(from, to, s.swipe_ms);
+}
+
+}  // namespace
+
+Result<std::string> ActionCommand(const gui::Action& action, int width, int height, int rotation,
+                                  const std::string& package, const InputSettings& s,
+                                  size_t* dropped) {
+  using gui::ActionKind;
+  const gui::Rect screen{0, 0, width, height};
+  if (gui::IsWidgetAction(action.kind) && !action.target)
+    return Status::InvalidArgument(action.Describe() + ": a widget action without a target");
+  const gui::Rect bounds = action.target ? action.target->bounds : screen;
+  switch (action.kind) {
+    case ActionKind::kClick: {
+      Point p = Centre(bounds, width, height);
+      return fmt::format("input tap {} {}", p.x, p.y);
+    }
+    case ActionKind::kLongClick: {
+      Point p = Centre(bounds, width, height);
+      return Swipe(p, p, s.long_click_ms);
+    }
+    // Scrolls: the content moves to show what lies in the named direction, so the finger moves
+    // the opposite way. Swipes: the finger moves in the named direction.
+    case ActionKind::kScrollDown: return Gesture(bounds, width, height, 0, -1, s);
+    case ActionKind::kScrollUp: return Gesture(bounds, width, height, 0, 1, s);
+    case ActionKind::kScrollRight: return Gesture(bounds, width, height, -1, 0, s);
+    case ActionKind::kScrollLeft: return Gesture(bounds, width, height, 1, 0, s);
+    case ActionKind::kSwipeUp: return Gesture(bounds, width, height, 0, -1, s);
+    case ActionKind::kSwipeDown: return Gesture(bounds, width, height, 0, 1, s);
+    case ActionKind::kSwipeLeft: return Gesture(bounds, width, height, -1, 0, s);
+    case ActionKind::kSwipeRight: return Gesture(bounds, width, height, 1, 0, s);
+    case ActionKind::kInputText: {
+      Point p = Centre(bounds, width, height);
+      InputTextPlan plan = PlanInputText(action.text);
+      if (dropped) *dropped = plan.dropped;
+      std::string cmd = fmt::format("input tap {} {}", p.x, p.y);
+      if (!plan.command.empty()) cmd += ";" + plan.command;
+      return cmd;
+    }
+    case ActionKind::kBack: return std::string("input keyevent 4");
+    case ActionKind::kMenu: return std::string("input keyevent 82");
+    case ActionKind::kKey: {
+      int code = KeyCode(action.text);
+      if (code >= 0) return fmt::format("input keyevent {}", code);
+      return "input keyevent " + ShellQuote("KEYCODE_" + action.text);
+    }
+    case ActionKind::kRotate:
+      return fmt::format(
+          "settings put system accelerometer_rotation 0;settings put system user_rotation {}",
+          rotation % 2 == 0 ? 1 : 0);
+    case ActionKind::kRestart:
+      return "am force-stop " + ShellQuote(package) + ";" + LaunchCommand(package);
+  }
+  return Status::InvalidArgument(action.Describe() + ": unknown action kind");
+}
+
+std::string LaunchCommand(const std::string& package) {
+  return "monkey -p " + ShellQuote(package) + " -c android.intent.category.LAUNCHER 1";
+}
+
+}  // namespace roam::device::android

@@ -1,0 +1,61 @@
+// device_text: what AndroidDevice reads from and writes to the device shell, as pure functions
+// so they are tested without a device: the dump in `uiautomator dump` output, the focused window
+// in `dumpsys window` / `dumpsys activity activities`, `wm size`, and the command line that
+// performs a gui::Action (`input tap/swipe/text/keyevent`, settings, am/monkey).
+// Plain functions: thread-safe.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "base/status.h"
+#include "gui/action.h"
+
+namespace roam::device::android {
+
+// "\r\n" -> "\n" (a shell: v1 stream comes through a pty).
+std::string StripCarriageReturns(std::string_view text);
+
+// The XML of a `uiautomator dump /dev/tty` output: from "<?xml" (or "<hierarchy") through
+// "</hierarchy>", without the "UI hierchary dumped to: /dev/tty" line; nullopt when there is
+// none (then the output holds an error such as "ERROR: could not get idle state.").
+std::optional<std::string_view> ExtractDump(std::string_view output);
+// True when the output says the dump may work if tried again ("could not get idle state",
+// "ERROR", "Killed", an empty output).
+bool DumpWorthRetrying(std::string_view output);
+
+// "org.app/.Main" -> "org.app.Main"; "org.app/org.app.ui.Main" -> "org.app.ui.Main";
+// "org.app.Main" unchanged.
+std::string NormaliseActivity(std::string_view component);
+
+struct Focus {
+  std::string package;   // "" when unknown
+  std::string activity;  // fully qualified, "" when the focused window is not an activity
+};
+// From `dumpsys window` output: mCurrentFocus=Window{... u0 PKG/ACT} first, then mFocusedApp
+// (ActivityRecord{... u0 PKG/ACT t12}); from `dumpsys activity activities`: mResumedActivity /
+// topResumedActivity / ResumedActivity. Empty Focus when none is found.
+Focus ParseFocus(std::string_view dumpsys);
+
+// "Physical size: 1080x1920\nOverride size: 720x1280" -> the override when present.
+std::optional<std::pair<int, int>> ParseWmSize(std::string_view output);
+
+struct InputSettings {
+  int long_click_ms = 800;   // `input swipe x y x y 800`: a long press
+  int swipe_ms = 300;        // duration of scroll and swipe gestures
+  double swipe_span = 0.5;   // gestures travel this fraction of the widget or screen
+};
+
+// The device shell command line that performs `action` on a screen of width x height rotated
+// `rotation` (0-3), for `package`. Widget actions use action.target's bounds: the centre,
+// clamped inside the bounds and the screen. Text is escaped (shell_escape.h); `dropped` gets
+// the characters `input text` cannot type. InvalidArgument for a widget action without target.
+Result<std::string> ActionCommand(const gui::Action& action, int width, int height, int rotation,
+                                  const std::string& package, const InputSettings& settings,
+                                  size_t* dropped = nullptr);
+
+// The launcher intent of `package`, as Monkey sends it.
+std::string LaunchCommand(const std::string& package);
+
+}  // namespace roam::device::android

@@ -1,0 +1,100 @@
+#include "run/explore_android.h"
+
+#include <fmt/format.h>
+
+#include "base/files.h"
+
+namespace roam::run {
+
+using nlohmann::json;
+
+Result<std::unique_ptr<device::android::AndroidDevice>> OpenAndroidDevice(
+    const ExploreOptions& options) {
+  auto device = device::android::AndroidDevice::Open(options.android);
+  if (!device.ok()) return device.status();
+  if (!options.apk.empty()) {
+    Status installed = (*device)->InstallApk(options.apk.string());
+    if (!installed.ok()) return installed.Wrap("--apk " + options.apk.string());
+  }
+  return device;
+}
+
+Result<report::Summary> ExploreAndroid(const ExploreOptions& options, const std::atomic<bool>* stop,
+                                       std::FILE* progress, bool progress_tty) {
+  const auto& a = options.android;
+  if (a.package.empty()) return Status::InvalidArgument("--serial needs --package PKG");
+  if (options.campaign.max_events <= 0 && options.campaign.max_seconds <= 0)
+    return Status::InvalidArgument("no budget: give --events N and/or --time SECONDS");
+  auto strategy = explore::MakeStrategy(options.strategy, options.strategy_settings);
+  if (!strategy.ok()) return strategy.status();
+  auto device = OpenAndroidDevice(options);
+  if (!device.ok()) return device.status();
+  ROAM_RETURN_IF_ERROR(PrepareOutDir(options.out, options.force));
+
+  json replay = {{"device", "android"},
+                 {"serial", a.serial},
+                 {"host", a.host},
+                 {"port", a.port},
+                 {"package", a.package},
+                 {"signature_frames", options.campaign.crash.top_frames},
+                 {"start", "clear"}};
+  const auto& r = options.strategy_settings.random;
+  json config = {{"app", a.package},
+                 {"package", a.package},
+                 {"device", (*device)->Name()},
+                 {"serial", a.serial},
+                 {"adb_host", a.host},
+                 {"adb_port", a.port},
+                 {"apk", options.apk.string()},
+                 {"strategy", options.strategy},
+                 {"seed", options.seed},
+                 {"events", options.campaign.max_events},
+                 {"time", options.campaign.max_seconds},
+                 {"throttle_ms", options.campaign.throttle_ms},
+                 {"offline_retries", a.offline_retries},
+                 {"offline_wait_ms", a.offline_wait_ms},
+                 {"random", {{"pct_click", r.pct_click}, {"pct_long_click", r.pct_long_click},
+                             {"pct_input", r.pct_input}, {"pct_scroll", r.pct_scroll},
+                             {"pct_swipe", r.pct_swipe}, {"pct_back", r.pct_back},
+                             {"pct_menu", r.pct_menu}, {"pct_rotate", r.pct_rotate},
+                             {"pct_restart", r.pct_restart}, {"pct_syskeys", r.pct_syskeys}}},
+                 {"replay", replay}};
+  ROAM_RETURN_IF_ERROR(WriteFileAtomic(options.out / "config.json", config.dump(2) + "\n"));
+
+  CampaignIo io;
+  io.app = a.package;
+  io.seed = options.seed;
+  io.out_dir = options.out;
+  io.replay_info = replay;
+  io.progress = progress;
+  io.progress_tty = progress_tty;
+  io.stop = stop;
+  // No fresh_device: a phone has no second copy of the app, so bug traces are written unchecked.
+  Rng rng(options.seed);
+  Campaign campaign(options.campaign, **device, **strategy, rng, std::move(io));
+  return campaign.Run();
+}
+
+Result<ReplayOutcome> ReplayAndroidBug(const std::filesystem::path& bug_dir,
+                                       const report::BugRecord& bug,
+                                       const std::vector<report::TraceStep>& trace) {
+  const json& r = bug.replay;
+  device::android::AndroidDeviceOptions o;
+  o.serial = r.value("serial", "");
+  o.host = r.value("host", o.host);
+  o.port = r.value("port", o.port);
+  o.package = r.value("package", "");
+  if (o.package.empty())
+    return Status::Corruption((bug_dir / "bug.json").string() + ": replay has no package");
+  auto device = device::android::AndroidDevice::Open(o);
+  if (!device.ok()) return device.status();
+  ReplayOutcome outcome;
+  outcome.expected = bug.failure.signature;
+  auto result = ReplayTrace(**device, trace, outcome.expected, r.value("signature_frames", 3));
+  if (!result.ok()) return result.status();
+  outcome.result = std::move(*result);
+  outcome.reproduced = outcome.result.reproduced;
+  return outcome;
+}
+
+}  // namespace roam::run

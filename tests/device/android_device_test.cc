@@ -1,0 +1,193 @@
+// AndroidDevice against the simulator served over the adb protocol (in-process SimAdbServer on
+// an ephemeral loopback port), and the pure text helpers it uses (device_text.h).
+#include "device/android/android_device.h"
+
+#include <gtest/gtest.h>
+
+#include "device/android/shell_escape.h"
+#include "device/android/sim_adb_server.h"
+#include "device/android/sim_shell.h"
+#include "gui/actions.h"
+#include "sim/spec.h"
+#include "test_paths.h"
+
+namespace roam::device::android {
+namespace {
+
+TEST(DeviceText, FocusDumpAndSize) {
+  EXPECT_EQ(NormaliseActivity("org.app/.Main"), "org.app.Main");
+  EXPECT_EQ(NormaliseActivity("org.app/org.other.Main"), "org.other.Main");
+  EXPECT_EQ(NormaliseActivity("org.app.Main"), "org.app.Main");
+  Focus f = ParseFocus(
+      "WINDOW MANAGER WINDOWS\n  mCurrentFocus=Window{a1b2 u0 org.app/org.app.ui.Edit}\n"
+      "  mFocusedApp=ActivityRecord{9f u0 org.app/.ui.Edit t12}\n");
+  EXPECT_EQ(f.package, "org.app");
+  EXPECT_EQ(f.activity, "org.app.ui.Edit");
+  // A popup has the focus: the focused app says which activity.
+  f = ParseFocus("  mCurrentFocus=Window{a1b2 u0 PopupWindow:1234}\n"
+                 "  mFocusedApp=AppWindowToken{x token=Token{y ActivityRecord{z u0 org.app/.Main t3}}}\n");
+  EXPECT_EQ(f.activity, "org.app.Main");
+  f = ParseFocus("    mResumedActivity: ActivityRecord{5 u0 org.app/.Main t9}\n");
+  EXPECT_EQ(f.activity, "org.app.Main");
+  EXPECT_TRUE(ParseFocus("nothing here").package.empty());
+
+  std::string out = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"
+                    "<node index=\"0\" /></hierarchy>UI hierchary dumped to: /dev/tty\nmCurrentFocus=x";
+  auto xml = ExtractDump(out);
+  ASSERT_TRUE(xml.has_value());
+  EXPECT_EQ(xml->substr(xml->size() - 12), "</hierarchy>");
+  EXPECT_FALSE(ExtractDump("ERROR: could not get idle state.\n").has_value());
+  EXPECT_TRUE(DumpWorthRetrying("ERROR: could not get idle state.\n"));
+  EXPECT_EQ(ParseWmSize("Physical size: 1080x2340\n"), (std::pair{1080, 2340}));
+  EXPECT_EQ(ParseWmSize("Physical size: 1080x2340\nOverride size: 720x1560\n"), (std::pair{720, 1560}));
+  EXPECT_EQ(StripCarriageReturns("a\r\nb\r"), "a\nb\r");
+}
+
+TEST(DeviceText, ActionCommands) {
+  gui::Action click;
+  click.kind = gui::ActionKind::kClick;
+  click.target = gui::WidgetRef{"0/1", {100, 200, 300, 400}};
+  InputSettings s;
+  EXPECT_EQ(*ActionCommand(click, 1080, 1920, 0, "org.app", s), "input tap 200 300");
+  // Clamped inside the screen when the widget sticks out.
+  click.target->bounds = {1000, 1900, 1200, 2100};
+  EXPECT_EQ(*ActionCommand(click, 1080, 1920, 0, "org.app", s), "input tap 1079 1919");
+  gui::Action lc = click;
+  lc.kind = gui::ActionKind::kLongClick;
+  lc.target->bounds = {0, 0, 100, 100};
+  EXPECT_EQ(*ActionCommand(lc, 1080, 1920, 0, "org.app", s), "input swipe 50 50 50 50 800");
+  gui::Action text = lc;
+  text.kind = gui::ActionKind::kInputText;
+  text.text = "a'b; reboot";
+  EXPECT_EQ(*ActionCommand(text, 1080, 1920, 0, "org.app", s),
+            "input tap 50 50;input text 'a'\\''b;%sreboot'");
+  EXPECT_EQ(*ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kBack), 1080, 1920, 0, "p", s),
+            "input keyevent 4");
+  EXPECT_EQ(*ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kKey, "VOLUME_UP"), 1080, 1920,
+                           0, "p", s),
+            "input keyevent 24");
+  EXPECT_EQ(*ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kSwipeUp), 1000, 2000, 0, "p", s),
+            "input swipe 500 1500 500 500 300");
+  EXPECT_EQ(*ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kRestart), 1000, 2000, 0, "org.app", s),
+            "am force-stop 'org.app';monkey -p 'org.app' -c android.intent.category.LAUNCHER 1");
+  gui::Action no_target;
+  no_target.kind = gui::ActionKind::kClick;
+  EXPECT_FALSE(ActionCommand(no_target, 1080, 1920, 0, "p", s).ok());
+}
+
+// The device shell's own parser (sim_shell.h, sh's quoting rules) sees each untrusted text as
+// one literal word: `input text` gets it whole and nothing else runs.
+TEST(ShellEscapeOnDeviceShell, TextStaysOneLiteralWord) {
+  for (std::string s : {"it's", "a;reboot", "$(reboot)", "`reboot`", "$HOME", "a && b | c > d",
+                        "\"q\"", "back\\slash", "'\\''", "${IFS}x", "#c", "*"}) {
+    auto argv = SplitShellWords("echo " + ShellQuote(s));
+    ASSERT_TRUE(argv.ok()) << s << ": " << argv.status().message();
+    ASSERT_EQ(argv->size(), 1u) << s;
+    ASSERT_EQ((*argv)[0].size(), 2u) << s;
+    EXPECT_EQ((*argv)[0][1], s);
+    auto plan = PlanInputText(s);
+    auto input = SplitShellWords(plan.command);
+    ASSERT_TRUE(input.ok()) << plan.command;
+    for (const auto& cmd : *input) {
+      ASSERT_GE(cmd.size(), 2u);
+      EXPECT_EQ(cmd[0], "input") << plan.command;
+    }
+  }
+}
+
+class ServedDevice : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto spec = sim::LoadSpec(testing::SourceDir() / "tests/apps/crashy.json");
+    ASSERT_TRUE(spec.ok());
+    SimAdbServerOptions so;
+    so.port = 0;
+    server_ = std::make_unique<SimAdbServer>(*spec, so);
+    ASSERT_TRUE(server_->Start().ok());
+    AndroidDeviceOptions o;
+    o.port = server_->port();
+    o.serial = "emulator-5554";
+    o.package = "org.roam.crashy";
+    o.io_timeout_ms = 5000;
+    o.offline_retries = 3;
+    o.offline_wait_ms = 20;
+    auto d = AndroidDevice::Open(o);
+    ASSERT_TRUE(d.ok()) << d.status().message();
+    device_ = std::move(*d);
+  }
+  std::unique_ptr<SimAdbServer> server_;
+  std::unique_ptr<AndroidDevice> device_;
+};
+
+TEST_F(ServedDevice, LaunchObserveClick) {
+  ASSERT_TRUE(device_->ClearData().ok());
+  ASSERT_TRUE(device_->Launch().ok());
+  gui::Screen screen;
+  ASSERT_TRUE(device_->Observe(screen).ok());
+  EXPECT_EQ(screen.package, "org.roam.crashy");
+  EXPECT_EQ(screen.activity, "org.roam.crashy.MainActivity");
+  EXPECT_FALSE(screen.widgets.empty());
+  std::vector<gui::Action> actions;
+  gui::ActionsFor(screen, actions);
+  ASSERT_FALSE(actions.empty());
+  ASSERT_TRUE(device_->Perform(actions[0]).ok());
+  std::vector<Event> events;
+  device_->DrainEvents(events);
+  EXPECT_TRUE(events.empty());
+}
+
+TEST_F(ServedDevice, TypedTextNeverRunsOnTheDevice) {
+  ASSERT_TRUE(device_->Launch().ok());
+  gui::Action a;
+  a.kind = gui::ActionKind::kInputText;
+  a.target = gui::WidgetRef{"0", {0, 0, 100, 100}};
+  a.text = "x; rm -rf /sdcard $(reboot) `id` 'q' \"d\"";
+  ASSERT_TRUE(device_->Perform(a).ok());
+  for (const auto& argv : server_->Device("emulator-5554")->History()) {
+    ASSERT_FALSE(argv.empty());
+    EXPECT_NE(argv[0], "rm");
+    EXPECT_NE(argv[0], "reboot");
+    EXPECT_NE(argv[0], "id");
+  }
+}
+
+TEST_F(ServedDevice, CapabilitiesSayWhatTheyCannotDo) {
+  EXPECT_TRUE(device_->CanSnapshot());  // an emulator-* serial
+  Status saved = device_->Snapshot("s1");
+  EXPECT_TRUE(saved.ok()) << saved.message();
+  Status loaded = device_->Restore("s1");
+  EXPECT_TRUE(loaded.ok()) << loaded.message();
+  EXPECT_FALSE(device_->Snapshot("bad name; rm").ok());
+  auto png = device_->Screenshot();
+  if (png.ok()) {
+    EXPECT_EQ(png->substr(0, 4), "\x89PNG");
+  } else {
+    EXPECT_FALSE(png.status().message().empty());
+  }
+}
+
+TEST_F(ServedDevice, OfflineObserveFailsInsteadOfReturningAStaleScreen) {
+  ASSERT_TRUE(device_->Launch().ok());
+  gui::Screen screen;
+  ASSERT_TRUE(device_->Observe(screen).ok());
+  server_->SetOffline("emulator-5554", true);
+  Status s = device_->Observe(screen);
+  EXPECT_TRUE(s.IsUnavailable());
+  EXPECT_NE(s.message().find("device offline"), std::string::npos) << s.message();
+  EXPECT_TRUE(screen.widgets.empty());
+  server_->SetOffline("emulator-5554", false);
+  EXPECT_TRUE(device_->Observe(screen).ok());
+}
+
+TEST(AndroidDeviceOpen, NoServerIsAClearError) {
+  AndroidDeviceOptions o;
+  o.port = 1;  // nothing listens there
+  o.package = "org.app";
+  o.io_timeout_ms = 1000;
+  auto d = AndroidDevice::Open(o);
+  ASSERT_FALSE(d.ok());
+  EXPECT_NE(d.status().message().find("cannot reach"), std::string::npos) << d.status().message();
+}
+
+}  // namespace
+}  // namespace roam::device::android

@@ -1,0 +1,148 @@
+// End to end through the adb protocol: `roam sim serve`'s server runs in-process on an
+// ephemeral loopback port, serving tests/apps/crashy.json; Roam's AndroidDevice explores it,
+// finds the planted crash, and `roam replay`'s ReplayBug reproduces it on the same device. A
+// device that drops for a moment is waited for; one that never comes back stops the run with
+// "device offline" and everything written.
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "base/files.h"
+#include "device/android/sim_adb_server.h"
+#include "run/explore.h"
+#include "sim/spec.h"
+#include "test_paths.h"
+
+namespace roam::run {
+namespace {
+
+using device::android::SimAdbServer;
+
+constexpr char kSerial[] = "emulator-5554";
+constexpr char kPackage[] = "org.roam.crashy";
+
+std::unique_ptr<SimAdbServer> Serve(uint64_t seed = 1) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "tests/apps/crashy.json");
+  EXPECT_TRUE(spec.ok()) << spec.status().message();
+  device::android::SimAdbServerOptions so;
+  so.port = 0;
+  so.serial = kSerial;
+  so.sim.seed = seed;
+  auto server = std::make_unique<SimAdbServer>(*spec, so);
+  Status st = server->Start();
+  EXPECT_TRUE(st.ok()) << st.message();
+  return server;
+}
+
+ExploreOptions AndroidRun(const SimAdbServer& server, const std::string& out, uint64_t seed) {
+  ExploreOptions o;
+  o.seed = seed;
+  o.out = testing::TempDir(out);
+  o.campaign.max_events = 2000;
+  o.android.serial = kSerial;
+  o.android.host = "127.0.0.1";
+  o.android.port = server.port();
+  o.android.package = kPackage;
+  o.android.io_timeout_ms = 5000;   // every socket operation is bounded
+  o.android.offline_retries = 40;
+  o.android.offline_wait_ms = 50;
+  o.android.launch_timeout_ms = 1000;
+  return o;
+}
+
+TEST(AndroidExplore, FindsThePlantedCrashThroughAdbAndReplaysIt) {
+  auto server = Serve();
+  ExploreOptions o = AndroidRun(*server, "android_crashy", 1);
+  auto summary = Explore(o, nullptr, nullptr, false);
+  ASSERT_TRUE(summary.ok()) << summary.status().message();
+  EXPECT_EQ(summary->events, 2000);
+  EXPECT_EQ(summary->stop_reason, "events");
+  EXPECT_EQ(summary->device, std::string("android:") + kSerial);
+  ASSERT_EQ(summary->crashes.size(), 1u);
+  const auto& crash = summary->crashes[0];
+  EXPECT_NE(crash.signature.find("java.lang.NullPointerException@org.roam.crashy.ShareHelper.share"),
+            std::string::npos) << crash.signature;
+  EXPECT_GE(summary->activities_covered.size(), 2u);
+  EXPECT_EQ(summary->timing.steps, 2000);
+  EXPECT_GT(summary->timing.observe, 0);
+  EXPECT_GT(summary->timing.act, 0);
+  // bug.json says how to replay on this device; a phone has no fresh copy to check it on.
+  ASSERT_EQ(crash.bug_dir, "bugs/B1");
+  auto bug = report::ReadBug(o.out / crash.bug_dir);
+  ASSERT_TRUE(bug.ok()) << bug.status().message();
+  EXPECT_EQ(bug->replay.value("device", ""), "android");
+  EXPECT_EQ(bug->replay.value("serial", ""), kSerial);
+  EXPECT_EQ(bug->replay.value("port", 0), server->port());
+  EXPECT_EQ(bug->replay.value("package", ""), kPackage);
+  EXPECT_FALSE(bug->reproduced.has_value());
+  auto replay = ReplayBug(o.out / crash.bug_dir);
+  ASSERT_TRUE(replay.ok()) << replay.status().message();
+  EXPECT_TRUE(replay->reproduced) << "expected " << replay->expected;
+  // summary.json has the timing split.
+  auto j = ReadJsonFile(o.out / "summary.json");
+  ASSERT_TRUE(j.ok());
+  EXPECT_TRUE((*j)["timing"].contains("observe"));
+  EXPECT_EQ((*j)["timing"]["steps"], 2000);
+}
+
+// Runs `fn` once the served device has received `events` input events.
+std::thread AfterEvents(SimAdbServer& server, int64_t events, std::function<void()> fn) {
+  return std::thread([&server, events, fn] {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (std::chrono::steady_clock::now() < deadline) {
+      auto* dev = server.Device(kSerial);
+      if (dev && dev->Stats().input_events >= events) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    fn();
+  });
+}
+
+TEST(AndroidExplore, ADeviceOfflineForAMomentIsWaitedFor) {
+  auto server = Serve();
+  ExploreOptions o = AndroidRun(*server, "android_blip", 2);
+  std::vector<std::string> notes;
+  o.android.log = [&notes](const std::string& n) { notes.push_back(n); };
+  std::thread blip = AfterEvents(*server, 300, [&] {
+    server->SetOffline(kSerial, true);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    server->SetOffline(kSerial, false);
+  });
+  auto summary = Explore(o, nullptr, nullptr, false);
+  blip.join();
+  ASSERT_TRUE(summary.ok()) << summary.status().message();
+  EXPECT_EQ(summary->events, 2000);
+  EXPECT_EQ(summary->stop_reason, "events");
+  bool waited = false, back = false;
+  for (const auto& n : notes) {
+    waited |= n.find("not answering") != std::string::npos;
+    back |= n.find("back after") != std::string::npos;
+  }
+  EXPECT_TRUE(waited && back) << (notes.empty() ? "no notes" : notes.front());
+}
+
+TEST(AndroidExplore, ADeviceGoneForGoodStopsTheRunWithEverythingWritten) {
+  auto server = Serve();
+  ExploreOptions o = AndroidRun(*server, "android_gone", 3);
+  o.android.offline_retries = 5;
+  o.android.offline_wait_ms = 20;
+  std::thread drop = AfterEvents(*server, 300, [&] { server->SetOffline(kSerial, true); });
+  auto summary = Explore(o, nullptr, nullptr, false);
+  drop.join();
+  ASSERT_FALSE(summary.ok());
+  EXPECT_NE(summary.status().message().find("device offline"), std::string::npos)
+      << summary.status().message();
+  auto j = ReadJsonFile(o.out / "summary.json");
+  ASSERT_TRUE(j.ok()) << j.status().message();
+  std::string reason = (*j)["stop_reason"];
+  EXPECT_NE(reason.find("device offline"), std::string::npos) << reason;
+  EXPECT_GE((*j)["events"].get<int64_t>(), 300);
+  EXPECT_LT((*j)["events"].get<int64_t>(), 2000);
+  EXPECT_TRUE(std::filesystem::exists(o.out / "trace.jsonl"));
+  EXPECT_TRUE(std::filesystem::exists(o.out / "config.json"));
+}
+
+}  // namespace
+}  // namespace roam::run
