@@ -1,13 +1,73 @@
-// `roam sim generate`.
+// `roam sim generate`: writes a random app spec with planted bugs (sim/generator.h) to a file
+// or stdout. The options are GeneratorOptions field for field.
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
+
+#include "base/files.h"
 #include "cli/commands.h"
+#include "sim/generator.h"
 
 namespace roam::cli {
 
-int SimGenerateCommand(int, char**) {
-  fmt::print(stderr, "roam sim generate: not built yet\n");
-  return kExitUsage;
+namespace {
+constexpr int kJsonIndent = 1;  // one space an indent level: readable, not bloated
+}  // namespace
+
+int SimGenerateCommand(int argc, char** argv) {
+  sim::GeneratorOptions o;
+  std::string out = "-";
+  CLI::App app("Generate a random app spec with planted bugs (docs/app-spec.md).", "generate");
+  app.add_option("--seed", o.seed, "random seed: one seed always gives the same app")
+      ->capture_default_str();
+  app.add_option("--activities", o.activities,
+                 fmt::format("distinct activities, 1..{}", sim::kGeneratorMaxActivities))
+      ->capture_default_str();
+  app.add_option("--bugs", o.bugs, fmt::format("planted bugs, 0..{}", sim::kGeneratorMaxBugs))
+      ->capture_default_str();
+  app.add_option("--out", out, "output file; - for stdout")->capture_default_str();
+  app.add_option("--screens-per-activity", o.screens_per_activity,
+                 "most screens (tabs) one activity shows")
+      ->capture_default_str();
+  app.add_option("--max-depth", o.max_depth, "depth of the deepest screen")->capture_default_str();
+  app.add_option("--tab-ratio", o.tab_ratio, "share of activities with tabs")
+      ->capture_default_str();
+  app.add_option("--form-ratio", o.form_ratio, "share of screens with a form")
+      ->capture_default_str();
+  app.add_option("--list-ratio", o.list_ratio, "share of screens with a list")
+      ->capture_default_str();
+  app.add_option("--dialog-ratio", o.dialog_ratio, "share of screens with a confirm dialog")
+      ->capture_default_str();
+  app.add_option("--menu-ratio", o.menu_ratio, "share of screens with a menu")
+      ->capture_default_str();
+  app.add_option("--toggle-ratio", o.toggle_ratio, "share of screens with a checkbox")
+      ->capture_default_str();
+  app.add_option("--dynamic-ratio", o.dynamic_ratio, "share of screens with a clock or an ad")
+      ->capture_default_str();
+  app.add_option("--cross-link-ratio", o.cross_link_ratio, "chance of each further cross link")
+      ->capture_default_str();
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    fmt::print(stderr, "roam sim generate: {}\n", e.what());
+    return kExitUsage;
+  }
+  if (Status s = sim::ValidateGeneratorOptions(o); !s.ok()) {
+    fmt::print(stderr, "roam sim generate: {}\n", s.message());
+    return kExitUsage;
+  }
+  std::string text = sim::GenerateApp(o).dump(kJsonIndent) + "\n";
+  if (out == "-") {
+    fmt::print("{}", text);
+    return kExitOk;
+  }
+  if (Status s = WriteFileAtomic(out, text); !s.ok()) {
+    fmt::print(stderr, "roam sim generate: {}\n", s.message());
+    return kExitUsage;
+  }
+  return kExitOk;
 }
 
 }  // namespace roam::cli

@@ -1,0 +1,45 @@
+// The app generator behind `roam sim generate`: random simulated apps (docs/app-spec.md) with
+// meaningful labels, a navigation tree with cross links and deep paths, forms, dialogs, lists,
+// menus, self-changing widgets and planted bugs (with their ground truth), for training learned
+// strategies and for scale tests. Pure functions of their options (one seed, one app);
+// thread-safe (no shared state).
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+
+#include "base/status.h"
+
+namespace roam::sim {
+
+constexpr int kGeneratorMaxActivities = 500;
+constexpr int kGeneratorMaxBugs = 100;
+constexpr int kGeneratorMaxScreensPerActivity = 4;
+constexpr int kGeneratorMaxDepth = 50;
+
+// What to generate. Ratios are probabilities per screen, in [0, 1].
+struct GeneratorOptions {
+  uint64_t seed = 1;              // one seed always gives the same app; the package names it
+  int activities = 12;            // distinct activities, 1..kGeneratorMaxActivities
+  int bugs = 3;                   // planted bugs, 0..kGeneratorMaxBugs (the first is a crash)
+  int screens_per_activity = 2;   // most screens one activity shows (extra ones are tabs), 1..4
+  double tab_ratio = 0.15;        // share of activities with extra tab screens
+  double form_ratio = 0.25;       // screens with a validated form gating Save / Next
+  double list_ratio = 0.35;       // screens with a list bound to data (add / delete rows)
+  double dialog_ratio = 0.3;      // screens with a confirm dialog (OK does it, Cancel does not)
+  double menu_ratio = 0.3;        // screens with an overflow menu
+  double toggle_ratio = 0.2;      // screens with a settings checkbox
+  double dynamic_ratio = 0.1;     // screens with a widget that changes on its own (clock, ad)
+  double cross_link_ratio = 0.4;  // chance of each further cross link of a screen
+  int max_depth = 8;              // tree depth of the deepest activity (its tabs: one more), 1..50
+};
+
+// Ok, or InvalidArgument naming the first option out of range.
+Status ValidateGeneratorOptions(const GeneratorOptions& options);
+
+// A complete app spec; it passes CheckSpec for every `options` that ValidateGeneratorOptions
+// accepts (others give an unspecified app). Deterministic: the same options give the same
+// document (byte for byte once dumped).
+nlohmann::json GenerateApp(const GeneratorOptions& options);
+
+}  // namespace roam::sim

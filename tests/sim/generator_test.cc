@@ -1,0 +1,349 @@
+// The app generator: every generated app passes CheckSpec; one seed gives one app; the options
+// are honoured (activities, bugs, a deep path); planted crashes fire on a random walk and
+// nothing fires with every bug switched off.
+#include "sim/generator.h"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <deque>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "base/rng.h"
+#include "gui/action.h"
+#include "sim/sim_app.h"
+#include "sim/sim_test_util.h"
+#include "sim/spec.h"
+
+namespace roam::sim {
+namespace {
+
+using json = nlohmann::json;
+
+constexpr int kDeepDepth = 6;  // "deep": at least this many steps from the start screen
+
+std::shared_ptr<const AppSpec> Compile(const json& doc) {
+  auto spec = LoadSpecJson(doc, "generated");
+  EXPECT_TRUE(spec.ok()) << spec.status().message();
+  return spec.ok() ? *spec : nullptr;
+}
+
+// Every value of `key` anywhere below `v`.
+void Collect(const json& v, const std::string& key, std::vector<std::string>& out) {
+  if (v.is_object()) {
+    for (const auto& [k, x] : v.items()) {
+      if (k == key && x.is_string()) out.push_back(x.get<std::string>());
+      Collect(x, key, out);
+    }
+  } else if (v.is_array()) {
+    for (const auto& x : v) Collect(x, key, out);
+  }
+}
+
+// BFS depth of every screen over the navigate edges of its widgets, menu, handlers and of the
+// dialogs it opens.
+std::map<std::string, int> Depths(const json& doc) {
+  std::map<std::string, std::vector<std::string>> dialog_targets, edges;
+  for (const json& d : doc["dialogs"]) Collect(d, "navigate", dialog_targets[d["id"]]);
+  for (const json& s : doc["screens"]) {
+    auto& e = edges[s["id"]];
+    Collect(s, "navigate", e);
+    std::vector<std::string> dialogs;
+    Collect(s, "dialog", dialogs);
+    for (const auto& d : dialogs)
+      e.insert(e.end(), dialog_targets[d].begin(), dialog_targets[d].end());
+  }
+  std::map<std::string, int> depth = {{doc["start"], 0}};
+  std::deque<std::string> queue = {doc["start"]};
+  while (!queue.empty()) {
+    std::string u = queue.front();
+    queue.pop_front();
+    for (const auto& v : edges[u])
+      if (depth.emplace(v, depth[u] + 1).second) queue.push_back(v);
+  }
+  return depth;
+}
+
+GeneratorOptions Options(uint64_t seed, int activities, int bugs) {
+  GeneratorOptions o;
+  o.seed = seed;
+  o.activities = activities;
+  o.bugs = bugs;
+  return o;
+}
+
+TEST(GeneratorTest, EveryAppPassesCheckSpecOverSeedsAndSizes) {
+  constexpr int kSeeds = 200, kMaxActivities = 80, kMaxBugs = 10;
+  for (int seed = 1; seed <= kSeeds; ++seed) {
+    int activities = 1 + (seed * 37) % kMaxActivities;
+    int bugs = seed % (kMaxBugs + 1);
+    json doc = GenerateApp(Options(seed, activities, bugs));
+    auto errors = CheckSpec(doc);
+    ASSERT_TRUE(errors.empty()) << "seed " << seed << " activities " << activities << ": "
+                                << errors[0].path << ": " << errors[0].message;
+  }
+}
+
+TEST(GeneratorTest, ExtremeOptionsStayValid) {
+  std::vector<GeneratorOptions> cases;
+  for (double r : {0.0, 1.0}) {
+    for (int activities : {1, 2, 9, 60}) {
+      GeneratorOptions o = Options(activities + 3, activities, kGeneratorMaxBugs / 10);
+      o.tab_ratio = o.form_ratio = o.list_ratio = o.dialog_ratio = o.menu_ratio = r;
+      o.toggle_ratio = o.dynamic_ratio = o.cross_link_ratio = r;
+      o.screens_per_activity = kGeneratorMaxScreensPerActivity;
+      cases.push_back(o);
+      o.max_depth = 1;
+      o.bugs = kGeneratorMaxBugs;
+      cases.push_back(o);
+    }
+  }
+  for (const auto& o : cases) {
+    ASSERT_TRUE(ValidateGeneratorOptions(o).ok());
+    auto errors = CheckSpec(GenerateApp(o));
+    ASSERT_TRUE(errors.empty()) << "seed " << o.seed << ": " << errors[0].path << ": "
+                                << errors[0].message;
+  }
+}
+
+TEST(GeneratorTest, OptionsOutOfRangeAreRejected) {
+  EXPECT_TRUE(ValidateGeneratorOptions({}).ok());
+  EXPECT_FALSE(ValidateGeneratorOptions(Options(1, 0, 0)).ok());
+  EXPECT_FALSE(ValidateGeneratorOptions(Options(1, kGeneratorMaxActivities + 1, 0)).ok());
+  EXPECT_FALSE(ValidateGeneratorOptions(Options(1, 5, -1)).ok());
+  GeneratorOptions o;
+  o.form_ratio = 1.5;
+  Status s = ValidateGeneratorOptions(o);
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("form-ratio"), std::string::npos) << s.message();
+}
+
+TEST(GeneratorTest, OneSeedGivesTheSameApp) {
+  auto o = Options(42, 30, 5);
+  EXPECT_EQ(GenerateApp(o).dump(), GenerateApp(o).dump());
+}
+
+TEST(GeneratorTest, TwoSeedsGiveDifferentApps) {
+  json a = GenerateApp(Options(1, 30, 5)), b = GenerateApp(Options(2, 30, 5));
+  EXPECT_NE(a["package"], b["package"]);
+  std::vector<std::string> ia, ib;
+  for (const json& s : a["screens"]) ia.push_back(s["id"]);
+  for (const json& s : b["screens"]) ib.push_back(s["id"]);
+  EXPECT_NE(ia, ib);  // different screens, not only a different package name
+}
+
+TEST(GeneratorTest, TheRequestedNumberOfActivities) {
+  for (int n : {1, 2, 7, 50, kGeneratorMaxActivities}) {
+    auto spec = Compile(GenerateApp(Options(n, n, 3)));
+    ASSERT_TRUE(spec);
+    std::set<std::string> activities;
+    for (const auto& s : spec->screens()) activities.insert(s.activity);
+    EXPECT_EQ(static_cast<int>(activities.size()), n);
+  }
+}
+
+TEST(GeneratorTest, EveryBugIsDeclaredAndReferenced) {
+  for (int seed = 1; seed <= 20; ++seed) {
+    int bugs = seed % 11;
+    json doc = GenerateApp(Options(seed, 1 + seed * 3, bugs));
+    ASSERT_EQ(static_cast<int>(doc["bugs"].size()), bugs);
+    std::vector<std::string> referenced;
+    Collect(doc["screens"], "bug", referenced);
+    Collect(doc["dialogs"], "bug", referenced);
+    std::set<std::string> refs(referenced.begin(), referenced.end());
+    for (const json& b : doc["bugs"]) {
+      EXPECT_TRUE(refs.count(b["id"])) << b["id"];
+      EXPECT_FALSE(b["summary"].get<std::string>().empty());
+      EXPECT_FALSE(b["correct"].get<std::string>().empty());
+      EXPECT_NE(doc["description"].get<std::string>().find(b["id"].get<std::string>()),
+                std::string::npos);
+    }
+    if (bugs > 0) {
+      EXPECT_EQ(doc["bugs"][0]["kind"], "crash");
+    }
+  }
+}
+
+TEST(GeneratorTest, ADeepActivityExistsFromEightActivities) {
+  for (int n : {8, 20, 100}) {
+    for (int seed = 1; seed <= 5; ++seed) {
+      json doc = GenerateApp(Options(seed, n, 2));
+      auto depth = Depths(doc);
+      int deepest = 0;
+      for (const auto& [id, d] : depth) deepest = std::max(deepest, d);
+      EXPECT_GE(deepest, kDeepDepth) << "seed " << seed << " activities " << n;
+      EXPECT_EQ(depth.size(), doc["screens"].size()) << "every screen is reachable";
+    }
+  }
+}
+
+// A random walk over the app's widgets (with back, restarts and valid-looking text), returning
+// the faults raised.
+std::vector<Fault> Walk(const std::shared_ptr<const AppSpec>& spec, SimOptions options, int steps) {
+  const std::vector<std::string> kTexts = {"Alice", "alice@example.com", "12345678", "1234", ""};
+  constexpr double kBackChance = 0.1, kRestartChance = 0.005;
+  SimApp app(spec, options);
+  app.Launch();
+  Rng rng(options.seed);
+  std::vector<Fault> faults;
+  for (int i = 0; i < steps; ++i) {
+    const gui::Screen& s = app.screen();
+    std::vector<int> targets;
+    for (size_t w = 0; w < s.widgets.size(); ++w) {
+      const gui::Widget& x = s.widgets[w];
+      if (x.enabled && (x.clickable || x.editable)) targets.push_back(static_cast<int>(w));
+    }
+    if (rng.Chance(kRestartChance)) {
+      app.Perform(gui::MakeGlobalAction(gui::ActionKind::kRestart));
+    } else if (targets.empty() || rng.Chance(kBackChance)) {
+      app.Perform(gui::MakeGlobalAction(gui::ActionKind::kBack));
+    } else {
+      int w = targets[rng.Below(targets.size())];
+      bool edit = s.widgets[w].editable;
+      gui::Action a =
+          gui::MakeWidgetAction(edit ? gui::ActionKind::kInputText : gui::ActionKind::kClick, s, w);
+      if (edit) a.text = kTexts[rng.Below(kTexts.size())];
+      app.Perform(a);
+    }
+    for (auto& f : app.DrainFaults()) faults.push_back(std::move(f));
+  }
+  return faults;
+}
+
+constexpr int kWalkSteps = 20000;
+constexpr uint64_t kWalkSeeds = 8;
+
+TEST(GeneratorTest, PlantedCrashesFireOnARandomWalk) {
+  for (uint64_t seed = 1; seed <= kWalkSeeds; ++seed) {
+    json doc = GenerateApp(Options(seed, 6, 4));
+    auto spec = Compile(doc);
+    ASSERT_TRUE(spec);
+    std::set<std::string> crash_ids;
+    for (const json& b : doc["bugs"]) {
+      if (b["kind"] == "crash") crash_ids.insert(b["id"]);
+    }
+    SimOptions options;
+    options.seed = seed;
+    int planted = 0;
+    for (const Fault& f : Walk(spec, options, kWalkSteps)) {
+      EXPECT_FALSE(f.bug_id.empty()) << "a fault no bug planted: " << f.message;
+      if (f.kind == Fault::Kind::kCrash && crash_ids.count(f.bug_id)) {
+        ++planted;
+        EXPECT_FALSE(f.frames.empty());
+        EXPECT_NE(f.frames[1].find(doc["package"].get<std::string>()), std::string::npos);
+      }
+    }
+    EXPECT_GT(planted, 0) << "seed " << seed << ": no planted crash fired";
+  }
+}
+
+TEST(GeneratorTest, NothingFiresWithEveryBugOff) {
+  for (uint64_t seed = 1; seed <= kWalkSeeds; ++seed) {
+    json doc = GenerateApp(Options(seed, 6, 6));
+    auto spec = Compile(doc);
+    ASSERT_TRUE(spec);
+    SimOptions options;
+    options.seed = seed;
+    for (const json& b : doc["bugs"]) options.bugs_off.insert(b["id"]);
+    auto faults = Walk(spec, options, kWalkSteps);
+    EXPECT_TRUE(faults.empty()) << "seed " << seed << ": " << faults[0].message;
+  }
+}
+
+// Widgets of the current screen whose resource-id ends in ":id/<id>", in screen order.
+std::vector<int> FindAll(SimApp& app, const std::string& id) {
+  std::vector<int> out;
+  const gui::Screen& s = app.screen();
+  for (size_t i = 0; i < s.widgets.size(); ++i) {
+    const std::string& rid = s.widgets[i].resource_id;
+    if (rid.size() > id.size() && rid.ends_with(":id/" + id)) out.push_back(static_cast<int>(i));
+  }
+  return out;
+}
+
+// The id of the first start-screen widget whose click handler mentions bug `bug`.
+int WidgetOfBug(const json& screen, const std::string& bug) {
+  for (size_t i = 0; i < screen["widgets"].size(); ++i) {
+    std::vector<std::string> refs;
+    Collect(screen["widgets"][i]["on"], "bug", refs);
+    for (const auto& r : refs)
+      if (r == bug) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// One scripted session per functional bug kind; returns what the user sees at the end.
+std::string Script(const json& doc, const std::string& kind, const std::string& bug, bool on) {
+  using testing::Click;
+  using testing::TextOf;
+  SimOptions options;
+  if (!on) options.bugs_off.insert(bug);
+  auto app = std::make_unique<SimApp>(Compile(doc), options);
+  app->Launch();
+  const json& main = doc["screens"][0];
+  if (kind == "data_loss") {  // the first data_loss bug has the unsuffixed ids
+    for (int i = 0; i < 3; ++i) {
+      testing::Type(*app, "edit_draft_title", fmt::format("Entry {}", i));
+      Click(*app, "btn_save_draft");
+    }
+    return TextOf(*app, "draft_count");
+  }
+  if (kind == "wrong_behaviour") {  // remove the second row (confirming if asked)
+    auto rows = FindAll(*app, "entry_remove");
+    EXPECT_GE(rows.size(), 2u);
+    app->Perform(gui::MakeWidgetAction(gui::ActionKind::kClick, app->screen(), rows[1]));
+    if (testing::Has(*app, "OK")) Click(*app, "OK");
+    std::string titles;
+    for (int w : FindAll(*app, "entry_title")) titles += app->screen().widgets[w].text + ";";
+    return titles;
+  }
+  // function_stops: the button, then the action that breaks it, then the button again.
+  int w = WidgetOfBug(main, bug);
+  std::string button = main["widgets"][w]["id"], breaker = main["widgets"][w + 1]["id"];
+  std::string count = main["widgets"][w - 1]["id"];
+  Click(*app, button);
+  Click(*app, breaker);
+  Click(*app, button);
+  return TextOf(*app, count);
+}
+
+TEST(GeneratorTest, FunctionalBugsShowOnlyWhileOn) {
+  constexpr int kSearchSeeds = 200;
+  std::set<std::string> wanted = {"data_loss", "wrong_behaviour", "function_stops"};
+  for (int seed = 1; seed <= kSearchSeeds && !wanted.empty(); ++seed) {
+    GeneratorOptions o = Options(seed, 1, 10);  // one screen: every bug on the start screen
+    o.screens_per_activity = 1;
+    json doc = GenerateApp(o);
+    std::set<std::string> seen;
+    for (const json& b : doc["bugs"]) {
+      std::string kind = b["kind"];
+      if (!wanted.count(kind) || seen.count(kind)) continue;
+      seen.insert(kind);  // only the first bug of a kind: its widgets have the plain ids
+      std::string with_bug = Script(doc, kind, b["id"], true);
+      std::string fixed = Script(doc, kind, b["id"], false);
+      EXPECT_NE(with_bug, fixed) << "seed " << seed << " " << b["id"];
+      if (kind == "data_loss") {
+        EXPECT_EQ(fixed, "4 saved");
+        EXPECT_EQ(with_bug, "2 saved");
+      }
+      wanted.erase(kind);
+    }
+  }
+  EXPECT_TRUE(wanted.empty()) << "no app with every functional bug kind";
+}
+
+TEST(GeneratorTest, FiveHundredActivitiesWellUnderASecond) {
+  constexpr double kBudgetSeconds = 1.0;
+  auto start = std::chrono::steady_clock::now();
+  json doc = GenerateApp(Options(7, kGeneratorMaxActivities, 20));
+  std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  EXPECT_LT(took.count(), kBudgetSeconds);
+  EXPECT_TRUE(CheckSpec(doc).empty());
+}
+
+}  // namespace
+}  // namespace roam::sim
