@@ -8,6 +8,8 @@ const std::vector<Command>& Commands() {
        ExploreCommand},
       {"replay", "re-run a bug's trace on a fresh app: exit 0 if it reproduces, 1 if not",
        ReplayCommand},
+      {"bench", "run strategies x apps x seeds on the simulator and print one table",
+       BenchCommand},
       {"devices", "list the devices of an adb server (a phone, an emulator, `roam sim serve`)",
        DevicesCommand},
       {"sim", "simulated apps: `sim check SPEC` validates, `sim show SPEC` prints the start screen",

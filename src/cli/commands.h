@@ -23,6 +23,7 @@ const std::vector<Command>& Commands();
 int ExploreCommand(int argc, char** argv);
 int ReplayCommand(int argc, char** argv);
 int DevicesCommand(int argc, char** argv);  // devices_command.cc
+int BenchCommand(int argc, char** argv);
 int SimCommand(int argc, char** argv);      // dispatches to the Sim* functions below
 int SimCheckCommand(int argc, char** argv);
 int SimShowCommand(int argc, char** argv);

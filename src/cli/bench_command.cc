@@ -1,0 +1,77 @@
+// `roam bench`: strategies x apps x seeds on the simulator, one table.
+#include <chrono>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "base/files.h"
+#include "cli/commands.h"
+#include "run/bench.h"
+
+namespace roam::cli {
+
+int BenchCommand(int argc, char** argv) {
+  run::BenchOptions o;
+  std::vector<std::filesystem::path> dirs;
+  std::string strategies = "random,oracle";
+  std::filesystem::path json_path;
+  bool quiet = false;
+  CLI::App app("Run strategies x apps x seeds on the simulator and print one table.", "bench");
+  app.add_option("--apps", dirs, "folders of app specs (*.json) or spec files")->required();
+  app.add_option("--strategies", strategies, "comma-separated strategy names")->capture_default_str();
+  app.add_option("--events", o.events, "events per run")->check(CLI::PositiveNumber)->capture_default_str();
+  app.add_option("--seeds", o.seeds, "seeds 1..K per (app, strategy)")->check(CLI::PositiveNumber)->capture_default_str();
+  app.add_option("--jobs", o.jobs, "worker threads")->check(CLI::PositiveNumber)->capture_default_str();
+  app.add_option("--out", o.out, "where the run folders go (default out/bench)");
+  app.add_option("--json", json_path, "also write every run's figures to this JSON file");
+  app.add_option("--bugs-off", o.bugs_off, "planted bug ids to switch off")->delimiter(',');
+  app.add_flag("-q,--quiet", quiet, "no line per finished run");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    fmt::print(stderr, "roam bench: {}\n", e.what());
+    return kExitUsage;
+  }
+  o.strategies.clear();
+  for (size_t pos = 0; pos <= strategies.size();) {
+    size_t comma = std::min(strategies.find(',', pos), strategies.size());
+    if (comma > pos) o.strategies.push_back(strategies.substr(pos, comma - pos));
+    pos = comma + 1;
+  }
+  for (const auto& d : dirs) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(d, ec)) {
+      auto apps = run::AppsIn(d);
+      if (!apps.ok()) {
+        fmt::print(stderr, "roam bench: {}\n", apps.status().message());
+        return kExitUsage;
+      }
+      o.apps.insert(o.apps.end(), apps->begin(), apps->end());
+    } else {
+      o.apps.push_back(d);
+    }
+  }
+  if (o.out.empty()) o.out = "out/bench";
+  auto start = std::chrono::steady_clock::now();
+  auto runs = run::RunBench(o, quiet ? nullptr : stderr);
+  double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!runs.ok()) {
+    fmt::print(stderr, "roam bench: {}\n", runs.status().message());
+    return kExitUsage;
+  }
+  fmt::print("{}", run::FormatBenchTable(*runs, o.strategies));
+  fmt::print("\n{} runs ({} apps x {} strategies x {} seeds x {} events) in {:.1f}s with {} jobs\n",
+             runs->size(), o.apps.size(), o.strategies.size(), o.seeds, o.events, wall, o.jobs);
+  if (!json_path.empty()) {
+    Status s = WriteFileAtomic(json_path, run::BenchToJson(*runs, o, wall).dump(2) + "\n");
+    if (!s.ok()) {
+      fmt::print(stderr, "roam bench: {}\n", s.message());
+      return kExitUsage;
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace roam::cli

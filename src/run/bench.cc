@@ -1,0 +1,146 @@
+#include "run/bench.h"
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "base/files.h"
+#include "run/explore.h"
+
+namespace roam::run {
+
+Result<std::vector<std::filesystem::path>> AppsIn(const std::filesystem::path& dir) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec))
+    return Status::NotFound(dir.string() + ": not a folder of app specs");
+  std::vector<std::filesystem::path> apps;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (e.path().extension() == ".json" && std::filesystem::is_regular_file(e.path(), ec))
+      apps.push_back(e.path());
+  if (ec) return Status::Io(dir.string() + ": " + ec.message());
+  if (apps.empty()) return Status::NotFound(dir.string() + ": holds no *.json app specs");
+  std::sort(apps.begin(), apps.end());
+  return apps;
+}
+
+namespace {
+
+struct Job {
+  std::filesystem::path app;
+  std::string strategy;
+  uint64_t seed;
+};
+
+Result<BenchRun> RunOne(const Job& job, const BenchOptions& options) {
+  ExploreOptions o;
+  o.app = job.app;
+  o.strategy = job.strategy;
+  o.strategy_settings = options.strategy_settings;
+  o.seed = job.seed;
+  o.campaign.max_events = options.events;
+  o.out = options.out / "runs" / job.app.stem() / job.strategy / fmt::format("s{}", job.seed);
+  o.force = true;
+  // Only the bugs this app plants are switched off.
+  auto doc = ReadJsonFile(job.app);
+  if (!doc.ok()) return doc.status();
+  if (doc->contains("bugs") && (*doc)["bugs"].is_array())
+    for (const auto& b : (*doc)["bugs"])
+      if (b.contains("id") && b["id"].is_string() &&
+          std::count(options.bugs_off.begin(), options.bugs_off.end(), b["id"].get<std::string>()))
+        o.bugs_off.push_back(b["id"]);
+  auto s = Explore(o, nullptr, nullptr, false);
+  if (!s.ok()) return s.status().Wrap(fmt::format("{} {} seed {}", job.app.string(), job.strategy, job.seed));
+  BenchRun r;
+  r.app = job.app.stem().string();
+  r.strategy = job.strategy;
+  r.seed = job.seed;
+  r.events = s->events;
+  r.activities_covered = s->activities_covered.size();
+  r.activities_total = s->activities_total.value_or(0);
+  r.units_covered = s->units_covered.value_or(0);
+  r.units_total = s->units_total.value_or(0);
+  r.states = s->states;
+  r.crashes = s->crashes.size();
+  r.anrs = s->anrs.size();
+  for (const auto* list : {&s->crashes, &s->anrs})
+    for (const auto& f : *list)
+      if (!f.bug_id.empty() && !std::count(r.planted_found.begin(), r.planted_found.end(), f.bug_id))
+        r.planted_found.push_back(f.bug_id);
+  r.seconds = s->wall_seconds;
+  r.dir = o.out.string();
+  return r;
+}
+
+}  // namespace
+
+Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* progress) {
+  if (options.apps.empty()) return Status::InvalidArgument("no apps to run");
+  if (options.seeds < 1) return Status::InvalidArgument("--seeds must be at least 1");
+  // Check every strategy name and app spec before the workers start.
+  for (const auto& name : options.strategies) {
+    bool known = false;
+    for (const auto& info : explore::Strategies()) known |= info.name == name;
+    if (!known) {
+      auto r = explore::MakeStrategy(name, options.strategy_settings);
+      return r.ok() ? Status::InvalidArgument("unknown strategy " + name) : r.status();
+    }
+  }
+  std::vector<Job> jobs;
+  for (const auto& app : options.apps)
+    for (const auto& strategy : options.strategies)
+      for (int seed = 1; seed <= options.seeds; ++seed) jobs.push_back({app, strategy, uint64_t(seed)});
+
+  std::vector<std::optional<BenchRun>> results(jobs.size());
+  std::atomic<size_t> next{0};
+  std::mutex mu;  // guards `failure`, `done` and `progress`
+  Status failure;
+  size_t done = 0;
+  auto worker = [&] {
+    for (size_t i; (i = next++) < jobs.size();) {
+      auto r = RunOne(jobs[i], options);
+      std::lock_guard<std::mutex> lock(mu);
+      if (!r.ok()) {
+        if (failure.ok()) failure = r.status();
+        next = jobs.size();
+        return;
+      }
+      ++done;
+      if (progress)
+        fmt::print(progress, "[{}/{}] {} {} seed {}: activities {}/{} units {}/{} crashes {} ({:.2f}s)\n",
+                   done, jobs.size(), r->app, r->strategy, r->seed, r->activities_covered,
+                   r->activities_total, r->units_covered, r->units_total, r->crashes, r->seconds);
+      results[i] = std::move(*r);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < std::max(1, options.jobs); ++t) threads.emplace_back(worker);
+  for (auto& t : threads) t.join();
+  if (!failure.ok()) return failure;
+  std::vector<BenchRun> runs;
+  for (auto& r : results) runs.push_back(std::move(*r));
+  return runs;
+}
+
+nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions& options,
+                           double wall_seconds) {
+  nlohmann::json j;
+  j["events"] = options.events;
+  j["seeds"] = options.seeds;
+  j["strategies"] = options.strategies;
+  j["wall_seconds"] = wall_seconds;
+  j["runs"] = nlohmann::json::array();
+  for (const auto& r : runs)
+    j["runs"].push_back({{"app", r.app}, {"strategy", r.strategy}, {"seed", r.seed},
+                         {"events", r.events}, {"activities_covered", r.activities_covered},
+                         {"activities_total", r.activities_total}, {"units_covered", r.units_covered},
+                         {"units_total", r.units_total}, {"states", r.states}, {"crashes", r.crashes},
+                         {"anrs", r.anrs}, {"functional_tp", r.functional_tp},
+                         {"functional_fp", r.functional_fp}, {"planted_found", r.planted_found},
+                         {"seconds", r.seconds}, {"dir", r.dir}});
+  return j;
+}
+
+}  // namespace roam::run

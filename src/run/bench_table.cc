@@ -1,0 +1,134 @@
+// The text table of `roam bench`: per app, per strategy, the median over seeds with [min-max];
+// ratios of medians to random and to the oracle; overall, geometric means of those ratios.
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "run/bench.h"
+
+namespace roam::run {
+
+namespace {
+
+struct Stat {
+  double median = 0, min = 0, max = 0;
+};
+
+Stat Of(std::vector<double> v) {
+  if (v.empty()) return {};
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  double median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  return {median, v.front(), v.back()};
+}
+
+std::string Cell(const Stat& s) {
+  auto num = [](double x) { return x == std::floor(x) ? fmt::format("{:.0f}", x) : fmt::format("{:.1f}", x); };
+  if (s.min == s.max) return num(s.median);
+  return fmt::format("{} [{}-{}]", num(s.median), num(s.min), num(s.max));
+}
+
+std::string Ratio(double a, double b) { return b > 0 ? fmt::format("{:.2f}", a / b) : "-"; }
+
+// Figures of one (app, strategy) over its seeds.
+struct Group {
+  Stat activities, units, states, crashes, anrs, tp, fp, rate;
+  size_t activities_total = 0, units_total = 0;
+};
+
+Group Summarise(const std::vector<const BenchRun*>& runs) {
+  std::vector<double> a, u, st, c, an, tp, fp, rate;
+  Group g;
+  for (const auto* r : runs) {
+    a.push_back(r->activities_covered);
+    u.push_back(r->units_covered);
+    st.push_back(r->states);
+    c.push_back(r->crashes);
+    an.push_back(r->anrs);
+    tp.push_back(r->functional_tp);
+    fp.push_back(r->functional_fp);
+    rate.push_back(r->seconds > 0 ? r->events / r->seconds : 0);
+    g.activities_total = r->activities_total;
+    g.units_total = r->units_total;
+  }
+  g.activities = Of(a);
+  g.units = Of(u);
+  g.states = Of(st);
+  g.crashes = Of(c);
+  g.anrs = Of(an);
+  g.tp = Of(tp);
+  g.fp = Of(fp);
+  g.rate = Of(rate);
+  return g;
+}
+
+double GeoMean(const std::vector<double>& v) {
+  if (v.empty()) return 0;
+  double log_sum = 0;
+  for (double x : v) log_sum += std::log(std::max(x, 1e-9));
+  return std::exp(log_sum / v.size());
+}
+
+}  // namespace
+
+std::string FormatBenchTable(const std::vector<BenchRun>& runs,
+                             const std::vector<std::string>& strategies) {
+  std::map<std::string, std::map<std::string, std::vector<const BenchRun*>>> by_app;
+  for (const auto& r : runs) by_app[r.app][r.strategy].push_back(&r);
+
+  const std::string header = fmt::format(
+      "{:<14} {:<16} {:<18} {:<16} {:<12} {:<10} {:<8} {:>8}  {:>8} {:>8} {:>9} {:>9}\n",
+      "strategy", "activities", "units", "states", "crashes", "anrs", "func", "ev/s", "act/rnd",
+      "act/orc", "units/rnd", "units/orc");
+  std::string out;
+  // Per strategy, the per-app ratios for the overall table.
+  std::map<std::string, std::vector<double>> act_rnd, act_orc, unit_rnd, unit_orc;
+  std::map<std::string, double> crashes_total, anrs_total;
+  for (const auto& [app, by_strategy] : by_app) {
+    std::map<std::string, Group> groups;
+    for (const auto& [strategy, list] : by_strategy) groups[strategy] = Summarise(list);
+    const Group& any = groups.begin()->second;
+    out += fmt::format("\n== {} ({} activities, {} code units) ==\n", app, any.activities_total,
+                       any.units_total);
+    out += header;
+    auto median_of = [&](const std::string& s, auto field) {
+      auto it = groups.find(s);
+      return it == groups.end() ? 0.0 : (it->second.*field).median;
+    };
+    for (const auto& strategy : strategies) {
+      auto it = groups.find(strategy);
+      if (it == groups.end()) continue;
+      const Group& g = it->second;
+      double ra = median_of("random", &Group::activities), oa = median_of("oracle", &Group::activities);
+      double ru = median_of("random", &Group::units), ou = median_of("oracle", &Group::units);
+      out += fmt::format(
+          "{:<14} {:<16} {:<18} {:<16} {:<12} {:<10} {:<8} {:>8.0f}  {:>8} {:>8} {:>9} {:>9}\n",
+          strategy, Cell(g.activities), Cell(g.units), Cell(g.states), Cell(g.crashes),
+          Cell(g.anrs), fmt::format("{}/{}", Cell(g.tp), Cell(g.fp)), g.rate.median,
+          Ratio(g.activities.median, ra), Ratio(g.activities.median, oa),
+          Ratio(g.units.median, ru), Ratio(g.units.median, ou));
+      if (ra > 0) act_rnd[strategy].push_back(g.activities.median / ra);
+      if (oa > 0) act_orc[strategy].push_back(g.activities.median / oa);
+      if (ru > 0) unit_rnd[strategy].push_back(g.units.median / ru);
+      if (ou > 0) unit_orc[strategy].push_back(g.units.median / ou);
+      crashes_total[strategy] += g.crashes.median;
+      anrs_total[strategy] += g.anrs.median;
+    }
+  }
+  out += fmt::format("\n== overall ({} apps; geometric means of the per-app ratios of medians) ==\n",
+                     by_app.size());
+  out += fmt::format("{:<14} {:>8} {:>8} {:>9} {:>9} {:>14} {:>11}\n", "strategy", "act/rnd",
+                     "act/orc", "units/rnd", "units/orc", "crashes (sum)", "anrs (sum)");
+  auto gm = [](std::map<std::string, std::vector<double>>& m, const std::string& s) {
+    return m.count(s) ? fmt::format("{:.2f}", GeoMean(m[s])) : std::string("-");
+  };
+  for (const auto& strategy : strategies)
+    out += fmt::format("{:<14} {:>8} {:>8} {:>9} {:>9} {:>14} {:>11}\n", strategy,
+                       gm(act_rnd, strategy), gm(act_orc, strategy), gm(unit_rnd, strategy),
+                       gm(unit_orc, strategy), crashes_total[strategy], anrs_total[strategy]);
+  return out;
+}
+
+}  // namespace roam::run

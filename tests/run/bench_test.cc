@@ -1,0 +1,112 @@
+// roam bench: the ceiling covers at least as much as random everywhere, the table's figures are
+// each run's summary.json, and a bug switched off is never counted as found.
+#include "run/bench.h"
+
+#include <gtest/gtest.h>
+
+#include "base/files.h"
+#include "run/explore.h"
+#include "test_paths.h"
+
+namespace roam::run {
+namespace {
+
+std::vector<std::filesystem::path> SuiteApps() {
+  auto apps = AppsIn(testing::SourceDir() / "apps/bench");
+  if (apps.ok()) return *apps;
+  return *AppsIn(testing::SourceDir() / "apps");
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+TEST(Bench, CeilingCoversAtLeastAsMuchAsRandomOnEveryAppAndTheTableIsTheSummaries) {
+  BenchOptions o;
+  o.apps = SuiteApps();
+  o.strategies = {"random", "oracle"};
+  o.events = 2000;
+  o.seeds = 3;
+  o.jobs = 2;
+  o.out = testing::TempDir("bench");
+  auto runs = RunBench(o, nullptr);
+  ASSERT_TRUE(runs.ok()) << runs.status().message();
+  ASSERT_EQ(runs->size(), o.apps.size() * 2 * 3);
+  std::map<std::string, std::map<std::string, std::vector<double>>> units, activities;
+  for (const auto& r : *runs) {
+    units[r.app][r.strategy].push_back(r.units_covered);
+    activities[r.app][r.strategy].push_back(r.activities_covered);
+    // The figures are those of the run's own summary.json.
+    auto s = ReadJsonFile(std::filesystem::path(r.dir) / "summary.json");
+    ASSERT_TRUE(s.ok()) << s.status().message();
+    EXPECT_EQ((*s)["events"].get<int64_t>(), r.events);
+    EXPECT_EQ((*s)["units_covered"].get<size_t>(), r.units_covered);
+    EXPECT_EQ((*s)["activities_covered"].size(), r.activities_covered);
+    EXPECT_EQ((*s)["states"].get<size_t>(), r.states);
+    EXPECT_EQ((*s)["crashes"].size(), r.crashes);
+    EXPECT_EQ((*s)["anrs"].size(), r.anrs);
+    EXPECT_EQ((*s)["strategy"], r.strategy);
+  }
+  for (auto& [app, by] : units) {
+    EXPECT_GE(Median(by["oracle"]), Median(by["random"])) << app << ": units";
+    EXPECT_GE(Median(activities[app]["oracle"]), Median(activities[app]["random"])) << app;
+  }
+  std::string table = FormatBenchTable(*runs, o.strategies);
+  EXPECT_NE(table.find("== overall"), std::string::npos);
+  auto j = BenchToJson(*runs, o, 1.0);
+  ASSERT_EQ(j["runs"].size(), runs->size());
+  for (const char* key : {"app", "strategy", "seed", "events", "activities_covered",
+                          "activities_total", "units_covered", "units_total", "states", "crashes",
+                          "anrs", "functional_tp", "functional_fp", "seconds"})
+    EXPECT_TRUE(j["runs"][0].contains(key)) << key;
+}
+
+TEST(Bench, ABugSwitchedOffIsNeverCountedAsFound) {
+  BenchOptions o;
+  o.apps = {testing::SourceDir() / "tests/apps/crashy.json"};
+  o.strategies = {"random", "oracle"};
+  o.events = 2000;
+  o.seeds = 3;
+  o.out = testing::TempDir("bench_off");
+  auto on = RunBench(o, nullptr);
+  ASSERT_TRUE(on.ok()) << on.status().message();
+  for (const auto& r : *on) EXPECT_EQ(r.planted_found, std::vector<std::string>{"crashy-npe"}) << r.strategy;
+  o.bugs_off = {"crashy-npe"};
+  auto off = RunBench(o, nullptr);
+  ASSERT_TRUE(off.ok());
+  for (const auto& r : *off) {
+    EXPECT_TRUE(r.planted_found.empty()) << r.strategy << " seed " << r.seed;
+    EXPECT_EQ(r.crashes, 0u);
+  }
+}
+
+TEST(Bench, UnknownStrategyAndEmptyFolderAreRefused) {
+  BenchOptions o;
+  o.apps = {testing::SourceDir() / "tests/apps/crashy.json"};
+  o.strategies = {"randon"};
+  o.out = testing::TempDir("bench_bad");
+  auto r = RunBench(o, nullptr);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("did you mean \"random\""), std::string::npos);
+  auto empty = AppsIn(testing::TempDir("bench_empty"));
+  EXPECT_FALSE(empty.ok());
+}
+
+TEST(Oracle, ReachesTheSevenStepAddSiteQuickly) {
+  for (uint64_t seed : {1, 2, 3}) {
+    ExploreOptions o;
+    o.app = testing::SourceDir() / "apps/nectroid.json";
+    o.strategy = "oracle";
+    o.seed = seed;
+    o.campaign.max_events = 300;
+    o.out = testing::TempDir("oracle_nectroid");
+    o.force = true;
+    auto s = Explore(o, nullptr, nullptr, false);
+    ASSERT_TRUE(s.ok()) << s.status().message();
+    EXPECT_EQ(s->units_covered, s->units_total) << "seed " << seed;
+  }
+}
+
+}  // namespace
+}  // namespace roam::run
