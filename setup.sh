@@ -12,6 +12,7 @@ PACKAGES=(
   libfmt-dev              # formatting
   libgtest-dev libgmock-dev  # tests
   libbenchmark-dev        # bench/ speed figures
+  adb                     # tests drive `roam sim serve` with Debian's real adb client
 )
 
 missing=()
