@@ -1,0 +1,287 @@
+// sim_shell_app: the app's lifecycle on the simulated device: launch, actions, faults turned
+// into crash/ANR log blocks, the emulator console's snapshots, and monkey, am, pm, settings, wm.
+// Members run under SimAndroidDevice's mutex (Console takes it).
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "device/android/sim_shell.h"
+#include "device/android/sim_shell_internal.h"
+#include "sim/interpreter.h"
+
+namespace roam::device::android {
+
+using internal::kMsPerEvent;
+using internal::SplitFields;
+
+// --- The device: app, events ------------------------------------------------------------------
+
+const gui::Screen& SimAndroidDevice::Screen() { return app_.screen(); }
+
+std::string SimAndroidDevice::FullActivity(const std::string& activity) const {
+  const std::string& pkg = app_.package();
+  if (!activity.empty() && activity[0] == '.') return pkg + "/" + pkg + activity;
+  size_t slash = activity.find('/');
+  if (slash != std::string::npos) return FullActivity(activity.substr(slash + 1));
+  std::string owner = activity.rfind(pkg + ".", 0) == 0 ? pkg : activity.substr(0, activity.rfind('.'));
+  return owner + "/" + activity;
+}
+
+std::string SimAndroidDevice::ShortActivity(const std::string& activity) const {
+  std::string full = FullActivity(activity);
+  size_t slash = full.find('/');
+  std::string pkg = full.substr(0, slash), cls = full.substr(slash + 1);
+  if (cls.rfind(pkg + ".", 0) == 0) return pkg + "/" + cls.substr(pkg.size());
+  return full;
+}
+
+void SimAndroidDevice::Launch() {
+  bool was_running = app_.running();
+  const auto& acts = app_.Activities();
+  std::string act = acts.empty() ? app_.package() + ".MainActivity" : acts.front();
+  Log('I', "ActivityTaskManager",
+      fmt::format("START u0 {{act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
+                  "flg=0x10200000 cmp={}}} from uid 2000", ShortActivity(act)));
+  app_.Launch();
+  ++stats_.launches;
+  if (!was_running && app_.running()) {
+    app_pid_ = next_pid_++;
+    Log('I', "ActivityManager",
+        fmt::format("Start proc {}:{}/u0a{} for pre-top-activity {{{}}}", app_pid_,
+                    app_.package(), 100 + index_, ShortActivity(act)));
+    Log('I', "ActivityTaskManager", fmt::format("Displayed {}: +{}ms", ShortActivity(act), 312));
+  }
+  AfterChange();
+}
+
+void SimAndroidDevice::Perform(const gui::Action& action) {
+  ++stats_.input_events;
+  clock_ms_ += kMsPerEvent;
+  app_.Perform(action);
+  AfterChange();
+}
+
+void SimAndroidDevice::AfterChange() {
+  int pid = app_pid_;
+  for (sim::Fault& f : app_.DrainFaults()) {
+    Event e;
+    e.kind = f.kind == sim::Fault::Kind::kCrash ? Event::Kind::kCrash : Event::Kind::kAnr;
+    e.package = app_.package();
+    e.exception = f.exception;
+    e.message = f.message;
+    e.frames = f.frames;
+    e.bug_id = f.bug_id;
+    std::string activity = ShortActivity(Screen().package == app_.package()
+                                             ? Screen().activity
+                                             : (app_.Activities().empty() ? ".MainActivity"
+                                                                          : app_.Activities()[0]));
+    size_t first_line = log_.size();
+    if (e.kind == Event::Kind::kCrash) {
+      Log('D', "AndroidRuntime", "Shutting down VM", pid);
+      Log('E', "AndroidRuntime", "FATAL EXCEPTION: main", pid);
+      Log('E', "AndroidRuntime", fmt::format("Process: {}, PID: {}", e.package, pid), pid);
+      Log('E', "AndroidRuntime", e.message.empty() ? e.exception : e.exception + ": " + e.message,
+          pid);
+      for (const auto& frame : e.frames) Log('E', "AndroidRuntime", "\tat " + frame, pid);
+      Log('I', "Process", fmt::format("Sending signal. PID: {} SIG: 9", pid), pid);
+      Log('W', "ActivityTaskManager", "  Force finishing activity " + activity);
+    } else {
+      Log('E', "ActivityManager", fmt::format("ANR in {} ({})", e.package, activity));
+      Log('E', "ActivityManager", fmt::format("PID: {}", pid));
+      Log('E', "ActivityManager",
+          "Reason: " + (e.message.empty() ? std::string("Input dispatching timed out") : e.message));
+      Log('E', "ActivityManager", "Load: 0.0 / 0.0 / 0.0");
+    }
+    for (size_t k = first_line; k < log_.size(); ++k) e.raw += log_[k] + "\n";
+    stats_.faults.emplace_back(stats_.input_events, std::move(e));
+  }
+  if (!app_.running()) app_pid_ = 0;
+  else if (app_pid_ == 0) app_pid_ = next_pid_++;
+  const gui::Screen& screen = Screen();
+  if (screen.package == app_.package() && activities_seen_.insert(screen.activity).second) {
+    stats_.activities.push_back(screen.activity);
+  }
+  if (!focused_path_.empty()) {
+    int w = screen.FindPath(focused_path_);
+    if (w < 0 || !screen.widgets[w].editable) focused_path_.clear();
+  }
+}
+
+std::string SimAndroidDevice::Console(std::string_view command) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto words = SplitFields(std::string(command));
+  if (words.size() >= 3 && words[0] == "avd" && words[1] == "snapshot") {
+    const std::string& op = words[2];
+    if (op == "list") {
+      std::string out = "List of snapshots present on all disks:\r\n";
+      for (const auto& [name, st] : snapshots_) out += name + "\r\n";
+      return out + "OK\r\n";
+    }
+    if (words.size() < 4) return "KO: missing snapshot name\r\n";
+    const std::string& name = words[3];
+    if (op == "save") {
+      snapshots_[name] = app_.Save();
+      return "OK\r\n";
+    }
+    auto it = snapshots_.find(name);
+    if (it == snapshots_.end()) return "KO: snapshot '" + name + "' does not exist\r\n";
+    if (op == "load") {
+      app_.Load(*it->second);
+      app_pid_ = 0;
+      AfterChange();
+      return "OK\r\n";
+    }
+    if (op == "delete") {
+      snapshots_.erase(it);
+      return "OK\r\n";
+    }
+  }
+  if (!words.empty() && words[0] == "ping") return "I am alive!\r\nOK\r\n";
+  return "KO: unknown command, try 'help'\r\n";
+}
+
+int SimAndroidDevice::CmdMonkey(const std::vector<std::string>& a, Io& io) {
+  std::string pkg;
+  std::string count = "1";
+  for (size_t k = 1; k < a.size(); ++k) {
+    if (a[k] == "-p" && k + 1 < a.size()) pkg = a[++k];
+    else if ((a[k] == "-c" || a[k] == "-s" || a[k] == "--throttle" || a[k] == "--pct-touch") &&
+             k + 1 < a.size())
+      ++k;
+    else if (a[k][0] != '-') count = a[k];
+  }
+  for (size_t k = 1; k < a.size(); ++k) io.out += "  bash arg: " + a[k] + "\n";
+  if (pkg != app_.package()) {
+    io.out += "** No activities found to run, monkey aborted.\n";
+    return 252;
+  }
+  Launch();
+  if (std::atoi(count.c_str()) > 1) {
+    io.err += "** roam sim: monkey's random events are not simulated; only the launch was sent\n";
+  }
+  io.out += "Events injected: 1\n## Network stats: elapsed time=14ms (0ms mobile, 0ms wifi, "
+            "14ms not connected)\n";
+  return 0;
+}
+
+int SimAndroidDevice::CmdAm(const std::vector<std::string>& a, Io& io) {
+  std::string sub = a.size() > 1 ? a[1] : "";
+  if (sub == "force-stop" || sub == "kill") {
+    if (a.size() > 2 && a.back() == app_.package()) {
+      if (app_.running()) {
+        Log('I', "ActivityManager",
+            fmt::format("Force stopping {} appid=10{} user=0: from pid {}", app_.package(),
+                        100 + index_, 4000 + index_));
+      }
+      app_.Stop();
+      AfterChange();
+    }
+    return 0;
+  }
+  if (sub == "start" || sub == "start-activity") {
+    bool wait = false, stop_first = false;
+    std::string component;
+    for (size_t k = 2; k < a.size(); ++k) {
+      if (a[k] == "-W") wait = true;
+      else if (a[k] == "-S") stop_first = true;
+      else if (a[k] == "-n" && k + 1 < a.size()) component = a[++k];
+      else if ((a[k] == "-a" || a[k] == "-c" || a[k] == "-d" || a[k] == "-t" || a[k] == "-f" ||
+                a[k] == "--user") && k + 1 < a.size())
+        ++k;
+      else if (a[k].find('/') != std::string::npos && a[k][0] != '-') component = a[k];
+    }
+    std::string pkg = component.substr(0, component.find('/'));
+    io.out += "Starting: Intent { cmp=" + component + " }\n";
+    if (component.empty() || pkg != app_.package()) {
+      io.err += "Error: Activity not started, unable to resolve Intent { cmp=" + component +
+                " flg=0x10000000 }\n";
+      return 1;
+    }
+    if (stop_first) app_.Stop();
+    Launch();
+    if (wait) {
+      io.out += "Status: ok\nLaunchState: COLD\nActivity: " + FullActivity(Screen().activity) +
+                "\nTotalTime: 312\nWaitTime: 315\nComplete\n";
+    }
+    return 0;
+  }
+  io.err += "Unknown command: " + sub + "\n";
+  return 255;
+}
+
+// pm, settings, wm.
+int SimAndroidDevice::CmdPm(const std::vector<std::string>& a, Io& io) {
+  std::string sub = a.size() > 1 ? a[1] : "";
+  const std::string& pkg = app_.package();
+  if (a[0] == "wm") {
+    const gui::Screen& s = Screen();
+    if (sub == "size") io.out += fmt::format("Physical size: {}x{}\n", s.width, s.height);
+    else if (sub == "density") io.out += "Physical density: 420\n";
+    else return io.err += "Error: unknown command '" + sub + "'\n", 255;
+    return 0;
+  }
+  if (a[0] == "settings") {
+    // settings put system user_rotation N rotates the simulated screen.
+    if (sub == "put" && a.size() >= 5 && a[3] == "user_rotation") {
+      int want = std::atoi(a[4].c_str()) % 4;
+      for (int k = 0; k < 4 && Screen().rotation != want; ++k)
+        Perform(gui::MakeGlobalAction(gui::ActionKind::kRotate));
+      env_["settings." + a[3]] = a[4];
+    } else if (sub == "put" && a.size() >= 5) {
+      env_["settings." + a[3]] = a[4];
+    } else if (sub == "get" && a.size() >= 4) {
+      auto it = env_.find("settings." + a[3]);
+      io.out += (it == env_.end() ? "null" : it->second) + "\n";
+    }
+    return 0;
+  }
+  std::string target = a.size() > 2 ? a.back() : "";
+  if (sub == "clear") {
+    if (target != pkg) {
+      io.out += "Failed\n";
+      return 1;
+    }
+    app_.ClearData();
+    AfterChange();
+    io.out += "Success\n";
+    return 0;
+  }
+  if (sub == "list" && a.size() > 2 && a[2] == "packages") {
+    static const char* kSystem[] = {"android", "com.android.systemui", "com.android.settings",
+                                    "com.android.launcher3", "com.android.shell"};
+    std::string filter = a.size() > 3 && a.back()[0] != '-' ? a.back() : "";
+    bool third_party = std::find(a.begin(), a.end(), "-3") != a.end();
+    std::vector<std::string> names;
+    if (!third_party) names.assign(std::begin(kSystem), std::end(kSystem));
+    names.push_back(pkg);
+    for (const auto& n : names)
+      if (n.find(filter) != std::string::npos) io.out += "package:" + n + "\n";
+    return 0;
+  }
+  if (sub == "path") {
+    if (target != pkg) return 1;
+    io.out += "package:/data/app/" + pkg + "-1/base.apk\n";
+    return 0;
+  }
+  if (sub == "grant" || sub == "revoke") {
+    std::string who = a.size() > 2 ? a[2] : "";
+    if (who != pkg) {
+      io.err += "Exception occurred while executing '" + sub +
+                "':\njava.lang.IllegalArgumentException: Unknown package: " + who + "\n";
+      return 255;
+    }
+    return 0;
+  }
+  if (sub == "install") {
+    io.err += "Failure [roam sim: the simulated device cannot install packages; its app is " +
+              pkg + "]\n";
+    return 1;
+  }
+  io.err += "Unknown command: " + sub + "\n";
+  return 255;
+}
+
+}  // namespace roam::device::android

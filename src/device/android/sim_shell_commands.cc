@@ -1,0 +1,248 @@
+// sim_shell_commands: SimAndroidDevice::Dispatch (argv[0] to a command) and the small commands
+// (exec, export, sh -c, echo, id, getprop, cat, rm, ls, touch, grep), plus the log: Log writes
+// threadtime lines, logcat reads them. Members run under mu_ (LogSince/WaitForLog take it).
+#include <chrono>
+#include <cstdlib>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "device/android/sim_shell.h"
+#include "device/android/sim_shell_internal.h"
+
+namespace roam::device::android {
+
+using internal::kSystemPid;
+
+int SimAndroidDevice::Dispatch(const std::vector<std::string>& argv, const std::string& in,
+                               Io& io) {
+  const std::string& name = argv[0];
+  std::string base = name.substr(name.rfind('/') == std::string::npos ? 0 : name.rfind('/') + 1);
+  if (base == "exec" || base == "nohup" || base == "command") {
+    if (argv.size() == 1) return 0;
+    std::vector<std::string> rest(argv.begin() + 1, argv.end());
+    int s = Dispatch(rest, in, io);
+    if (base == "exec") io.exited = true;
+    return s;
+  }
+  if (base == "export") {
+    for (size_t k = 1; k < argv.size(); ++k) {
+      size_t eq = argv[k].find('=');
+      if (eq != std::string::npos) env_[argv[k].substr(0, eq)] = argv[k].substr(eq + 1);
+    }
+    return 0;
+  }
+  if (base == "sh" && argv.size() >= 3 && argv[1] == "-c") {
+    auto script = ParseShellScript(argv[2]);
+    if (!script.ok()) {
+      io.err += "sh: " + script.status().message() + "\n";
+      return 2;
+    }
+    return RunScript(*script, io, 1);
+  }
+  if (base == "true" || base == "cd" || base == "sleep" || base == "mkdir" || base == "sync" ||
+      base == "chmod")
+    return 0;
+  if (base == "false") return 1;
+  if (base == "exit") {
+    io.exited = true;
+    return argv.size() > 1 ? std::atoi(argv[1].c_str()) : 0;
+  }
+  if (base == "echo") {
+    bool newline = true;
+    size_t k = 1;
+    if (k < argv.size() && argv[k] == "-n") {
+      newline = false;
+      ++k;
+    }
+    for (size_t j = k; j < argv.size(); ++j) io.out += (j > k ? " " : "") + argv[j];
+    if (newline) io.out += "\n";
+    return 0;
+  }
+  if (base == "id") {
+    io.out += "uid=2000(shell) gid=2000(shell) groups=2000(shell) context=u:r:shell:s0\n";
+    return 0;
+  }
+  if (base == "whoami") {
+    io.out += "shell\n";
+    return 0;
+  }
+  if (base == "uiautomator") return CmdUiautomator(argv, io);
+  if (base == "dumpsys") return CmdDumpsys(argv, io);
+  if (base == "input") return CmdInput(argv, io);
+  if (base == "monkey") return CmdMonkey(argv, io);
+  if (base == "am") return CmdAm(argv, io);
+  if (base == "pm" || base == "settings" || base == "wm") return CmdPm(argv, io);
+  if (base == "getprop") return CmdGetprop(argv, io);
+  if (base == "logcat") return CmdLogcat(argv, io);
+  if (base == "cat" || base == "rm" || base == "ls" || base == "touch" || base == "grep")
+    return CmdFiles(argv, in, io);
+  if (base == "screencap") {
+    io.err += "screencap: capture failed: the simulated display cannot be drawn yet\n";
+    return 1;
+  }
+  io.err += "/system/bin/sh: " + name + ": inaccessible or not found\n";
+  return 127;
+}
+
+int SimAndroidDevice::CmdGetprop(const std::vector<std::string>& a, Io& io) {
+  const std::vector<std::pair<std::string, std::string>> props = {
+      {"ro.build.version.release", "11"},
+      {"ro.build.version.sdk", "30"},
+      {"ro.kernel.qemu", is_emulator() ? "1" : "0"},
+      {"ro.product.cpu.abi", "x86_64"},
+      {"ro.product.device", "roam"},
+      {"ro.product.manufacturer", "Roam"},
+      {"ro.product.model", "Roam_Sim"},
+      {"ro.product.name", "roam_sim"},
+      {"ro.serialno", serial_},
+      {"sys.boot_completed", "1"},
+  };
+  if (a.size() < 2) {
+    for (const auto& [k, v] : props) io.out += "[" + k + "]: [" + v + "]\n";
+    return 0;
+  }
+  std::string value = a.size() > 2 ? a[2] : "";
+  for (const auto& [k, v] : props)
+    if (k == a[1]) value = v;
+  io.out += value + "\n";
+  return 0;
+}
+
+int SimAndroidDevice::CmdFiles(const std::vector<std::string>& a, const std::string& in, Io& io) {
+  const std::string& cmd = a[0].substr(a[0].rfind('/') == std::string::npos ? 0 : a[0].rfind('/') + 1);
+  int status = 0;
+  if (cmd == "cat") {
+    if (a.size() == 1) io.out += in;
+    for (size_t k = 1; k < a.size(); ++k) {
+      auto it = files_.find(a[k]);
+      if (it == files_.end()) {
+        io.err += "cat: " + a[k] + ": No such file or directory\n";
+        status = 1;
+      } else {
+        io.out += it->second;
+      }
+    }
+  } else if (cmd == "rm") {
+    bool force = false;
+    for (size_t k = 1; k < a.size(); ++k) {
+      if (a[k][0] == '-') {
+        force = force || a[k].find('f') != std::string::npos;
+        continue;
+      }
+      if (files_.erase(a[k]) == 0 && !force) {
+        io.err += "rm: " + a[k] + ": No such file or directory\n";
+        status = 1;
+      }
+    }
+  } else if (cmd == "touch") {
+    for (size_t k = 1; k < a.size(); ++k) files_[a[k]];
+  } else if (cmd == "ls") {
+    std::string dir = a.size() > 1 ? a.back() : "/sdcard";
+    if (dir.back() != '/') dir += "/";
+    for (const auto& [path, data] : files_)
+      if (path.rfind(dir, 0) == 0) io.out += path.substr(dir.size()) + "\n";
+  } else if (cmd == "grep") {
+    bool invert = false, icase = false;
+    size_t k = 1;
+    for (; k < a.size() && a[k].size() > 1 && a[k][0] == '-'; ++k) {
+      invert = invert || a[k].find('v') != std::string::npos;
+      icase = icase || a[k].find('i') != std::string::npos;
+    }
+    if (k >= a.size()) {
+      io.err += "usage: grep [-viE] PATTERN [FILE...]\n";
+      return 2;
+    }
+    std::string text = in;
+    if (k + 1 < a.size()) {
+      auto it = files_.find(a[k + 1]);
+      text = it == files_.end() ? "" : it->second;
+    }
+    std::regex re;
+    try {
+      re = std::regex(a[k], icase ? std::regex::extended | std::regex::icase : std::regex::extended);
+    } catch (const std::regex_error&) {
+      io.err += "grep: bad regex '" + a[k] + "'\n";
+      return 2;
+    }
+    status = 1;
+    size_t pos = 0;
+    while (pos < text.size()) {
+      size_t nl = text.find('\n', pos);
+      std::string line = text.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
+      pos = nl == std::string::npos ? text.size() : nl + 1;
+      if (std::regex_search(line, re) != invert) {
+        io.out += line + "\n";
+        status = 0;
+      }
+    }
+  }
+  return status;
+}
+
+// --- The log ----------------------------------------------------------------------------------
+
+void SimAndroidDevice::Log(char level, const std::string& tag, const std::string& message,
+                           int pid) {
+  if (pid < 0) pid = kSystemPid;
+  int64_t t = clock_ms_++;
+  int64_t ms = t % 1000, sec = (t / 1000) % 60, min = (t / 60000) % 60, hour = (t / 3600000) % 24;
+  int tid = pid == kSystemPid ? pid + 29 : pid;
+  log_.push_back(fmt::format("06-15 {:02}:{:02}:{:02}.{:03} {:5} {:5} {} {:<8}: {}", hour, min,
+                             sec, ms, pid, tid, level, tag, message));
+  log_cv_.notify_all();
+}
+
+std::vector<std::string> SimAndroidDevice::LogSince(uint64_t* cursor) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (*cursor < log_base_) *cursor = log_base_;
+  std::vector<std::string> out(log_.begin() + static_cast<long>(*cursor - log_base_), log_.end());
+  *cursor = log_base_ + log_.size();
+  return out;
+}
+
+bool SimAndroidDevice::WaitForLog(uint64_t cursor, int timeout_ms) const {
+  std::unique_lock<std::mutex> lock(mu_);
+  return log_cv_.wait_for(lock, std::chrono::milliseconds(timeout_ms),
+                          [&] { return log_base_ + log_.size() > cursor; });
+}
+
+void SimAndroidDevice::NotifyAll() const { log_cv_.notify_all(); }
+
+int SimAndroidDevice::CmdLogcat(const std::vector<std::string>& a, Io& io) {
+  bool dump = false;
+  long tail = -1;
+  for (size_t k = 1; k < a.size(); ++k) {
+    const std::string& o = a[k];
+    if (o == "-d") dump = true;
+    else if (o == "-c") {
+      log_base_ += log_.size();
+      log_.clear();
+      return 0;
+    } else if ((o == "-t" || o == "-T") && k + 1 < a.size()) {
+      tail = std::atol(a[++k].c_str());
+      if (o == "-t") dump = true;
+    } else if ((o == "-v" || o == "-b" || o == "-s" || o == "-f" || o == "-r" || o == "-n" ||
+                o == "-e" || o == "--pid") && k + 1 < a.size() && o != "-s") {
+      ++k;  // formats other than threadtime, buffers and filters are accepted and ignored
+    } else if (o == "-g") {
+      io.out += "main: ring buffer is 256 KiB (0 B consumed), max entry is 5120 B, max payload "
+                "is 4068 B\n";
+      return 0;
+    }
+  }
+  uint64_t start = log_base_;
+  if (tail >= 0 && static_cast<uint64_t>(tail) < log_.size()) start = log_base_ + log_.size() - tail;
+  if (dump) {
+    if (start < log_base_ + log_.size()) io.out += "--------- beginning of main\n";
+    for (size_t k = start - log_base_; k < log_.size(); ++k) io.out += log_[k] + "\n";
+    return 0;
+  }
+  io.stream_log = true;
+  io.log_cursor = start;
+  return 0;
+}
+
+}  // namespace roam::device::android
