@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/flags.h"
 #include "device/android/adb_protocol.h"
 
 namespace roam::cli {
@@ -14,14 +15,7 @@ int DevicesCommand(int argc, char** argv) {
   app.add_option("--adb-host", host, "adb server host")->capture_default_str();
   app.add_option("--adb-port", port, "adb server port (`roam sim serve` uses 5038)")
       ->check(CLI::Range(1, 65535))->capture_default_str();
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    fmt::print(stderr, "roam devices: {}\n", e.what());
-    return kExitUsage;
-  }
+  if (int rc = ParseFlags(app, "roam devices", argc, argv); rc >= 0) return rc;
   auto list = device::android::HostQuery(host, port, device::android::kHostDevicesLong);
   if (!list.ok()) {
     fmt::print(stderr, "roam devices: adb server {}:{}: {}\n", host, port, list.status().message());

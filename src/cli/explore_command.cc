@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/flags.h"
 #include "run/explore.h"
 
 namespace roam::cli {
@@ -22,19 +23,6 @@ extern "C" void OnStopSignal(int) {
   g_stop.store(true);
   // A second Ctrl-C ends the process at once.
   std::signal(SIGINT, SIG_DFL);
-}
-
-// Parses; returns -1 to go on, else the exit code.
-int Parse(CLI::App& app, int argc, char** argv) {
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    fmt::print(stderr, "roam {}: {}\n", app.get_name(), e.what());
-    return kExitUsage;
-  }
-  return -1;
 }
 
 }  // namespace
@@ -101,7 +89,7 @@ int ExploreCommand(int argc, char** argv) {
       fmt::print("{}", explore::StrategyHelp());
       return kExitOk;
     }
-  if (int rc = Parse(app, argc, argv); rc >= 0) return rc;
+  if (int rc = ParseFlags(app, "roam " + app.get_name(), argc, argv); rc >= 0) return rc;
   if (app_opt->count() == 0 && serial_opt->count() == 0) {
     fmt::print(stderr, "roam explore: give --app SPEC (a simulated app) or --serial SERIAL "
                        "--package PKG (an Android device)\n");
@@ -148,7 +136,7 @@ int ReplayCommand(int argc, char** argv) {
   std::filesystem::path dir;
   CLI::App app("Re-run a bug's trace on a fresh app and check that it reproduces.", "replay");
   app.add_option("BUG_DIR", dir, "a bug folder, e.g. out/run/bugs/B1")->required();
-  if (int rc = Parse(app, argc, argv); rc >= 0) return rc;
+  if (int rc = ParseFlags(app, "roam " + app.get_name(), argc, argv); rc >= 0) return rc;
   auto outcome = run::ReplayBug(dir);
   if (!outcome.ok()) {
     fmt::print(stderr, "roam replay: {}\n", outcome.status().message());

@@ -6,6 +6,7 @@
 
 #include "base/files.h"
 #include "cli/commands.h"
+#include "cli/flags.h"
 #include "sim/generator.h"
 
 namespace roam::cli {
@@ -46,14 +47,7 @@ int SimGenerateCommand(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--cross-link-ratio", o.cross_link_ratio, "chance of each further cross link")
       ->capture_default_str();
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    fmt::print(stderr, "roam sim generate: {}\n", e.what());
-    return kExitUsage;
-  }
+  if (int rc = ParseFlags(app, "roam sim generate", argc, argv); rc >= 0) return rc;
   if (Status s = sim::ValidateGeneratorOptions(o); !s.ok()) {
     fmt::print(stderr, "roam sim generate: {}\n", s.message());
     return kExitUsage;

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/flags.h"
 #include "device/android/sim_adb_server.h"
 #include "oracle/crash.h"
 #include "report/summary.h"
@@ -52,16 +53,7 @@ report::Summary BuildSummary(android::SimAdbServer& server, const std::string& a
   }
   s.events = events_before;
   s.units_covered = units.size();
-  for (const auto& f : crashes.findings()) {
-    report::FailureSummary fs{.kind = std::string(device::EventKindName(f.kind)),
-                              .signature = f.signature,
-                              .exception = f.first.exception,
-                              .message = f.first.message,
-                              .count = f.count,
-                              .bug_id = f.bug_id,
-                              .first_step = f.first_step};
-    (f.kind == device::Event::Kind::kAnr ? s.anrs : s.crashes).push_back(std::move(fs));
-  }
+  report::AddFindings(crashes.findings(), {}, s);
   return s;
 }
 
@@ -87,14 +79,7 @@ int SimServeCommand(int argc, char** argv) {
   app.add_option("--seed", seed, "simulator seed (default 1)");
   app.add_option("--out", out_dir, "write DIR/summary.json on SIGUSR1 and at the end");
   app.add_flag("-q,--quiet", quiet, "print nothing but errors");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    fmt::print(stderr, "roam sim serve: {}\n", e.what());
-    return kExitUsage;
-  }
+  if (int rc = ParseFlags(app, "roam sim serve", argc, argv); rc >= 0) return rc;
   auto spec = sim::LoadSpec(spec_path);
   if (!spec.ok()) {
     fmt::print(stderr, "{}\n", spec.status().message());

@@ -4,6 +4,7 @@
 
 #include "base/files.h"
 #include "cli/commands.h"
+#include "cli/flags.h"
 #include "gui/uiautomator.h"
 #include "sim/sim_app.h"
 #include "sim/spec.h"
@@ -20,18 +21,6 @@ const std::vector<Command>& SimCommands() {
       {"generate", "generate a random app spec with planted bugs", SimGenerateCommand},
   };
   return kTable;
-}
-
-int ParseOrExit(CLI::App& app, int argc, char** argv) {
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    fmt::print(stderr, "roam sim {}: {}\n", app.get_name(), e.what());
-    return kExitUsage;
-  }
-  return -1;
 }
 
 }  // namespace
@@ -60,7 +49,7 @@ int SimCheckCommand(int argc, char** argv) {
   std::filesystem::path spec_path;
   CLI::App app("Validate a spec; list every error with its JSON path.", "check");
   app.add_option("SPEC", spec_path, "app spec (JSON)")->required();
-  if (int rc = ParseOrExit(app, argc, argv); rc >= 0) return rc;
+  if (int rc = ParseFlags(app, "roam sim " + app.get_name(), argc, argv); rc >= 0) return rc;
   auto spec = sim::LoadSpec(spec_path);
   if (!spec.ok()) {
     fmt::print("{}\n", spec.status().message());
@@ -78,7 +67,7 @@ int SimShowCommand(int argc, char** argv) {
   CLI::App app("Print the start screen as uiautomator dump XML.", "show");
   app.add_option("SPEC", spec_path, "app spec (JSON)")->required();
   app.add_option("--bugs-off", bugs_off, "planted bug ids to switch off")->delimiter(',');
-  if (int rc = ParseOrExit(app, argc, argv); rc >= 0) return rc;
+  if (int rc = ParseFlags(app, "roam sim " + app.get_name(), argc, argv); rc >= 0) return rc;
   auto spec = sim::LoadSpec(spec_path);
   if (!spec.ok()) {
     fmt::print(stderr, "{}\n", spec.status().message());

@@ -41,6 +41,21 @@ FailureSummary FailureFromJson(const json& j) {
 
 }  // namespace
 
+void AddFindings(const std::vector<oracle::CrashFinding>& findings,
+                 const std::vector<std::string>& bug_dirs, Summary& into) {
+  for (const auto& f : findings) {
+    FailureSummary fs{.kind = std::string(device::EventKindName(f.kind)),
+                      .signature = f.signature,
+                      .exception = f.first.exception,
+                      .message = f.first.message,
+                      .count = f.count,
+                      .bug_id = f.bug_id,
+                      .first_step = f.first_step};
+    if (f.id - 1 < static_cast<int>(bug_dirs.size())) fs.bug_dir = bug_dirs[f.id - 1];
+    (f.kind == device::Event::Kind::kAnr ? into.anrs : into.crashes).push_back(std::move(fs));
+  }
+}
+
 json SummaryToJson(const Summary& s) {
   json j;
   j["app"] = s.app;

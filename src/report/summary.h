@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/status.h"
+#include "oracle/crash.h"
 #include "report/trace.h"
 
 namespace roam::report {
@@ -61,6 +62,11 @@ struct Summary {
   std::vector<FailureSummary> anrs;      // unique ANRs
   StepTiming timing;
 };
+
+// Adds the oracle's unique crashes and ANRs to `into`; bug_dirs[i] is finding i+1's folder
+// ("" or absent: none).
+void AddFindings(const std::vector<oracle::CrashFinding>& findings,
+                 const std::vector<std::string>& bug_dirs, Summary& into);
 
 nlohmann::json SummaryToJson(const Summary& summary);
 Status WriteSummary(const std::filesystem::path& path, const Summary& summary);

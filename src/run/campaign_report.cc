@@ -105,17 +105,7 @@ report::Summary Campaign::MakeSummary() const {
   s.states = states_.size();
   s.relaunches = relaunches_;
   s.timing = timing_;
-  for (const auto& f : crashes_.findings()) {
-    report::FailureSummary fs{.kind = std::string(device::EventKindName(f.kind)),
-                              .signature = f.signature,
-                              .exception = f.first.exception,
-                              .message = f.first.message,
-                              .count = f.count,
-                              .bug_id = f.bug_id,
-                              .first_step = f.first_step};
-    if (f.id - 1 < static_cast<int>(bug_dirs_.size())) fs.bug_dir = bug_dirs_[f.id - 1];
-    (f.kind == device::Event::Kind::kAnr ? s.anrs : s.crashes).push_back(std::move(fs));
-  }
+  report::AddFindings(crashes_.findings(), bug_dirs_, s);
   return s;
 }
 

@@ -55,6 +55,20 @@ Status PrepareOutDir(const std::filesystem::path& dir, bool force) {
   return Status::Ok();
 }
 
+json CampaignConfig(const ExploreOptions& options) {
+  const auto& r = options.strategy_settings.random;
+  return {{"strategy", options.strategy},
+          {"seed", options.seed},
+          {"events", options.campaign.max_events},
+          {"time", options.campaign.max_seconds},
+          {"throttle_ms", options.campaign.throttle_ms},
+          {"random", {{"pct_click", r.pct_click}, {"pct_long_click", r.pct_long_click},
+                      {"pct_input", r.pct_input}, {"pct_scroll", r.pct_scroll},
+                      {"pct_swipe", r.pct_swipe}, {"pct_back", r.pct_back},
+                      {"pct_menu", r.pct_menu}, {"pct_rotate", r.pct_rotate},
+                      {"pct_restart", r.pct_restart}, {"pct_syskeys", r.pct_syskeys}}}};
+}
+
 Result<report::Summary> Explore(const ExploreOptions& options, const std::atomic<bool>* stop,
                                 std::FILE* progress, bool progress_tty) {
   if (!options.android.serial.empty()) return ExploreAndroid(options, stop, progress, progress_tty);
@@ -90,23 +104,13 @@ Result<report::Summary> Explore(const ExploreOptions& options, const std::atomic
                  {"seed", options.seed},
                  {"signature_frames", options.campaign.crash.top_frames},
                  {"start", "clear"}};
-  const auto& r = options.strategy_settings.random;
-  json config = {{"app", options.app.string()},
+  json config = CampaignConfig(options);
+  config.update({{"app", options.app.string()},
                  {"package", device.Package()},
                  {"device", device.Name()},
-                 {"strategy", options.strategy},
-                 {"seed", options.seed},
                  {"bugs_off", options.bugs_off},
-                 {"events", options.campaign.max_events},
-                 {"time", options.campaign.max_seconds},
-                 {"throttle_ms", options.campaign.throttle_ms},
                  {"snapshots", options.snapshots},
-                 {"random", {{"pct_click", r.pct_click}, {"pct_long_click", r.pct_long_click},
-                             {"pct_input", r.pct_input}, {"pct_scroll", r.pct_scroll},
-                             {"pct_swipe", r.pct_swipe}, {"pct_back", r.pct_back},
-                             {"pct_menu", r.pct_menu}, {"pct_rotate", r.pct_rotate},
-                             {"pct_restart", r.pct_restart}, {"pct_syskeys", r.pct_syskeys}}},
-                 {"replay", replay}};
+                 {"replay", replay}});
   ROAM_RETURN_IF_ERROR(WriteFileAtomic(options.out / "config.json", config.dump(2) + "\n"));
 
   CampaignIo io;

@@ -45,6 +45,10 @@ Result<std::unique_ptr<device::android::AndroidDevice>> OpenAndroidDevice(
 // summary.json or trace.jsonl) is refused unless `force`, which then clears it.
 Status PrepareOutDir(const std::filesystem::path& dir, bool force);
 
+// The config.json keys every run shares (strategy, seed, budget, throttle, random weights);
+// each target adds its own.
+nlohmann::json CampaignConfig(const ExploreOptions& options);
+
 Result<report::Summary> Explore(const ExploreOptions& options, const std::atomic<bool>* stop,
                                 std::FILE* progress, bool progress_tty);
 

@@ -38,27 +38,17 @@ Result<report::Summary> ExploreAndroid(const ExploreOptions& options, const std:
                  {"package", a.package},
                  {"signature_frames", options.campaign.crash.top_frames},
                  {"start", "clear"}};
-  const auto& r = options.strategy_settings.random;
-  json config = {{"app", a.package},
+  json config = CampaignConfig(options);
+  config.update({{"app", a.package},
                  {"package", a.package},
                  {"device", (*device)->Name()},
                  {"serial", a.serial},
                  {"adb_host", a.host},
                  {"adb_port", a.port},
                  {"apk", options.apk.string()},
-                 {"strategy", options.strategy},
-                 {"seed", options.seed},
-                 {"events", options.campaign.max_events},
-                 {"time", options.campaign.max_seconds},
-                 {"throttle_ms", options.campaign.throttle_ms},
                  {"offline_retries", a.offline_retries},
                  {"offline_wait_ms", a.offline_wait_ms},
-                 {"random", {{"pct_click", r.pct_click}, {"pct_long_click", r.pct_long_click},
-                             {"pct_input", r.pct_input}, {"pct_scroll", r.pct_scroll},
-                             {"pct_swipe", r.pct_swipe}, {"pct_back", r.pct_back},
-                             {"pct_menu", r.pct_menu}, {"pct_rotate", r.pct_rotate},
-                             {"pct_restart", r.pct_restart}, {"pct_syskeys", r.pct_syskeys}}},
-                 {"replay", replay}};
+                 {"replay", replay}});
   ROAM_RETURN_IF_ERROR(WriteFileAtomic(options.out / "config.json", config.dump(2) + "\n"));
 
   CampaignIo io;
