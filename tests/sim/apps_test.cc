@@ -3,7 +3,6 @@
 // through the SimApp API prove each planted bug: it shows with the bug on and not with it off.
 #include <algorithm>
 #include <filesystem>
-#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -14,7 +13,8 @@
 #include "gui/action.h"
 #include "gui/screen.h"
 #include "sim/sim_app.h"
-#include "../test_paths.h"  // tests/ may not be on the include path
+#include "test_paths.h"
+#include "walk.h"
 
 namespace roam::sim {
 namespace {
@@ -26,192 +26,11 @@ using gui::Widget;
 
 // ---- helpers ---------------------------------------------------------------------------------
 
-fs::path AppPath(const std::string& rel) { return roam::testing::SourceDir() / rel; }
-
-std::shared_ptr<const AppSpec> Load(const std::string& rel) {
-  auto spec = LoadSpec(AppPath(rel));
-  EXPECT_TRUE(spec.ok()) << rel << ": " << spec.status().ToString();
-  return spec.ok() ? *spec : nullptr;
-}
-
-// One running app with the helpers a scripted walk needs. Helpers return AssertionResult so a
-// walk reads `ASSERT_TRUE(t.Click("OK"))` and a failure names the missing widget and the screen.
-class Walk {
- public:
-  Walk(const std::string& rel, std::set<std::string> bugs_off = {}) {
-    spec_ = Load(rel);
-    if (!spec_) return;
-    SimOptions options;
-    options.bugs_off = std::move(bugs_off);
-    app_ = std::make_unique<SimApp>(spec_, options);
-    app_->Launch();
-  }
-  bool ok() const { return app_ != nullptr; }
-  SimApp& app() { return *app_; }
-  const Screen& screen() { return app_->screen(); }
-
-  // Full resource id for a short id of the app's package ("save" -> "org.app:id/save").
-  std::string Rid(const std::string& id) const {
-    return id.find(':') != std::string::npos ? id : app_->package() + ":id/" + id;
-  }
-
-  // First widget (pre-order) within [begin, end) matching `pred`, or -1.
-  template <typename Pred>
-  int Find(Pred pred, int begin = 0, int end = -1) {
-    const Screen& s = screen();
-    if (end < 0) end = static_cast<int>(s.widgets.size());
-    for (int i = begin; i < end; ++i)
-      if (pred(s.widgets[i])) return i;
-    return -1;
-  }
-  int FindByText(const std::string& text) {
-    return Find([&](const Widget& w) { return w.text == text; });
-  }
-  int FindById(const std::string& id) {
-    std::string rid = Rid(id);
-    return Find([&](const Widget& w) { return w.resource_id == rid; });
-  }
-  int FindByDesc(const std::string& desc) {
-    return Find([&](const Widget& w) { return w.content_desc == desc; });
-  }
-  // The widget with resource id `id` inside the subtree of `ancestor`.
-  int FindIdWithin(int ancestor, const std::string& id) {
-    if (ancestor < 0) return -1;
-    std::string rid = Rid(id);
-    return Find([&](const Widget& w) { return w.resource_id == rid; }, ancestor + 1,
-                screen().widgets[ancestor].subtree_end);
-  }
-  // The widget showing `text` inside the subtree of the widget with resource id `within`.
-  int FindTextWithin(const std::string& within, const std::string& text) {
-    int root = FindById(within);
-    if (root < 0) return -1;
-    return Find([&](const Widget& w) { return w.text == text; }, root + 1,
-                screen().widgets[root].subtree_end);
-  }
-  // In a list row: the widget `id` of the row whose widget shows `row_text` (the row is the
-  // parent of the text widget).
-  int FindInRow(const std::string& row_text, const std::string& id) {
-    int t = FindByText(row_text);
-    if (t < 0) return -1;
-    return FindIdWithin(screen().widgets[t].parent, id);
-  }
-  bool HasText(const std::string& text) { return FindByText(text) >= 0; }
-  std::vector<std::string> Texts() {
-    std::vector<std::string> out;
-    for (const Widget& w : screen().widgets)
-      if (!w.text.empty()) out.push_back(w.text);
-    return out;
-  }
-  std::string Dump() {
-    std::string out = "activity " + screen().activity + ":";
-    for (const Widget& w : screen().widgets) {
-      out += "\n  " + w.cls + " id=" + w.resource_id + " text=\"" + w.text + "\" desc=\"" +
-             w.content_desc + "\"";
-      if (w.clickable) out += " clickable";
-      if (w.long_clickable) out += " long-clickable";
-    }
-    return out;
-  }
-
-  // The widget itself or its nearest ancestor that accepts `kind` (a click on a preference title
-  // lands on its clickable row, as on a device).
-  int Actionable(int i, ActionKind kind) {
-    const Screen& s = screen();
-    for (; i >= 0; i = s.widgets[i].parent) {
-      const Widget& w = s.widgets[i];
-      if (kind == ActionKind::kLongClick ? w.long_clickable : w.clickable) return i;
-    }
-    return -1;
-  }
-  ::testing::AssertionResult Act(ActionKind kind, int i, const std::string& what,
-                                 const std::string& text = "") {
-    if (i < 0) return ::testing::AssertionFailure() << "no widget " << what << " on " << Dump();
-    int target = kind == ActionKind::kInputText ? i : Actionable(i, kind);
-    if (target < 0)
-      return ::testing::AssertionFailure() << what << " is not " << gui::ActionKindName(kind)
-                                           << "-able on " << Dump();
-    gui::Action a = gui::MakeWidgetAction(kind, screen(), target);
-    a.text = text;
-    app_->Perform(a);
-    ++steps_;
-    return ::testing::AssertionSuccess();
-  }
-  ::testing::AssertionResult Click(const std::string& text) {
-    return Act(ActionKind::kClick, FindByText(text), "\"" + text + "\"");
-  }
-  ::testing::AssertionResult ClickId(const std::string& id) {
-    return Act(ActionKind::kClick, FindById(id), "#" + id);
-  }
-  ::testing::AssertionResult ClickDesc(const std::string& desc) {
-    return Act(ActionKind::kClick, FindByDesc(desc), "desc \"" + desc + "\"");
-  }
-  ::testing::AssertionResult ClickIn(const std::string& list_id, const std::string& text) {
-    return Act(ActionKind::kClick, FindTextWithin(list_id, text), "\"" + text + "\" in #" + list_id);
-  }
-  ::testing::AssertionResult LongClickIn(const std::string& list_id, const std::string& text) {
-    return Act(ActionKind::kLongClick, FindTextWithin(list_id, text),
-               "\"" + text + "\" in #" + list_id);
-  }
-  ::testing::AssertionResult ClickInRow(const std::string& row_text, const std::string& id) {
-    return Act(ActionKind::kClick, FindInRow(row_text, id), "#" + id + " of row \"" + row_text + "\"");
-  }
-  ::testing::AssertionResult Type(const std::string& id, const std::string& text) {
-    int i = FindById(id);
-    if (i >= 0 && !screen().widgets[i].editable)
-      return ::testing::AssertionFailure() << "#" << id << " is not editable on " << Dump();
-    return Act(ActionKind::kInputText, i, "#" + id, text);
-  }
-  void Global(ActionKind kind) {
-    app_->Perform(gui::MakeGlobalAction(kind));
-    ++steps_;
-  }
-  void Menu() { Global(ActionKind::kMenu); }
-  void Back() { Global(ActionKind::kBack); }
-  // Opens the options menu and picks an item.
-  ::testing::AssertionResult MenuItem(const std::string& text) {
-    Menu();
-    return Click(text);
-  }
-
-  bool Covered(const std::string& unit) const {
-    auto units = app_->CoveredUnits();
-    return std::find(units.begin(), units.end(), unit) != units.end();
-  }
-  bool ActivityEndsWith(const std::string& suffix) {
-    const std::string& a = screen().activity;
-    return a.size() >= suffix.size() && a.compare(a.size() - suffix.size(), suffix.size(), suffix) == 0;
-  }
-  int steps() const { return steps_; }
-  void ResetSteps() { steps_ = 0; }
-
- private:
-  std::shared_ptr<const AppSpec> spec_;
-  std::unique_ptr<SimApp> app_;
-  int steps_ = 0;
-};
-
-// The single fault raised since the last drain, checked against the expected kind and bug.
-::testing::AssertionResult OneFault(SimApp& app, Fault::Kind kind, const std::string& bug_id,
-                                    const std::string& exception = "") {
-  auto faults = app.DrainFaults();
-  if (faults.size() != 1) return ::testing::AssertionFailure() << faults.size() << " faults, want 1";
-  const Fault& f = faults[0];
-  if (f.kind != kind) return ::testing::AssertionFailure() << "wrong fault kind";
-  if (f.bug_id != bug_id)
-    return ::testing::AssertionFailure() << "bug id \"" << f.bug_id << "\", want \"" << bug_id << "\"";
-  if (!exception.empty() && f.exception != exception)
-    return ::testing::AssertionFailure() << "exception " << f.exception << ", want " << exception;
-  if (kind == Fault::Kind::kCrash && f.frames.empty())
-    return ::testing::AssertionFailure() << "a crash without stack frames";
-  return ::testing::AssertionSuccess();
-}
-
-::testing::AssertionResult NoFault(SimApp& app) {
-  auto faults = app.DrainFaults();
-  if (faults.empty()) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << faults.size() << " unexpected faults, first "
-                                       << faults[0].exception << " (" << faults[0].bug_id << ")";
-}
+using testing_walk::AppPath;
+using testing_walk::Load;
+using testing_walk::NoFault;
+using testing_walk::OneFault;
+using testing_walk::Walk;
 
 std::vector<std::string> AllApps() {
   std::vector<std::string> out;

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -19,6 +18,7 @@
 #include "sim/sim_app.h"
 #include "sim/spec.h"
 #include "test_paths.h"
+#include "walk.h"
 
 namespace roam::sim {
 namespace {
@@ -34,185 +34,12 @@ constexpr char kRadio[] = "apps/bench/radio.json";
 constexpr char kSettings[] = "apps/bench/settings.json";
 constexpr char kNews[] = "apps/bench/news.json";
 
-fs::path AppPath(const std::string& rel) { return roam::testing::SourceDir() / rel; }
-
-std::shared_ptr<const AppSpec> Load(const std::string& rel) {
-  auto spec = LoadSpec(AppPath(rel));
-  EXPECT_TRUE(spec.ok()) << rel << ": " << spec.status().ToString();
-  return spec.ok() ? *spec : nullptr;
-}
-
-std::set<std::string> AllBugIds(const AppSpec& spec) {
-  std::set<std::string> out;
-  for (const BugSpec& b : spec.bugs()) out.insert(b.id);
-  return out;
-}
-
-// One running app and the few helpers a scripted walk needs.
-class Walk {
- public:
-  explicit Walk(const std::string& rel, std::set<std::string> bugs_off = {}) {
-    spec_ = Load(rel);
-    if (!spec_) return;
-    SimOptions options;
-    options.bugs_off = std::move(bugs_off);
-    app_ = std::make_unique<SimApp>(spec_, options);
-    app_->Launch();
-  }
-  bool ok() const { return app_ != nullptr; }
-  SimApp& app() { return *app_; }
-  const Screen& screen() { return app_->screen(); }
-
-  std::string Rid(const std::string& id) const {
-    return id.find(':') != std::string::npos ? id : app_->package() + ":id/" + id;
-  }
-  template <typename Pred>
-  int Find(Pred pred, int begin = 0, int end = -1) {
-    const Screen& s = screen();
-    if (end < 0) end = static_cast<int>(s.widgets.size());
-    for (int i = begin; i < end; ++i)
-      if (pred(s.widgets[i])) return i;
-    return -1;
-  }
-  int FindByText(const std::string& text) {
-    return Find([&](const Widget& w) { return w.text == text; });
-  }
-  int FindById(const std::string& id) {
-    std::string rid = Rid(id);
-    return Find([&](const Widget& w) { return w.resource_id == rid; });
-  }
-  int FindByDesc(const std::string& desc) {
-    return Find([&](const Widget& w) { return w.content_desc == desc; });
-  }
-  int FindTextWithin(const std::string& within, const std::string& text) {
-    int root = FindById(within);
-    if (root < 0) return -1;
-    return Find([&](const Widget& w) { return w.text == text; }, root + 1,
-                screen().widgets[root].subtree_end);
-  }
-  int CountText(const std::string& text) {
-    int n = 0;
-    for (const Widget& w : screen().widgets) n += w.text == text;
-    return n;
-  }
-  bool HasText(const std::string& text) { return FindByText(text) >= 0; }
-  std::vector<std::string> Texts() {
-    std::vector<std::string> out;
-    for (const Widget& w : screen().widgets)
-      if (!w.text.empty()) out.push_back(w.text);
-    return out;
-  }
-  bool HasDesc(const std::string& desc) { return FindByDesc(desc) >= 0; }
-  std::string TextOf(const std::string& id) {
-    int i = FindById(id);
-    return i < 0 ? "<absent>" : screen().widgets[i].text;
-  }
-  std::string Dump() {
-    std::string out = "activity " + screen().activity + ":";
-    for (const Widget& w : screen().widgets) {
-      out += "\n  " + w.cls + " id=" + w.resource_id + " text=\"" + w.text + "\" desc=\"" +
-             w.content_desc + "\"";
-      if (w.clickable) out += " clickable";
-      if (w.long_clickable) out += " long-clickable";
-    }
-    return out;
-  }
-  int Actionable(int i, ActionKind kind) {
-    const Screen& s = screen();
-    for (; i >= 0; i = s.widgets[i].parent) {
-      const Widget& w = s.widgets[i];
-      bool ok = kind == ActionKind::kLongClick ? w.long_clickable
-                : kind == ActionKind::kClick   ? w.clickable
-                                               : w.scrollable;
-      if (ok) return i;
-    }
-    return -1;
-  }
-  ::testing::AssertionResult Act(ActionKind kind, int i, const std::string& what,
-                                 const std::string& text = "") {
-    if (i < 0) return ::testing::AssertionFailure() << "no widget " << what << " on " << Dump();
-    int target = kind == ActionKind::kInputText ? i : Actionable(i, kind);
-    if (target < 0)
-      return ::testing::AssertionFailure() << what << " is not " << gui::ActionKindName(kind)
-                                           << "-able on " << Dump();
-    gui::Action a = gui::MakeWidgetAction(kind, screen(), target);
-    a.text = text;
-    app_->Perform(a);
-    ++steps_;
-    return ::testing::AssertionSuccess();
-  }
-  ::testing::AssertionResult Click(const std::string& text) {
-    return Act(ActionKind::kClick, FindByText(text), "\"" + text + "\"");
-  }
-  ::testing::AssertionResult ClickId(const std::string& id) {
-    return Act(ActionKind::kClick, FindById(id), "#" + id);
-  }
-  ::testing::AssertionResult ClickDesc(const std::string& desc) {
-    return Act(ActionKind::kClick, FindByDesc(desc), "desc \"" + desc + "\"");
-  }
-  ::testing::AssertionResult ClickIn(const std::string& list_id, const std::string& text) {
-    return Act(ActionKind::kClick, FindTextWithin(list_id, text), "\"" + text + "\" in #" + list_id);
-  }
-  ::testing::AssertionResult LongClickIn(const std::string& list_id, const std::string& text) {
-    return Act(ActionKind::kLongClick, FindTextWithin(list_id, text),
-               "\"" + text + "\" in #" + list_id);
-  }
-  ::testing::AssertionResult ScrollDown(const std::string& id) {
-    return Act(ActionKind::kScrollDown, FindById(id), "#" + id);
-  }
-  ::testing::AssertionResult Type(const std::string& id, const std::string& text) {
-    int i = FindById(id);
-    if (i >= 0 && !screen().widgets[i].editable)
-      return ::testing::AssertionFailure() << "#" << id << " is not editable on " << Dump();
-    return Act(ActionKind::kInputText, i, "#" + id, text);
-  }
-  void Global(ActionKind kind) {
-    app_->Perform(gui::MakeGlobalAction(kind));
-    ++steps_;
-  }
-  void Back() { Global(ActionKind::kBack); }
-  ::testing::AssertionResult MenuItem(const std::string& text) {
-    Global(ActionKind::kMenu);
-    return Click(text);
-  }
-  bool ActivityEndsWith(const std::string& suffix) {
-    const std::string& a = screen().activity;
-    return a.size() >= suffix.size() && a.compare(a.size() - suffix.size(), suffix.size(), suffix) == 0;
-  }
-  bool Covered(const std::string& unit) const {
-    auto units = app_->CoveredUnits();
-    return std::find(units.begin(), units.end(), unit) != units.end();
-  }
-  int steps() const { return steps_; }
-  void ResetSteps() { steps_ = 0; }
-
- private:
-  std::shared_ptr<const AppSpec> spec_;
-  std::unique_ptr<SimApp> app_;
-  int steps_ = 0;
-};
-
-::testing::AssertionResult OneFault(SimApp& app, Fault::Kind kind, const std::string& bug_id,
-                                    const std::string& exception = "") {
-  auto faults = app.DrainFaults();
-  if (faults.size() != 1) return ::testing::AssertionFailure() << faults.size() << " faults, want 1";
-  const Fault& f = faults[0];
-  if (f.kind != kind) return ::testing::AssertionFailure() << "wrong fault kind";
-  if (f.bug_id != bug_id)
-    return ::testing::AssertionFailure() << "bug id \"" << f.bug_id << "\", want \"" << bug_id << "\"";
-  if (!exception.empty() && f.exception != exception)
-    return ::testing::AssertionFailure() << "exception " << f.exception << ", want " << exception;
-  if (f.frames.empty()) return ::testing::AssertionFailure() << "a fault without stack frames";
-  if (app.running()) return ::testing::AssertionFailure() << "the app still runs after the fault";
-  return ::testing::AssertionSuccess();
-}
-
-::testing::AssertionResult NoFault(SimApp& app) {
-  auto faults = app.DrainFaults();
-  if (faults.empty()) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << faults.size() << " unexpected faults, first "
-                                       << faults[0].exception << " (" << faults[0].bug_id << ")";
-}
+using testing_walk::AllBugIds;
+using testing_walk::AppPath;
+using testing_walk::Load;
+using testing_walk::NoFault;
+using testing_walk::OneFatalFault;
+using testing_walk::Walk;
 
 // ---- the whole half-suite ----------------------------------------------------------------
 
@@ -333,7 +160,7 @@ TEST(BenchANotesTest, NewNoteWithAnExistingTitleOverwritesItWithTheBugOn) {
   ASSERT_TRUE(t.HasText("- milk - eggs - bread"));
   ASSERT_NO_FATAL_FAILURE(NewNote(t, "Shopping list"));
   EXPECT_TRUE(NoFault(t.app()));
-  EXPECT_EQ(t.CountText("Shopping list.md"), 1);
+  EXPECT_EQ(t.Count("Shopping list.md"), 1);
   EXPECT_FALSE(t.HasText("- milk - eggs - bread")) << "the old content is lost";
   EXPECT_TRUE(t.HasText("# Shopping list"));
   EXPECT_FALSE(t.HasText("Shopping list (1).md"));
@@ -344,7 +171,7 @@ TEST(BenchANotesTest, NewNoteWithAnExistingTitleIsRenamedWithTheBugOff) {
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(NewNote(t, "Shopping list"));
   EXPECT_TRUE(NoFault(t.app()));
-  EXPECT_EQ(t.CountText("Shopping list.md"), 1);
+  EXPECT_EQ(t.Count("Shopping list.md"), 1);
   EXPECT_TRUE(t.HasText("- milk - eggs - bread"));
   EXPECT_TRUE(t.HasText("Shopping list (1).md"));
 }
@@ -400,8 +227,8 @@ TEST(BenchANotesTest, AnInvalidRegexCrashesWithTheBugOn) {
   Walk t(kNotes);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(SearchInvalidRegex(t, true));
-  EXPECT_TRUE(OneFault(t.app(), Fault::Kind::kCrash, "notes-search-regex-crash",
-                       "java.util.regex.PatternSyntaxException"));
+  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kCrash, "notes-search-regex-crash",
+                            "java.util.regex.PatternSyntaxException"));
 }
 
 TEST(BenchANotesTest, AnInvalidRegexIsReportedWithTheBugOff) {
@@ -505,7 +332,7 @@ TEST(BenchATubeTest, RefreshingThreeSubscriptionsHangsWithTheBugOn) {
   Walk t(kTube);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(SubscribeThirdThenRefresh(t));
-  EXPECT_TRUE(OneFault(t.app(), Fault::Kind::kAnr, "tube-subs-refresh-anr"));
+  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kAnr, "tube-subs-refresh-anr"));
 }
 
 TEST(BenchATubeTest, RefreshingThreeSubscriptionsWorksWithTheBugOff) {
@@ -596,7 +423,7 @@ TEST(BenchARadioTest, ASleepTimerOfZeroCrashesWithTheBugOn) {
   Walk t(kRadio);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(SleepTimer(t, "0"));
-  EXPECT_TRUE(OneFault(t.app(), Fault::Kind::kCrash, "radio-sleep-timer-zero", "java.lang.ArithmeticException"));
+  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kCrash, "radio-sleep-timer-zero", "java.lang.ArithmeticException"));
 }
 
 TEST(BenchARadioTest, ASleepTimerOfZeroIsRejectedWithTheBugOff) {
@@ -649,8 +476,8 @@ TEST(BenchASettingsTest, StaticIpWithoutPrefixCrashesWithTheBugOn) {
   Walk t(kSettings);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(StaticIp(t, ""));
-  EXPECT_TRUE(OneFault(t.app(), Fault::Kind::kCrash, "settings-static-ip-empty-prefix",
-                       "java.lang.NumberFormatException"));
+  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kCrash, "settings-static-ip-empty-prefix",
+                            "java.lang.NumberFormatException"));
 }
 
 TEST(BenchASettingsTest, StaticIpWithoutPrefixIsRejectedWithTheBugOff) {
@@ -696,8 +523,8 @@ TEST(BenchASettingsTest, AlwaysOnDisplayWithBatterySaverCrashesWithTheBugOn) {
   EXPECT_TRUE(NoFault(t.app()));
   ASSERT_TRUE(t.Click("Display"));
   ASSERT_TRUE(t.Click("Lock screen"));
-  EXPECT_TRUE(OneFault(t.app(), Fault::Kind::kCrash, "settings-aod-battery-saver-crash",
-                       "java.lang.IllegalStateException"));
+  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kCrash, "settings-aod-battery-saver-crash",
+                            "java.lang.IllegalStateException"));
 }
 
 TEST(BenchASettingsTest, BatterySaverFirstThenAlwaysOnDisplayAlsoCrashes) {
@@ -708,7 +535,7 @@ TEST(BenchASettingsTest, BatterySaverFirstThenAlwaysOnDisplayAlsoCrashes) {
   EXPECT_TRUE(NoFault(t.app()));
   ASSERT_TRUE(t.Click("Display"));
   ASSERT_TRUE(t.Click("Lock screen"));
-  EXPECT_TRUE(OneFault(t.app(), Fault::Kind::kCrash, "settings-aod-battery-saver-crash"));
+  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kCrash, "settings-aod-battery-saver-crash"));
 }
 
 TEST(BenchASettingsTest, AlwaysOnDisplayWithBatterySaverIsDisabledWithTheBugOff) {
@@ -769,7 +596,7 @@ TEST(BenchANewsTest, ReportingWithOtherAndNoDetailsCrashesWithTheBugOn) {
   Walk t(kNews);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(ReportComment(t, "Other"));
-  EXPECT_TRUE(OneFault(t.app(), Fault::Kind::kCrash, "news-report-other-npe", "java.lang.NullPointerException"));
+  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kCrash, "news-report-other-npe", "java.lang.NullPointerException"));
 }
 
 TEST(BenchANewsTest, ReportingWithOtherAndNoDetailsAsksForThemWithTheBugOff) {
@@ -804,7 +631,7 @@ TEST(BenchANewsTest, RefreshingOfflineHangsWithTheBugOn) {
   Walk t(kNews);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(GoOfflineThenRefresh(t));
-  EXPECT_TRUE(OneFault(t.app(), Fault::Kind::kAnr, "news-offline-refresh-anr"));
+  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kAnr, "news-offline-refresh-anr"));
 }
 
 TEST(BenchANewsTest, RefreshingOfflineSaysSoWithTheBugOff) {

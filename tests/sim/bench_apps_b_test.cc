@@ -3,11 +3,8 @@
 // scripted walks through the SimApp API prove each planted bug with it on and its absence with it
 // off; every crash and ANR carries its bug id; the shop's login wall lets the credentials of
 // apps/bench/config/shop.login.json through and nothing else.
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <memory>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -19,14 +16,13 @@
 #include "gui/screen.h"
 #include "sim/sim_app.h"
 #include "sim/spec.h"
-#include "../test_paths.h"  // tests/ may not be on the include path
+#include "test_paths.h"
+#include "walk.h"
 
 namespace roam::sim {
 namespace {
 
-namespace fs = std::filesystem;
 using gui::ActionKind;
-using gui::Screen;
 using gui::Widget;
 
 constexpr char kTasks[] = "apps/bench/tasks.json";
@@ -34,167 +30,11 @@ constexpr char kSchedule[] = "apps/bench/schedule.json";
 constexpr char kShop[] = "apps/bench/shop.json";
 constexpr char kWizard[] = "apps/bench/wizard.json";
 
-// ---- helpers ---------------------------------------------------------------------------------
-
-fs::path AppPath(const std::string& rel) { return roam::testing::SourceDir() / rel; }
-
-// One running app and the few moves a scripted walk needs. Moves return AssertionResult, so a
-// walk reads `ASSERT_TRUE(t.Click("OK"))` and a failure prints the screen.
-class Walk {
- public:
-  explicit Walk(const std::string& rel, std::set<std::string> bugs_off = {}) {
-    auto spec = LoadSpec(AppPath(rel));
-    EXPECT_TRUE(spec.ok()) << rel << ": " << spec.status().ToString();
-    if (!spec.ok()) return;
-    SimOptions options;
-    options.bugs_off = std::move(bugs_off);
-    app_ = std::make_unique<SimApp>(*spec, options);
-    app_->Launch();
-  }
-  bool ok() const { return app_ != nullptr; }
-  SimApp& app() { return *app_; }
-  const Screen& screen() { return app_->screen(); }
-
-  std::string Rid(const std::string& id) const {
-    return id.find(':') != std::string::npos ? id : app_->package() + ":id/" + id;
-  }
-  template <typename Pred>
-  int Find(Pred pred, int begin = 0, int end = -1) {
-    const Screen& s = screen();
-    if (end < 0) end = static_cast<int>(s.widgets.size());
-    for (int i = begin; i < end; ++i)
-      if (pred(s.widgets[i])) return i;
-    return -1;
-  }
-  int FindByText(const std::string& text) {
-    return Find([&](const Widget& w) { return w.text == text; });
-  }
-  int FindById(const std::string& id) {
-    std::string rid = Rid(id);
-    return Find([&](const Widget& w) { return w.resource_id == rid; });
-  }
-  int FindByDesc(const std::string& desc) {
-    return Find([&](const Widget& w) { return w.content_desc == desc; });
-  }
-  int FindTextWithin(const std::string& within, const std::string& text) {
-    int root = FindById(within);
-    if (root < 0) return -1;
-    return Find([&](const Widget& w) { return w.text == text; }, root + 1,
-                screen().widgets[root].subtree_end);
-  }
-  // How many widgets show `text` (with resource id `id` when given).
-  int Count(const std::string& text, const std::string& id = "") {
-    int n = 0;
-    std::string rid = id.empty() ? "" : Rid(id);
-    for (const Widget& w : screen().widgets)
-      if (w.text == text && (rid.empty() || w.resource_id == rid)) ++n;
-    return n;
-  }
-  bool HasText(const std::string& text) { return FindByText(text) >= 0; }
-  bool HasDesc(const std::string& desc) { return FindByDesc(desc) >= 0; }
-  bool EnabledText(const std::string& text) {
-    int i = FindByText(text);
-    return i >= 0 && screen().widgets[i].enabled;
-  }
-  std::string TextOf(const std::string& id) {
-    int i = FindById(id);
-    return i < 0 ? "<absent>" : screen().widgets[i].text;
-  }
-  bool ActivityEndsWith(const std::string& suffix) {
-    const std::string& a = screen().activity;
-    return a.size() >= suffix.size() &&
-           a.compare(a.size() - suffix.size(), suffix.size(), suffix) == 0;
-  }
-  std::string Dump() {
-    std::string out = "activity " + screen().activity + ":";
-    for (const Widget& w : screen().widgets) {
-      out += "\n  " + w.cls + " id=" + w.resource_id + " text=\"" + w.text + "\" desc=\"" +
-             w.content_desc + "\"";
-      if (w.clickable) out += " clickable";
-      if (!w.enabled) out += " disabled";
-    }
-    return out;
-  }
-
-  ::testing::AssertionResult Act(ActionKind kind, int i, const std::string& what,
-                                 const std::string& text = "") {
-    if (i < 0) return ::testing::AssertionFailure() << "no widget " << what << " on " << Dump();
-    const Screen& s = screen();
-    int target = i;
-    if (kind != ActionKind::kInputText)  // the widget or its nearest actionable ancestor
-      while (target >= 0 && !(kind == ActionKind::kLongClick ? s.widgets[target].long_clickable
-                                                              : s.widgets[target].clickable))
-        target = s.widgets[target].parent;
-    if (target < 0)
-      return ::testing::AssertionFailure() << what << " is not actionable on " << Dump();
-    if (!s.widgets[target].enabled)
-      return ::testing::AssertionFailure() << what << " is disabled on " << Dump();
-    gui::Action a = gui::MakeWidgetAction(kind, s, target);
-    a.text = text;
-    app_->Perform(a);
-    ++steps_;
-    return ::testing::AssertionSuccess();
-  }
-  ::testing::AssertionResult Click(const std::string& text) {
-    return Act(ActionKind::kClick, FindByText(text), "\"" + text + "\"");
-  }
-  ::testing::AssertionResult ClickDesc(const std::string& desc) {
-    return Act(ActionKind::kClick, FindByDesc(desc), "desc \"" + desc + "\"");
-  }
-  ::testing::AssertionResult ClickIn(const std::string& list_id, const std::string& text) {
-    return Act(ActionKind::kClick, FindTextWithin(list_id, text),
-               "\"" + text + "\" in #" + list_id);
-  }
-  ::testing::AssertionResult Type(const std::string& id, const std::string& text) {
-    int i = FindById(id);
-    if (i >= 0 && !screen().widgets[i].editable)
-      return ::testing::AssertionFailure() << "#" << id << " is not editable on " << Dump();
-    return Act(ActionKind::kInputText, i, "#" + id, text);
-  }
-  void Global(ActionKind kind) {
-    app_->Perform(gui::MakeGlobalAction(kind));
-    ++steps_;
-  }
-  void Back() { Global(ActionKind::kBack); }
-  ::testing::AssertionResult MenuItem(const std::string& text) {
-    Global(ActionKind::kMenu);
-    return Click(text);
-  }
-  bool Covered(const std::string& unit) const {
-    auto units = app_->CoveredUnits();
-    return std::find(units.begin(), units.end(), unit) != units.end();
-  }
-  int steps() const { return steps_; }
-  void ResetSteps() { steps_ = 0; }
-
- private:
-  std::unique_ptr<SimApp> app_;
-  int steps_ = 0;
-};
-
-::testing::AssertionResult OneFault(SimApp& app, Fault::Kind kind, const std::string& bug_id,
-                                    const std::string& exception = "") {
-  auto faults = app.DrainFaults();
-  if (faults.size() != 1)
-    return ::testing::AssertionFailure() << faults.size() << " faults, want 1";
-  const Fault& f = faults[0];
-  if (f.kind != kind) return ::testing::AssertionFailure() << "wrong fault kind";
-  if (f.bug_id != bug_id)
-    return ::testing::AssertionFailure() << "bug id \"" << f.bug_id << "\", want \"" << bug_id
-                                         << "\"";
-  if (!exception.empty() && f.exception != exception)
-    return ::testing::AssertionFailure() << "exception " << f.exception << ", want " << exception;
-  if (f.frames.empty()) return ::testing::AssertionFailure() << "a fault without stack frames";
-  if (app.running()) return ::testing::AssertionFailure() << "the app survived its fault";
-  return ::testing::AssertionSuccess();
-}
-
-::testing::AssertionResult NoFault(SimApp& app) {
-  auto faults = app.DrainFaults();
-  if (faults.empty()) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << faults.size() << " unexpected faults, first "
-                                       << faults[0].exception << " (" << faults[0].bug_id << ")";
-}
+// The walks here refuse moves on disabled widgets (a click on a dead button fails the move).
+using testing_walk::AppPath;
+using testing_walk::EnabledOnlyWalk;
+using testing_walk::NoFault;
+using testing_walk::OneFatalFault;
 
 // ---- every app -------------------------------------------------------------------------------
 
@@ -242,7 +82,7 @@ TEST(BenchBAppsTest, EveryAppLoadsWithItsSizeAndDocumentedBugs) {
 
 // New task "Team sync" with the tag Meeting, then two attachments (a photo and a file).
 // Returns how many Meeting chips the editor shows after each step: {tag, 1st, 2nd}.
-std::vector<int> TasksTagThenTwoAttachments(Walk& t) {
+std::vector<int> TasksTagThenTwoAttachments(EnabledOnlyWalk& t) {
   std::vector<int> chips;
   EXPECT_TRUE(t.ClickDesc("Create new task"));
   EXPECT_TRUE(t.ActivityEndsWith(".TaskEditActivity"));
@@ -266,7 +106,7 @@ std::vector<int> TasksTagThenTwoAttachments(Walk& t) {
 }
 
 TEST(BenchBTasksTest, TagShownTwiceAfterTwoAttachmentsWithTheBugOn) {
-  Walk t(kTasks);
+  EnabledOnlyWalk t(kTasks);
   ASSERT_TRUE(t.ok());
   EXPECT_EQ(TasksTagThenTwoAttachments(t), (std::vector<int>{1, 1, 2}));
   ASSERT_TRUE(t.ClickDesc("Save"));
@@ -277,7 +117,7 @@ TEST(BenchBTasksTest, TagShownTwiceAfterTwoAttachmentsWithTheBugOn) {
 }
 
 TEST(BenchBTasksTest, TagShownOnceWithTheBugOff) {
-  Walk t(kTasks, {"tasks-tag-shown-twice"});
+  EnabledOnlyWalk t(kTasks, {"tasks-tag-shown-twice"});
   ASSERT_TRUE(t.ok());
   EXPECT_EQ(TasksTagThenTwoAttachments(t), (std::vector<int>{1, 1, 1}));
   ASSERT_TRUE(t.ClickDesc("Save"));
@@ -288,7 +128,7 @@ TEST(BenchBTasksTest, TagShownOnceWithTheBugOff) {
 }
 
 TEST(BenchBTasksTest, TwoAttachmentsWithoutATagShowNoChip) {
-  Walk t(kTasks);
+  EnabledOnlyWalk t(kTasks);
   ASSERT_TRUE(t.ok());
   ASSERT_TRUE(t.ClickDesc("Create new task"));
   for (int i = 0; i < 2; ++i) {
@@ -299,7 +139,7 @@ TEST(BenchBTasksTest, TwoAttachmentsWithoutATagShowNoChip) {
   EXPECT_TRUE(t.HasText("2 attachments"));
 }
 
-void TasksSaveWithDueDateAndNoTitle(Walk& t) {
+void TasksSaveWithDueDateAndNoTitle(EnabledOnlyWalk& t) {
   ASSERT_TRUE(t.ClickDesc("Create new task"));
   ASSERT_TRUE(t.Click("Due date"));
   ASSERT_TRUE(t.Click("Tomorrow"));
@@ -308,15 +148,15 @@ void TasksSaveWithDueDateAndNoTitle(Walk& t) {
 }
 
 TEST(BenchBTasksTest, DueDateAndEmptyTitleCrashWithTheBugOn) {
-  Walk t(kTasks);
+  EnabledOnlyWalk t(kTasks);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(TasksSaveWithDueDateAndNoTitle(t));
-  EXPECT_TRUE(OneFault(t.app(), Fault::Kind::kCrash, "tasks-due-empty-title-npe",
-                       "java.lang.NullPointerException"));
+  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kCrash, "tasks-due-empty-title-npe",
+                            "java.lang.NullPointerException"));
 }
 
 TEST(BenchBTasksTest, DueDateAndEmptyTitleAskForATitleWithTheBugOff) {
-  Walk t(kTasks, {"tasks-due-empty-title-npe"});
+  EnabledOnlyWalk t(kTasks, {"tasks-due-empty-title-npe"});
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(TasksSaveWithDueDateAndNoTitle(t));
   EXPECT_TRUE(NoFault(t.app()));
@@ -329,7 +169,7 @@ TEST(BenchBTasksTest, DueDateAndEmptyTitleAskForATitleWithTheBugOff) {
 }
 
 TEST(BenchBTasksTest, EmptyTitleWithoutDueDateNeverCrashes) {
-  Walk t(kTasks);
+  EnabledOnlyWalk t(kTasks);
   ASSERT_TRUE(t.ok());
   ASSERT_TRUE(t.ClickDesc("Create new task"));
   ASSERT_TRUE(t.ClickDesc("Save"));
@@ -338,7 +178,7 @@ TEST(BenchBTasksTest, EmptyTitleWithoutDueDateNeverCrashes) {
 }
 
 TEST(BenchBTasksTest, EditingATaskShowsItsTitleAndSavesChanges) {
-  Walk t(kTasks);
+  EnabledOnlyWalk t(kTasks);
   ASSERT_TRUE(t.ok());
   ASSERT_TRUE(t.ClickIn("recycler_view", "Buy milk"));
   EXPECT_EQ(t.TextOf("title"), "Buy milk");
@@ -348,7 +188,7 @@ TEST(BenchBTasksTest, EditingATaskShowsItsTitleAndSavesChanges) {
   EXPECT_FALSE(t.HasText("Buy milk"));
 }
 
-void TasksDriveBackup(Walk& t) {
+void TasksDriveBackup(EnabledOnlyWalk& t) {
   ASSERT_TRUE(t.MenuItem("Settings"));
   ASSERT_TRUE(t.Click("Backups"));
   ASSERT_TRUE(t.ActivityEndsWith(".preferences.BackupPreferences"));
@@ -357,14 +197,14 @@ void TasksDriveBackup(Walk& t) {
 }
 
 TEST(BenchBTasksTest, DriveBackupHangsWithTheBugOn) {
-  Walk t(kTasks);
+  EnabledOnlyWalk t(kTasks);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(TasksDriveBackup(t));
-  EXPECT_TRUE(OneFault(t.app(), Fault::Kind::kAnr, "tasks-drive-backup-anr"));
+  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kAnr, "tasks-drive-backup-anr"));
 }
 
 TEST(BenchBTasksTest, DriveBackupCompletesWithTheBugOff) {
-  Walk t(kTasks, {"tasks-drive-backup-anr"});
+  EnabledOnlyWalk t(kTasks, {"tasks-drive-backup-anr"});
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(TasksDriveBackup(t));
   EXPECT_TRUE(NoFault(t.app()));
@@ -375,7 +215,7 @@ TEST(BenchBTasksTest, DriveBackupCompletesWithTheBugOff) {
 
 constexpr char kDrawer[] = "Open navigation drawer";
 
-void ScheduleSearchTwice(Walk& t) {
+void ScheduleSearchTwice(EnabledOnlyWalk& t) {
   ASSERT_TRUE(t.HasDesc(kDrawer));
   ASSERT_TRUE(t.MenuItem("Search events"));
   ASSERT_TRUE(t.ActivityEndsWith(".SearchResultActivity"));
@@ -389,7 +229,7 @@ void ScheduleSearchTwice(Walk& t) {
 }
 
 TEST(BenchBScheduleTest, DrawerButtonDisappearsAfterSearchingTwiceWithTheBugOn) {
-  Walk t(kSchedule);
+  EnabledOnlyWalk t(kSchedule);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(ScheduleSearchTwice(t));
   EXPECT_FALSE(t.HasDesc(kDrawer)) << t.Dump();
@@ -399,7 +239,7 @@ TEST(BenchBScheduleTest, DrawerButtonDisappearsAfterSearchingTwiceWithTheBugOn) 
 }
 
 TEST(BenchBScheduleTest, DrawerButtonStaysWithTheBugOff) {
-  Walk t(kSchedule, {"schedule-drawer-button-gone"});
+  EnabledOnlyWalk t(kSchedule, {"schedule-drawer-button-gone"});
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(ScheduleSearchTwice(t));
   EXPECT_TRUE(t.HasDesc(kDrawer)) << t.Dump();
@@ -408,7 +248,7 @@ TEST(BenchBScheduleTest, DrawerButtonStaysWithTheBugOff) {
 }
 
 TEST(BenchBScheduleTest, SearchesNotInARowKeepTheDrawerButton) {
-  Walk t(kSchedule);
+  EnabledOnlyWalk t(kSchedule);
   ASSERT_TRUE(t.ok());
   ASSERT_TRUE(t.MenuItem("Search events"));
   t.Back();
@@ -420,7 +260,7 @@ TEST(BenchBScheduleTest, SearchesNotInARowKeepTheDrawerButton) {
 }
 
 TEST(BenchBScheduleTest, SearchFindsTalksAndOpensThem) {
-  Walk t(kSchedule);
+  EnabledOnlyWalk t(kSchedule);
   ASSERT_TRUE(t.ok());
   ASSERT_TRUE(t.MenuItem("Search events"));
   ASSERT_TRUE(t.Type("search_src_text", "linux"));
@@ -435,7 +275,7 @@ TEST(BenchBScheduleTest, SearchFindsTalksAndOpensThem) {
 }
 
 // Rust -> "Async Rust in the kernel" -> bookmark.
-void ScheduleBookmarkRustTalk(Walk& t) {
+void ScheduleBookmarkRustTalk(EnabledOnlyWalk& t) {
   ASSERT_TRUE(t.ClickIn("recycler_view", "Rust"));
   ASSERT_TRUE(t.ActivityEndsWith(".TrackScheduleActivity"));
   ASSERT_TRUE(t.ClickIn("list_rust", "Async Rust in the kernel"));
@@ -445,7 +285,7 @@ void ScheduleBookmarkRustTalk(Walk& t) {
 }
 
 TEST(BenchBScheduleTest, BookmarksListTheBookmarkedTalk) {
-  Walk t(kSchedule);
+  EnabledOnlyWalk t(kSchedule);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(ScheduleBookmarkRustTalk(t));
   t.Back();
@@ -460,16 +300,16 @@ TEST(BenchBScheduleTest, BookmarksListTheBookmarkedTalk) {
 }
 
 TEST(BenchBScheduleTest, CalendarOnABookmarkedTalkCrashesWithTheBugOn) {
-  Walk t(kSchedule);
+  EnabledOnlyWalk t(kSchedule);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(ScheduleBookmarkRustTalk(t));
   ASSERT_TRUE(t.MenuItem("Add to calendar"));
-  EXPECT_TRUE(OneFault(t.app(), Fault::Kind::kCrash, "schedule-calendar-anfe",
-                       "android.content.ActivityNotFoundException"));
+  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kCrash, "schedule-calendar-anfe",
+                            "android.content.ActivityNotFoundException"));
 }
 
 TEST(BenchBScheduleTest, CalendarWorksWithTheBugOff) {
-  Walk t(kSchedule, {"schedule-calendar-anfe"});
+  EnabledOnlyWalk t(kSchedule, {"schedule-calendar-anfe"});
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(ScheduleBookmarkRustTalk(t));
   ASSERT_TRUE(t.MenuItem("Add to calendar"));
@@ -477,7 +317,7 @@ TEST(BenchBScheduleTest, CalendarWorksWithTheBugOff) {
   EXPECT_TRUE(t.HasText("Added to calendar"));
 }
 
-void ScheduleHiresMap(Walk& t) {
+void ScheduleHiresMap(EnabledOnlyWalk& t) {
   ASSERT_TRUE(t.MenuItem("Settings"));
   ASSERT_TRUE(t.Click("High-resolution maps"));
   t.Back();
@@ -488,14 +328,14 @@ void ScheduleHiresMap(Walk& t) {
 }
 
 TEST(BenchBScheduleTest, HiresMapHangsWithTheBugOn) {
-  Walk t(kSchedule);
+  EnabledOnlyWalk t(kSchedule);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(ScheduleHiresMap(t));
-  EXPECT_TRUE(OneFault(t.app(), Fault::Kind::kAnr, "schedule-map-anr"));
+  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kAnr, "schedule-map-anr"));
 }
 
 TEST(BenchBScheduleTest, HiresMapLoadsWithTheBugOff) {
-  Walk t(kSchedule, {"schedule-map-anr"});
+  EnabledOnlyWalk t(kSchedule, {"schedule-map-anr"});
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(ScheduleHiresMap(t));
   EXPECT_TRUE(NoFault(t.app()));
@@ -503,7 +343,7 @@ TEST(BenchBScheduleTest, HiresMapLoadsWithTheBugOff) {
 }
 
 TEST(BenchBScheduleTest, DayTabsAndLiveTabsAreScreensOfOneActivity) {
-  Walk t(kSchedule);
+  EnabledOnlyWalk t(kSchedule);
   ASSERT_TRUE(t.ok());
   std::string main = t.screen().activity;
   ASSERT_TRUE(t.Click("SUNDAY"));
@@ -531,7 +371,7 @@ Credentials ConfiguredLogin() {
   return {j.value("email", ""), j.value("password", "")};
 }
 
-void ShopSignIn(Walk& t, const Credentials& c) {
+void ShopSignIn(EnabledOnlyWalk& t, const Credentials& c) {
   ASSERT_TRUE(t.ActivityEndsWith(".ux.LoginActivity"));
   ASSERT_TRUE(t.Type("login_email", c.email));
   ASSERT_TRUE(t.Type("login_password", c.password));
@@ -542,7 +382,7 @@ TEST(BenchBShopTest, ConfiguredCredentialsPassTheLoginWall) {
   Credentials c = ConfiguredLogin();
   ASSERT_FALSE(c.email.empty());
   ASSERT_FALSE(c.password.empty());
-  Walk t(kShop);
+  EnabledOnlyWalk t(kShop);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(ShopSignIn(t, c));
   EXPECT_TRUE(NoFault(t.app()));
@@ -558,13 +398,13 @@ TEST(BenchBShopTest, WrongCredentialsStayAtTheWall) {
                                Credentials{"someone@roam.test", good.password},
                                Credentials{good.email, "password1"}}) {
     SCOPED_TRACE(c.email + " / " + c.password);
-    Walk t(kShop);
+    EnabledOnlyWalk t(kShop);
     ASSERT_TRUE(t.ok());
     ASSERT_NO_FATAL_FAILURE(ShopSignIn(t, c));
     EXPECT_TRUE(t.ActivityEndsWith(".ux.LoginActivity"));
     EXPECT_TRUE(t.HasText("Wrong email or password")) << t.Dump();
   }
-  Walk t(kShop);
+  EnabledOnlyWalk t(kShop);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(ShopSignIn(t, {"not-an-address", good.password}));
   EXPECT_TRUE(t.HasText("Enter a valid email address"));
@@ -572,7 +412,7 @@ TEST(BenchBShopTest, WrongCredentialsStayAtTheWall) {
 }
 
 TEST(BenchBShopTest, WithoutLoginOnlyTheWallAndRegistrationAreReachable) {
-  Walk t(kShop);
+  EnabledOnlyWalk t(kShop);
   ASSERT_TRUE(t.ok());
   ASSERT_TRUE(t.Click("Create an account"));
   ASSERT_TRUE(t.ActivityEndsWith(".ux.RegisterActivity"));
@@ -589,7 +429,7 @@ TEST(BenchBShopTest, WithoutLoginOnlyTheWallAndRegistrationAreReachable) {
 }
 
 TEST(BenchBShopTest, TheSessionSurvivesARestartAndSignOutRaisesTheWall) {
-  Walk t(kShop);
+  EnabledOnlyWalk t(kShop);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(ShopSignIn(t, ConfiguredLogin()));
   t.app().Stop();
@@ -608,7 +448,7 @@ TEST(BenchBShopTest, TheSessionSurvivesARestartAndSignOutRaisesTheWall) {
 
 // Signed in: Linen shirt with quantity `qty` ("" leaves the field empty) -> cart -> address ->
 // `shipping` -> `payment` -> Continue on the payment page.
-void ShopCheckoutToReview(Walk& t, const std::string& qty, const std::string& shipping,
+void ShopCheckoutToReview(EnabledOnlyWalk& t, const std::string& qty, const std::string& shipping,
                           const std::string& payment) {
   ASSERT_NO_FATAL_FAILURE(ShopSignIn(t, ConfiguredLogin()));
   ASSERT_TRUE(t.ClickIn("product_list", "Linen shirt"));
@@ -651,19 +491,19 @@ constexpr char kStandard[] = "Standard (free, 3-5 days)";
 constexpr char kExpress[] = "Express (€9.90, next day)";
 
 TEST(BenchBShopTest, PlacingAnOrderWithAnEmptyQuantityCrashesWithTheBugOn) {
-  Walk t(kShop);
+  EnabledOnlyWalk t(kShop);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(ShopCheckoutToReview(t, "", kStandard, "Credit card"));
   ASSERT_TRUE(t.ActivityEndsWith(".ux.checkout.ReviewActivity"));
   EXPECT_TRUE(t.HasText(" x Linen shirt")) << t.Dump();  // the empty quantity shows
   ASSERT_TRUE(t.Click("Place order"));
   EXPECT_GE(t.steps(), 14);  // a deep path: cart, checkout, 4 fields, ..., place order
-  EXPECT_TRUE(OneFault(t.app(), Fault::Kind::kCrash, "shop-empty-quantity-ise",
-                       "java.lang.IllegalStateException"));
+  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kCrash, "shop-empty-quantity-ise",
+                            "java.lang.IllegalStateException"));
 }
 
 TEST(BenchBShopTest, AnEmptyQuantityMeansOneWithTheBugOff) {
-  Walk t(kShop, {"shop-empty-quantity-ise"});
+  EnabledOnlyWalk t(kShop, {"shop-empty-quantity-ise"});
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(ShopCheckoutToReview(t, "", kStandard, "Credit card"));
   EXPECT_TRUE(t.HasText("1 x Linen shirt")) << t.Dump();
@@ -678,7 +518,7 @@ TEST(BenchBShopTest, AnEmptyQuantityMeansOneWithTheBugOff) {
 }
 
 TEST(BenchBShopTest, AGivenQuantityPlacesTheOrderWithTheBugOn) {
-  Walk t(kShop);
+  EnabledOnlyWalk t(kShop);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(ShopCheckoutToReview(t, "2", kStandard, "PayPal"));
   EXPECT_TRUE(t.HasText("2 x Linen shirt"));
@@ -689,15 +529,15 @@ TEST(BenchBShopTest, AGivenQuantityPlacesTheOrderWithTheBugOn) {
 }
 
 TEST(BenchBShopTest, ExpressWithCashOnDeliveryCrashesWithTheBugOn) {
-  Walk t(kShop);
+  EnabledOnlyWalk t(kShop);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(ShopCheckoutToReview(t, "1", kExpress, "Cash on delivery"));
-  EXPECT_TRUE(OneFault(t.app(), Fault::Kind::kCrash, "shop-express-cod-npe",
-                       "java.lang.NullPointerException"));
+  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kCrash, "shop-express-cod-npe",
+                            "java.lang.NullPointerException"));
 }
 
 TEST(BenchBShopTest, ExpressWithCashOnDeliveryShowsTheSurchargeWithTheBugOff) {
-  Walk t(kShop, {"shop-express-cod-npe"});
+  EnabledOnlyWalk t(kShop, {"shop-express-cod-npe"});
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(ShopCheckoutToReview(t, "1", kExpress, "Cash on delivery"));
   EXPECT_TRUE(NoFault(t.app()));
@@ -709,7 +549,7 @@ TEST(BenchBShopTest, OneOfTheTwoChoicesAloneDoesNotCrash) {
   for (auto [ship, pay] : {std::pair<const char*, const char*>{kExpress, "PayPal"},
                            {kStandard, "Cash on delivery"}}) {
     SCOPED_TRACE(std::string(ship) + " + " + pay);
-    Walk t(kShop);
+    EnabledOnlyWalk t(kShop);
     ASSERT_TRUE(t.ok());
     ASSERT_NO_FATAL_FAILURE(ShopCheckoutToReview(t, "1", ship, pay));
     EXPECT_TRUE(NoFault(t.app()));
@@ -719,7 +559,7 @@ TEST(BenchBShopTest, OneOfTheTwoChoicesAloneDoesNotCrash) {
 
 // ---- wizard ----------------------------------------------------------------------------------
 
-void WizardToAge(Walk& t, const std::string& age) {
+void WizardToAge(EnabledOnlyWalk& t, const std::string& age) {
   ASSERT_TRUE(t.Click("Create account"));
   ASSERT_TRUE(t.ActivityEndsWith(".form.FormWizardActivity"));
   ASSERT_FALSE(t.EnabledText("Next"));
@@ -737,15 +577,15 @@ void WizardToAge(Walk& t, const std::string& age) {
 }
 
 TEST(BenchBWizardTest, AgeZeroCrashesWithTheBugOn) {
-  Walk t(kWizard);
+  EnabledOnlyWalk t(kWizard);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(WizardToAge(t, "0"));
-  EXPECT_TRUE(OneFault(t.app(), Fault::Kind::kCrash, "wizard-age-zero-iae",
-                       "java.lang.IllegalArgumentException"));
+  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kCrash, "wizard-age-zero-iae",
+                            "java.lang.IllegalArgumentException"));
 }
 
 TEST(BenchBWizardTest, AgeZeroIsRejectedWithTheBugOff) {
-  Walk t(kWizard, {"wizard-age-zero-iae"});
+  EnabledOnlyWalk t(kWizard, {"wizard-age-zero-iae"});
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(WizardToAge(t, "0"));
   EXPECT_TRUE(NoFault(t.app()));
@@ -754,7 +594,7 @@ TEST(BenchBWizardTest, AgeZeroIsRejectedWithTheBugOff) {
 }
 
 // Name and age, then the email page: a valid email, and the terms dialog answered in order.
-void WizardEmailAndTerms(Walk& t, const std::vector<std::string>& answers) {
+void WizardEmailAndTerms(EnabledOnlyWalk& t, const std::vector<std::string>& answers) {
   ASSERT_NO_FATAL_FAILURE(WizardToAge(t, "36"));
   ASSERT_TRUE(t.HasText("Step 3 of 3: email and terms")) << t.Dump();
   ASSERT_TRUE(t.Type("email", "ada@example"));
@@ -768,7 +608,7 @@ void WizardEmailAndTerms(Walk& t, const std::vector<std::string>& answers) {
 }
 
 TEST(BenchBWizardTest, AcceptAfterDeclineLeavesNextDeadWithTheBugOn) {
-  Walk t(kWizard);
+  EnabledOnlyWalk t(kWizard);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(WizardEmailAndTerms(t, {"Decline", "Accept"}));
   EXPECT_TRUE(NoFault(t.app()));
@@ -777,7 +617,7 @@ TEST(BenchBWizardTest, AcceptAfterDeclineLeavesNextDeadWithTheBugOn) {
 }
 
 TEST(BenchBWizardTest, AcceptAfterDeclineEnablesNextWithTheBugOff) {
-  Walk t(kWizard, {"wizard-next-dead-after-decline"});
+  EnabledOnlyWalk t(kWizard, {"wizard-next-dead-after-decline"});
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(WizardEmailAndTerms(t, {"Decline", "Accept"}));
   EXPECT_TRUE(t.EnabledText("Next")) << t.Dump();
@@ -786,7 +626,7 @@ TEST(BenchBWizardTest, AcceptAfterDeclineEnablesNextWithTheBugOff) {
 }
 
 TEST(BenchBWizardTest, AcceptingAtOnceCompletesTheSignUpWithTheBugOn) {
-  Walk t(kWizard);
+  EnabledOnlyWalk t(kWizard);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(WizardEmailAndTerms(t, {"Accept"}));
   ASSERT_TRUE(t.EnabledText("Next"));
@@ -806,7 +646,7 @@ TEST(BenchBWizardTest, AcceptingAtOnceCompletesTheSignUpWithTheBugOn) {
 }
 
 TEST(BenchBWizardTest, BackKeepsTheAnswersAndCancelDiscardsThem) {
-  Walk t(kWizard);
+  EnabledOnlyWalk t(kWizard);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(WizardToAge(t, "36"));
   ASSERT_TRUE(t.Click("Back"));
