@@ -55,6 +55,8 @@ Status PrepareOutDir(const std::filesystem::path& dir, bool force) {
   return Status::Ok();
 }
 
+namespace {
+
 json CampaignConfig(const ExploreOptions& options) {
   const auto& r = options.strategy_settings.random;
   return {{"strategy", options.strategy},
@@ -69,13 +71,48 @@ json CampaignConfig(const ExploreOptions& options) {
                       {"pct_restart", r.pct_restart}, {"pct_syskeys", r.pct_syskeys}}}};
 }
 
+}  // namespace
+
+Result<report::Summary> RunCampaign(const ExploreOptions& options, device::Device& device,
+                                    explore::Strategy& strategy, CampaignTarget target,
+                                    const std::atomic<bool>* stop, std::FILE* progress,
+                                    bool progress_tty) {
+  json config = CampaignConfig(options);
+  config.update(target.config);
+  config["replay"] = target.replay;
+  ROAM_RETURN_IF_ERROR(WriteFileAtomic(options.out / "config.json", config.dump(2) + "\n"));
+  CampaignIo io;
+  io.app = std::move(target.app);
+  io.seed = options.seed;
+  io.out_dir = options.out;
+  io.replay_info = std::move(target.replay);
+  io.progress = progress;
+  io.progress_tty = progress_tty;
+  io.stop = stop;
+  io.fresh_device = std::move(target.fresh_device);
+  Rng rng(options.seed);
+  Campaign campaign(options.campaign, device, strategy, rng, std::move(io));
+  return campaign.Run();
+}
+
+Result<ReplayOutcome> ReplayOn(device::Device& device, const report::BugRecord& bug,
+                               const std::vector<report::TraceStep>& trace) {
+  ReplayOutcome outcome;
+  outcome.expected = bug.failure.signature;
+  auto result = ReplayTrace(device, trace, outcome.expected, bug.replay.value("signature_frames", 3));
+  if (!result.ok()) return result.status();
+  outcome.result = std::move(*result);
+  outcome.reproduced = outcome.result.reproduced;
+  return outcome;
+}
+
 Result<report::Summary> Explore(const ExploreOptions& options, const std::atomic<bool>* stop,
                                 std::FILE* progress, bool progress_tty) {
+  if (options.campaign.max_events <= 0 && options.campaign.max_seconds <= 0)
+    return Status::InvalidArgument("no budget: give --events N and/or --time SECONDS");
   if (!options.android.serial.empty()) return ExploreAndroid(options, stop, progress, progress_tty);
   auto spec = sim::LoadSpec(options.app);
   if (!spec.ok()) return spec.status();
-  if (options.campaign.max_events <= 0 && options.campaign.max_seconds <= 0)
-    return Status::InvalidArgument("no budget: give --events N and/or --time SECONDS");
   sim::SimOptions sim_options{.seed = options.seed, .bugs_off = ToSet(options.bugs_off)};
   explore::StrategySettings settings = options.strategy_settings;
   settings.spec = *spec;
@@ -97,39 +134,27 @@ Result<report::Summary> Explore(const ExploreOptions& options, const std::atomic
   if (!spec_text.ok()) return spec_text.status();
   ROAM_RETURN_IF_ERROR(WriteFileAtomic(options.out / "app.json", *spec_text));
 
-  json replay = {{"device", "sim"},
-                 {"app", std::filesystem::absolute(options.app).string()},
-                 {"app_copy", "../../app.json"},
-                 {"bugs_off", options.bugs_off},
-                 {"seed", options.seed},
-                 {"signature_frames", options.campaign.crash.top_frames},
-                 {"start", "clear"}};
-  json config = CampaignConfig(options);
-  config.update({{"app", options.app.string()},
-                 {"package", device.Package()},
-                 {"device", device.Name()},
-                 {"bugs_off", options.bugs_off},
-                 {"snapshots", options.snapshots},
-                 {"replay", replay}});
-  ROAM_RETURN_IF_ERROR(WriteFileAtomic(options.out / "config.json", config.dump(2) + "\n"));
-
-  CampaignIo io;
-  io.app = options.app.string();
-  io.seed = options.seed;
-  io.out_dir = options.out;
-  io.replay_info = replay;
-  io.progress = progress;
-  io.progress_tty = progress_tty;
-  io.stop = stop;
+  CampaignTarget target;
+  target.replay = {{"device", "sim"},
+                   {"app", std::filesystem::absolute(options.app).string()},
+                   {"app_copy", "../../app.json"},
+                   {"bugs_off", options.bugs_off},
+                   {"seed", options.seed},
+                   {"signature_frames", options.campaign.crash.top_frames},
+                   {"start", "clear"}};
+  target.config = {{"app", options.app.string()},
+                   {"package", device.Package()},
+                   {"device", device.Name()},
+                   {"bugs_off", options.bugs_off},
+                   {"snapshots", options.snapshots}};
+  target.app = options.app.string();
   std::shared_ptr<const sim::AppSpec> shared_spec = *spec;
-  io.fresh_device = [shared_spec, sim_options,
-                     dev_options]() -> Result<std::unique_ptr<device::Device>> {
+  target.fresh_device = [shared_spec, sim_options,
+                         dev_options]() -> Result<std::unique_ptr<device::Device>> {
     return std::unique_ptr<device::Device>(
         std::make_unique<device::SimDevice>(shared_spec, sim_options, dev_options));
   };
-  Rng rng(options.seed);
-  Campaign campaign(options.campaign, device, **strategy, rng, std::move(io));
-  return campaign.Run();
+  return RunCampaign(options, device, **strategy, std::move(target), stop, progress, progress_tty);
 }
 
 Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir) {
@@ -152,13 +177,7 @@ Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir) {
   sim_options.seed = r.value("seed", uint64_t{1});
   for (const auto& id : r.value("bugs_off", std::vector<std::string>{})) sim_options.bugs_off.insert(id);
   device::SimDevice device(*spec, sim_options);
-  ReplayOutcome outcome;
-  outcome.expected = bug->failure.signature;
-  auto result = ReplayTrace(device, *trace, outcome.expected, r.value("signature_frames", 3));
-  if (!result.ok()) return result.status();
-  outcome.result = std::move(*result);
-  outcome.reproduced = outcome.result.reproduced;
-  return outcome;
+  return ReplayOn(device, *bug, *trace);
 }
 
 }  // namespace roam::run

@@ -45,9 +45,22 @@ Result<std::unique_ptr<device::android::AndroidDevice>> OpenAndroidDevice(
 // summary.json or trace.jsonl) is refused unless `force`, which then clears it.
 Status PrepareOutDir(const std::filesystem::path& dir, bool force);
 
-// The config.json keys every run shares (strategy, seed, budget, throttle, random weights);
-// each target adds its own.
-nlohmann::json CampaignConfig(const ExploreOptions& options);
+// What a device target adds to a campaign: how to replay its bugs, its own config.json keys,
+// the app's name for summary.json and, where one can be had, a fresh device on which bug traces
+// are checked before they are written.
+struct CampaignTarget {
+  nlohmann::json replay;
+  nlohmann::json config;
+  std::string app;
+  DeviceFactory fresh_device;
+};
+
+// The part of a run every target shares: config.json (the shared keys, then the target's) and
+// the campaign itself. `options.out` must be prepared.
+Result<report::Summary> RunCampaign(const ExploreOptions& options, device::Device& device,
+                                    explore::Strategy& strategy, CampaignTarget target,
+                                    const std::atomic<bool>* stop, std::FILE* progress,
+                                    bool progress_tty);
 
 Result<report::Summary> Explore(const ExploreOptions& options, const std::atomic<bool>* stop,
                                 std::FILE* progress, bool progress_tty);
@@ -60,5 +73,8 @@ struct ReplayOutcome {
 // Re-runs bugs/B<n>/trace.jsonl as bug.json's "replay" says: on a fresh simulated app, or
 // ("device": "android") on the device it was found on, through its adb server.
 Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir);
+// The shared end of both: runs `trace` on `device` and looks for the bug's signature.
+Result<ReplayOutcome> ReplayOn(device::Device& device, const report::BugRecord& bug,
+                               const std::vector<report::TraceStep>& trace);
 
 }  // namespace roam::run

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "base/files.h"
 
 namespace roam::run {
 
@@ -23,46 +22,33 @@ Result<report::Summary> ExploreAndroid(const ExploreOptions& options, const std:
                                        std::FILE* progress, bool progress_tty) {
   const auto& a = options.android;
   if (a.package.empty()) return Status::InvalidArgument("--serial needs --package PKG");
-  if (options.campaign.max_events <= 0 && options.campaign.max_seconds <= 0)
-    return Status::InvalidArgument("no budget: give --events N and/or --time SECONDS");
   auto strategy = explore::MakeStrategy(options.strategy, options.strategy_settings);
   if (!strategy.ok()) return strategy.status();
   auto device = OpenAndroidDevice(options);
   if (!device.ok()) return device.status();
   ROAM_RETURN_IF_ERROR(PrepareOutDir(options.out, options.force));
 
-  json replay = {{"device", "android"},
-                 {"serial", a.serial},
-                 {"host", a.host},
-                 {"port", a.port},
-                 {"package", a.package},
-                 {"signature_frames", options.campaign.crash.top_frames},
-                 {"start", "clear"}};
-  json config = CampaignConfig(options);
-  config.update({{"app", a.package},
-                 {"package", a.package},
-                 {"device", (*device)->Name()},
-                 {"serial", a.serial},
-                 {"adb_host", a.host},
-                 {"adb_port", a.port},
-                 {"apk", options.apk.string()},
-                 {"offline_retries", a.offline_retries},
-                 {"offline_wait_ms", a.offline_wait_ms},
-                 {"replay", replay}});
-  ROAM_RETURN_IF_ERROR(WriteFileAtomic(options.out / "config.json", config.dump(2) + "\n"));
-
-  CampaignIo io;
-  io.app = a.package;
-  io.seed = options.seed;
-  io.out_dir = options.out;
-  io.replay_info = replay;
-  io.progress = progress;
-  io.progress_tty = progress_tty;
-  io.stop = stop;
+  CampaignTarget target;
+  target.replay = {{"device", "android"},
+                   {"serial", a.serial},
+                   {"host", a.host},
+                   {"port", a.port},
+                   {"package", a.package},
+                   {"signature_frames", options.campaign.crash.top_frames},
+                   {"start", "clear"}};
+  target.config = {{"app", a.package},
+                   {"package", a.package},
+                   {"device", (*device)->Name()},
+                   {"serial", a.serial},
+                   {"adb_host", a.host},
+                   {"adb_port", a.port},
+                   {"apk", options.apk.string()},
+                   {"offline_retries", a.offline_retries},
+                   {"offline_wait_ms", a.offline_wait_ms}};
+  target.app = a.package;
   // No fresh_device: a phone has no second copy of the app, so bug traces are written unchecked.
-  Rng rng(options.seed);
-  Campaign campaign(options.campaign, **device, **strategy, rng, std::move(io));
-  return campaign.Run();
+  return RunCampaign(options, **device, **strategy, std::move(target), stop, progress,
+                     progress_tty);
 }
 
 Result<ReplayOutcome> ReplayAndroidBug(const std::filesystem::path& bug_dir,
@@ -78,13 +64,7 @@ Result<ReplayOutcome> ReplayAndroidBug(const std::filesystem::path& bug_dir,
     return Status::Corruption((bug_dir / "bug.json").string() + ": replay has no package");
   auto device = device::android::AndroidDevice::Open(o);
   if (!device.ok()) return device.status();
-  ReplayOutcome outcome;
-  outcome.expected = bug.failure.signature;
-  auto result = ReplayTrace(**device, trace, outcome.expected, r.value("signature_frames", 3));
-  if (!result.ok()) return result.status();
-  outcome.result = std::move(*result);
-  outcome.reproduced = outcome.result.reproduced;
-  return outcome;
+  return ReplayOn(**device, bug, trace);
 }
 
 }  // namespace roam::run
