@@ -1,0 +1,43 @@
+#include "run/serve_summary.h"
+
+#include <set>
+
+#include "oracle/crash.h"
+
+namespace roam::run {
+
+report::Summary SummariseServedDevices(device::android::SimAdbServer& server,
+                                       const std::string& app_path, const std::string& package,
+                                       uint64_t seed, double wall_seconds,
+                                       const std::string& stop_reason) {
+  report::Summary s;
+  s.app = app_path;
+  s.package = package;
+  auto serials = server.Serials();
+  s.device = "sim-serve:";
+  for (size_t k = 0; k < serials.size(); ++k) s.device += (k ? "," : "") + serials[k];
+  s.strategy = "external";  // whatever adb client drives the server
+  s.seed = seed;
+  s.wall_seconds = wall_seconds;
+  s.stop_reason = stop_reason;
+  oracle::CrashOracle crashes(package);
+  std::set<std::string> activities, units;
+  int64_t events_before = 0;
+  for (const auto& serial : serials) {
+    auto st = server.Device(serial)->Stats();
+    s.activities_total = st.activities_total;
+    s.units_total = st.units_total;
+    for (const auto& a : st.activities)
+      if (activities.insert(a).second) s.activities_covered.push_back(a);
+    units.insert(st.covered_units.begin(), st.covered_units.end());
+    for (const auto& [step, event] : st.faults) crashes.Observe(event, events_before + step);
+    s.relaunches += static_cast<size_t>(st.launches);
+    events_before += st.input_events;
+  }
+  s.events = events_before;
+  s.units_covered = units.size();
+  report::AddFindings(crashes.findings(), {}, s);
+  return s;
+}
+
+}  // namespace roam::run
