@@ -23,14 +23,6 @@ void Lap(Clock::time_point& mark, double& bucket) {
 }
 }  // namespace
 
-// The last action, waiting for the next observation to tell the strategy where it led.
-struct Campaign::Pending {
-  uint64_t from = 0;
-  gui::Action action;
-  size_t new_units = 0;
-  bool crashed = false;
-};
-
 Campaign::Campaign(CampaignOptions options, device::Device& device, explore::Strategy& strategy,
                    Rng& rng, CampaignIo io)
     : options_(options),
@@ -200,9 +192,8 @@ Status Campaign::Step() {
   ROAM_RETURN_IF_ERROR(Record(std::move(step)));
   for (size_t index : new_findings) ROAM_RETURN_IF_ERROR(FileBug(crashes_.findings()[index]));
 
-  pending_ = std::make_unique<Pending>(
-      Pending{.from = key, .action = std::move(action), .new_units = new_units,
-              .crashed = !events_.empty()});
+  pending_ = Pending{.from = key, .action = std::move(action), .new_units = new_units,
+                     .crashed = !events_.empty()};
   return Status::Ok();
 }
 

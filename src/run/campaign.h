@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -63,7 +64,13 @@ class Campaign {
   Result<report::Summary> Run();
 
  private:
-  struct Pending;  // the step whose next state is not yet known
+  // The last action, waiting for the next observation to tell the strategy where it led.
+  struct Pending {
+    uint64_t from = 0;
+    gui::Action action;
+    size_t new_units = 0;
+    bool crashed = false;
+  };
 
   Status Start();
   Status Step();
@@ -99,7 +106,7 @@ class Campaign {
   bool episode_from_clear_ = false;
   bool episode_overflow_ = false;
   std::vector<std::string> bug_dirs_;       // per finding index
-  std::unique_ptr<Pending> pending_;
+  std::optional<Pending> pending_;
 
   int64_t events_sent_ = 0;
   int64_t trace_steps_ = 0;
