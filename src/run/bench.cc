@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "base/files.h"
 #include "run/explore.h"
+#include "sim/spec.h"
 
 namespace roam::run {
 
@@ -30,6 +30,7 @@ namespace {
 
 struct Job {
   std::filesystem::path app;
+  std::vector<std::string> bugs_off;  // those of BenchOptions::bugs_off this app plants
   std::string strategy;
   uint64_t seed;
 };
@@ -43,14 +44,7 @@ Result<BenchRun> RunOne(const Job& job, const BenchOptions& options) {
   o.campaign.max_events = options.events;
   o.out = options.out / "runs" / job.app.stem() / job.strategy / fmt::format("s{}", job.seed);
   o.force = true;
-  // Only the bugs this app plants are switched off.
-  auto doc = ReadJsonFile(job.app);
-  if (!doc.ok()) return doc.status();
-  if (doc->contains("bugs") && (*doc)["bugs"].is_array())
-    for (const auto& b : (*doc)["bugs"])
-      if (b.contains("id") && b["id"].is_string() &&
-          std::count(options.bugs_off.begin(), options.bugs_off.end(), b["id"].get<std::string>()))
-        o.bugs_off.push_back(b["id"]);
+  o.bugs_off = job.bugs_off;
   auto s = Explore(o, nullptr, nullptr, false);
   if (!s.ok()) return s.status().Wrap(fmt::format("{} {} seed {}", job.app.string(), job.strategy, job.seed));
   BenchRun r;
@@ -89,9 +83,17 @@ Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* p
     }
   }
   std::vector<Job> jobs;
-  for (const auto& app : options.apps)
+  for (const auto& app : options.apps) {
+    auto spec = sim::LoadSpec(app);
+    if (!spec.ok()) return spec.status();
+    // Only the bugs this app plants are switched off in it.
+    std::vector<std::string> bugs_off;
+    for (const auto& b : (*spec)->bugs())
+      if (std::count(options.bugs_off.begin(), options.bugs_off.end(), b.id)) bugs_off.push_back(b.id);
     for (const auto& strategy : options.strategies)
-      for (int seed = 1; seed <= options.seeds; ++seed) jobs.push_back({app, strategy, uint64_t(seed)});
+      for (int seed = 1; seed <= options.seeds; ++seed)
+        jobs.push_back({app, bugs_off, strategy, uint64_t(seed)});
+  }
 
   std::vector<std::optional<BenchRun>> results(jobs.size());
   std::atomic<size_t> next{0};

@@ -91,6 +91,16 @@ TEST(Bench, UnknownStrategyAndEmptyFolderAreRefused) {
   EXPECT_NE(r.status().message().find("did you mean \"random\""), std::string::npos);
   auto empty = AppsIn(testing::TempDir("bench_empty"));
   EXPECT_FALSE(empty.ok());
+  // A broken spec is refused before any run starts, naming the file.
+  auto dir = testing::TempDir("bench_broken");
+  ASSERT_TRUE(WriteFileAtomic(dir / "broken.json", "{\"app\": \"x\",").ok());
+  o.strategies = {"random"};
+  o.apps = {dir / "broken.json"};
+  o.out = dir / "out";
+  auto broken = RunBench(o, nullptr);
+  ASSERT_FALSE(broken.ok());
+  EXPECT_NE(broken.status().message().find("broken.json"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(dir / "out" / "runs"));
 }
 
 TEST(Oracle, ReachesTheSevenStepAddSiteQuickly) {
