@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/flags.h"
+#include "cli/harness_flags.h"
 #include "run/explore.h"
 
 namespace roam::cli {
@@ -83,6 +84,7 @@ int ExploreCommand(int argc, char** argv) {
     app.add_option(flag, *field, fmt::format("random: weight of {}", what))
         ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Random strategy");
   }
+  AddHarnessFlags(app, o.harness);
   // `--strategy help` needs no other flag.
   for (int i = 1; i + 1 < argc; ++i)
     if (std::string(argv[i]) == "--strategy" && std::string(argv[i + 1]) == "help") {

@@ -40,6 +40,7 @@ Result<BenchRun> RunOne(const Job& job, const BenchOptions& options) {
   o.app = job.app;
   o.strategy = job.strategy;
   o.strategy_settings = options.strategy_settings;
+  o.harness = options.harness;
   o.seed = job.seed;
   o.campaign.max_events = options.events;
   o.out = options.out / "runs" / job.app.stem() / job.strategy / fmt::format("s{}", job.seed);
@@ -81,6 +82,10 @@ Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* p
       auto r = explore::MakeStrategy(name, options.strategy_settings);
       return r.ok() ? Status::InvalidArgument("unknown strategy " + name) : r.status();
     }
+  }
+  if (options.harness.Active()) {  // a bad harness file fails here, not in every worker
+    auto harness = explore::LoadHarnessConfig(options.harness);
+    if (!harness.ok()) return harness.status();
   }
   std::vector<Job> jobs;
   for (const auto& app : options.apps) {

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/status.h"
+#include "explore/harness.h"
 #include "explore/registry.h"
 
 namespace roam::run {
@@ -26,6 +27,7 @@ struct BenchOptions {
   std::filesystem::path out;                // runs go to out/runs/<app>/<strategy>/s<seed>
   std::vector<std::string> bugs_off;        // switched off in every app that plants them
   explore::StrategySettings strategy_settings;
+  explore::HarnessOptions harness;          // applied to every run when active
 };
 
 // One run's figures; field names are those of the JSON file.

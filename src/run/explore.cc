@@ -14,7 +14,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr const char* kRunFiles[] = {"config.json", "summary.json", "trace.jsonl"};
+constexpr const char* kRunFiles[] = {"config.json", "summary.json", "trace.jsonl", "harness.json"};
 
 std::set<std::string> ToSet(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
 
@@ -80,6 +80,7 @@ Result<report::Summary> RunCampaign(const ExploreOptions& options, device::Devic
   json config = CampaignConfig(options);
   config.update(target.config);
   config["replay"] = target.replay;
+  if (options.harness.Active()) config["harness"] = options.harness.ToJson();
   ROAM_RETURN_IF_ERROR(WriteFileAtomic(options.out / "config.json", config.dump(2) + "\n"));
   CampaignIo io;
   io.app = std::move(target.app);
@@ -92,7 +93,11 @@ Result<report::Summary> RunCampaign(const ExploreOptions& options, device::Devic
   io.fresh_device = std::move(target.fresh_device);
   Rng rng(options.seed);
   Campaign campaign(options.campaign, device, strategy, rng, std::move(io));
-  return campaign.Run();
+  auto summary = campaign.Run();
+  if (const auto* harness = dynamic_cast<const explore::Harness*>(&strategy))
+    ROAM_RETURN_IF_ERROR(WriteFileAtomic(options.out / "harness.json",
+                                         harness->StatsJson().dump(2) + "\n"));
+  return summary;
 }
 
 Result<ReplayOutcome> ReplayOn(device::Device& device, const report::BugRecord& bug,
@@ -117,7 +122,8 @@ Result<report::Summary> Explore(const ExploreOptions& options, const std::atomic
   explore::StrategySettings settings = options.strategy_settings;
   settings.spec = *spec;
   settings.sim = sim_options;
-  auto strategy = explore::MakeStrategy(options.strategy, settings);
+  auto strategy = explore::WithHarness(explore::MakeStrategy(options.strategy, settings),
+                                       options.harness);
   if (!strategy.ok()) return strategy.status();
 
   device::SimDeviceOptions dev_options{.snapshots = options.snapshots};

@@ -12,6 +12,7 @@
 
 #include "base/status.h"
 #include "device/android/android_device.h"
+#include "explore/harness.h"
 #include "explore/registry.h"
 #include "report/summary.h"
 #include "run/campaign.h"
@@ -24,6 +25,7 @@ struct ExploreOptions {
   std::vector<std::string> bugs_off;       // planted bugs switched off
   std::string strategy = "random";
   explore::StrategySettings strategy_settings;
+  explore::HarnessOptions harness;         // text input, filters, scripts (off by default)
   uint64_t seed = 1;
   std::filesystem::path out;               // output folder
   bool force = false;                      // replace an earlier run in `out`

@@ -22,7 +22,8 @@ Result<report::Summary> ExploreAndroid(const ExploreOptions& options, const std:
                                        std::FILE* progress, bool progress_tty) {
   const auto& a = options.android;
   if (a.package.empty()) return Status::InvalidArgument("--serial needs --package PKG");
-  auto strategy = explore::MakeStrategy(options.strategy, options.strategy_settings);
+  auto strategy = explore::WithHarness(
+      explore::MakeStrategy(options.strategy, options.strategy_settings), options.harness);
   if (!strategy.ok()) return strategy.status();
   auto device = OpenAndroidDevice(options);
   if (!device.ok()) return device.status();
