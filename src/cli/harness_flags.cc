@@ -8,14 +8,14 @@ void AddHarnessFlags(CLI::App& app, explore::HarnessOptions& o) {
   const char* group = "Input and filters (docs/harness.md)";
   app.add_option("--strings", o.strings_file,
                  "texts to type into edit fields, one a line (turns text input on)")
-      ->group(group);
+      ->type_name("FILE")->group(group);
   app.add_option("--filters", o.filters_file,
                  "JSON black and white lists of widgets and activities")
-      ->group(group);
+      ->type_name("FILE")->group(group);
   app.add_option("--actions", o.actions_file,
                  "JSON custom-action scripts (e.g. a login), each with an activity and a "
                  "probability")
-      ->group(group);
+      ->type_name("FILE")->group(group);
   auto& m = o.mix;
   auto text_on = [&o](const std::string&) { o.text_input = true; };
   for (auto [flag, field, what] :
