@@ -143,14 +143,19 @@ gui::Action Harness::Next(const StepView& view, Rng& rng) {
   if (auto back = ActivityGuard(view)) return *back;
   const std::vector<gui::Action>* actions = &view.actions;
   if (!config_.widgets.empty()) {
-    filtered_.clear();
-    for (const auto& a : view.actions) {
-      if (!gui::IsWidgetAction(a.kind) || WidgetAllowed(view.screen, TargetOf(view.screen, a)))
-        filtered_.push_back(a);
-      else
-        ++stats_.actions_removed;
+    // Copied only from the first removed action on: most screens lose none.
+    for (size_t i = 0; i < view.actions.size(); ++i) {
+      const gui::Action& a = view.actions[i];
+      if (!gui::IsWidgetAction(a.kind) || WidgetAllowed(view.screen, TargetOf(view.screen, a))) {
+        if (actions == &filtered_) filtered_.push_back(a);
+        continue;
+      }
+      ++stats_.actions_removed;
+      if (actions != &filtered_) {
+        filtered_.assign(view.actions.begin(), view.actions.begin() + static_cast<std::ptrdiff_t>(i));
+        actions = &filtered_;
+      }
     }
-    actions = &filtered_;
   }
   StepView filtered{view.screen, view.state, *actions, view.step};
   if (auto scripted = PlayScript(filtered, rng)) return *scripted;

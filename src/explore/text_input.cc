@@ -77,7 +77,8 @@ std::string TextInput::Draw(Rng& rng, TextSource& source) {
                                                              &DefaultInputStrings()};
   const double pct[kTextSourceCount] = {mix_.pct_user, mix_.pct_seen, mix_.pct_awkward,
                                         mix_.pct_plain};
-  std::vector<double> weights(kTextSourceCount);
+  std::vector<double>& weights = weights_;
+  weights.assign(kTextSourceCount, 0.0);
   double total = 0;
   for (int i = 0; i < kTextSourceCount; ++i) {
     weights[i] = lists[i]->empty() ? 0 : pct[i];

@@ -60,6 +60,7 @@ class TextInput {
   std::unordered_set<std::string> seen_set_;
   std::unordered_set<uint64_t> states_;      // screens already collected
   std::array<int64_t, kTextSourceCount> drawn_{};
+  std::vector<double> weights_;              // scratch
 };
 
 }  // namespace roam::explore
