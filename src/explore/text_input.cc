@@ -66,7 +66,8 @@ void TextInput::Remember(const std::string& text) {
 void TextInput::Observe(const gui::Screen& screen, uint64_t state) {
   if (mix_.pct_seen <= 0 || !states_.insert(state).second) return;
   for (const auto& w : screen.widgets) {
-    if (w.editable) continue;
+    // Not typed text, and not the system's (the status bar's clock and icons).
+    if (w.editable || (!w.package.empty() && w.package != screen.package)) continue;
     Remember(w.text);
     Remember(w.content_desc);
   }

@@ -40,8 +40,8 @@ class TextInput {
  public:
   TextInput(TextMix mix, std::vector<std::string> user_strings);
 
-  // Collects the texts of `screen`'s non-editable widgets. Cheap to call every step: a screen
-  // whose state key was seen before is skipped.
+  // Collects the texts of `screen`'s non-editable widgets of the app's own package. Cheap to
+  // call every step: a screen whose state key was seen before is skipped.
   void Observe(const gui::Screen& screen, uint64_t state);
   // A text drawn by the mix; `source` says where it came from.
   std::string Draw(Rng& rng, TextSource& source);

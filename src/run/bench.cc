@@ -138,6 +138,7 @@ nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions
   j["seeds"] = options.seeds;
   j["strategies"] = options.strategies;
   j["wall_seconds"] = wall_seconds;
+  if (options.harness.Active()) j["harness"] = options.harness.ToJson();
   j["runs"] = nlohmann::json::array();
   for (const auto& r : runs)
     j["runs"].push_back({{"app", r.app}, {"strategy", r.strategy}, {"seed", r.seed},

@@ -313,12 +313,24 @@ TEST(TextInput, SeenTextsAreBounded) {
   mix.max_seen = 3;
   TextInput input(mix, {});
   gui::Screen s;
-  s.widgets.resize(6);
-  for (int i = 0; i < 6; ++i) s.widgets[i].text = "label " + std::to_string(i);
-  s.widgets[5].editable = true;  // typed text is not collected
+  s.package = "org.app";
+  s.widgets.resize(7);
+  for (int i = 0; i < 7; ++i) s.widgets[i].text = "label " + std::to_string(i);
+  s.widgets[5].editable = true;                     // typed text is not collected
+  s.widgets[6].package = "com.android.systemui";    // nor the status bar's
   input.Observe(s, 1);
-  EXPECT_EQ(input.seen().size(), 3u);
-  for (const auto& t : input.seen()) EXPECT_NE(t, "label 5");
+  // The oldest are replaced: labels 2, 3 and 4 remain.
+  auto seen = input.seen();
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen, (std::vector<std::string>{"label 2", "label 3", "label 4"}));
+  TextInput roomy(TextMix{}, {});
+  roomy.Observe(s, 1);
+  s.widgets[0].text = "new";
+  roomy.Observe(s, 1);  // a state seen before is not collected again
+  EXPECT_EQ(std::count(roomy.seen().begin(), roomy.seen().end(), "new"), 0);
+  roomy.Observe(s, 2);
+  EXPECT_EQ(std::count(roomy.seen().begin(), roomy.seen().end(), "new"), 1);
+  EXPECT_EQ(roomy.seen().size(), 6u);
 }
 
 // --- the files -----------------------------------------------------------------------------

@@ -169,6 +169,19 @@ TEST(HarnessRun, TypedTextsFollowTheMix) {
   EXPECT_EQ((*stats)["texts_by_source"]["user"].get<int>(), user);
 }
 
+TEST(HarnessRun, SameSeedSameRun) {
+  std::string traces[2];
+  for (int i = 0; i < 2; ++i) {
+    ExploreOptions o = Options("shop", "same" + std::to_string(i), 9, 600);
+    o.harness.text_input = true;
+    o.harness.actions_file = testing::SourceDir() / "apps/bench/config/shop.actions.json";
+    o.harness.filters_file = WriteJson("same", {{"widgets", {{"black", {{{"text", "Sign out"}}}}}}});
+    ASSERT_TRUE(Explore(o, nullptr, nullptr, false).ok());
+    traces[i] = *ReadFile(o.out / "trace.jsonl");
+  }
+  EXPECT_EQ(traces[0], traces[1]);
+}
+
 // Activities behind the shop's login wall: anything but the login and registration pages.
 size_t BehindTheWall(const report::Summary& s) {
   size_t n = 0;
