@@ -133,13 +133,17 @@ bool OracleStrategy::Plan() {
   return false;
 }
 
-gui::Action OracleStrategy::Next(const StepView& view, Rng& rng) {
+void OracleStrategy::SyncShadow() {
   if (!started_) {
     shadow_.Launch();
     started_ = true;
   }
   KeepInApp(shadow_);
   shadow_.DrainFaults();
+}
+
+gui::Action OracleStrategy::Next(const StepView& view, Rng& rng) {
+  SyncShadow();
   gui::Action action;
   if (gui::ScreenKey(shadow_.screen()) != view.state) {
     // Out of step with the device (data kept from an earlier run, a restored snapshot...):
@@ -165,8 +169,20 @@ gui::Action OracleStrategy::Next(const StepView& view, Rng& rng) {
     }
     action = plan_[plan_pos_++];
   }
-  shadow_.Perform(action);
+  chosen_ = action;
   return action;
+}
+
+void OracleStrategy::Learn(const Transition& transition) {
+  // The shadow mirrors what the device did, which is not always what Next returned: a harness
+  // (explore/harness.h) may replace the choice, and then the plan no longer holds.
+  const gui::Action& done = transition.action;
+  if (done.kind != chosen_.kind || done.target != chosen_.target || done.text != chosen_.text) {
+    plan_.clear();
+    plan_pos_ = 0;
+  }
+  SyncShadow();  // the harness may act before the oracle is first asked
+  shadow_.Perform(done);
 }
 
 }  // namespace roam::explore

@@ -30,6 +30,9 @@ class OracleStrategy final : public Strategy {
   ~OracleStrategy() override;
   std::string_view Name() const override { return "oracle"; }
   gui::Action Next(const StepView& view, Rng& rng) override;
+  // Performs the action the device performed on the shadow (the run loop calls it once per
+  // event, before the next Next).
+  void Learn(const Transition& transition) override;
 
   // Steps where the shadow did not match the device (then the choice is random).
   int64_t desyncs() const { return desyncs_; }
@@ -44,6 +47,8 @@ class OracleStrategy final : public Strategy {
   void Candidates(const gui::Screen& screen, std::vector<gui::Action>& out) const;
   // Brings a sim back into the app as the run loop does (relaunch when it left).
   void KeepInApp(sim::SimApp& app) const;
+  // Launches the shadow at first, then keeps it in the app with its faults drained.
+  void SyncShadow();
 
   std::shared_ptr<const sim::AppSpec> spec_;
   OracleOptions options_;
@@ -55,6 +60,7 @@ class OracleStrategy final : public Strategy {
   // The last search that found nothing: the coverage then and the step.
   size_t failed_at_units_ = SIZE_MAX;
   int64_t failed_at_step_ = 0;
+  gui::Action chosen_;    // what Next returned last
   bool started_ = false;
   int64_t desyncs_ = 0;
 };

@@ -6,6 +6,7 @@
 
 #include <fstream>
 #include <map>
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -433,3 +434,4 @@ TEST(HarnessFiles, WithHarnessWrapsOnlyWhenSomethingIsSet) {
 
 }  // namespace
 }  // namespace roam::explore
+
