@@ -92,9 +92,9 @@ Result<ScriptStep> ParseStep(const json& j, const std::string& where) {
 Result<Script> ParseScript(const json& j, const std::string& where) {
   ROAM_RETURN_IF_ERROR(CheckKeys(j, where, {"name", "activity", "probability", "max_runs", "steps"}));
   Script s;
-  s.name = j.value("name", where);
   if (j.contains("name") && !j["name"].is_string())
     return Status::InvalidArgument(fmt::format("{}.name: expected a string", where));
+  s.name = j.contains("name") ? j["name"].get<std::string>() : where;
   if (j.contains("activity")) {
     if (!j["activity"].is_string())
       return Status::InvalidArgument(fmt::format("{}.activity: expected an activity name", where));

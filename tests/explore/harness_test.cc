@@ -394,6 +394,9 @@ TEST(HarnessFiles, BadRectanglesAndBadStepsAreRefused) {
   o.actions_file = Write("a.json", R"({"actions": [{"steps": [{"action": "click"}]}]})");
   e = LoadError(o);
   EXPECT_NE(e.find("steps[0]: \"click\" acts on a widget"), std::string::npos) << e;
+  o.actions_file = Write("a.json", R"({"actions": [{"name": 7, "steps": [{"action": "back"}]}]})");
+  e = LoadError(o);
+  EXPECT_NE(e.find("actions[0].name: expected a string"), std::string::npos) << e;
   o.actions_file = Write("a.json", R"({"actions": [{"probability": 2, "steps": [{"action": "back"}]}]})");
   e = LoadError(o);
   EXPECT_NE(e.find("actions[0].probability: expected a number in 0..1"), std::string::npos) << e;
