@@ -1,5 +1,7 @@
 #include "explore/harness.h"
 
+#include "explore/random.h"
+
 namespace roam::explore {
 
 using gui::ActionKind;
@@ -127,6 +129,10 @@ gui::Action Harness::BaseStep(const StepView& view, Rng& rng) {
     ++stats_.vetoed;
     action = view.actions.empty() ? gui::MakeGlobalAction(ActionKind::kBack)
                                   : view.actions[rng.Below(view.actions.size())];
+    if (action.kind == ActionKind::kInputText && !text_) {  // the table leaves texts empty
+      const auto& plain = DefaultInputStrings();
+      action.text = plain[rng.Below(plain.size())];
+    }
   }
   if (text_ && action.kind == ActionKind::kInputText) {
     TextSource source;
