@@ -45,6 +45,7 @@ Result<BenchRun> RunOne(const Job& job, const BenchOptions& options) {
   o.out = options.out / "runs" / job.app.stem() / job.strategy / fmt::format("s{}", job.seed);
   o.force = true;
   o.bugs_off = job.bugs_off;
+  o.snapshots = options.snapshots;
   auto s = Explore(o, nullptr, nullptr, false);
   if (!s.ok()) return s.status().Wrap(fmt::format("{} {} seed {}", job.app.string(), job.strategy, job.seed));
   BenchRun r;
@@ -75,9 +76,7 @@ Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* p
   if (options.seeds < 1) return Status::InvalidArgument("--seeds must be at least 1");
   // Check every strategy name and app spec before the workers start.
   for (const auto& name : options.strategies) {
-    bool known = false;
-    for (const auto& info : explore::Strategies()) known |= info.name == name;
-    if (!known) {
+    if (!explore::IsKnownStrategy(name)) {
       auto r = explore::MakeStrategy(name, options.strategy_settings);
       return r.ok() ? Status::InvalidArgument("unknown strategy " + name) : r.status();
     }
