@@ -160,14 +160,17 @@ bool StuckDetector::IsLoop(const std::deque<uint64_t>& window, const StateGraph&
                      std::greater<uint64_t>());
     threshold = scratch_[top - 1];
   }
-  size_t easy = 0;
-  for (uint64_t s : window) {
-    const auto* node = graph.Find(s);
+  // Over the distinct states of the window, as the original tool counts them.
+  size_t distinct = 0, easy = 0;
+  for (auto it = window.begin(); it != window.end(); ++it) {
+    if (std::find(window.begin(), it, *it) != it) continue;  // counted at its first entry
+    ++distinct;
+    const auto* node = graph.Find(*it);
     bool frequent = node && node->visits >= threshold && node->visits > 0;
-    bool repeated = std::count(window.begin(), window.end(), s) > 1;
+    bool repeated = std::count(it + 1, window.end(), *it) > 0;
     easy += frequent || repeated;
   }
-  return static_cast<double>(easy) + 1e-9 >= beta_ * static_cast<double>(window.size());
+  return static_cast<double>(easy) + 1e-9 >= beta_ * static_cast<double>(distinct);
 }
 
 // ---- TimeTravelStrategy ----

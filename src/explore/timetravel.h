@@ -9,12 +9,15 @@
 //     counts one event of no progress; leaving it resets the count. Stuck once the count
 //     reaches max_no_progress, i.e. after 200 events without leaving a state.
 //   isStuck, loops: a FIFO window of the last `queue_length` (l = 10) states entered (a state
-//     is pushed when the app moves to a different state). When the window is full, each entry
-//     counts as "easy" when its state is among the top ceil(alpha * |states|) most visited
-//     states of the graph (alpha = 0.2; ties at the threshold included) or occurs more than
-//     once in the window (counted once, not twice, when both hold). Stuck when
-//     easy / l >= beta (0.8): at least 8 of the last 10 states are repeats or among the 20% most
-//     frequent states. The window and the counter are cleared after each restore.
+//     is pushed when the app moves to a different state). When the window is full, each
+//     distinct state in it counts as "easy" when it is among the top ceil(alpha * |states|)
+//     most visited states of the graph (alpha = 0.2; ties at the threshold included) or occurs
+//     more than once in the window (counted once when both hold): nRepeated + nFrequent.
+//     Stuck when easy / distinct >= beta (0.8): at least 80% of the states of the last 10
+//     transitions are repeats or among the 20% most frequent states. Counting distinct states
+//     (not window entries) is what the original tool does (StateGraph.
+//     compute_frequent_node_portion); counting entries made a restore fire about every 14
+//     events on the benchmark apps. The window and the counter are cleared after each restore.
 //   isInteresting: a state's first visit that covered new code units (the coverage rule), or,
 //     where the device reports no coverage, a first visit that reached a new activity or offers
 //     hyper-events (gui/abstraction.h) never offered before (the gui rule). The start state
