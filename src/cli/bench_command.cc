@@ -7,6 +7,7 @@
 #include "base/files.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
+#include "cli/timetravel_flags.h"
 #include "run/bench.h"
 
 namespace roam::cli {
@@ -27,6 +28,7 @@ int BenchCommand(int argc, char** argv) {
   app.add_option("--json", json_path, "also write every run's figures to this JSON file");
   app.add_option("--bugs-off", o.bugs_off, "planted bug ids to switch off")->delimiter(',');
   app.add_flag("-q,--quiet", quiet, "no line per finished run");
+  AddTimeTravelFlags(app, o.strategy_settings.timetravel);
   std::string snapshots = "on";
   app.add_option("--snapshots", snapshots,
                  "off: simulate a device without snapshots (time travel replays paths)")

@@ -131,6 +131,7 @@ nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions
   j["events"] = options.events;
   j["seeds"] = options.seeds;
   j["strategies"] = options.strategies;
+  j["snapshots"] = options.snapshots;
   j["wall_seconds"] = wall_seconds;
   j["runs"] = nlohmann::json::array();
   for (const auto& r : runs)

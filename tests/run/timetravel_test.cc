@@ -8,6 +8,7 @@
 
 #include "base/files.h"
 #include "device/sim_device.h"
+#include "run/bench.h"
 #include "run/campaign.h"
 #include "run/explore.h"
 #include "sim/spec.h"
@@ -259,6 +260,40 @@ TEST(TimeTravelRun, ConfigRecordsTheRuleAndTheRestoreMode) {
   config = ReadJsonFile(o.out / "config.json");
   EXPECT_EQ((*config)["time_travel"]["interesting"], "coverage");  // the simulator has coverage
   EXPECT_EQ((*config)["time_travel"]["restore"], "snapshot");
+}
+
+}  // namespace
+}  // namespace roam::run
+
+namespace roam::run {
+namespace {
+
+TEST(TimeTravelRun, BenchRunsTheWrapperWithoutSnapshotsAndComparesItWithItsBase) {
+  BenchOptions o;
+  o.apps = {Vault()};
+  o.strategies = {"random", "timetravel:random"};
+  o.events = 3000;
+  o.seeds = 2;
+  o.jobs = 2;
+  o.snapshots = false;
+  o.out = testing::TempDir("tt_bench");
+  auto runs = RunBench(o, nullptr);
+  ASSERT_TRUE(runs.ok()) << runs.status().message();
+  ASSERT_EQ(runs->size(), 4u);
+  for (const auto& r : *runs) {
+    auto config = ReadJsonFile(std::filesystem::path(r.dir) / "config.json");
+    ASSERT_TRUE(config.ok());
+    EXPECT_EQ((*config)["snapshots"], false);
+    auto summary = ReadJsonFile(std::filesystem::path(r.dir) / "summary.json");
+    ASSERT_TRUE(summary.ok());
+    if (r.strategy == "timetravel:random") {
+      EXPECT_EQ((*config)["time_travel"]["restore"], "replay");
+      EXPECT_GT((*summary)["restore_events"].get<int64_t>(), 0);
+    }
+  }
+  std::string table = FormatBenchTable(*runs, o.strategies);
+  EXPECT_NE(table.find("wrappers against their base"), std::string::npos);
+  EXPECT_NE(table.find("timetravel:random      random"), std::string::npos) << table;
 }
 
 }  // namespace
