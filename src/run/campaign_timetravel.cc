@@ -20,6 +20,33 @@ namespace roam::run {
 
 namespace {
 constexpr int kMaxRequestsPerStep = 8;  // a strategy cannot keep the loop from acting
+
+// The recorded path with its loops cut out: whenever the path comes back to a state it was in
+// before, the steps in between are dropped, and it ends where it first reaches `target`. The
+// shortest route the recording itself shows; data a dropped loop changed may matter, which the
+// replay's step-by-step check notices (then the whole path is replayed).
+std::vector<report::TraceStep> WithoutLoops(const std::vector<report::TraceStep>& steps,
+                                            uint64_t target) {
+  std::vector<report::TraceStep> out;
+  std::unordered_map<uint64_t, size_t> at;  // state -> index in `out` of the act taken there
+  for (const auto& step : steps) {
+    if (step.op != "act") {
+      out.push_back(step);
+      continue;
+    }
+    if (step.state == target) break;  // already there
+    auto it = at.find(step.state);
+    if (it != at.end()) {
+      size_t cut = it->second;
+      for (size_t k = cut; k < out.size(); ++k)
+        if (out[k].op == "act") at.erase(out[k].state);
+      out.resize(cut);
+    }
+    at[step.state] = out.size();
+    out.push_back(step);
+  }
+  return out;
+}
 }  // namespace
 
 Status Campaign::ServeRequests(uint64_t& key) {
@@ -101,6 +128,12 @@ Status Campaign::RestoreSnapshot(const explore::Request& request, bool& ok) {
   if (it == saved_.end()) return Status::Ok();
   if (!device_.CanSnapshot()) {
     SavedPath path = it->second;  // a copy: replaying records steps, which may update it
+    SavedPath shortest = path;
+    shortest.steps = WithoutLoops(path.steps, path.state);
+    if (shortest.steps.size() < path.steps.size()) {
+      ROAM_RETURN_IF_ERROR(ReplayPath(shortest, ok));
+      if (ok) return Status::Ok();
+    }
     return ReplayPath(path, ok);
   }
   if (!device_.Restore(request.name).ok()) return Status::Ok();
@@ -159,7 +192,8 @@ Status Campaign::ReplayPath(const SavedPath& path, bool& ok) {
     for (size_t index : new_findings) ROAM_RETURN_IF_ERROR(FileBug(crashes_.findings()[index]));
     if (!events_.empty()) return Status::Ok();  // it crashed on the way: not the state recorded
   }
-  ok = true;  // the caller compares the screen with the state wanted
+  ROAM_RETURN_IF_ERROR(device_.Observe(screen_));
+  ok = screen_.package == package_ && gui::ScreenKey(screen_) == path.state;
   return Status::Ok();
 }
 

@@ -164,6 +164,21 @@ TEST(TimeTravelRun, ReplayedRestoreReachesTheStateOfASnapshotRestore) {
   EXPECT_EQ(after[0], after[1]);
 }
 
+TEST(TimeTravelRun, AReplayLeavesOutTheLoopsOfTheRecordedPath) {
+  auto spec = sim::LoadSpec(Vault());
+  ASSERT_TRUE(spec.ok());
+  // Door 3 keeps gate 1; Door 1 of gate 2 leads back to gate 1: both are loops.
+  const std::vector<std::string> script = {
+      "click Enter the gates", "click Door 3", "click Door 5", "click Door 1", "click Door 5",
+      "click Door 11", "snapshot g3", "click Door 1", "restore g3"};
+  Scripted s(script);
+  Outcome out = RunScript(*spec, s, false, "tt_loops", 12);
+  EXPECT_EQ(s.done, (std::vector<std::string>{"snapshot g3 ok", "restore g3 ok"}));
+  EXPECT_EQ(s.seen.back(), s.saved["g3"]);
+  // Enter, Door 5, Door 11: three events instead of the six recorded.
+  EXPECT_EQ(out.summary.restore_events, 3);
+}
+
 // Open reaches the Room only while the persisted counter is 0, and bumps it.
 constexpr const char* kCounterApp = R"({
   "app": "counter", "package": "org.roam.counter", "start": "Main",
