@@ -20,6 +20,10 @@ namespace roam::run {
 
 namespace {
 constexpr int kMaxRequestsPerStep = 8;  // a strategy cannot keep the loop from acting
+// Longest path kept per snapshot (memory: at most max_snapshots of them). A longer one is not
+// kept: without snapshots the state cannot be restored, with them a bug found after its
+// restore gets the whole run's trace.
+constexpr size_t kMaxSavedPathSteps = 2000;
 
 // The recorded path with its loops cut out: whenever the path comes back to a state it was in
 // before, the steps in between are dropped, and it ends where it first reaches `target`. The
@@ -89,8 +93,9 @@ Status Campaign::ServeRequests(uint64_t& key) {
 Status Campaign::TakeSnapshot(const explore::Request& request, uint64_t key, bool& ok) {
   ok = false;
   if (request.state != key) return Status::Ok();  // not the state on the screen
-  SavedPath path{.state = key, .steps = episode_, .from_clear = episode_from_clear_,
-                 .valid = !episode_overflow_};
+  SavedPath path{.state = key, .from_clear = episode_from_clear_,
+                 .valid = !episode_overflow_ && episode_.size() <= kMaxSavedPathSteps};
+  if (path.valid) path.steps = episode_;
   if (device_.CanSnapshot()) {
     if (!device_.Snapshot(request.name).ok()) return Status::Ok();
     ROAM_RETURN_IF_ERROR(Record({.op = "snapshot", .activity = screen_.activity, .state = key,
@@ -110,7 +115,9 @@ Status Campaign::TakeSnapshot(const explore::Request& request, uint64_t key, boo
 void Campaign::KeepShorterPath(uint64_t key) {
   // Only replayed paths gain from a shorter route; a device snapshot keeps the episode that
   // led to it, which is what a bug found after its restore replays.
-  if (device_.CanSnapshot() || saved_by_state_.empty() || episode_overflow_) return;
+  if (device_.CanSnapshot() || saved_by_state_.empty() || episode_overflow_ ||
+      episode_.size() > kMaxSavedPathSteps)
+    return;
   auto it = saved_by_state_.find(key);
   if (it == saved_by_state_.end()) return;
   SavedPath& path = saved_[it->second];
