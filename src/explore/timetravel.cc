@@ -190,7 +190,7 @@ void TimeTravelStrategy::Learn(const Transition& t) {
   bool first_visit = !graph_.Has(t.to);
   graph_.At(t.from);
   graph_.AddEdge(t.from, t.to, t.action);
-  ++graph_.At(t.to).visits;
+  if (t.from != t.to || first_visit) ++graph_.At(t.to).visits;
   arrival_ = Arrival{.from = t.from, .to = t.to, .first_visit = first_visit,
                      .new_units = t.new_units > 0, .new_activity = t.new_activity};
   if (stuck_.Update(t.to, graph_)) stuck_now_ = true;

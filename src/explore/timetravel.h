@@ -23,7 +23,8 @@
 //     hyper-events (gui/abstraction.h) never offered before (the gui rule). The start state
 //     is always interesting (Algorithm 1, line 2).
 //   fitness: f(s) = f0 * (1+r)^w(s) * (1-p)^max(0, v(s)-w(s)), r = p = 0.1, where v(s) counts
-//     the arrivals in s (steps that end in s, self-loops and restores included) and w(s) the
+//     the arrivals in s (from another state, or by a restore; a step that stays in s is not a
+//     visit, as the original tool's hit count) and w(s) the
 //     interesting states first reached from s; f0 is `interesting_f0_ratio` (6) for
 //     interesting states and 1 for the others. The exponent is kept at or above 0 so a state
 //     that spawned more interesting states than visits is not rewarded twice.
