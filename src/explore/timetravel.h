@@ -138,6 +138,8 @@ class StuckDetector {
   mutable std::vector<uint64_t> scratch_;
 };
 
+// Forwards Next and Learn (and requests it does not make itself) to the base. A virtual added
+// to Strategy must be forwarded here too.
 class TimeTravelStrategy final : public Strategy {
  public:
   TimeTravelStrategy(std::unique_ptr<Strategy> base, TimeTravelOptions options);
