@@ -10,6 +10,7 @@
 #include "device/sim_device.h"
 #include "run/bench.h"
 #include "run/campaign.h"
+#include "run/progress.h"
 #include "run/explore.h"
 #include "sim/spec.h"
 #include "test_paths.h"
@@ -309,6 +310,31 @@ TEST(TimeTravelRun, BenchRunsTheWrapperWithoutSnapshotsAndComparesItWithItsBase)
   std::string table = FormatBenchTable(*runs, o.strategies);
   EXPECT_NE(table.find("wrappers against their base"), std::string::npos);
   EXPECT_NE(table.find("timetravel:random      random"), std::string::npos) << table;
+}
+
+}  // namespace
+}  // namespace roam::run
+
+namespace roam::run {
+namespace {
+
+TEST(TimeTravelRun, TheProgressLineShowsSnapshotsAndRestoresOnlyWhenThereAreAny) {
+  auto line = [](const ProgressFigures& f) {
+    std::FILE* file = std::tmpfile();
+    Progress p(file, false);
+    p.Finish(f);
+    std::rewind(file);
+    char buf[512] = {};
+    size_t n = std::fread(buf, 1, sizeof buf - 1, file);
+    std::fclose(file);
+    return std::string(buf, n);
+  };
+  ProgressFigures f;
+  EXPECT_EQ(line(f).find("snapshots"), std::string::npos);
+  f.snapshots = 3;
+  f.restores = 2;
+  f.failed_restores = 1;
+  EXPECT_NE(line(f).find("relaunches 0  snapshots 3  restores 2 (1 failed)"), std::string::npos) << line(f);
 }
 
 }  // namespace
