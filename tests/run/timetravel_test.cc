@@ -47,6 +47,21 @@ TEST(TimeTravelRun, RandomStaysInTheTrapTimeTravelGetsOut) {
   }
 }
 
+TEST(TimeTravelRun, NothingIsReportedBehindTheGatesWithTheBugSwitchedOff) {
+  ExploreOptions o;
+  o.app = Vault();
+  o.strategy = "timetravel:random";
+  o.seed = 1;
+  o.campaign.max_events = 6000;
+  o.bugs_off = {"vault-chest-crash"};
+  o.out = testing::TempDir("vault_off");
+  auto s = Explore(o, nullptr, nullptr, false);
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  EXPECT_EQ(s->activities_covered.size(), 5u);  // it still gets through
+  EXPECT_TRUE(s->crashes.empty());
+  EXPECT_FALSE(std::filesystem::exists(o.out / "bugs"));
+}
+
 // Follows a script: "click TEXT", "back", "snapshot NAME", "restore NAME"; then sends volume
 // keys (no-ops). Records the state it is shown at each request point and how requests went.
 class Scripted final : public explore::Strategy {
