@@ -128,7 +128,9 @@ Outcome RunScript(std::shared_ptr<const sim::AppSpec> spec, Scripted& strategy, 
   options.clear_data_at_start = clear;
   CampaignIo io;
   io.out_dir = testing::TempDir(name);
-  io.replay_info = {{"device", "sim"}, {"app", "x"}, {"seed", 1}, {"signature_frames", 3}};
+  // As Explore writes it for the vault (`roam replay` reads it back from bug.json).
+  io.replay_info = {{"device", "sim"}, {"app", Vault().string()}, {"bugs_off", nlohmann::json::array()},
+                    {"seed", 1}, {"signature_frames", 3}, {"start", "clear"}};
   io.fresh_device = [spec, dev_options]() -> Result<std::unique_ptr<device::Device>> {
     return std::unique_ptr<device::Device>(std::make_unique<device::SimDevice>(spec, sim::SimOptions{}, dev_options));
   };
@@ -253,10 +255,10 @@ TEST(TimeTravelRun, ACrashAfterARestoreIsFiledWithAShortTraceThatReplays) {
     EXPECT_EQ(trace->back().widget_text, "Open the chest");
     for (const auto& step : *trace) EXPECT_NE(step.op, "restore");
     // `roam replay` reproduces it on a fresh app.
-    device::SimDevice fresh(*spec, {});
-    auto replay = ReplayOn(fresh, *bug, *trace);
+    auto replay = ReplayBug(out.dir / "bugs/B1");
     ASSERT_TRUE(replay.ok()) << replay.status().message();
     EXPECT_TRUE(replay->reproduced);
+    EXPECT_EQ(replay->result.steps_run, 8);
     // The whole run's trace replays too, snapshot and restore lines included.
     auto whole = report::ReadTrace(out.dir / "trace.jsonl");
     ASSERT_TRUE(whole.ok());
