@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/flags.h"
 #include "cli/harness_flags.h"
+#include "cli/timetravel_flags.h"
 #include "run/bench.h"
 
 namespace roam::cli {
@@ -28,8 +29,14 @@ int BenchCommand(int argc, char** argv) {
   app.add_option("--json", json_path, "also write every run's figures to this JSON file");
   app.add_option("--bugs-off", o.bugs_off, "planted bug ids to switch off")->delimiter(',');
   app.add_flag("-q,--quiet", quiet, "no line per finished run");
+  AddTimeTravelFlags(app, o.strategy_settings.timetravel);
+  std::string snapshots = "on";
+  app.add_option("--snapshots", snapshots,
+                 "off: simulate a device without snapshots (time travel replays paths)")
+      ->check(CLI::IsMember({"on", "off"}))->capture_default_str();
   AddHarnessFlags(app, o.harness);
   if (int rc = ParseFlags(app, "roam bench", argc, argv); rc >= 0) return rc;
+  o.snapshots = snapshots == "on";
   o.strategies.clear();
   for (size_t pos = 0; pos <= strategies.size();) {
     size_t comma = std::min(strategies.find(',', pos), strategies.size());

@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/flags.h"
 #include "cli/harness_flags.h"
+#include "cli/timetravel_flags.h"
 #include "run/explore.h"
 
 namespace roam::cli {
@@ -84,6 +85,7 @@ int ExploreCommand(int argc, char** argv) {
     app.add_option(flag, *field, fmt::format("random: weight of {}", what))
         ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Random strategy");
   }
+  AddTimeTravelFlags(app, o.strategy_settings.timetravel);
   AddHarnessFlags(app, o.harness);
   // `--strategy help` needs no other flag.
   for (int i = 1; i + 1 < argc; ++i)

@@ -176,6 +176,11 @@ void Harness::Learn(const Transition& transition) {
   base_->Learn(transition);
 }
 
+std::optional<Request> Harness::TakeRequest(const StepView& view) {
+  if (script_) return std::nullopt;  // a restore in the middle of a login would undo it
+  return base_->TakeRequest(view);
+}
+
 Result<std::unique_ptr<Strategy>> WithHarness(Result<std::unique_ptr<Strategy>> base,
                                               const HarnessOptions& options) {
   if (!base.ok() || !options.Active()) return base;

@@ -9,7 +9,9 @@
 //   4. text input: the text of every input_text the base strategy chooses is replaced by one
 //      drawn from TextInput's mix (scripts keep their own texts).
 // Its Name() is the base's; the base gets Learn() for every transition, whoever chose the
-// action. Owns the base strategy; not thread-safe (one per run, like any strategy).
+// action, and its run-loop requests (time travel's snapshots and restores) pass through,
+// except while a script plays. A virtual added to Strategy must be forwarded here too.
+// Owns the base strategy; not thread-safe (one per run, like any strategy).
 #pragma once
 
 #include <cstdint>
@@ -44,6 +46,8 @@ class Harness final : public Strategy {
   std::string_view Name() const override { return base_->Name(); }
   gui::Action Next(const StepView& view, Rng& rng) override;
   void Learn(const Transition& transition) override;
+  std::optional<Request> TakeRequest(const StepView& view) override;
+  void Done(const Request& request, bool ok) override { base_->Done(request, ok); }
 
   const HarnessStats& stats() const { return stats_; }
   // What the harness did, for harness.json in the run folder.

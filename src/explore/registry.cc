@@ -25,8 +25,29 @@ const std::vector<StrategyInfo>& Strategies() {
   return kTable;
 }
 
+bool IsKnownStrategy(const std::string& name) {
+  std::string_view base = name;
+  if (base.starts_with(kTimeTravelPrefix)) base.remove_prefix(kTimeTravelPrefix.size());
+  for (const auto& info : Strategies())
+    if (info.name == base) return true;
+  return false;
+}
+
 Result<std::unique_ptr<Strategy>> MakeStrategy(const std::string& name,
                                                const StrategySettings& settings) {
+  if (name.starts_with(kTimeTravelPrefix)) {
+    std::string base_name = name.substr(kTimeTravelPrefix.size());
+    if (base_name.starts_with(kTimeTravelPrefix))
+      return Status::InvalidArgument("strategy \"" + name + "\": time travel cannot wrap itself");
+    ROAM_RETURN_IF_ERROR(CheckTimeTravelOptions(settings.timetravel));
+    auto base = MakeStrategy(base_name, settings);
+    if (!base.ok()) return base.status().Wrap("strategy \"" + name + "\"");
+    TimeTravelOptions options = settings.timetravel;
+    // Without a device to ask, "auto" means coverage (the run layer resolves it per device).
+    options.interesting = ResolveInterestRule(options.interesting, true);
+    return std::unique_ptr<Strategy>(
+        std::make_unique<TimeTravelStrategy>(std::move(*base), std::move(options)));
+  }
   std::vector<std::string> names;
   for (const auto& info : Strategies()) {
     if (info.name == name) return info.make(settings);
@@ -41,6 +62,10 @@ Result<std::unique_ptr<Strategy>> MakeStrategy(const std::string& name,
 std::string StrategyHelp() {
   std::string s = "Strategies:\n";
   for (const auto& info : Strategies()) s += fmt::format("  {:<12} {}\n", info.name, info.description);
+  s += fmt::format("  {:<12} {}\n", "timetravel:<base>",
+                   "time travel (TimeMachine) around any strategy above, e.g. timetravel:random: "
+                   "snapshots interesting states, restores the fittest one when the base is stuck "
+                   "(--tt-* settings)");
   return s;
 }
 

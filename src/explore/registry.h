@@ -11,6 +11,7 @@
 #include "explore/oracle_strategy.h"
 #include "explore/random.h"
 #include "explore/strategy.h"
+#include "explore/timetravel.h"
 #include "sim/sim_app.h"
 
 namespace roam::explore {
@@ -19,6 +20,7 @@ namespace roam::explore {
 struct StrategySettings {
   RandomOptions random;
   OracleOptions oracle;
+  TimeTravelOptions timetravel;  // `timetravel:<base>`
   // The simulated app under test and its options, for strategies that read the spec (the
   // oracle); null on a real device.
   std::shared_ptr<const sim::AppSpec> spec;
@@ -32,6 +34,11 @@ struct StrategyInfo {
 };
 
 const std::vector<StrategyInfo>& Strategies();
+// Wrappers name their base after a colon: `timetravel:<base>` wraps any strategy of the table
+// (explore/timetravel.h).
+inline constexpr std::string_view kTimeTravelPrefix = "timetravel:";
+// Whether `name` is a strategy of the table or a wrapper around one.
+bool IsKnownStrategy(const std::string& name);
 // Makes a strategy by name; an unknown name is an error that lists the known ones and
 // suggests the closest.
 Result<std::unique_ptr<Strategy>> MakeStrategy(const std::string& name,

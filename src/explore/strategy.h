@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -33,6 +35,23 @@ struct Transition {
   bool left_app = false;
 };
 
+// An operation a strategy asks the run loop for (time travel, explore/timetravel.h). Strategies
+// never touch the device; the run loop carries the request out and reports back with Done().
+//   kSnapshot: keep the state the device shows now (StepView::state == `state`) as `name`. On a
+//     device with snapshots (Device::CanSnapshot) that is a device snapshot; otherwise the run
+//     loop keeps the shortest recorded action path from a launch or a clean start to the state.
+//     Taking a snapshot under a name in use replaces the old one (that is how a strategy evicts).
+//   kRestore: bring back snapshot `name`, which holds `state`: a device restore, or a relaunch
+//     (clearing data when the path began from a clean start) and a replay of the path. Done(ok)
+//     only when the screen's ScreenKey is `state` afterwards; a path that no longer reproduces
+//     is dropped by the run loop (later restores of `name` fail until it is snapshot again).
+struct Request {
+  enum class Kind { kSnapshot, kRestore };
+  Kind kind = Kind::kSnapshot;
+  std::string name;
+  uint64_t state = 0;
+};
+
 class Strategy {
  public:
   virtual ~Strategy() = default;
@@ -40,6 +59,12 @@ class Strategy {
   // The next action. `view.actions` may be empty (then a global action is expected).
   virtual gui::Action Next(const StepView& view, Rng& rng) = 0;
   virtual void Learn(const Transition& /*transition*/) {}
+  // Called each step after Learn and before Next, with the screen the device shows now (the
+  // first step included). A strategy may return one request; the run loop carries it out,
+  // calls Done, and asks again (with a fresh view after a restore) until it gets nullopt.
+  virtual std::optional<Request> TakeRequest(const StepView& /*view*/) { return std::nullopt; }
+  // How a request went: ok is false when the device or the replayed path failed.
+  virtual void Done(const Request& /*request*/, bool /*ok*/) {}
 };
 
 }  // namespace roam::explore

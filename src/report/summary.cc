@@ -73,6 +73,10 @@ json SummaryToJson(const Summary& s) {
   j["units_covered"] = s.units_covered ? json(*s.units_covered) : json(nullptr);
   j["states"] = s.states;
   j["relaunches"] = s.relaunches;
+  j["snapshots"] = s.snapshots;
+  j["restores"] = s.restores;
+  j["failed_restores"] = s.failed_restores;
+  j["restore_events"] = s.restore_events;
   j["crashes"] = json::array();
   for (const auto& c : s.crashes) j["crashes"].push_back(FailureToJson(c));
   j["anrs"] = json::array();

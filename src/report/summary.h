@@ -58,6 +58,10 @@ struct Summary {
   std::optional<size_t> units_covered;
   size_t states = 0;
   size_t relaunches = 0;
+  // Time travel: snapshots taken (paths kept, on a device without snapshots), restores that
+  // reached their state, restores that failed, events sent replaying paths.
+  size_t snapshots = 0, restores = 0, failed_restores = 0;
+  int64_t restore_events = 0;
   std::vector<FailureSummary> crashes;   // unique crashes (native included)
   std::vector<FailureSummary> anrs;      // unique ANRs
   StepTiming timing;

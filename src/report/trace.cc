@@ -68,6 +68,7 @@ json StepToJson(const TraceStep& s) {
   if (!s.widget_text.empty()) j["widget_text"] = s.widget_text;
   if (!s.resource_id.empty()) j["resource_id"] = s.resource_id;
   if (!s.events.empty()) j["events"] = s.events;
+  if (!s.snapshot.empty()) j["snapshot"] = s.snapshot;
   return j;
 }
 
@@ -79,8 +80,13 @@ Result<TraceStep> StepFromJson(const json& j) {
     if (!j["op"].is_string()) return Status::Corruption("\"op\" must be a string");
     s.op = j["op"].get<std::string>();
   }
-  if (s.op != "act" && s.op != "launch" && s.op != "clear")
-    return Status::Corruption("unknown op \"" + s.op + "\" (expected act, launch or clear)");
+  if (s.op != "act" && s.op != "launch" && s.op != "clear" && s.op != "stop" &&
+      s.op != "snapshot" && s.op != "restore")
+    return Status::Corruption("unknown op \"" + s.op +
+                              "\" (expected act, launch, clear, stop, snapshot or restore)");
+  if (j.contains("snapshot") && j["snapshot"].is_string()) s.snapshot = j["snapshot"];
+  if ((s.op == "snapshot" || s.op == "restore") && s.snapshot.empty())
+    return Status::Corruption("a \"" + s.op + "\" step needs a \"snapshot\" name");
   if (s.op == "act") {
     if (!j.contains("action")) return Status::Corruption("an \"act\" step needs an \"action\"");
     auto a = ActionFromJson(j["action"]);

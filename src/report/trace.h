@@ -17,8 +17,10 @@
 
 namespace roam::report {
 
-// One line of a trace. `op` is "act" (send `action`), "launch" (bring the app up) or "clear"
-// (wipe app data). Only op and action matter to a replay; the rest is for people and tools.
+// One line of a trace. `op` is "act" (send `action`), "launch" (bring the app up), "clear"
+// (wipe app data), "stop" (kill the app), or, written by time travel on a device with
+// snapshots, "snapshot" / "restore" (save / bring back the device state named `snapshot`).
+// Only op, action and snapshot matter to a replay; the rest is for people and tools.
 struct TraceStep {
   int64_t step = 0;
   std::string op = "act";
@@ -28,6 +30,7 @@ struct TraceStep {
   std::string widget_text;     // text / content-desc of the target, for readers
   std::string resource_id;
   std::vector<std::string> events;  // "crash <signature>", "anr ...", "left_app"
+  std::string snapshot;        // the snapshot's name ("snapshot" and "restore" steps)
 };
 
 nlohmann::json ActionToJson(const gui::Action& action);

@@ -46,6 +46,7 @@ Result<BenchRun> RunOne(const Job& job, const BenchOptions& options) {
   o.out = options.out / "runs" / job.app.stem() / job.strategy / fmt::format("s{}", job.seed);
   o.force = true;
   o.bugs_off = job.bugs_off;
+  o.snapshots = options.snapshots;
   auto s = Explore(o, nullptr, nullptr, false);
   if (!s.ok()) return s.status().Wrap(fmt::format("{} {} seed {}", job.app.string(), job.strategy, job.seed));
   BenchRun r;
@@ -76,9 +77,7 @@ Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* p
   if (options.seeds < 1) return Status::InvalidArgument("--seeds must be at least 1");
   // Check every strategy name and app spec before the workers start.
   for (const auto& name : options.strategies) {
-    bool known = false;
-    for (const auto& info : explore::Strategies()) known |= info.name == name;
-    if (!known) {
+    if (!explore::IsKnownStrategy(name)) {
       auto r = explore::MakeStrategy(name, options.strategy_settings);
       return r.ok() ? Status::InvalidArgument("unknown strategy " + name) : r.status();
     }
@@ -137,6 +136,7 @@ nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions
   j["events"] = options.events;
   j["seeds"] = options.seeds;
   j["strategies"] = options.strategies;
+  j["snapshots"] = options.snapshots;
   j["wall_seconds"] = wall_seconds;
   if (options.harness.Active()) j["harness"] = options.harness.ToJson();
   j["runs"] = nlohmann::json::array();

@@ -27,6 +27,7 @@ struct BenchOptions {
   std::filesystem::path out;                // runs go to out/runs/<app>/<strategy>/s<seed>
   std::vector<std::string> bugs_off;        // switched off in every app that plants them
   explore::StrategySettings strategy_settings;
+  bool snapshots = true;                    // false: the simulator without snapshots (a phone)
   explore::HarnessOptions harness;          // applied to every run when active
 };
 

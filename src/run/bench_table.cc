@@ -86,6 +86,9 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
   // Per strategy, the per-app ratios for the overall table.
   std::map<std::string, std::vector<double>> act_rnd, act_orc, unit_rnd, unit_orc;
   std::map<std::string, double> crashes_total, anrs_total;
+  // Wrappers ("timetravel:random") against their base ("random"), when both ran.
+  std::map<std::string, std::vector<double>> unit_base;
+  std::map<std::string, std::string> base_of;
   for (const auto& [app, by_strategy] : by_app) {
     std::map<std::string, Group> groups;
     for (const auto& [strategy, list] : by_strategy) groups[strategy] = Summarise(list);
@@ -113,6 +116,12 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
       if (oa > 0) act_orc[strategy].push_back(g.activities.median / oa);
       if (ru > 0) unit_rnd[strategy].push_back(g.units.median / ru);
       if (ou > 0) unit_orc[strategy].push_back(g.units.median / ou);
+      if (size_t colon = strategy.find(':'); colon != std::string::npos) {
+        std::string base = strategy.substr(colon + 1);
+        double bu = median_of(base, &Group::units);
+        if (groups.count(base)) base_of[strategy] = base;
+        if (bu > 0) unit_base[strategy].push_back(g.units.median / bu);
+      }
       crashes_total[strategy] += g.crashes.median;
       anrs_total[strategy] += g.anrs.median;
     }
@@ -128,6 +137,16 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
     out += fmt::format("{:<14} {:>8} {:>8} {:>9} {:>9} {:>14} {:>11}\n", strategy,
                        gm(act_rnd, strategy), gm(act_orc, strategy), gm(unit_rnd, strategy),
                        gm(unit_orc, strategy), crashes_total[strategy], anrs_total[strategy]);
+  if (!base_of.empty()) {
+    out += "\nwrappers against their base: units/base is the geometric mean of the per-app ratios;"
+           " crashes/base and anrs/base are ratios of the summed medians\n";
+    out += fmt::format("{:<22} {:<12} {:>10} {:>13} {:>10}\n", "strategy", "base", "units/base",
+                       "crashes/base", "anrs/base");
+    for (const auto& [strategy, base] : base_of)
+      out += fmt::format("{:<22} {:<12} {:>10} {:>13} {:>10}\n", strategy, base, gm(unit_base, strategy),
+                         Ratio(crashes_total[strategy], crashes_total[base]),
+                         Ratio(anrs_total[strategy], anrs_total[base]));
+  }
   return out;
 }
 

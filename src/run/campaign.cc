@@ -93,6 +93,9 @@ Status Campaign::Start() {
 
 Status Campaign::Record(report::TraceStep step) {
   step.step = trace_steps_++;
+  // Snapshot and restore lines are for the whole run's replay; a restore puts the snapshot's
+  // own episode in place (campaign_timetravel.cc).
+  if (step.op == "snapshot" || step.op == "restore") return trace_.Append(step);
   // The episode is what a bug's short trace replays: the steps since the last launch, or since
   // the clear that preceded it.
   if (step.op == "clear") {
@@ -137,15 +140,15 @@ Status Campaign::Step() {
   bool relaunched = false;
   ROAM_RETURN_IF_ERROR(EnsureInApp(relaunched));
   auto mark = Clock::now();
-  const uint64_t key = gui::ScreenKey(screen_);
-  const bool new_state = states_.insert(key).second;
+  const uint64_t screen_key = gui::ScreenKey(screen_);
+  const bool new_state = states_.insert(screen_key).second;
   bool new_activity = false;
   if (!screen_.activity.empty() && activity_set_.insert(screen_.activity).second) {
     activities_.push_back(screen_.activity);
     new_activity = true;
   }
   if (pending_) {
-    explore::Transition t{.from = pending_->from, .to = key, .action = pending_->action,
+    explore::Transition t{.from = pending_->from, .to = screen_key, .action = pending_->action,
                           .new_state = new_state, .new_activity = new_activity,
                           .new_units = pending_->new_units, .crashed = pending_->crashed,
                           .left_app = relaunched};
@@ -154,6 +157,13 @@ Status Campaign::Step() {
   }
 
   gui::ActionsFor(screen_, actions_);
+  uint64_t key = screen_key;
+  KeepShorterPath(key);
+  Lap(mark, timing_.decide);
+  Status served = ServeRequests(key);
+  Lap(mark, timing_.launch);  // snapshots and restores count with launches
+  ROAM_RETURN_IF_ERROR(served);
+  if (!BudgetLeft()) return Status::Ok();  // a replayed path may use up the budget
   explore::StepView view{screen_, key, actions_, events_sent_};
   gui::Action action = strategy_.Next(view, rng_);
 

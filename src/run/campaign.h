@@ -9,9 +9,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -80,6 +82,18 @@ class Campaign {
   Status FileBug(const oracle::CrashFinding& finding);
   std::vector<report::TraceStep> BugTrace(const oracle::CrashFinding& finding, bool& reproduced,
                                           bool& checked);
+  // Time travel (campaign_timetravel.cc): the strategy's requests, see explore/strategy.h.
+  struct SavedPath {
+    uint64_t state = 0;
+    std::vector<report::TraceStep> steps;  // an episode: from a clear or a launch to `state`
+    bool from_clear = false;
+    bool valid = false;                    // false: too long to keep (the episode overflowed)
+  };
+  Status ServeRequests(uint64_t& key);
+  Status TakeSnapshot(const explore::Request& request, uint64_t key, bool& ok);
+  Status RestoreSnapshot(const explore::Request& request, bool& ok);
+  Status ReplayPath(const SavedPath& path, bool& ok);
+  void KeepShorterPath(uint64_t key);
   bool BudgetLeft() const;
   double Elapsed() const;
   ProgressFigures Figures() const;
@@ -107,6 +121,11 @@ class Campaign {
   bool episode_overflow_ = false;
   std::vector<std::string> bug_dirs_;       // per finding index
   std::optional<Pending> pending_;
+
+  std::map<std::string, SavedPath> saved_;               // by snapshot name
+  std::unordered_map<uint64_t, std::string> saved_by_state_;
+  size_t snapshots_taken_ = 0, restores_ = 0, failed_restores_ = 0;
+  int64_t restore_events_ = 0;                           // events sent replaying paths
 
   int64_t events_sent_ = 0;
   int64_t trace_steps_ = 0;

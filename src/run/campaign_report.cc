@@ -82,6 +82,9 @@ ProgressFigures Campaign::Figures() const {
               crashes_.CountOf(device::Event::Kind::kNativeCrash);
   f.anrs = crashes_.CountOf(device::Event::Kind::kAnr);
   f.relaunches = relaunches_;
+  f.snapshots = snapshots_taken_;
+  f.restores = restores_;
+  f.failed_restores = failed_restores_;
   return f;
 }
 
@@ -104,6 +107,10 @@ report::Summary Campaign::MakeSummary() const {
   }
   s.states = states_.size();
   s.relaunches = relaunches_;
+  s.snapshots = snapshots_taken_;
+  s.restores = restores_;
+  s.failed_restores = failed_restores_;
+  s.restore_events = restore_events_;
   s.timing = timing_;
   report::AddFindings(crashes_.findings(), bug_dirs_, s);
   return s;

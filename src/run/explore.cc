@@ -78,6 +78,16 @@ Result<report::Summary> RunCampaign(const ExploreOptions& options, device::Devic
                                     const std::atomic<bool>* stop, std::FILE* progress,
                                     bool progress_tty) {
   json config = CampaignConfig(options);
+  if (options.strategy.starts_with(explore::kTimeTravelPrefix)) {
+    const auto& t = options.strategy_settings.timetravel;
+    config["time_travel"] = {
+        {"queue_length", t.queue_length}, {"alpha", t.alpha}, {"beta", t.beta},
+        {"max_no_progress", t.max_no_progress}, {"reward", t.reward}, {"penalty", t.penalty},
+        {"f0_ratio", t.interesting_f0_ratio}, {"k", t.path_length},
+        {"max_snapshots", t.max_snapshots},
+        {"interesting", explore::ResolveInterestRule(t.interesting, device.HasCoverage())},
+        {"restore", device.CanSnapshot() ? "snapshot" : "replay"}};
+  }
   config.update(target.config);
   config["replay"] = target.replay;
   if (options.harness.Active()) config["harness"] = options.harness.ToJson();
@@ -122,6 +132,8 @@ Result<report::Summary> Explore(const ExploreOptions& options, const std::atomic
   explore::StrategySettings settings = options.strategy_settings;
   settings.spec = *spec;
   settings.sim = sim_options;
+  // The simulator always reports coverage.
+  settings.timetravel.interesting = explore::ResolveInterestRule(settings.timetravel.interesting, true);
   auto strategy = explore::WithHarness(explore::MakeStrategy(options.strategy, settings),
                                        options.harness);
   if (!strategy.ok()) return strategy.status();

@@ -22,11 +22,14 @@ Result<report::Summary> ExploreAndroid(const ExploreOptions& options, const std:
                                        std::FILE* progress, bool progress_tty) {
   const auto& a = options.android;
   if (a.package.empty()) return Status::InvalidArgument("--serial needs --package PKG");
-  auto strategy = explore::WithHarness(
-      explore::MakeStrategy(options.strategy, options.strategy_settings), options.harness);
-  if (!strategy.ok()) return strategy.status();
   auto device = OpenAndroidDevice(options);
   if (!device.ok()) return device.status();
+  explore::StrategySettings settings = options.strategy_settings;
+  settings.timetravel.interesting =
+      explore::ResolveInterestRule(settings.timetravel.interesting, (*device)->HasCoverage());
+  auto strategy = explore::WithHarness(explore::MakeStrategy(options.strategy, settings),
+                                       options.harness);
+  if (!strategy.ok()) return strategy.status();
   ROAM_RETURN_IF_ERROR(PrepareOutDir(options.out, options.force));
 
   CampaignTarget target;

@@ -17,10 +17,15 @@ std::string Line(const ProgressFigures& f) {
                                : fmt::format("{}", f.activities);
   std::string units = f.units_total ? fmt::format("  units {}/{}", *f.units_covered, *f.units_total)
                                     : std::string();
+  std::string travel =
+      f.snapshots + f.restores + f.failed_restores > 0
+          ? fmt::format("  snapshots {}  restores {} ({} failed)", f.snapshots, f.restores,
+                        f.failed_restores)
+          : std::string();
   return fmt::format("[{:7.1f}s] events {}  {:.0f} ev/s  states {}  activities {}{}  crashes {}  "
-                     "anrs {}  relaunches {}",
+                     "anrs {}  relaunches {}{}",
                      f.elapsed, events, rate, f.states, activities, units, f.crashes, f.anrs,
-                     f.relaunches);
+                     f.relaunches, travel);
 }
 
 }  // namespace

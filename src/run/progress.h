@@ -21,6 +21,8 @@ struct ProgressFigures {
   size_t crashes = 0;
   size_t anrs = 0;
   size_t relaunches = 0;
+  // Time travel: snapshots taken, restores done, restores that failed (shown when nonzero).
+  size_t snapshots = 0, restores = 0, failed_restores = 0;
 };
 
 struct ProgressOptions {

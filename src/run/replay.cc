@@ -16,6 +16,12 @@ Result<ReplayResult> ReplayTrace(device::Device& device, const std::vector<repor
       s = device.ClearData();
     } else if (step.op == "launch") {
       s = device.Launch();
+    } else if (step.op == "stop") {
+      s = device.Stop();
+    } else if (step.op == "snapshot") {
+      s = device.Snapshot(step.snapshot);
+    } else if (step.op == "restore") {
+      s = device.Restore(step.snapshot);
     } else {
       // Observe first, as the original run did, so the device resolves the target against the
       // screen the action was chosen on.

@@ -18,7 +18,7 @@ struct ReplayResult {
   std::vector<std::string> signatures;  // every failure signature seen on the way
 };
 
-// Runs `steps` in order (clear / launch / act) and stops at the first event whose signature is
+// Runs `steps` in order (clear / launch / stop / snapshot / restore / act) and stops at the first event whose signature is
 // `want_signature` (empty: run to the end and just collect signatures).
 Result<ReplayResult> ReplayTrace(device::Device& device, const std::vector<report::TraceStep>& steps,
                                  const std::string& want_signature, int top_frames);

@@ -1,0 +1,207 @@
+// The campaign's side of time travel (explore/strategy.h, Request): snapshots and restores on
+// a device with snapshots, and on one without (a phone), a relaunch plus a replay of the
+// shortest recorded path to the state, checked step by step against the recorded screen keys.
+//
+// Traces stay replayable. On a device with snapshots, trace.jsonl gets a "snapshot" line where
+// one is taken and a "restore" line where one is brought back, so the whole run replays on a
+// device with snapshots; the restore also puts the snapshot's own episode (the path from a
+// launch or a clean start that reached its state) in place, so a bug found afterwards gets a
+// short trace that reaches it. Without snapshots the replayed steps are real steps: they go
+// to trace.jsonl as ordinary clear / stop / launch / act lines and count as events.
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "gui/abstraction.h"
+#include "gui/actions.h"
+#include "run/campaign.h"
+
+namespace roam::run {
+
+namespace {
+constexpr int kMaxRequestsPerStep = 8;  // a strategy cannot keep the loop from acting
+// Longest path kept per snapshot (memory: at most max_snapshots of them). A longer one is not
+// kept: without snapshots the state cannot be restored, with them a bug found after its
+// restore gets the whole run's trace.
+constexpr size_t kMaxSavedPathSteps = 2000;
+
+// The recorded path with its loops cut out: whenever the path comes back to a state it was in
+// before, the steps in between are dropped, and it ends where it first reaches `target`. The
+// shortest route the recording itself shows; data a dropped loop changed may matter, which the
+// replay's step-by-step check notices (then the whole path is replayed).
+std::vector<report::TraceStep> WithoutLoops(const std::vector<report::TraceStep>& steps,
+                                            uint64_t target) {
+  std::vector<report::TraceStep> out;
+  std::unordered_map<uint64_t, size_t> at;  // state -> index in `out` of the act taken there
+  for (const auto& step : steps) {
+    if (step.op != "act") {
+      out.push_back(step);
+      continue;
+    }
+    if (step.state == target) break;  // already there
+    auto it = at.find(step.state);
+    if (it != at.end()) {
+      size_t cut = it->second;
+      for (size_t k = cut; k < out.size(); ++k)
+        if (out[k].op == "act") at.erase(out[k].state);
+      out.resize(cut);
+    }
+    at[step.state] = out.size();
+    out.push_back(step);
+  }
+  return out;
+}
+}  // namespace
+
+Status Campaign::ServeRequests(uint64_t& key) {
+  for (int i = 0; i < kMaxRequestsPerStep && BudgetLeft(); ++i) {
+    explore::StepView view{screen_, key, actions_, events_sent_};
+    std::optional<explore::Request> request = strategy_.TakeRequest(view);
+    if (!request) break;
+    bool ok = false;
+    if (request->kind == explore::Request::Kind::kSnapshot) {
+      ROAM_RETURN_IF_ERROR(TakeSnapshot(*request, key, ok));
+      strategy_.Done(*request, ok);
+      continue;
+    }
+    ROAM_RETURN_IF_ERROR(RestoreSnapshot(*request, ok));
+    // Whatever happened, the device may show something else now.
+    bool relaunched = false;
+    ROAM_RETURN_IF_ERROR(EnsureInApp(relaunched));
+    key = gui::ScreenKey(screen_);
+    states_.insert(key);
+    if (!screen_.activity.empty() && activity_set_.insert(screen_.activity).second)
+      activities_.push_back(screen_.activity);
+    gui::ActionsFor(screen_, actions_);
+    ok = ok && key == request->state;
+    if (ok) {
+      ++restores_;
+    } else {
+      ++failed_restores_;
+      // A path (or snapshot) that no longer reaches its state is dropped.
+      auto it = saved_.find(request->name);
+      if (it != saved_.end()) {
+        saved_by_state_.erase(it->second.state);
+        saved_.erase(it);
+      }
+    }
+    strategy_.Done(*request, ok);
+  }
+  return Status::Ok();
+}
+
+Status Campaign::TakeSnapshot(const explore::Request& request, uint64_t key, bool& ok) {
+  ok = false;
+  if (request.state != key) return Status::Ok();  // not the state on the screen
+  SavedPath path{.state = key, .from_clear = episode_from_clear_,
+                 .valid = !episode_overflow_ && episode_.size() <= kMaxSavedPathSteps};
+  if (path.valid) path.steps = episode_;
+  if (device_.CanSnapshot()) {
+    if (!device_.Snapshot(request.name).ok()) return Status::Ok();
+    ROAM_RETURN_IF_ERROR(Record({.op = "snapshot", .activity = screen_.activity, .state = key,
+                                 .snapshot = request.name}));
+  } else if (!path.valid) {
+    return Status::Ok();  // nothing to replay
+  }
+  auto old = saved_.find(request.name);
+  if (old != saved_.end()) saved_by_state_.erase(old->second.state);
+  saved_[request.name] = std::move(path);
+  saved_by_state_[key] = request.name;
+  ++snapshots_taken_;
+  ok = true;
+  return Status::Ok();
+}
+
+void Campaign::KeepShorterPath(uint64_t key) {
+  // Only replayed paths gain from a shorter route; a device snapshot keeps the episode that
+  // led to it, which is what a bug found after its restore replays.
+  if (device_.CanSnapshot() || saved_by_state_.empty() || episode_overflow_ ||
+      episode_.size() > kMaxSavedPathSteps)
+    return;
+  auto it = saved_by_state_.find(key);
+  if (it == saved_by_state_.end()) return;
+  SavedPath& path = saved_[it->second];
+  bool better = !path.valid || (episode_from_clear_ && !path.from_clear) ||
+                (episode_from_clear_ == path.from_clear && episode_.size() < path.steps.size());
+  if (!better) return;
+  path.steps = episode_;
+  path.from_clear = episode_from_clear_;
+  path.valid = true;
+}
+
+Status Campaign::RestoreSnapshot(const explore::Request& request, bool& ok) {
+  ok = false;
+  auto it = saved_.find(request.name);
+  if (it == saved_.end()) return Status::Ok();
+  if (!device_.CanSnapshot()) {
+    SavedPath path = it->second;  // a copy: replaying records steps, which may update it
+    SavedPath shortest = path;
+    shortest.steps = WithoutLoops(path.steps, path.state);
+    if (shortest.steps.size() < path.steps.size()) {
+      ROAM_RETURN_IF_ERROR(ReplayPath(shortest, ok));
+      if (ok) return Status::Ok();
+    }
+    return ReplayPath(path, ok);
+  }
+  if (!device_.Restore(request.name).ok()) return Status::Ok();
+  ROAM_RETURN_IF_ERROR(Record({.op = "restore", .state = request.state, .snapshot = request.name}));
+  episode_ = it->second.steps;
+  episode_from_clear_ = it->second.from_clear;
+  episode_overflow_ = !it->second.valid;
+  events_.clear();
+  device_.DrainEvents(events_);  // nothing the app did before the restore belongs to what follows
+  ok = true;
+  return Status::Ok();
+}
+
+Status Campaign::ReplayPath(const SavedPath& path, bool& ok) {
+  ok = false;
+  if (!path.valid || path.steps.empty()) return Status::Ok();
+  // Relaunch from scratch: data cleared when the path began from a clean start.
+  if (path.from_clear) {
+    ROAM_RETURN_IF_ERROR(Record({.op = "clear"}));
+    ROAM_RETURN_IF_ERROR(device_.ClearData());
+  } else {
+    ROAM_RETURN_IF_ERROR(Record({.op = "stop"}));
+    ROAM_RETURN_IF_ERROR(device_.Stop());
+  }
+  pending_.reset();
+  for (const auto& recorded : path.steps) {
+    if (recorded.op == "launch") {
+      ROAM_RETURN_IF_ERROR(Record({.op = "launch"}));
+      ROAM_RETURN_IF_ERROR(device_.Launch());
+      continue;
+    }
+    if (recorded.op != "act") continue;  // the leading clear is done above
+    if ((io_.stop && io_.stop->load()) || !BudgetLeft()) return Status::Ok();
+    ROAM_RETURN_IF_ERROR(device_.Observe(screen_));
+    // The path no longer reproduces once a screen differs from the one recorded.
+    if (screen_.package != package_ || gui::ScreenKey(screen_) != recorded.state) return Status::Ok();
+    report::TraceStep step = recorded;
+    step.events.clear();
+    step.activity = screen_.activity;
+    ROAM_RETURN_IF_ERROR(device_.Perform(step.action).Wrap(step.action.Describe()));
+    ++events_sent_;
+    ++restore_events_;
+    if (options_.throttle_ms > 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(options_.throttle_ms));
+    if (device_.HasCoverage()) units_covered_ = std::max(units_covered_, device_.GetCoverage().covered);
+    events_.clear();
+    device_.DrainEvents(events_);
+    std::vector<size_t> new_findings;
+    for (const auto& e : events_) {
+      auto seen = crashes_.Observe(e, events_sent_);
+      step.events.push_back(fmt::format("{} {}", device::EventKindName(e.kind),
+                                        crashes_.findings()[seen.index].signature));
+      if (seen.is_new) new_findings.push_back(seen.index);
+    }
+    ROAM_RETURN_IF_ERROR(Record(std::move(step)));
+    for (size_t index : new_findings) ROAM_RETURN_IF_ERROR(FileBug(crashes_.findings()[index]));
+    if (!events_.empty()) return Status::Ok();  // it crashed on the way: not the state recorded
+  }
+  ROAM_RETURN_IF_ERROR(device_.Observe(screen_));
+  ok = screen_.package == package_ && gui::ScreenKey(screen_) == path.state;
+  return Status::Ok();
+}
+
+}  // namespace roam::run
