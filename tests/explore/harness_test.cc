@@ -32,8 +32,12 @@ class FakeBase final : public Strategy {
     return view.actions.empty() ? gui::MakeGlobalAction(ActionKind::kBack) : view.actions[0];
   }
   void Learn(const Transition&) override { ++learned; }
+  std::optional<Request> TakeRequest(const StepView&) override { return request; }
+  void Done(const Request&, bool ok) override { done += ok ? 1 : 0; }
 
   std::optional<gui::Action> reply;
+  std::optional<Request> request;
+  int done = 0;
   std::vector<gui::Action> offered;
   int calls = 0;
   int learned = 0;
@@ -226,6 +230,25 @@ TEST(Harness, AScriptNeedsItsActivityAndItsProbability) {
   const auto& st = h.harness->stats();
   double rate = double(st.scripts_started) / double(st.steps - st.script_steps + st.scripts_started);
   EXPECT_NEAR(rate, 0.25, 0.04);
+}
+
+TEST(Harness, RunLoopRequestsPassThroughExceptDuringAScript) {
+  HarnessConfig c;
+  c.scripts = {Login()};
+  c.scripts[0].max_runs = 1;
+  Fixture f(std::move(c));
+  f.base->request = Request{.kind = Request::Kind::kRestore, .name = "s1", .state = 3};
+  gui::Screen& s = f.screen;
+  auto take = [&] { return f.harness->TakeRequest({s, 7, f.actions, f.step}); };
+  ASSERT_TRUE(take().has_value());  // no script playing yet
+  EXPECT_EQ(take()->name, "s1");
+  f.Next();                         // the login starts
+  EXPECT_FALSE(take().has_value());
+  f.Next();
+  f.Next();                         // and ends
+  EXPECT_TRUE(take().has_value());
+  f.harness->Done(*f.base->request, true);
+  EXPECT_EQ(f.base->done, 1);
 }
 
 TEST(Harness, BlacklistWinsOverAScript) {

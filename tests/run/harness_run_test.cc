@@ -210,6 +210,16 @@ TEST(HarnessRun, TheLoginScriptGetsPastTheShopsLoginWall) {
   }
 }
 
+TEST(HarnessRun, TimeTravelUnderTheHarnessStillRestores) {
+  ExploreOptions o = Options("shop", "wall_timetravel", 1, 1500);
+  o.strategy = "timetravel:random";
+  o.harness.actions_file = testing::SourceDir() / "apps/bench/config/shop.actions.json";
+  auto s = Explore(o, nullptr, nullptr, false);
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  EXPECT_GT(s->restores, 0u);
+  EXPECT_GE(BehindTheWall(*s), 3u);
+}
+
 TEST(HarnessRun, BenchRunsUseTheHarness) {
   BenchOptions b;
   b.apps = {Bench("shop")};
