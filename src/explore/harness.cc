@@ -145,7 +145,7 @@ gui::Action Harness::BaseStep(const StepView& view, Rng& rng) {
 gui::Action Harness::Next(const StepView& view, Rng& rng) {
   ++stats_.steps;
   if (text_) text_->Observe(view.screen, view.state);
-  allowed_.assign(view.screen.widgets.size(), -1);
+  if (!config_.widgets.empty()) allowed_.assign(view.screen.widgets.size(), -1);
   if (auto back = ActivityGuard(view)) return *back;
   const std::vector<gui::Action>* actions = &view.actions;
   if (!config_.widgets.empty()) {
