@@ -6,6 +6,7 @@
 
 #include "base/files.h"
 #include "cli/commands.h"
+#include "cli/fastbot_flags.h"
 #include "cli/flags.h"
 #include "run/bench.h"
 
@@ -27,6 +28,7 @@ int BenchCommand(int argc, char** argv) {
   app.add_option("--json", json_path, "also write every run's figures to this JSON file");
   app.add_option("--bugs-off", o.bugs_off, "planted bug ids to switch off")->delimiter(',');
   app.add_flag("-q,--quiet", quiet, "no line per finished run");
+  AddFastbotTuningFlags(app, o.strategy_settings.fastbot);  // no --model: runs are parallel
   if (int rc = ParseFlags(app, "roam bench", argc, argv); rc >= 0) return rc;
   o.strategies.clear();
   for (size_t pos = 0; pos <= strategies.size();) {

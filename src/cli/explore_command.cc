@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/fastbot_flags.h"
 #include "cli/flags.h"
 #include "run/explore.h"
 
@@ -83,6 +84,8 @@ int ExploreCommand(int argc, char** argv) {
     app.add_option(flag, *field, fmt::format("random: weight of {}", what))
         ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Random strategy");
   }
+  AddFastbotTuningFlags(app, o.strategy_settings.fastbot);
+  AddFastbotModelFlags(app, o.strategy_settings.fastbot, o.campaign.flush_every);
   // `--strategy help` needs no other flag.
   for (int i = 1; i + 1 < argc; ++i)
     if (std::string(argv[i]) == "--strategy" && std::string(argv[i + 1]) == "help") {
@@ -100,6 +103,9 @@ int ExploreCommand(int argc, char** argv) {
     return kExitUsage;
   }
   if (!quiet) a.log = [](const std::string& note) { fmt::print(stderr, "roam explore: {}\n", note); };
+  o.strategy_settings.fastbot.note = [](const std::string& note) {
+    fmt::print(stderr, "roam explore: {}\n", note);
+  };
   const std::string target = a.serial.empty() ? o.app.stem().string() : a.package;
 
   if (seed_opt->count() == 0)

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "base/rng.h"
+#include "base/status.h"
 #include "gui/action.h"
 #include "gui/screen.h"
 
@@ -40,6 +41,9 @@ class Strategy {
   // The next action. `view.actions` may be empty (then a global action is expected).
   virtual gui::Action Next(const StepView& view, Rng& rng) = 0;
   virtual void Learn(const Transition& /*transition*/) {}
+  // Writes what the strategy keeps on disk (a learned model); called every so many events and
+  // when the run stops.
+  virtual Status Flush() { return Status::Ok(); }
 };
 
 }  // namespace roam::explore

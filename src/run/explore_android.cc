@@ -22,7 +22,9 @@ Result<report::Summary> ExploreAndroid(const ExploreOptions& options, const std:
                                        std::FILE* progress, bool progress_tty) {
   const auto& a = options.android;
   if (a.package.empty()) return Status::InvalidArgument("--serial needs --package PKG");
-  auto strategy = explore::MakeStrategy(options.strategy, options.strategy_settings);
+  explore::StrategySettings settings = options.strategy_settings;
+  if (settings.fastbot.package.empty()) settings.fastbot.package = a.package;
+  auto strategy = explore::MakeStrategy(options.strategy, settings);
   if (!strategy.ok()) return strategy.status();
   auto device = OpenAndroidDevice(options);
   if (!device.ok()) return device.status();
