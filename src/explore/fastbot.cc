@@ -1,5 +1,8 @@
 #include "explore/fastbot.h"
 
+#include <algorithm>
+#include <climits>
+
 #include <fmt/format.h>
 
 #include "explore/random.h"
@@ -116,16 +119,24 @@ void FastbotStrategy::Update(EventId next) {
   window_.pop_front();
 }
 
-size_t FastbotStrategy::PickSoftmax(Rng& rng, bool q, bool only_below_k) {
+size_t FastbotStrategy::PickSoftmax(Rng& rng, bool q, bool fair) {
+  // Fairness (K): no event is picked a (j+1)-th K times in this run while another on the page
+  // has been picked fewer than j K times.
+  uint32_t limit = UINT32_MAX;
+  if (fair) {
+    const uint32_t k = static_cast<uint32_t>(options_.k);
+    uint32_t least = UINT32_MAX;
+    for (EventId e : page_) least = std::min(least, model_.RunCount(e));
+    limit = (least / k + 1) * k;
+  }
   scratch_index_.clear();
   scratch_values_.clear();
   for (size_t i = 0; i < page_.size(); ++i) {
     EventId e = page_[i];
-    if (only_below_k && model_.RunCount(e) >= static_cast<uint32_t>(options_.k)) continue;
+    if (model_.RunCount(e) >= limit) continue;
     scratch_index_.push_back(i);
     scratch_values_.push_back(q ? model_.Q(e) : model_.Expectation(e));
   }
-  if (scratch_index_.empty()) return PickSoftmax(rng, q, false);
   model::SoftmaxWeights(scratch_values_, q ? options_.beta : options_.alpha, scratch_weights_);
   return scratch_index_[rng.Weighted(scratch_weights_)];
 }
@@ -148,6 +159,8 @@ size_t FastbotStrategy::Choose(Rng& rng) {
     case FastbotMode::kLearning: return PickSoftmax(rng, true, false);
     case FastbotMode::kCombined: break;
   }
+  // The model decides while the page has events not yet picked K times in this run, the
+  // Q-table once all have been.
   bool unexplored = false;
   for (EventId e : page_) unexplored |= model_.RunCount(e) < static_cast<uint32_t>(options_.k);
   return unexplored ? PickSoftmax(rng, false, true) : PickSoftmax(rng, true, false);

@@ -39,7 +39,7 @@ struct FastbotOptions {
   int stuck_steps = 20;        // steps on one state before back is forced (2x: restart); 0: never
   // Global actions offered as hyper-events on every screen, by kind name (key: volume keys).
   std::vector<std::string> globals = {"back", "menu", "swipe_up", "swipe_down", "swipe_left",
-                                      "swipe_right", "rotate"};
+                                      "swipe_right", "rotate", "restart"};
   std::filesystem::path model_dir;  // the reusable model's folder; empty: none on disk
   bool model_reset = false;    // a model file that cannot be loaded is set aside, not an error
   std::string package;         // the app under test (set by run/): a model is of one package
@@ -72,7 +72,7 @@ class FastbotStrategy final : public Strategy {
   void MapPage(const StepView& view);
   void LearnArrival(model::ActivityId reached);
   size_t Choose(Rng& rng);           // index into page_
-  size_t PickSoftmax(Rng& rng, bool q, bool only_below_k);
+  size_t PickSoftmax(Rng& rng, bool q, bool fair);  // index into page_
   std::optional<gui::ActionKind> ForcedEscape();  // back or restart when stuck
   void Update(model::EventId next);
   gui::Action ActionOf(const StepView& view, model::EventId chosen, Rng& rng);
