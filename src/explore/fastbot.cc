@@ -120,14 +120,13 @@ void FastbotStrategy::Update(EventId next) {
 }
 
 size_t FastbotStrategy::PickSoftmax(Rng& rng, bool q, bool fair) {
-  // Fairness (K): no event is picked a (j+1)-th K times in this run while another on the page
-  // has been picked fewer than j K times.
+  // Fairness (K): while some event of the page has been picked fewer than K times in this run,
+  // only those are candidates; once every one has had its K picks, all are.
   uint32_t limit = UINT32_MAX;
   if (fair) {
     const uint32_t k = static_cast<uint32_t>(options_.k);
-    uint32_t least = UINT32_MAX;
-    for (EventId e : page_) least = std::min(least, model_.RunCount(e));
-    limit = (least / k + 1) * k;
+    for (EventId e : page_)
+      if (model_.RunCount(e) < k) limit = k;
   }
   scratch_index_.clear();
   scratch_values_.clear();
