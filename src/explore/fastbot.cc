@@ -87,6 +87,7 @@ void FastbotStrategy::MapPage(const StepView& view) {
   entries_.clear();
   page_.clear();
   ++step_stamp_;
+  mapper_.BeginScreen(view.screen);
   const int n = static_cast<int>(view.actions.size());
   auto add = [&](const gui::Action& action, int index) {
     EventId e = mapper_.Map(model_, view.screen, action);

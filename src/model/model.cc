@@ -16,6 +16,11 @@ EventId Model::Intern(uint64_t key, const gui::HyperEvent& event) {
   return it->second;
 }
 
+void Model::Reserve(size_t events) {
+  events_.reserve(events);
+  event_ids_.reserve(events);
+}
+
 std::optional<EventId> Model::Find(uint64_t key) const {
   auto it = event_ids_.find(key);
   if (it == event_ids_.end()) return std::nullopt;
@@ -31,8 +36,7 @@ ActivityId Model::InternActivity(std::string_view name) {
 }
 
 std::optional<ActivityId> Model::FindActivity(std::string_view name) const {
-  // Few activities, looked up once a step: a std::string key is cheap enough.
-  auto it = activity_ids_.find(std::string(name));
+  auto it = activity_ids_.find(name);
   if (it == activity_ids_.end()) return std::nullopt;
   return it->second;
 }

@@ -31,6 +31,8 @@ class Model {
   // The id of `event` (key = event.Hash()), interning it when new.
   EventId Intern(uint64_t key, const gui::HyperEvent& event);
   EventId Intern(const gui::HyperEvent& event) { return Intern(event.Hash(), event); }
+  // Room for `events` hyper-events (loading).
+  void Reserve(size_t events);
   std::optional<EventId> Find(uint64_t key) const;
   const gui::HyperEvent& event(EventId e) const { return events_[e].event; }
   uint64_t key(EventId e) const { return events_[e].key; }
@@ -101,7 +103,11 @@ class Model {
   std::vector<EventData> events_;
   std::unordered_map<uint64_t, EventId> event_ids_;
   std::vector<ActivityData> activities_;
-  std::unordered_map<std::string, ActivityId> activity_ids_;
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+  };
+  std::unordered_map<std::string, ActivityId, NameHash, std::equal_to<>> activity_ids_;
   std::unordered_map<uint64_t, Slot> slots_;
 };
 

@@ -175,6 +175,7 @@ Result<Model> DecodeModel(std::string_view bytes, const std::string& source,
   uint32_t slots = r.Count(8);
   for (uint32_t i = 0; i < slots && r.error.empty(); ++i) model.MarkDynamic(r.U64());
   uint32_t events = r.Count(32);
+  model.Reserve(events);
   for (uint32_t i = 0; i < events && r.error.empty(); ++i) {
     gui::HyperEvent ev;
     uint32_t a = r.U32();

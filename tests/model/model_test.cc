@@ -129,22 +129,30 @@ TEST(FastbotEvents, TextThatChangesBetweenVisitsCountsAsEmpty) {
   Model m;
   EventMapper mapper;
   auto first = ScreenWithLabel("Breaking: 12 news");
+  mapper.BeginScreen(first);
   auto title1 = mapper.Map(m, first, gui::MakeWidgetAction(ActionKind::kClick, first, 1));
   auto settings1 = mapper.Map(m, first, gui::MakeWidgetAction(ActionKind::kClick, first, 2));
   EXPECT_EQ(m.event(title1).text, "Breaking: # news");  // digits masked
   // The same text again (digits aside): the same hyper-event.
   auto again = ScreenWithLabel("Breaking: 13 news");
+  mapper.BeginScreen(again);
   EXPECT_EQ(mapper.Map(m, again, gui::MakeWidgetAction(ActionKind::kClick, again, 1)), title1);
   // Another text in the same slot: dynamic, so empty text from now on.
   auto second = ScreenWithLabel("Weather today");
+  mapper.BeginScreen(second);
   auto title2 = mapper.Map(m, second, gui::MakeWidgetAction(ActionKind::kClick, second, 1));
   EXPECT_NE(title2, title1);
   EXPECT_EQ(m.event(title2).text, "");
   EXPECT_EQ(m.event(title2).resource_id, "org.app:id/title");
+  mapper.BeginScreen(first);
   EXPECT_EQ(mapper.Map(m, first, gui::MakeWidgetAction(ActionKind::kClick, first, 1)), title2);
+  mapper.BeginScreen(second);
   // The static button keeps its text and its id.
   EXPECT_EQ(mapper.Map(m, second, gui::MakeWidgetAction(ActionKind::kClick, second, 2)), settings1);
   EXPECT_EQ(m.event(settings1).text, "Settings");
+  // The first text again, after the slot turned dynamic: still the empty-text event.
+  mapper.BeginScreen(first);
+  EXPECT_EQ(mapper.Map(m, first, gui::MakeWidgetAction(ActionKind::kClick, first, 1)), title2);
   EXPECT_EQ(m.DynamicSlots().size(), 1u);
 }
 
@@ -152,6 +160,7 @@ TEST(FastbotEvents, MatchesTheGuiHyperEventForStaticText) {
   Model m;
   EventMapper mapper;
   auto s = ScreenWithLabel("Top 10 songs");
+  mapper.BeginScreen(s);
   for (int w : {1, 2}) {
     auto action = gui::MakeWidgetAction(ActionKind::kClick, s, w);
     EXPECT_EQ(m.key(mapper.Map(m, s, action)), gui::MakeHyperEvent(s, action).Hash());
