@@ -1,4 +1,4 @@
-// model/: the reusable model of Fastbot2 (Lv et al., ISSTA'22): hyper-events interned to dense
+// model/: the reusable model of Fastbot2 (Lv et al., ASE'22): hyper-events interned to dense
 // ids, the probabilistic model M = (E, A, delta) with counts N(e, A) and N(e), the Q-table, and
 // the per-run bookkeeping (activities visited, events executed in this run). The counts, Q and
 // the dynamic-text slots persist across runs (model_file.h); the run state does not.
