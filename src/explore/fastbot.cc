@@ -187,7 +187,9 @@ gui::Action FastbotStrategy::Next(const StepView& view, Rng& rng) {
 
   gui::Action action;
   EventId chosen;
-  if (auto escape = ForcedEscape()) {
+  auto escape = ForcedEscape();
+  if (page_.empty() && !escape) escape = gui::ActionKind::kBack;  // no actions, no globals
+  if (escape) {
     action = gui::MakeGlobalAction(*escape);
     chosen = mapper_.Map(model_, view.screen, action);
     if (chosen >= stamp_.size()) stamp_.resize(model_.event_count() + 1024, 0);

@@ -152,6 +152,16 @@ TEST(FastbotStrategy, NStepSarsaUpdateFromTheStepLoop) {
   EXPECT_EQ(m.Count(*back1, *m.FindActivity("A2")), 1u);
 }
 
+TEST(FastbotStrategy, AnEmptyPageGetsBack) {
+  FastbotOptions o = OnlyBack();
+  o.globals.clear();
+  FastbotStrategy strategy(FastbotMode::kCombined, o, model::Model("org.app"));
+  auto s = Page("A1", 0);
+  std::vector<gui::Action> none;
+  Rng rng(1);
+  EXPECT_EQ(strategy.Next({s, 1, none, 0}, rng).kind, ActionKind::kBack);
+}
+
 TEST(FastbotStrategy, InputTextGetsABuiltInString) {
   auto s = Page("A1", 1);
   s.widgets[1].editable = true;
