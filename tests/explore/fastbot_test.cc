@@ -152,6 +152,27 @@ TEST(FastbotStrategy, NStepSarsaUpdateFromTheStepLoop) {
   EXPECT_EQ(m.Count(*back1, *m.FindActivity("A2")), 1u);
 }
 
+TEST(FastbotStrategy, ANewVersionExpandsNewEventsFirstAndNeverOffersGoneOnes) {
+  // The model of version 1: BA and BB on A1, and an event of an activity that is gone.
+  model::Model m = ThreeKnownEvents();
+  auto gone = m.Intern(Button("Gone", 0));
+  m.RecordTransition(gone, m.InternActivity("A2"));
+  m.SetQ(gone, 100.0);
+  // Version 2's A1 has a third button, BC.
+  auto s = Page("A1", 3);
+  auto actions = Clicks(s);
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    FastbotStrategy strategy(FastbotMode::kCombined, OnlyBack(), m);
+    Rng rng(seed);
+    EXPECT_EQ(Chosen(s, strategy.Next({s, 1, actions, 0}, rng)), "BC");
+    for (int step = 1; step < 30; ++step) {
+      auto a = strategy.Next({s, 1, actions, step}, rng);
+      EXPECT_TRUE(a.kind == ActionKind::kBack || (a.widget >= 1 && a.widget <= 3));
+    }
+    EXPECT_EQ(strategy.model().RunCount(gone), 0u);
+  }
+}
+
 TEST(FastbotStrategy, AnEmptyPageGetsBack) {
   FastbotOptions o = OnlyBack();
   o.globals.clear();
