@@ -98,6 +98,11 @@ int ExploreCommand(int argc, char** argv) {
                        "--package PKG (an Android device)\n");
     return kExitUsage;
   }
+  if (!o.strategy_settings.fastbot.model_dir.empty() && !o.strategy.starts_with("fastbot")) {
+    fmt::print(stderr, "roam explore: --model keeps a Fastbot2 model: use it with --strategy "
+                       "fastbot, fastbot:pm or fastbot:rl, not {}\n", o.strategy);
+    return kExitUsage;
+  }
   if (serial_opt->count() > 0 && a.package.empty()) {
     fmt::print(stderr, "roam explore: --serial needs --package PKG\n");
     return kExitUsage;

@@ -64,6 +64,9 @@ TEST(FastbotCli, BadSettingsAreRefused) {
   EXPECT_EQ(globals.code, 2);
   EXPECT_NE(globals.out.find("unknown global action \"jump\""), std::string::npos) << globals.out;
   EXPECT_EQ(Roam("bench --apps " + app + " --strategies fastbot --fastbot-beta -1").code, 2);
+  Ran random = Roam("explore --app " + app + " --model " + testing::TempDir("cli_fastbot_m").string());
+  EXPECT_EQ(random.code, 2);
+  EXPECT_NE(random.out.find("--model keeps a Fastbot2 model"), std::string::npos) << random.out;
 }
 
 }  // namespace
