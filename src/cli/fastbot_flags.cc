@@ -19,6 +19,9 @@ void AddFastbotTuningFlags(CLI::App& app, explore::FastbotOptions& o) {
       ->check(CLI::Range(0.0, 1.0))->capture_default_str()->group(kGroup);
   app.add_option("--fastbot-beta", o.beta, "fastbot: softmax temperature over Q(e)")
       ->check(CLI::PositiveNumber)->capture_default_str()->group(kGroup);
+  app.add_option("--fastbot-dynamic-texts", o.dynamic_texts,
+                 "fastbot: texts a widget may show before its text counts as dynamic (empty)")
+      ->check(CLI::Range(1, 8))->capture_default_str()->group(kGroup);
   app.add_option("--fastbot-stuck", o.stuck_steps,
                  "fastbot: steps on one screen before back is forced (twice that: restart; 0: never)")
       ->check(CLI::NonNegativeNumber)->capture_default_str()->group(kGroup);

@@ -24,6 +24,9 @@ Result<std::unique_ptr<FastbotStrategy>> FastbotStrategy::Make(FastbotMode mode,
     return Status::InvalidArgument("fastbot: --fastbot-alpha and --fastbot-beta must be > 0");
   if (options.k < 1 || options.n_step < 1)
     return Status::InvalidArgument("fastbot: --fastbot-k and --fastbot-n must be >= 1");
+  if (options.dynamic_texts < 1 || options.dynamic_texts > model::Model::kMaxDynamicTextLimit)
+    return Status::InvalidArgument(fmt::format("fastbot: --fastbot-dynamic-texts must be 1 to {}",
+                                               model::Model::kMaxDynamicTextLimit));
   for (const auto& g : options.globals)
     if (g != "key" && !gui::ActionKindFromName(g))
       return Status::InvalidArgument(fmt::format("fastbot: unknown global action \"{}\"", g));
@@ -60,6 +63,8 @@ Result<std::unique_ptr<FastbotStrategy>> FastbotStrategy::Make(FastbotMode mode,
 FastbotStrategy::FastbotStrategy(FastbotMode mode, FastbotOptions options, model::Model model)
     : mode_(mode), options_(std::move(options)), model_(std::move(model)) {
   if (options_.strings.empty()) options_.strings = DefaultInputStrings();
+  model_.set_dynamic_text_limit(
+      std::clamp(options_.dynamic_texts, 1, model::Model::kMaxDynamicTextLimit));
   for (const auto& g : gui::GlobalActions()) {
     std::string_view name = g.kind == gui::ActionKind::kKey ? "key" : gui::ActionKindName(g.kind);
     for (const auto& want : options_.globals)

@@ -77,10 +77,16 @@ void Model::SetCounts(EventId e, uint32_t n, std::vector<std::pair<ActivityId, u
 }
 
 bool Model::DynamicText(uint64_t slot, uint64_t text_hash) {
-  auto [it, added] = slots_.try_emplace(slot, Slot{text_hash, false});
-  if (added || it->second.dynamic) return it->second.dynamic;
-  if (it->second.text_hash != text_hash) it->second.dynamic = true;
-  return it->second.dynamic;
+  Slot& s = slots_[slot];
+  if (s.dynamic) return true;
+  for (int i = 0; i < s.count; ++i)
+    if (s.texts[i] == text_hash) return false;
+  if (s.count >= dynamic_text_limit_) {
+    s.dynamic = true;
+    return true;
+  }
+  s.texts[s.count++] = text_hash;
+  return false;
 }
 
 std::vector<uint64_t> Model::DynamicSlots() const {

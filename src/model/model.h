@@ -64,9 +64,15 @@ class Model {
 
   // --- Texts that change between visits (persist) -----------------------------------------
   // Whether the widget slot `slot` (activity, resource-id, kind, path) shows dynamic text: once
-  // a slot was seen with two different texts (`text_hash`), it is dynamic for good.
+  // a slot was seen with more than dynamic_text_limit() different texts (`text_hash`), it is
+  // dynamic for good.
   bool DynamicText(uint64_t slot, uint64_t text_hash);
-  void MarkDynamic(uint64_t slot) { slots_[slot] = {0, true}; }
+  void MarkDynamic(uint64_t slot) { slots_[slot].dynamic = true; }
+  // 1 (the default): a slot is dynamic as soon as its text changes. More tolerates a few texts
+  // in one slot (dialogs of one activity that put different items at the same place). 1..8.
+  static constexpr int kMaxDynamicTextLimit = 8;
+  void set_dynamic_text_limit(int limit) { dynamic_text_limit_ = limit; }
+  int dynamic_text_limit() const { return dynamic_text_limit_; }
   std::vector<uint64_t> DynamicSlots() const;
 
   // --- This run (not persisted) -----------------------------------------------------------
@@ -95,7 +101,8 @@ class Model {
     uint32_t visits = 0;
   };
   struct Slot {
-    uint64_t text_hash = 0;
+    uint64_t texts[kMaxDynamicTextLimit] = {};  // the different texts seen, up to the limit
+    int count = 0;
     bool dynamic = false;
   };
 
@@ -109,6 +116,7 @@ class Model {
   };
   std::unordered_map<std::string, ActivityId, NameHash, std::equal_to<>> activity_ids_;
   std::unordered_map<uint64_t, Slot> slots_;
+  int dynamic_text_limit_ = 1;
 };
 
 // Softmax weights exp(v / temperature) (shifted by the max, so they never overflow), written

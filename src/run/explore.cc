@@ -60,6 +60,7 @@ namespace {
 json FastbotConfig(const explore::FastbotOptions& f, int64_t flush_every) {
   return {{"alpha", f.alpha}, {"k", f.k}, {"n_step", f.n_step}, {"gamma", f.gamma},
           {"learning_rate", f.learning_rate}, {"beta", f.beta}, {"stuck_steps", f.stuck_steps},
+          {"dynamic_texts", f.dynamic_texts},
           {"globals", f.globals},
           {"model", f.model_dir.empty() ? json(nullptr)
                                         : json(explore::ModelFile(f.model_dir).string())},

@@ -156,6 +156,17 @@ TEST(FastbotEvents, TextThatChangesBetweenVisitsCountsAsEmpty) {
   EXPECT_EQ(m.DynamicSlots().size(), 1u);
 }
 
+TEST(FastbotEvents, ALimitOfTwoTextsToleratesOneChange) {
+  Model m;
+  m.set_dynamic_text_limit(2);
+  EXPECT_FALSE(m.DynamicText(5, 100));
+  EXPECT_FALSE(m.DynamicText(5, 200));  // a second text: still static
+  EXPECT_FALSE(m.DynamicText(5, 100));
+  EXPECT_TRUE(m.DynamicText(5, 300));   // a third: dynamic for good
+  EXPECT_TRUE(m.DynamicText(5, 100));
+  EXPECT_EQ(m.DynamicSlots(), std::vector<uint64_t>{5});
+}
+
 TEST(FastbotEvents, MatchesTheGuiHyperEventForStaticText) {
   Model m;
   EventMapper mapper;
