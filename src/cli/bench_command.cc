@@ -6,6 +6,7 @@
 
 #include "base/files.h"
 #include "cli/commands.h"
+#include "cli/fastbot_flags.h"
 #include "cli/flags.h"
 #include "cli/harness_flags.h"
 #include "cli/timetravel_flags.h"
@@ -35,6 +36,7 @@ int BenchCommand(int argc, char** argv) {
                  "off: simulate a device without snapshots (time travel replays paths)")
       ->check(CLI::IsMember({"on", "off"}))->capture_default_str();
   AddHarnessFlags(app, o.harness);
+  AddFastbotTuningFlags(app, o.strategy_settings.fastbot);  // no --model: runs are parallel
   if (int rc = ParseFlags(app, "roam bench", argc, argv); rc >= 0) return rc;
   o.snapshots = snapshots == "on";
   o.strategies.clear();

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/fastbot_flags.h"
 #include "cli/flags.h"
 #include "cli/harness_flags.h"
 #include "cli/timetravel_flags.h"
@@ -87,6 +88,8 @@ int ExploreCommand(int argc, char** argv) {
   }
   AddTimeTravelFlags(app, o.strategy_settings.timetravel);
   AddHarnessFlags(app, o.harness);
+  AddFastbotTuningFlags(app, o.strategy_settings.fastbot);
+  AddFastbotModelFlags(app, o.strategy_settings.fastbot, o.campaign.flush_every);
   // `--strategy help` needs no other flag.
   for (int i = 1; i + 1 < argc; ++i)
     if (std::string(argv[i]) == "--strategy" && std::string(argv[i + 1]) == "help") {
@@ -99,11 +102,19 @@ int ExploreCommand(int argc, char** argv) {
                        "--package PKG (an Android device)\n");
     return kExitUsage;
   }
+  if (!o.strategy_settings.fastbot.model_dir.empty() && o.strategy.find("fastbot") == std::string::npos) {
+    fmt::print(stderr, "roam explore: --model keeps a Fastbot2 model: use it with --strategy "
+                       "fastbot, fastbot:pm or fastbot:rl, not {}\n", o.strategy);
+    return kExitUsage;
+  }
   if (serial_opt->count() > 0 && a.package.empty()) {
     fmt::print(stderr, "roam explore: --serial needs --package PKG\n");
     return kExitUsage;
   }
   if (!quiet) a.log = [](const std::string& note) { fmt::print(stderr, "roam explore: {}\n", note); };
+  o.strategy_settings.fastbot.note = [](const std::string& note) {
+    fmt::print(stderr, "roam explore: {}\n", note);
+  };
   const std::string target = a.serial.empty() ? o.app.stem().string() : a.package;
 
   if (seed_opt->count() == 0)

@@ -48,6 +48,7 @@ class Harness final : public Strategy {
   void Learn(const Transition& transition) override;
   std::optional<Request> TakeRequest(const StepView& view) override;
   void Done(const Request& request, bool ok) override { base_->Done(request, ok); }
+  Status Flush() override { return base_->Flush(); }
 
   const HarnessStats& stats() const { return stats_; }
   // What the harness did, for harness.json in the run folder.

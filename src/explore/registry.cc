@@ -3,8 +3,20 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "sim/spec.h"
 
 namespace roam::explore {
+namespace {
+
+Result<std::unique_ptr<Strategy>> MakeFastbot(FastbotMode mode, const StrategySettings& s) {
+  FastbotOptions options = s.fastbot;
+  if (options.package.empty() && s.spec) options.package = s.spec->package();
+  auto made = FastbotStrategy::Make(mode, std::move(options));
+  if (!made.ok()) return made.status();
+  return std::unique_ptr<Strategy>(std::move(*made));
+}
+
+}  // namespace
 
 const std::vector<StrategyInfo>& Strategies() {
   static const std::vector<StrategyInfo> kTable = {
@@ -21,6 +33,16 @@ const std::vector<StrategyInfo>& Strategies() {
                                           "simulated app (--app), not a device");
          return std::unique_ptr<Strategy>(std::make_unique<OracleStrategy>(s.spec, s.sim, s.oracle));
        }},
+      {"fastbot", "Fastbot2: hyper-events, a probabilistic model while a page has events not yet "
+                  "tried in the run, then a Q-table learned by N-step SARSA (--model DIR reuses "
+                  "the model across runs)",
+       [](const StrategySettings& s) { return MakeFastbot(FastbotMode::kCombined, s); }},
+      {"fastbot:pm", "Fastbot2's probabilistic model only: expansion, then a softmax over the "
+                     "expected new activities of each event",
+       [](const StrategySettings& s) { return MakeFastbot(FastbotMode::kModel, s); }},
+      {"fastbot:rl", "Fastbot2's Q-table only: expansion, then a softmax over Q learned by "
+                     "N-step SARSA",
+       [](const StrategySettings& s) { return MakeFastbot(FastbotMode::kLearning, s); }},
   };
   return kTable;
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "explore/fastbot.h"
 #include "explore/oracle_strategy.h"
 #include "explore/random.h"
 #include "explore/strategy.h"
@@ -21,6 +22,7 @@ struct StrategySettings {
   RandomOptions random;
   OracleOptions oracle;
   TimeTravelOptions timetravel;  // `timetravel:<base>`
+  FastbotOptions fastbot;
   // The simulated app under test and its options, for strategies that read the spec (the
   // oracle); null on a real device.
   std::shared_ptr<const sim::AppSpec> spec;

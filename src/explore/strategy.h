@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "base/rng.h"
+#include "base/status.h"
 #include "gui/action.h"
 #include "gui/screen.h"
 
@@ -65,6 +66,9 @@ class Strategy {
   virtual std::optional<Request> TakeRequest(const StepView& /*view*/) { return std::nullopt; }
   // How a request went: ok is false when the device or the replayed path failed.
   virtual void Done(const Request& /*request*/, bool /*ok*/) {}
+  // Writes what the strategy keeps on disk (a learned model); called every so many events and
+  // when the run stops.
+  virtual Status Flush() { return Status::Ok(); }
 };
 
 }  // namespace roam::explore

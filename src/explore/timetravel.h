@@ -148,6 +148,7 @@ class TimeTravelStrategy final : public Strategy {
   void Learn(const Transition& transition) override;
   std::optional<Request> TakeRequest(const StepView& view) override;
   void Done(const Request& request, bool ok) override;
+  Status Flush() override { return base_->Flush(); }
 
   const StateGraph& graph() const { return graph_; }
   // Snapshot name -> state, as confirmed by Done.

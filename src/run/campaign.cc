@@ -62,6 +62,8 @@ Result<report::Summary> Campaign::Run() {
       break;
     }
     status = Step();
+    if (status.ok() && options_.flush_every > 0 && events_sent_ % options_.flush_every == 0)
+      status = strategy_.Flush();
     progress_.Update(Figures());
     auto now = std::chrono::steady_clock::now();
     if (std::chrono::duration<double>(now - last_summary).count() >= kSummaryEverySeconds) {
@@ -71,12 +73,14 @@ Result<report::Summary> Campaign::Run() {
   }
   if (!status.ok()) stop_reason_ = "device error: " + status.message();
   // Whatever stopped the run, everything found so far is written.
+  Status flushed = strategy_.Flush();
   Status closed = trace_.Close();
   progress_.Finish(Figures());
   report::Summary summary = MakeSummary();
   ROAM_RETURN_IF_ERROR(WriteSummary(io_.out_dir / "summary.json", summary));
   ROAM_RETURN_IF_ERROR(closed);
   if (!status.ok()) return status;
+  ROAM_RETURN_IF_ERROR(flushed);
   return summary;
 }
 

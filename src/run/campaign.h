@@ -36,6 +36,7 @@ struct CampaignOptions {
   bool clear_data_at_start = true; // start from a freshly installed state
   int max_failed_launches = 5;     // consecutive launches that leave the app elsewhere: give up
   size_t max_episode_steps = 20000;  // steps kept in memory for a bug's short trace
+  int64_t flush_every = 500;       // events between Strategy::Flush calls (0: only at the end)
   oracle::CrashOracleOptions crash;
   ProgressOptions progress;
 };

@@ -57,9 +57,19 @@ Status PrepareOutDir(const std::filesystem::path& dir, bool force) {
 
 namespace {
 
+json FastbotConfig(const explore::FastbotOptions& f, int64_t flush_every) {
+  return {{"alpha", f.alpha}, {"k", f.k}, {"n_step", f.n_step}, {"gamma", f.gamma},
+          {"learning_rate", f.learning_rate}, {"beta", f.beta}, {"stuck_steps", f.stuck_steps},
+          {"dynamic_texts", f.dynamic_texts},
+          {"globals", f.globals},
+          {"model", f.model_dir.empty() ? json(nullptr)
+                                        : json(explore::ModelFile(f.model_dir).string())},
+          {"model_save_every", flush_every}, {"model_reset", f.model_reset}};
+}
+
 json CampaignConfig(const ExploreOptions& options) {
   const auto& r = options.strategy_settings.random;
-  return {{"strategy", options.strategy},
+  json config = {{"strategy", options.strategy},
           {"seed", options.seed},
           {"events", options.campaign.max_events},
           {"time", options.campaign.max_seconds},
@@ -69,6 +79,9 @@ json CampaignConfig(const ExploreOptions& options) {
                       {"pct_swipe", r.pct_swipe}, {"pct_back", r.pct_back},
                       {"pct_menu", r.pct_menu}, {"pct_rotate", r.pct_rotate},
                       {"pct_restart", r.pct_restart}, {"pct_syskeys", r.pct_syskeys}}}};
+  if (options.strategy.find("fastbot") != std::string::npos)
+    config["fastbot"] = FastbotConfig(options.strategy_settings.fastbot, options.campaign.flush_every);
+  return config;
 }
 
 }  // namespace

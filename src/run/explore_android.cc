@@ -25,6 +25,7 @@ Result<report::Summary> ExploreAndroid(const ExploreOptions& options, const std:
   auto device = OpenAndroidDevice(options);
   if (!device.ok()) return device.status();
   explore::StrategySettings settings = options.strategy_settings;
+  if (settings.fastbot.package.empty()) settings.fastbot.package = a.package;
   settings.timetravel.interesting =
       explore::ResolveInterestRule(settings.timetravel.interesting, (*device)->HasCoverage());
   auto strategy = explore::WithHarness(explore::MakeStrategy(options.strategy, settings),

@@ -1,0 +1,212 @@
+#include "explore/fastbot.h"
+
+#include <algorithm>
+#include <climits>
+
+#include <fmt/format.h>
+
+#include "explore/random.h"
+#include "gui/actions.h"
+#include "model/learning.h"
+#include "model/model_file.h"
+
+namespace roam::explore {
+
+using model::EventId;
+
+std::filesystem::path ModelFile(const std::filesystem::path& model_dir) {
+  return model_dir / "model.bin";
+}
+
+Result<std::unique_ptr<FastbotStrategy>> FastbotStrategy::Make(FastbotMode mode,
+                                                               FastbotOptions options) {
+  if (options.alpha <= 0 || options.beta <= 0)
+    return Status::InvalidArgument("fastbot: --fastbot-alpha and --fastbot-beta must be > 0");
+  if (options.k < 1 || options.n_step < 1)
+    return Status::InvalidArgument("fastbot: --fastbot-k and --fastbot-n must be >= 1");
+  if (options.dynamic_texts < 1 || options.dynamic_texts > model::Model::kMaxDynamicTextLimit)
+    return Status::InvalidArgument(fmt::format("fastbot: --fastbot-dynamic-texts must be 1 to {}",
+                                               model::Model::kMaxDynamicTextLimit));
+  for (const auto& g : options.globals)
+    if (g != "key" && !gui::ActionKindFromName(g))
+      return Status::InvalidArgument(fmt::format("fastbot: unknown global action \"{}\"", g));
+  model::Model model(options.package);
+  if (!options.model_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(options.model_dir, ec);
+    if (ec)
+      return Status::Io(fmt::format("{}: cannot create the model folder: {}",
+                                    options.model_dir.string(), ec.message()));
+    std::filesystem::path file = ModelFile(options.model_dir);
+    auto loaded = model::LoadModel(file, options.package);
+    if (loaded.ok()) {
+      model = std::move(*loaded);
+      if (model.package().empty()) model.set_package(options.package);
+    } else if (!loaded.status().IsNotFound()) {
+      if (!options.model_reset)
+        return Status::InvalidArgument(fmt::format(
+            "cannot load the model: {} (--model-reset sets it aside and starts a fresh model)",
+            loaded.status().message()));
+      std::filesystem::path aside = file;
+      aside += ".bad";
+      std::filesystem::rename(file, aside, ec);
+      if (options.note)
+        options.note(fmt::format("--model-reset: {}; {} and a fresh model is started",
+                                 loaded.status().message(),
+                                 ec ? "it will be overwritten" : "set aside as " + aside.string()));
+    }
+  }
+  model.StartRun();
+  return std::make_unique<FastbotStrategy>(mode, std::move(options), std::move(model));
+}
+
+FastbotStrategy::FastbotStrategy(FastbotMode mode, FastbotOptions options, model::Model model)
+    : mode_(mode), options_(std::move(options)), model_(std::move(model)) {
+  if (options_.strings.empty()) options_.strings = DefaultInputStrings();
+  model_.set_dynamic_text_limit(
+      std::clamp(options_.dynamic_texts, 1, model::Model::kMaxDynamicTextLimit));
+  for (const auto& g : gui::GlobalActions()) {
+    std::string_view name = g.kind == gui::ActionKind::kKey ? "key" : gui::ActionKindName(g.kind);
+    for (const auto& want : options_.globals)
+      if (want == name) globals_.push_back(gui::MakeGlobalAction(g.kind, std::string(g.text)));
+  }
+}
+
+std::string_view FastbotStrategy::Name() const {
+  switch (mode_) {
+    case FastbotMode::kModel: return "fastbot:pm";
+    case FastbotMode::kLearning: return "fastbot:rl";
+    case FastbotMode::kCombined: break;
+  }
+  return "fastbot";
+}
+
+void FastbotStrategy::Learn(const Transition& transition) { left_app_ = transition.left_app; }
+
+Status FastbotStrategy::Flush() {
+  if (options_.model_dir.empty()) return Status::Ok();
+  return model::SaveModel(model_, ModelFile(options_.model_dir)).Wrap("saving the fastbot model");
+}
+
+void FastbotStrategy::MapPage(const StepView& view) {
+  entries_.clear();
+  page_.clear();
+  ++step_stamp_;
+  mapper_.BeginScreen(view.screen);
+  const int n = static_cast<int>(view.actions.size());
+  auto add = [&](const gui::Action& action, int index) {
+    EventId e = mapper_.Map(model_, view.screen, action);
+    if (e >= stamp_.size()) stamp_.resize(model_.event_count() + 1024, 0);
+    entries_.push_back({e, index});
+    if (stamp_[e] != step_stamp_) {
+      stamp_[e] = step_stamp_;
+      page_.push_back(e);
+    }
+  };
+  for (int i = 0; i < n; ++i) add(view.actions[i], i);
+  for (size_t g = 0; g < globals_.size(); ++g) add(globals_[g], n + static_cast<int>(g));
+}
+
+void FastbotStrategy::LearnArrival(model::ActivityId reached) {
+  bool first_visit = !model_.Visited(reached);
+  model_.VisitActivity(reached);
+  if (!pending_) return;
+  model_.RecordTransition(*pending_, left_app_ ? std::nullopt : std::optional(reached));
+  last_reward_ = model::Reward(model_, *pending_, reached, first_visit && !left_app_, page_);
+  window_.emplace_back(*pending_, last_reward_);
+}
+
+void FastbotStrategy::Update(EventId next) {
+  if (window_.size() < static_cast<size_t>(options_.n_step)) return;
+  rewards_.clear();
+  for (const auto& [e, r] : window_) rewards_.push_back(r);
+  double g = model::NStepReturn(rewards_, options_.gamma, model_.Q(next));
+  model::SarsaUpdate(model_, window_.front().first, g, options_.learning_rate);
+  window_.pop_front();
+}
+
+size_t FastbotStrategy::PickSoftmax(Rng& rng, bool q, bool fair) {
+  // Fairness (K): while some event of the page has been picked fewer than K times in this run,
+  // only those are candidates; once every one has had its K picks, all are.
+  uint32_t limit = UINT32_MAX;
+  if (fair) {
+    const uint32_t k = static_cast<uint32_t>(options_.k);
+    for (EventId e : page_)
+      if (model_.RunCount(e) < k) limit = k;
+  }
+  scratch_index_.clear();
+  scratch_values_.clear();
+  for (size_t i = 0; i < page_.size(); ++i) {
+    EventId e = page_[i];
+    if (model_.RunCount(e) >= limit) continue;
+    scratch_index_.push_back(i);
+    scratch_values_.push_back(q ? model_.Q(e) : model_.Expectation(e));
+  }
+  model::SoftmaxWeights(scratch_values_, q ? options_.beta : options_.alpha, scratch_weights_);
+  return scratch_index_[rng.Weighted(scratch_weights_)];
+}
+
+std::optional<gui::ActionKind> FastbotStrategy::ForcedEscape() {
+  if (options_.stuck_steps <= 0 || same_state_steps_ < options_.stuck_steps) return std::nullopt;
+  if (same_state_steps_ < 2 * options_.stuck_steps) return gui::ActionKind::kBack;
+  same_state_steps_ = 0;
+  return gui::ActionKind::kRestart;
+}
+
+size_t FastbotStrategy::Choose(Rng& rng) {
+  // Expansion: a hyper-event never executed in any run, uniformly.
+  scratch_index_.clear();
+  for (size_t i = 0; i < page_.size(); ++i)
+    if (!model_.Known(page_[i])) scratch_index_.push_back(i);
+  if (!scratch_index_.empty()) return scratch_index_[rng.Below(scratch_index_.size())];
+  switch (mode_) {
+    case FastbotMode::kModel: return PickSoftmax(rng, false, true);
+    case FastbotMode::kLearning: return PickSoftmax(rng, true, false);
+    case FastbotMode::kCombined: break;
+  }
+  // The model decides while the page has events not yet picked K times in this run, the
+  // Q-table once all have been.
+  bool unexplored = false;
+  for (EventId e : page_) unexplored |= model_.RunCount(e) < static_cast<uint32_t>(options_.k);
+  return unexplored ? PickSoftmax(rng, false, true) : PickSoftmax(rng, true, false);
+}
+
+gui::Action FastbotStrategy::ActionOf(const StepView& view, EventId chosen, Rng& rng) {
+  // Uniformly among the page's actions of the chosen hyper-event (like list rows).
+  size_t count = 0, pick = 0;
+  for (size_t i = 0; i < entries_.size(); ++i)
+    if (entries_[i].event == chosen && rng.Below(++count) == 0) pick = i;
+  const int index = entries_[pick].action;
+  const int n = static_cast<int>(view.actions.size());
+  gui::Action action = index < n ? view.actions[index] : globals_[index - n];
+  if (action.kind == gui::ActionKind::kInputText)
+    action.text = options_.strings[rng.Below(options_.strings.size())];
+  return action;
+}
+
+gui::Action FastbotStrategy::Next(const StepView& view, Rng& rng) {
+  MapPage(view);
+  LearnArrival(model_.InternActivity(view.screen.activity));
+  same_state_steps_ = view.state == last_state_ ? same_state_steps_ + 1 : 0;
+  last_state_ = view.state;
+
+  gui::Action action;
+  EventId chosen;
+  auto escape = ForcedEscape();
+  if (page_.empty() && !escape) escape = gui::ActionKind::kBack;  // no actions, no globals
+  if (escape) {
+    action = gui::MakeGlobalAction(*escape);
+    chosen = mapper_.Map(model_, view.screen, action);
+    if (chosen >= stamp_.size()) stamp_.resize(model_.event_count() + 1024, 0);
+  } else {
+    chosen = page_[Choose(rng)];
+    action = ActionOf(view, chosen, rng);
+  }
+  Update(chosen);
+  model_.MarkExecuted(chosen);
+  pending_ = chosen;
+  left_app_ = false;
+  return action;
+}
+
+}  // namespace roam::explore

@@ -1,0 +1,105 @@
+// Fastbot2 (Lv et al., "Fastbot2: Reusable Automated Model-based GUI Testing for Android
+// Enhanced by Reinforcement Learning", ASE'22) over the model of model/: each screen's actions
+// and the global actions become hyper-events; a hyper-event never executed in any run (not in
+// M) is tried first (expansion); then
+//   fastbot:pm  softmax over E(e) with temperature alpha among the page's events picked fewer
+//               than K times in this run (all of them once every one has been picked K times);
+//   fastbot:rl  softmax over Q(e) with temperature beta;
+//   fastbot     the pm rule while the page has events picked fewer than K times in this run,
+//               the Q rule once all have been.
+// Q is learned by N-step SARSA (model/learning.h) in every mode. A model folder makes the model
+// reusable: loaded at construction, written by Flush(). Escape rule: after `stuck_steps`
+// consecutive steps on one abstract state the back key is forced, after twice that a restart.
+// Seeded only through the Rng it is given. Not thread-safe.
+#pragma once
+
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "explore/strategy.h"
+#include "model/events.h"
+#include "model/model.h"
+
+namespace roam::explore {
+
+enum class FastbotMode { kModel, kLearning, kCombined };
+
+struct FastbotOptions {
+  double alpha = 0.8;          // softmax temperature over E(e) (the notes: 0.8)
+  int k = 1;                   // picks of each event per run before the others (the notes: 1)
+  int n_step = 5;              // n of N-step SARSA
+  double gamma = 0.8;          // discount of later rewards
+  double learning_rate = 0.5;  // SARSA step size
+  double beta = 0.1;           // softmax temperature over Q(e); rewards are about 0.5 to 5
+  // Texts a widget slot may show before its text counts as dynamic (empty): 1 is the notes'
+  // rule taken literally, any change; 2 keeps apart the items that two dialogs of one activity
+  // show at one place ("Reply"/"View thread" vs "Spam"/"Other"), which on the bench suite at
+  // 2,000 events covered 3 more activities and ~2% more units than 1. 1..8.
+  int dynamic_texts = 2;
+  int stuck_steps = 20;        // steps on one state before back is forced (2x: restart); 0: never
+  // Global actions offered as hyper-events on every screen, by kind name (key: volume keys).
+  std::vector<std::string> globals = {"back", "menu", "swipe_up", "swipe_down", "swipe_left",
+                                      "swipe_right", "rotate", "restart"};
+  std::filesystem::path model_dir;  // the reusable model's folder; empty: none on disk
+  bool model_reset = false;    // a model file that cannot be loaded is set aside, not an error
+  std::string package;         // the app under test (set by run/): a model is of one package
+  std::vector<std::string> strings;                // texts to type; empty: DefaultInputStrings
+  std::function<void(const std::string&)> note;    // notes for the user (a model reset)
+};
+
+// The model file in a model folder.
+std::filesystem::path ModelFile(const std::filesystem::path& model_dir);
+
+class FastbotStrategy final : public Strategy {
+ public:
+  // Loads options.model_dir's model when set (see FastbotOptions::model_reset).
+  static Result<std::unique_ptr<FastbotStrategy>> Make(FastbotMode mode, FastbotOptions options);
+  FastbotStrategy(FastbotMode mode, FastbotOptions options, model::Model model);
+
+  std::string_view Name() const override;
+  gui::Action Next(const StepView& view, Rng& rng) override;
+  void Learn(const Transition& transition) override;
+  Status Flush() override;
+
+  const model::Model& model() const { return model_; }
+  double last_reward() const { return last_reward_; }
+
+ private:
+  struct Entry {
+    model::EventId event;
+    int action;  // index into view.actions, or view.actions.size() + index into globals_
+  };
+  void MapPage(const StepView& view);
+  void LearnArrival(model::ActivityId reached);
+  size_t Choose(Rng& rng);           // index into page_
+  size_t PickSoftmax(Rng& rng, bool q, bool fair);  // index into page_
+  std::optional<gui::ActionKind> ForcedEscape();  // back or restart when stuck
+  void Update(model::EventId next);
+  gui::Action ActionOf(const StepView& view, model::EventId chosen, Rng& rng);
+
+  FastbotMode mode_;
+  FastbotOptions options_;
+  model::Model model_;
+  model::EventMapper mapper_;
+  std::vector<gui::Action> globals_;
+  std::vector<Entry> entries_;               // every action of the page with its event
+  std::vector<model::EventId> page_;         // the page's distinct events
+  std::vector<uint64_t> stamp_;              // per event: the step it was last put in page_
+  uint64_t step_stamp_ = 0;
+  std::vector<size_t> scratch_index_;
+  std::vector<double> scratch_values_, scratch_weights_;
+  std::deque<std::pair<model::EventId, double>> window_;  // (e_t, r_{t+1}) awaiting an update
+  std::vector<double> rewards_;
+  std::optional<model::EventId> pending_;    // the last executed event
+  bool left_app_ = false;
+  uint64_t last_state_ = 0;
+  int same_state_steps_ = 0;
+  double last_reward_ = 0;
+};
+
+}  // namespace roam::explore

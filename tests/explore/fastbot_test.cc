@@ -1,0 +1,258 @@
+#include "explore/fastbot.h"
+
+#include <cmath>
+#include <fstream>
+#include <set>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "explore/registry.h"
+#include "model/learning.h"
+#include "model/model_file.h"
+#include "test_paths.h"
+
+namespace roam::explore {
+namespace {
+
+using gui::ActionKind;
+
+// A screen of `activity` with `buttons` clickable widgets "BA", "BB", ... (letters: digits
+// would be masked into one hyper-event)
+gui::Screen Page(const std::string& activity, int buttons) {
+  gui::Screen s;
+  s.package = "org.app";
+  s.activity = activity;
+  s.widgets.resize(buttons + 1);
+  s.widgets[0].bounds = {0, 0, 1080, 1920};
+  for (int i = 1; i <= buttons; ++i) {
+    s.widgets[i].parent = 0;
+    s.widgets[i].child_index = i - 1;
+    s.widgets[i].clickable = true;
+    s.widgets[i].text = fmt::format("B{}", static_cast<char>('A' + i - 1));
+    s.widgets[i].bounds = {0, i * 100, 1080, i * 100 + 90};
+  }
+  s.Link();
+  return s;
+}
+
+std::vector<gui::Action> Clicks(const gui::Screen& s) {
+  std::vector<gui::Action> out;
+  for (int i = 1; i < static_cast<int>(s.widgets.size()); ++i)
+    out.push_back(gui::MakeWidgetAction(ActionKind::kClick, s, i));
+  return out;
+}
+
+FastbotOptions OnlyBack() {
+  FastbotOptions o;
+  o.package = "org.app";
+  o.globals = {"back"};
+  return o;
+}
+
+gui::HyperEvent Button(const std::string& activity, int i) {
+  return {.activity = activity, .text = fmt::format("B{}", static_cast<char>('A' + i)), .kind = ActionKind::kClick};
+}
+
+std::string Chosen(const gui::Screen& s, const gui::Action& a) {
+  return a.kind == ActionKind::kBack ? "back" : s.widgets[a.widget].text;
+}
+
+TEST(FastbotStrategy, ExpansionTriesEveryNewHyperEventOnceFirst) {
+  auto made = FastbotStrategy::Make(FastbotMode::kCombined, OnlyBack());
+  ASSERT_TRUE(made.ok());
+  auto s = Page("A1", 4);
+  auto actions = Clicks(s);
+  Rng rng(3);
+  std::set<std::string> seen;
+  for (int step = 0; step < 5; ++step) {
+    auto a = (*made)->Next({s, 1, actions, step}, rng);
+    EXPECT_TRUE(seen.insert(Chosen(s, a)).second) << "repeated " << Chosen(s, a);
+  }
+  EXPECT_EQ(seen.size(), 5u);  // BA..BD and back
+}
+
+// A model where, on A1, BA led to A2 (not visited yet), BB and back to A1.
+model::Model ThreeKnownEvents() {
+  model::Model m("org.app");
+  auto a1 = m.InternActivity("A1"), a2 = m.InternActivity("A2");
+  m.RecordTransition(m.Intern(Button("A1", 0)), a2);
+  m.RecordTransition(m.Intern(Button("A1", 1)), a1);
+  m.RecordTransition(m.Intern(gui::HyperEvent{.activity = "A1", .kind = ActionKind::kBack}), a1);
+  return m;
+}
+
+// How often each of BA, BB, back is the first choice, over `trials` fresh strategies.
+std::map<std::string, double> FirstChoice(FastbotMode mode, const model::Model& m, int trials) {
+  auto s = Page("A1", 2);
+  auto actions = Clicks(s);
+  std::map<std::string, double> freq;
+  for (int t = 0; t < trials; ++t) {
+    FastbotStrategy strategy(mode, OnlyBack(), m);
+    Rng rng(t);
+    freq[Chosen(s, strategy.Next({s, 1, actions, 0}, rng))] += 1.0 / trials;
+  }
+  return freq;
+}
+
+TEST(FastbotStrategy, ModelModeIsASoftmaxOverExpectedNewActivities) {
+  // E(BA) = 1, E(BB) = E(back) = 0; alpha = 0.8.
+  double z = std::exp(1 / 0.8) + 2;
+  for (FastbotMode mode : {FastbotMode::kModel, FastbotMode::kCombined}) {
+    auto freq = FirstChoice(mode, ThreeKnownEvents(), 4000);
+    EXPECT_NEAR(freq["BA"], std::exp(1 / 0.8) / z, 0.03);
+    EXPECT_NEAR(freq["BB"], 1 / z, 0.03);
+    EXPECT_NEAR(freq["back"], 1 / z, 0.03);
+  }
+}
+
+TEST(FastbotStrategy, LearningModeIsASoftmaxOverQ) {
+  model::Model m = ThreeKnownEvents();
+  m.SetQ(0, 0.2);  // BA
+  m.SetQ(1, 0.1);  // BB; back keeps 0; beta = 0.1
+  double z = std::exp(2.0) + std::exp(1.0) + 1;
+  auto freq = FirstChoice(FastbotMode::kLearning, m, 4000);
+  EXPECT_NEAR(freq["BA"], std::exp(2.0) / z, 0.03);
+  EXPECT_NEAR(freq["BB"], std::exp(1.0) / z, 0.03);
+  EXPECT_NEAR(freq["back"], 1 / z, 0.03);
+}
+
+TEST(FastbotStrategy, CombinedModeTurnsToQOnceThePageIsExplored) {
+  model::Model m = ThreeKnownEvents();
+  m.SetQ(1, 5.0);  // BB: exp(50) beats everything once Q decides
+  FastbotStrategy strategy(FastbotMode::kCombined, OnlyBack(), m);
+  auto s = Page("A1", 2);
+  auto actions = Clicks(s);
+  Rng rng(1);
+  std::set<std::string> first;
+  for (int step = 0; step < 3; ++step) first.insert(Chosen(s, strategy.Next({s, 1, actions, step}, rng)));
+  EXPECT_EQ(first.size(), 3u);  // K = 1: each event once while the model decides
+  for (int step = 3; step < 10; ++step) EXPECT_EQ(Chosen(s, strategy.Next({s, 1, actions, step}, rng)), "BB");
+}
+
+TEST(FastbotStrategy, NStepSarsaUpdateFromTheStepLoop) {
+  FastbotOptions o = OnlyBack();
+  o.n_step = 1;
+  o.gamma = 0.5;
+  o.learning_rate = 0.5;
+  FastbotStrategy strategy(FastbotMode::kCombined, o, model::Model("org.app"));
+  auto a1 = Page("A1", 0), a2 = Page("A2", 0);
+  std::vector<gui::Action> none;
+  Rng rng(1);
+  EXPECT_EQ(strategy.Next({a1, 1, none, 0}, rng).kind, ActionKind::kBack);
+  strategy.Next({a2, 2, none, 1}, rng);
+  // back@A1 reached A2 for the first time: E = 1, N = 1; A2's page: back@A2 new (n_h = n_c = 1),
+  // N(A2) = 1. r = 1/sqrt(2) + 1.5/sqrt(2); G = r + 0.5 Q(back@A2) = r; Q = 0.5 r.
+  double r = 2.5 / std::sqrt(2.0);
+  EXPECT_NEAR(strategy.last_reward(), r, 1e-12);
+  const auto& m = strategy.model();
+  auto back1 = m.Find(gui::HyperEvent{.activity = "A1", .kind = ActionKind::kBack}.Hash());
+  ASSERT_TRUE(back1);
+  EXPECT_NEAR(m.Q(*back1), 0.5 * r, 1e-12);
+  EXPECT_EQ(m.Count(*back1, *m.FindActivity("A2")), 1u);
+}
+
+TEST(FastbotStrategy, ANewVersionExpandsNewEventsFirstAndNeverOffersGoneOnes) {
+  // The model of version 1: BA and BB on A1, and an event of an activity that is gone.
+  model::Model m = ThreeKnownEvents();
+  auto gone = m.Intern(Button("Gone", 0));
+  m.RecordTransition(gone, m.InternActivity("A2"));
+  m.SetQ(gone, 100.0);
+  // Version 2's A1 has a third button, BC.
+  auto s = Page("A1", 3);
+  auto actions = Clicks(s);
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    FastbotStrategy strategy(FastbotMode::kCombined, OnlyBack(), m);
+    Rng rng(seed);
+    EXPECT_EQ(Chosen(s, strategy.Next({s, 1, actions, 0}, rng)), "BC");
+    for (int step = 1; step < 30; ++step) {
+      auto a = strategy.Next({s, 1, actions, step}, rng);
+      EXPECT_TRUE(a.kind == ActionKind::kBack || (a.widget >= 1 && a.widget <= 3));
+    }
+    EXPECT_EQ(strategy.model().RunCount(gone), 0u);
+  }
+}
+
+TEST(FastbotStrategy, AnEmptyPageGetsBack) {
+  FastbotOptions o = OnlyBack();
+  o.globals.clear();
+  FastbotStrategy strategy(FastbotMode::kCombined, o, model::Model("org.app"));
+  auto s = Page("A1", 0);
+  std::vector<gui::Action> none;
+  Rng rng(1);
+  EXPECT_EQ(strategy.Next({s, 1, none, 0}, rng).kind, ActionKind::kBack);
+}
+
+TEST(FastbotStrategy, InputTextGetsABuiltInString) {
+  auto s = Page("A1", 1);
+  s.widgets[1].editable = true;
+  std::vector<gui::Action> actions = {gui::MakeWidgetAction(ActionKind::kInputText, s, 1)};
+  FastbotOptions o = OnlyBack();
+  o.globals.clear();
+  FastbotStrategy strategy(FastbotMode::kCombined, o, model::Model("org.app"));
+  Rng rng(1);
+  auto a = strategy.Next({s, 1, actions, 0}, rng);
+  ASSERT_EQ(a.kind, ActionKind::kInputText);
+  const auto& strings = DefaultInputStrings();
+  EXPECT_NE(std::find(strings.begin(), strings.end(), a.text), strings.end());
+}
+
+TEST(FastbotStrategy, ModelFolderIsLoadedAndFlushed) {
+  auto dir = testing::TempDir("fastbot_model_dir");
+  FastbotOptions o = OnlyBack();
+  o.model_dir = dir;
+  auto s = Page("A1", 3);
+  auto actions = Clicks(s);
+  size_t events = 0;
+  {
+    auto made = FastbotStrategy::Make(FastbotMode::kCombined, o);
+    ASSERT_TRUE(made.ok()) << made.status().message();
+    Rng rng(1);
+    for (int step = 0; step < 6; ++step) (*made)->Next({s, 1, actions, step}, rng);
+    ASSERT_TRUE((*made)->Flush().ok());
+    events = (*made)->model().event_count();
+  }
+  ASSERT_TRUE(std::filesystem::exists(ModelFile(dir)));
+  auto again = FastbotStrategy::Make(FastbotMode::kCombined, o);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ((*again)->model().event_count(), events);
+  for (model::EventId e = 0; e < events; ++e) EXPECT_TRUE((*again)->model().Known(e));
+  // Another app's model is refused.
+  o.package = "org.other";
+  auto foreign = FastbotStrategy::Make(FastbotMode::kCombined, o);
+  ASSERT_FALSE(foreign.ok());
+  EXPECT_NE(foreign.status().message().find(ModelFile(dir).string()), std::string::npos);
+}
+
+TEST(FastbotStrategy, CorruptModelStopsUnlessReset) {
+  auto dir = testing::TempDir("fastbot_model_corrupt");
+  std::filesystem::create_directories(dir);
+  { std::ofstream(ModelFile(dir), std::ios::binary) << "ROAMMODL-not-really"; }
+  FastbotOptions o = OnlyBack();
+  o.model_dir = dir;
+  auto refused = MakeStrategy("fastbot", {.fastbot = o});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.status().message().find(ModelFile(dir).string() + ": truncated"), std::string::npos)
+      << refused.status().message();
+  std::vector<std::string> notes;
+  o.model_reset = true;
+  o.note = [&](const std::string& n) { notes.push_back(n); };
+  auto reset = MakeStrategy("fastbot", {.fastbot = o});
+  ASSERT_TRUE(reset.ok()) << reset.status().message();
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("set aside"), std::string::npos) << notes[0];
+  EXPECT_TRUE(std::filesystem::exists(dir / "model.bin.bad"));
+  ASSERT_TRUE((*reset)->Flush().ok());
+  EXPECT_TRUE(model::LoadModel(ModelFile(dir), "org.app").ok());
+}
+
+TEST(FastbotStrategy, RegisteredUnderThreeNames) {
+  for (std::string name : {"fastbot", "fastbot:pm", "fastbot:rl"}) {
+    auto s = MakeStrategy(name, {});
+    ASSERT_TRUE(s.ok()) << name;
+    EXPECT_EQ((*s)->Name(), name);
+  }
+}
+
+}  // namespace
+}  // namespace roam::explore

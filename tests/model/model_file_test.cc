@@ -1,0 +1,128 @@
+#include "model/model_file.h"
+
+#include <gtest/gtest.h>
+
+#include "base/files.h"
+#include "test_paths.h"
+
+namespace roam::model {
+namespace {
+
+using gui::ActionKind;
+
+Model Sample() {
+  Model m("org.app");
+  ActivityId main = m.InternActivity("org.app.Main"), about = m.InternActivity("org.app.About");
+  EventId open = m.Intern({.activity = "org.app.Main", .resource_id = "org.app:id/about",
+                           .text = "About", .kind = ActionKind::kClick});
+  EventId back = m.Intern({.activity = "org.app.About", .kind = ActionKind::kBack});
+  EventId key = m.Intern({.activity = "org.app.Main", .text = "VOLUME_UP", .kind = ActionKind::kKey});
+  m.Intern({.activity = "org.app.Other", .resource_id = "x", .kind = ActionKind::kLongClick});
+  m.RecordTransition(open, about);
+  m.RecordTransition(open, about);
+  m.RecordTransition(open, std::nullopt);
+  m.RecordTransition(back, main);
+  m.RecordTransition(key, main);
+  m.SetQ(open, 2.75);
+  m.SetQ(back, -0.125);
+  m.DynamicText(77, 1);
+  m.DynamicText(77, 2);  // slot 77 is dynamic
+  return m;
+}
+
+void ExpectSame(const Model& a, const Model& b) {
+  EXPECT_EQ(a.package(), b.package());
+  ASSERT_EQ(a.event_count(), b.event_count());
+  for (EventId e = 0; e < a.event_count(); ++e) {
+    EXPECT_EQ(a.event(e), b.event(e));
+    EXPECT_EQ(a.Count(e), b.Count(e));
+    EXPECT_EQ(a.Q(e), b.Q(e));
+    for (ActivityId x = 0; x < a.activity_count(); ++x) {
+      auto y = b.FindActivity(a.activity(x));
+      ASSERT_TRUE(y);
+      EXPECT_EQ(a.Count(e, x), b.Count(e, *y));
+    }
+  }
+  EXPECT_EQ(a.DynamicSlots(), b.DynamicSlots());
+}
+
+TEST(FastbotModelFile, RoundTrip) {
+  Model m = Sample();
+  auto path = testing::TempDir("model_round_trip") / "model.bin";
+  ASSERT_TRUE(SaveModel(m, path).ok());
+  auto loaded = LoadModel(path, "org.app");
+  ASSERT_TRUE(loaded.ok()) << loaded.status().message();
+  ExpectSame(m, *loaded);
+  EXPECT_DOUBLE_EQ(loaded->P(0, *loaded->FindActivity("org.app.About")), 2.0 / 3.0);
+  // The run state is not kept: a loaded model starts a run with nothing visited.
+  EXPECT_FALSE(loaded->Visited(*loaded->FindActivity("org.app.Main")));
+  // Saving again gives the same bytes.
+  EXPECT_EQ(EncodeModel(*loaded), EncodeModel(m));
+}
+
+TEST(FastbotModelFile, MissingFileIsNotFound) {
+  auto r = LoadModel(testing::TempDir("model_missing") / "model.bin", "org.app");
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(r.status().IsNotFound());
+}
+
+std::string ErrorOf(const std::string& bytes, std::string_view package = "org.app") {
+  auto r = DecodeModel(bytes, "dir/model.bin", package);
+  EXPECT_FALSE(r.ok());
+  return r.ok() ? "" : r.status().message();
+}
+
+TEST(FastbotModelFile, FlippedByteIsRefused) {
+  std::string bytes = EncodeModel(Sample());
+  for (size_t at : {size_t{40}, bytes.size() / 2, bytes.size() - 1}) {
+    std::string bad = bytes;
+    bad[at] ^= 0x10;
+    std::string e = ErrorOf(bad);
+    EXPECT_NE(e.find("dir/model.bin: corrupt: checksum mismatch"), std::string::npos) << e;
+  }
+}
+
+TEST(FastbotModelFile, TruncatedFileIsRefused) {
+  std::string bytes = EncodeModel(Sample());
+  EXPECT_NE(ErrorOf(bytes.substr(0, bytes.size() - 5)).find("dir/model.bin: truncated: the header "
+                                                            "announces"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf(bytes.substr(0, 20)).find("dir/model.bin: truncated: 20 bytes"), std::string::npos);
+  EXPECT_NE(ErrorOf(bytes.substr(0, 4)).find("dir/model.bin: truncated: 4 bytes"), std::string::npos);
+  EXPECT_NE(ErrorOf("").find("truncated: 0 bytes"), std::string::npos);
+}
+
+TEST(FastbotModelFile, WrongVersionIsRefused) {
+  std::string bytes = EncodeModel(Sample());
+  bytes[8] = 2;
+  EXPECT_NE(ErrorOf(bytes).find("dir/model.bin: model format version 2; this Roam reads version 1"),
+            std::string::npos);
+}
+
+TEST(FastbotModelFile, ForeignFilesAreRefused) {
+  EXPECT_NE(ErrorOf("{\"not\": \"a model\"}\n").find("dir/model.bin: not a Roam model file"),
+            std::string::npos);
+  std::string e = ErrorOf(EncodeModel(Sample()), "org.other");
+  EXPECT_NE(e.find("dir/model.bin: a model of package \"org.app\", not of \"org.other\""),
+            std::string::npos)
+      << e;
+  EXPECT_TRUE(DecodeModel(EncodeModel(Sample()), "x", "").ok());  // no package expected
+}
+
+TEST(FastbotModelFile, FaultInsideAValidChecksumIsRefused) {
+  // A payload whose checksum matches but whose counts lie: rebuild the header around it.
+  Model m("org.app");
+  std::string good = EncodeModel(m);
+  std::string payload = good.substr(32);
+  payload += "junk";
+  std::string bytes = good.substr(0, 16);
+  for (int i = 0; i < 8; ++i) bytes += static_cast<char>(uint64_t{payload.size()} >> (8 * i));
+  uint64_t sum = gui::StableHash().Add(payload).value();
+  for (int i = 0; i < 8; ++i) bytes += static_cast<char>(sum >> (8 * i));
+  bytes += payload;
+  std::string e = ErrorOf(bytes);
+  EXPECT_NE(e.find("dir/model.bin: corrupt at payload byte"), std::string::npos) << e;
+}
+
+}  // namespace
+}  // namespace roam::model

@@ -1,0 +1,125 @@
+// End to end on the simulator with Fastbot2: a deep activity that random testing rarely
+// reaches, and the model folder (saved on every stop, refused when corrupt unless reset).
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "base/files.h"
+#include "model/model_file.h"
+#include "run/explore.h"
+#include "test_paths.h"
+
+namespace roam::run {
+namespace {
+
+constexpr const char* kGoal = "org.roam.deep.GoalActivity";
+
+ExploreOptions Deep(const std::string& strategy, uint64_t seed, const std::string& out) {
+  ExploreOptions o;
+  o.app = testing::SourceDir() / "tests/apps/deep.json";
+  o.strategy = strategy;
+  o.seed = seed;
+  o.out = testing::TempDir(out);
+  o.force = true;
+  o.campaign.max_events = 800;
+  return o;
+}
+
+bool Reached(const report::Summary& s, const std::string& activity) {
+  return std::find(s.activities_covered.begin(), s.activities_covered.end(), activity) !=
+         s.activities_covered.end();
+}
+
+// tests/apps/deep.json: GoalActivity is 6 clicks from the start, and on every screen two of six
+// buttons lead back to the start.
+TEST(FastbotExplore, ReachesTheDeepActivityWhereRandomRarelyDoes) {
+  int fastbot = 0, random = 0;
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    for (const char* strategy : {"fastbot", "random"}) {
+      auto s = Explore(Deep(strategy, seed, "fastbot_deep"), nullptr, nullptr, false);
+      ASSERT_TRUE(s.ok()) << s.status().message();
+      (std::string(strategy) == "fastbot" ? fastbot : random) += Reached(*s, kGoal);
+    }
+  }
+  EXPECT_GE(fastbot, 4);
+  EXPECT_LE(random, 1);
+}
+
+TEST(FastbotExplore, TheModelIsSavedWhenTheRunStopsAndRecordedInConfig) {
+  auto model_dir = testing::TempDir("fastbot_e2e_model");
+  std::filesystem::remove_all(model_dir);
+  ExploreOptions o = Deep("fastbot", 1, "fastbot_e2e_run");
+  o.strategy_settings.fastbot.model_dir = model_dir;
+  o.campaign.max_events = 300;
+  auto first = Explore(o, nullptr, nullptr, false);
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  auto model = model::LoadModel(model_dir / "model.bin", "org.roam.deep");
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  uint64_t executed = 0;
+  for (model::EventId e = 0; e < model->event_count(); ++e) executed += model->Count(e);
+  EXPECT_EQ(executed, 299u);  // every step's transition but the last, which has no arrival
+  auto config = ReadJsonFile(o.out / "config.json");
+  ASSERT_TRUE(config.ok());
+  EXPECT_EQ((*config)["fastbot"]["model"], (model_dir / "model.bin").string());
+  EXPECT_EQ((*config)["fastbot"]["alpha"], 0.8);
+
+  // An interrupted run (Ctrl-C before the first step) still writes the model back.
+  std::filesystem::remove(model_dir / "model.bin");
+  std::atomic<bool> stop{true};
+  auto interrupted = Explore(o, &stop, nullptr, false);
+  ASSERT_TRUE(interrupted.ok());
+  EXPECT_EQ(interrupted->stop_reason, "interrupted");
+  EXPECT_TRUE(std::filesystem::exists(model_dir / "model.bin"));
+}
+
+// Wrappers (time travel, the harness) pass Flush on to fastbot, so its model is written.
+TEST(FastbotExplore, WrappedFastbotStillSavesItsModel) {
+  auto model_dir = testing::TempDir("fastbot_e2e_wrapped");
+  std::filesystem::remove_all(model_dir);
+  ExploreOptions o = Deep("timetravel:fastbot", 1, "fastbot_e2e_wrapped_run");
+  o.strategy_settings.fastbot.model_dir = model_dir;
+  o.harness.text_input = true;  // puts the harness around it
+  o.campaign.max_events = 200;
+  auto run = Explore(o, nullptr, nullptr, false);
+  ASSERT_TRUE(run.ok()) << run.status().message();
+  auto model = model::LoadModel(model_dir / "model.bin", "org.roam.deep");
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  EXPECT_GT(model->event_count(), 0u);
+  auto config = ReadJsonFile(o.out / "config.json");
+  ASSERT_TRUE(config.ok());
+  EXPECT_TRUE(config->contains("fastbot"));
+}
+
+TEST(FastbotExplore, ACorruptModelStopsTheRunBeforeItStartsUnlessReset) {
+  auto model_dir = testing::TempDir("fastbot_e2e_corrupt");
+  std::filesystem::create_directories(model_dir);
+  ExploreOptions o = Deep("fastbot", 1, "fastbot_e2e_corrupt_run");
+  std::filesystem::remove_all(o.out);
+  o.strategy_settings.fastbot.model_dir = model_dir;
+  o.campaign.max_events = 50;
+  {
+    // A valid model with one byte flipped in its payload.
+    std::string bytes = model::EncodeModel(model::Model("org.roam.deep"));
+    bytes.back() ^= 1;
+    std::ofstream(model_dir / "model.bin", std::ios::binary) << bytes;
+  }
+  auto refused = Explore(o, nullptr, nullptr, false);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.status().message().find((model_dir / "model.bin").string() +
+                                            ": corrupt: checksum mismatch"),
+            std::string::npos)
+      << refused.status().message();
+  EXPECT_FALSE(std::filesystem::exists(o.out / "trace.jsonl"));  // nothing ran
+
+  std::string note;
+  o.strategy_settings.fastbot.model_reset = true;
+  o.strategy_settings.fastbot.note = [&](const std::string& n) { note = n; };
+  auto reset = Explore(o, nullptr, nullptr, false);
+  ASSERT_TRUE(reset.ok()) << reset.status().message();
+  EXPECT_NE(note.find("--model-reset"), std::string::npos);
+  EXPECT_TRUE(model::LoadModel(model_dir / "model.bin", "org.roam.deep").ok());
+  EXPECT_TRUE(std::filesystem::exists(model_dir / "model.bin.bad"));
+}
+
+}  // namespace
+}  // namespace roam::run
