@@ -1,6 +1,9 @@
 #include "test_paths.h"
 
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <cstdio>
 
 namespace roam::testing {
 
@@ -22,5 +25,19 @@ std::filesystem::path TempDir(const std::string& name) {
   std::filesystem::create_directories(dir);
   return dir;
 }
+
+CommandRun RunCommand(const std::string& command) {
+  CommandRun r;
+  std::FILE* p = ::popen(command.c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int status = ::pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+CommandRun RunRoam(const std::string& args) { return RunCommand(RoamBinary() + " " + args + " 2>&1"); }
 
 }  // namespace roam::testing

@@ -15,4 +15,13 @@ std::string RoamBinary();
 // A fresh, empty temporary directory for one test.
 std::filesystem::path TempDir(const std::string& name);
 
+struct CommandRun {
+  int code = -1;    // the exit code; -1 when the command did not exit normally
+  std::string out;  // what it printed on stdout
+};
+// Runs `command` through the shell.
+CommandRun RunCommand(const std::string& command);
+// Runs the built roam with `args`; out holds stdout and stderr together.
+CommandRun RunRoam(const std::string& args);
+
 }  // namespace roam::testing

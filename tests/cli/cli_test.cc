@@ -1,5 +1,4 @@
 // The roam binary as a user meets it: exit codes and messages on good and bad input.
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <fstream>
@@ -12,23 +11,8 @@
 namespace roam {
 namespace {
 
-struct Ran {
-  int code = -1;
-  std::string out;  // stdout and stderr together
-};
-
-Ran Roam(const std::string& args) {
-  std::string cmd = testing::RoamBinary() + " " + args + " 2>&1";
-  Ran r;
-  std::FILE* p = ::popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int status = ::pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using Ran = testing::CommandRun;
+Ran Roam(const std::string& args) { return testing::RunRoam(args); }
 
 std::string App(const std::string& name) { return (testing::SourceDir() / name).string(); }
 

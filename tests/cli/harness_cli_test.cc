@@ -1,6 +1,5 @@
 // The harness's flags as a user meets them: bad files stop `roam explore` and `roam bench`
 // with the file and the fault; good ones run, and the login script gets past the shop's wall.
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <fstream>
@@ -13,23 +12,8 @@
 namespace roam {
 namespace {
 
-struct Ran {
-  int code = -1;
-  std::string out;  // stdout and stderr together
-};
-
-Ran Roam(const std::string& args) {
-  std::string cmd = testing::RoamBinary() + " " + args + " 2>&1";
-  Ran r;
-  std::FILE* p = ::popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int status = ::pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using Ran = testing::CommandRun;
+Ran Roam(const std::string& args) { return testing::RunRoam(args); }
 
 std::string Shop() { return (testing::SourceDir() / "apps/bench/shop.json").string(); }
 

@@ -3,7 +3,6 @@
 // port (-P), so the client never forks a server of its own; all sockets have timeouts.
 #include "device/android/sim_adb_server.h"
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
@@ -181,25 +180,12 @@ TEST_F(SimAdbServerTest, EmuSnapshotService) {
 
 constexpr char kAdb[] = "/usr/bin/adb";
 
-struct AdbRun {
-  int status = -1;
-  std::string out;
-};
 // Runs adb against the test server with a hard time limit; stdout only (stderr to /dev/null,
 // except when merged by the caller).
-AdbRun Adb(int port, const std::string& args) {
-  std::string cmd = fmt::format(
+testing::CommandRun Adb(int port, const std::string& args) {
+  return testing::RunCommand(fmt::format(
       "env -u ADB_SERVER_SOCKET -u ANDROID_SERIAL ANDROID_ADB_SERVER_PORT={0} "
-      "timeout 20 {1} -P {0} {2} 2>/dev/null </dev/null", port, kAdb, args);
-  AdbRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
+      "timeout 20 {1} -P {0} {2} 2>/dev/null </dev/null", port, kAdb, args));
 }
 
 class RealAdbTest : public SimAdbServerTest {
@@ -214,16 +200,16 @@ class RealAdbTest : public SimAdbServerTest {
 };
 
 TEST_F(RealAdbTest, DevicesDumpTapLogcat) {
-  AdbRun devices = Adb(port_, "devices");
-  EXPECT_EQ(devices.status, 0);
+  testing::CommandRun devices = Adb(port_, "devices");
+  EXPECT_EQ(devices.code, 0);
   EXPECT_NE(devices.out.find("emulator-5554\tdevice"), std::string::npos) << devices.out;
   EXPECT_NE(devices.out.find("emulator-5556\tdevice"), std::string::npos);
 
   const std::string s = "-s emulator-5554 ";
   EXPECT_NE(Adb(port_, s + "shell monkey -p org.roam.crashy -c android.intent.category.LAUNCHER 1")
                 .out.find("Events injected: 1"), std::string::npos);
-  AdbRun dump = Adb(port_, s + "shell uiautomator dump /dev/tty");
-  EXPECT_EQ(dump.status, 0);
+  testing::CommandRun dump = Adb(port_, s + "shell uiautomator dump /dev/tty");
+  EXPECT_EQ(dump.code, 0);
   EXPECT_NE(dump.out.find("UI hierchary dumped to: /dev/tty"), std::string::npos);
   auto screen = gui::ParseDump(dump.out);
   ASSERT_TRUE(screen.ok()) << screen.status().ToString();
@@ -231,27 +217,27 @@ TEST_F(RealAdbTest, DevicesDumpTapLogcat) {
   for (const auto& w : screen->widgets)
     if (w.text == "Shopping list") target = &w;
   ASSERT_NE(target, nullptr);
-  AdbRun tap = Adb(port_, fmt::format("{}shell input tap {} {}", s, target->bounds.center_x(),
+  testing::CommandRun tap = Adb(port_, fmt::format("{}shell input tap {} {}", s, target->bounds.center_x(),
                                    target->bounds.center_y()));
-  EXPECT_EQ(tap.status, 0);
+  EXPECT_EQ(tap.code, 0);
   EXPECT_NE(Adb(port_, s + "shell dumpsys window").out.find("org.roam.crashy/.DetailsActivity"),
             std::string::npos);
   // The exit code comes through shell v2.
-  EXPECT_EQ(Adb(port_, s + "shell nothere").status, 127);
+  EXPECT_EQ(Adb(port_, s + "shell nothere").code, 127);
 
-  AdbRun log = Adb(port_, s + "logcat -d");
-  EXPECT_EQ(log.status, 0);
+  testing::CommandRun log = Adb(port_, s + "logcat -d");
+  EXPECT_EQ(log.code, 0);
   EXPECT_NE(log.out.find("ActivityTaskManager: Displayed org.roam.crashy/.MainActivity"),
             std::string::npos) << log.out;
 
   auto dir = testing::TempDir("real_adb_pull");
-  EXPECT_EQ(Adb(port_, s + "shell uiautomator dump /sdcard/w.xml").status, 0);
-  EXPECT_EQ(Adb(port_, s + "pull /sdcard/w.xml " + (dir / "w.xml").string()).status, 0);
+  EXPECT_EQ(Adb(port_, s + "shell uiautomator dump /sdcard/w.xml").code, 0);
+  EXPECT_EQ(Adb(port_, s + "pull /sdcard/w.xml " + (dir / "w.xml").string()).code, 0);
   EXPECT_TRUE(std::filesystem::exists(dir / "w.xml"));
 }
 
 TEST_F(RealAdbTest, KillServerStopsAccepting) {
-  EXPECT_EQ(Adb(port_, "kill-server").status, 0);
+  EXPECT_EQ(Adb(port_, "kill-server").code, 0);
   for (int k = 0; k < 50 && !server_->kill_requested(); ++k) usleep(10000);
   EXPECT_TRUE(server_->kill_requested());
 }
