@@ -141,6 +141,10 @@ int Resolve(const gui::Screen& screen, const Event& event) {
     if (WidgetType(screen, i) != event.type) continue;
     std::string sig = WidgetSignature(screen, i);
     if (sig == event.signature) return i;
+    if (event.exact) {
+      if (best < 0 && gui::MaskDigits(sig) == gui::MaskDigits(event.signature)) best = i;
+      continue;
+    }
     size_t d = EditDistance(sig, event.signature);
     if (d < best_distance) best = i, best_distance = d;
   }

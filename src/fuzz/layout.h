@@ -51,6 +51,9 @@ struct Event {
   std::string type;       // WidgetType of the target ("" for a global event)
   std::string signature;  // WidgetSignature of the target ("" for a global event)
   std::string text;       // input_text: the text typed; key: the key name
+  // Resolve only to a widget of the same signature (digit runs masked): a seed's events in a
+  // mutant must find their own targets, not the nearest ones.
+  bool exact = false;
 
   bool widget() const { return !type.empty(); }
   // kind + signature (+ the key name of a key event; not the text typed): one concrete event
@@ -65,8 +68,9 @@ struct Event {
 
 // The event of `action` on `screen` (action.widget or its target path names the widget).
 Event EventOf(const gui::Screen& screen, const gui::Action& action);
-// The widget of `layout` that `event` acts on (e.r(l)): the exact signature first, then the
-// nearest signature among widgets of the same type that take the event; -1 when none.
+// The widget of `layout` that `event` acts on (e.r(l)): the exact signature first, then (unless
+// event.exact, which accepts the signature with digit runs masked) the nearest signature among
+// widgets of the same type that take the event; -1 when none.
 int Resolve(const gui::Screen& screen, const Event& event);
 // The concrete action of `event` on `screen` (widget from Resolve; -1 for global events).
 gui::Action ActionFor(const gui::Screen& screen, const Event& event, int widget);

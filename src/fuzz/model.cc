@@ -29,7 +29,7 @@ void Model::Observe(uint64_t from, const Event& event, uint64_t to) {
   ++w.exec;
   double sum = 0;
   auto next = executed_from_.find(to);
-  if (next != executed_from_.end())
+  if (to != from && next != executed_from_.end())
     for (const auto& e : next->second)
       sum += Weight(to, e);
   w.weight = (w.weight + sum) / (static_cast<double>(w.exec) * w.exec);

@@ -4,8 +4,9 @@
 //   Υ_1(e) = 100; after e runs from s to s':
 //   Υ_{i+1}(e) = (Υ_i(e) + Σ Υ_i(new_events(e))) / exec_times(e)^2
 // where new_events(e) are the events ever executed from s' and exec_times(e) is 1 before e's
-// first run and grows by one with each run (so the first update already divides by 4: an event
-// that leads back to its own state does not keep the lead).
+// first run and grows by one with each run (so the first update already divides by 4).
+// new_events(e) is empty when e led back to the state it ran on: it reached no new layout (else
+// a click that stays on a hub screen would collect the hub's weights and be chosen forever).
 // Υ is kept per (state, concrete event key). Not thread-safe: one per fuzzing job.
 #pragma once
 

@@ -16,6 +16,7 @@ std::string Mutant::PrefixKey(size_t n) const {
 std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot,
                                                        const ActiveViews& active,
                                                        const Model& model,
+                                                       const std::set<std::string>& touched,
                                                        const MutantSettings& settings) {
   std::vector<std::pair<Event, const Edge*>> out;
   const gui::Screen& s = pivot.screen;
@@ -27,6 +28,7 @@ std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot,
     for (int v = 0; v < static_cast<int>(s.widgets.size()); ++v) {
       if (WidgetType(s, v) != edge->example.type || !Takes(s, v, edge->example.kind)) continue;
       if (std::count(actives.begin(), actives.end(), v)) continue;
+      if (touched.count(WidgetSignature(s, v))) continue;
       bool independent = true;
       for (int a : actives) independent &= Independent(s, groups, v, a);
       if (!independent) continue;
@@ -39,6 +41,10 @@ std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot,
   return out;
 }
 
+bool ReturnedToPivot(const Layout& pivot, const Layout& end, const MutantSettings& settings) {
+  return TypeSimilarity(pivot, end) >= settings.min_pivot_similarity;
+}
+
 namespace {
 
 struct Node {
@@ -48,12 +54,13 @@ struct Node {
 };
 
 std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& active,
-                                 const Model& model, const std::set<std::string>& failed,
+                                 const std::set<std::string>& touched, const Model& model,
+                                 const std::set<std::string>& failed,
                                  std::map<std::string, int>& loop_uses,
                                  const MutantSettings& settings) {
   std::vector<Mutant> out;
   std::deque<Node> queue;
-  for (auto& [event, edge] : FirstEvents(pivot, active, model, settings))
+  for (auto& [event, edge] : FirstEvents(pivot, active, model, touched, settings))
     queue.push_back({{event}, {edge->to}, fmt::format("{}>{:x}", edge->type_key, edge->to)});
   int expansions = 0;
   while (!queue.empty() && static_cast<int>(out.size()) < settings.max_per_pivot &&
@@ -89,15 +96,19 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
 }  // namespace
 
 std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
+                                    const std::vector<Event>& events,
                                     const std::vector<ActiveViews>& active, const Model& model,
                                     int last_effect, const std::set<std::string>& failed,
                                     const MutantSettings& settings) {
   std::vector<std::vector<Mutant>> per_pivot;
   std::map<std::string, int> loop_uses;
-  const int n = static_cast<int>(layouts.size()) - 1;  // events
+  const int n = std::min(static_cast<int>(layouts.size()) - 1, static_cast<int>(events.size()));
+  std::set<std::string> touched;
   for (int p = 0; p < std::min(n, last_effect); ++p) {
+    if (events[p].widget()) touched.insert(events[p].signature);
     if (!layouts[p].in_app) continue;
-    per_pivot.push_back(SearchTraces(p, layouts[p], active[p], model, failed, loop_uses, settings));
+    per_pivot.push_back(
+        SearchTraces(p, layouts[p], active[p], touched, model, failed, loop_uses, settings));
   }
   // Round robin over pivots, so the bound per seed does not spend everything on the first ones.
   std::vector<Mutant> out;

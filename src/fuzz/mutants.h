@@ -44,17 +44,25 @@ struct Mutant {
 };
 
 // The first events τ may start with at pivot `p`: click / long click / input on views of l_p that
-// take an event type M knows from l_p's state, are not active, and are independent of every
-// active view of h_p; at most max_views_per_group per group.
+// take an event type M knows from l_p's state, are not active, are independent of every active
+// view of h_p, and are not the target of a seed event up to e_p (`touched` signatures: typing
+// again into the field the seed typed into is not an independent event); at most
+// max_views_per_group per group.
 std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot, const ActiveViews& active,
                                                        const Model& model,
+                                                       const std::set<std::string>& touched,
                                                        const MutantSettings& settings);
+
+// Whether a mutant came back to its pivot: the layout after τ is at least min_pivot_similarity
+// like the pivot (TypeSimilarity).
+bool ReturnedToPivot(const Layout& pivot, const Layout& end, const MutantSettings& settings);
 
 // Mutants of one seed. layouts[t] (t = 0..n) and active[t] are the seed's, events[t] (t < n) its
 // events; only pivots before the last layout that the oracle can judge are used (`last_effect`:
 // the largest j of a seed pair with a non-empty effect; pivots p < last_effect). `failed` holds
 // PrefixKeys that failed before (this seed's).
 std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
+                                    const std::vector<Event>& events,
                                     const std::vector<ActiveViews>& active, const Model& model,
                                     int last_effect, const std::set<std::string>& failed,
                                     const MutantSettings& settings);

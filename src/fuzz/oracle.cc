@@ -44,6 +44,8 @@ ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored) {
 
 namespace {
 
+std::set<std::string> KeysOf(const ViewBag& bag);
+
 ViewBag Minus(const ViewBag& a, const ViewBag& b) {
   ViewBag out;
   for (const auto& [v, n] : a) {
@@ -54,11 +56,6 @@ ViewBag Minus(const ViewBag& a, const ViewBag& b) {
   return out;
 }
 
-std::string Join(const ViewBag& bag, char sign) {
-  std::string out;
-  for (const auto& [v, n] : bag) out += fmt::format("{}{}x{};", sign, v, n);
-  return out;
-}
 
 
 }  // namespace
@@ -100,7 +97,11 @@ int LastEffect(const std::vector<Layout>& seed, const std::set<std::string>& ign
 }
 
 std::string Violation::Key() const {
-  return activity + ":" + Join(missing.removed, '-') + Join(missing.added, '+');
+  // The views by identity, not content: the same wrong deletion seen on other rows is one report.
+  std::string k = activity + ":";
+  for (const auto& k2 : KeysOf(missing.removed)) k += fmt::format("-{};", k2);
+  for (const auto& k2 : KeysOf(missing.added)) k += fmt::format("+{};", k2);
+  return k;
 }
 
 namespace {
@@ -130,19 +131,26 @@ std::set<std::string> KeysOf(const ViewBag& bag) {
 TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_length,
                        const std::set<std::string>& ignored, double overlay_similarity) {
   TauFootprint f;
-  auto add = [&](const Layout& a, const Layout& b, bool all) {
-    if (!Similar(a, b)) return;
+  auto add = [&](const Layout& a, const Layout& b) {
     Effect d = Delta(ViewsOf(a, ignored), ViewsOf(b, ignored));
     std::set<std::string> removed = KeysOf(d.removed), added = KeysOf(d.added);
-    bool whole = all || TypeSimilarity(a, b) >= overlay_similarity;
     for (const auto& k : removed)
-      if (whole || added.count(k)) f.keys.insert(k);
-    if (whole) f.keys.insert(added.begin(), added.end());
+      if (added.count(k)) f.changed.insert(k);
+    if (TypeSimilarity(a, b) >= overlay_similarity) {
+      f.keys.insert(removed.begin(), removed.end());
+      f.keys.insert(added.begin(), added.end());
+    } else {
+      f.keys.insert(f.changed.begin(), f.changed.end());
+    }
   };
-  for (int t = pivot; t < pivot + tau_length; ++t) add(mutant[t], mutant[t + 1], false);
-  add(mutant[pivot], mutant[pivot + tau_length], true);
-  f.changed_pivot =
-      !Delta(ViewsOf(mutant[pivot], ignored), ViewsOf(mutant[pivot + tau_length], ignored)).empty();
+  // Each layout τ led to, against the latest similar layout before it.
+  for (int t = pivot + 1; t <= pivot + tau_length; ++t)
+    for (int u = t - 1; u >= 0; --u)
+      if (Similar(mutant[u], mutant[t])) {
+        add(mutant[u], mutant[t]);
+        break;
+      }
+  add(mutant[pivot], mutant[pivot + tau_length]);
   return f;
 }
 
@@ -162,7 +170,43 @@ Effect MissingFromMutant(const Effect& seed, const ViewBag& seed_j, const ViewBa
   return missing;
 }
 
+bool SameSingleViews(const Layout& a, const Layout& b, const std::set<std::string>& ignored) {
+  auto singles = [&](const Layout& l) {
+    ViewBag bag;
+    Groups g = FindGroups(l.screen);
+    for (int i = 0; i < static_cast<int>(l.screen.widgets.size()); ++i) {
+      if (g.group_of[i] >= 0 || std::count(g.groups.begin(), g.groups.end(), i)) continue;
+      if (ignored.count(ViewKey(l.screen, i))) continue;
+      ++bag[ViewString(l.screen, i)];
+    }
+    return bag;
+  };
+  return singles(a) == singles(b);
+}
+
+namespace {
+
+// The views (ViewStrings) of the row that seed event t acts on: the subtree of the group's child
+// holding its target; empty when the target is in no group.
+std::set<std::string> RowOf(const std::vector<Layout>& seed, const std::vector<Event>& events,
+                            int t) {
+  std::set<std::string> out;
+  if (t >= static_cast<int>(events.size()) || !events[t].widget()) return out;
+  const gui::Screen& s = seed[t].screen;
+  int w = Resolve(s, events[t]);
+  if (w < 0) return out;
+  int g = FindGroups(s).group_of[w];
+  if (g < 0) return out;
+  int row = w;
+  while (s.widgets[row].parent != g) row = s.widgets[row].parent;
+  for (int i = row; i < s.widgets[row].subtree_end; ++i) out.insert(ViewString(s, i));
+  return out;
+}
+
+}  // namespace
+
 std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
+                                     const std::vector<Event>& seed_events,
                                      const std::vector<Layout>& mutant, int pivot, int tau_length,
                                      const std::set<std::string>& ignored,
                                      const OracleSettings& settings) {
@@ -178,9 +222,15 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
   TauFootprint footprint;
   if (settings.excuse_tau_effects)
     footprint = Footprint(mutant, pivot, tau_length, ignored, settings.overlay_similarity);
+  const bool shared_changed = settings.attribute_to_rows &&
+                              !SameSingleViews(mutant[pivot], mutant[pivot + tau_length], ignored);
+  std::vector<std::set<std::string>> rows(seed.size());
+  if (shared_changed)
+    for (int t = 0; t + 1 < static_cast<int>(seed.size()); ++t) rows[t] = RowOf(seed, seed_events, t);
   for (auto [i, j] : OraclePairs(seed, pivot)) {
     Effect seed_effect = Delta(seed_bags[i], seed_bags[j]);
     if (seed_effect.empty()) continue;
+
     int mi = MutantIndex(i, pivot, tau_length), mj = MutantIndex(j, pivot, tau_length);
     // The mutant is not where the seed was: not comparable.
     if (!Similar(mutant[mi], mutant[mj])) continue;
@@ -189,20 +239,38 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
     if (settings.excuse_tau_effects && !missing.empty()) {
       // Single views (in no group) that τ itself wrote may show τ's content afterwards.
       std::set<std::string> grouped_i = GroupedKeys(seed[i]), grouped_j = GroupedKeys(seed[j]);
-      std::set<std::string> mutant_removed = KeysOf(mutant_effect.removed);
-      std::set<std::string> mutant_added = KeysOf(mutant_effect.added);
-      auto excuse = [&](ViewBag& bag, const std::set<std::string>& grouped,
-                        const std::set<std::string>& mutant_side) {
+      auto excuse = [&](ViewBag& bag, const std::set<std::string>& grouped) {
         for (auto it = bag.begin(); it != bag.end();) {
           std::string k = KeyOfViewString(it->first);
-          bool single = !grouped.count(k);
-          bool excused = single && (footprint.keys.count(k) ||
-                                    (footprint.changed_pivot && mutant_side.count(k)));
+          bool excused = grouped.count(k) ? footprint.changed.count(k) > 0
+                                          : footprint.keys.count(k) > 0;
           it = excused ? bag.erase(it) : std::next(it);
         }
       };
-      excuse(missing.removed, grouped_i, mutant_removed);
-      excuse(missing.added, grouped_j, mutant_added);
+      excuse(missing.removed, grouped_i);
+      excuse(missing.added, grouped_j);
+    }
+    if (i < pivot && !missing.empty()) {
+      // Effects the seed had already made before the insertion (seen in a layout like l_j, or
+      // like l_i, between i and the pivot) are τ's to change, not the seed's rest to make.
+      for (int t = i + 1; t <= pivot; ++t) {
+        if (Similar(seed[t], seed[j]))
+          for (auto it = missing.added.begin(); it != missing.added.end();)
+            it = Count(seed_bags[t], it->first) >= Count(seed_bags[j], it->first)
+                     ? missing.added.erase(it) : std::next(it);
+        if (Similar(seed[t], seed[i]))
+          for (auto it = missing.removed.begin(); it != missing.removed.end();)
+            it = Count(seed_bags[t], it->first) < Count(seed_bags[i], it->first)
+                     ? missing.removed.erase(it) : std::next(it);
+      }
+    }
+    if (shared_changed) {
+      // Keep only what lies in the row of a seed event after the insertion.
+      std::set<std::string> in_rows;
+      for (int t = std::max(i, pivot); t < j; ++t) in_rows.insert(rows[t].begin(), rows[t].end());
+      for (auto* bag : {&missing.removed, &missing.added})
+        for (auto it = bag->begin(); it != bag->end();)
+          it = in_rows.count(it->first) ? std::next(it) : bag->erase(it);
     }
     if (missing.empty()) continue;
     Violation v;

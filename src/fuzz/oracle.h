@@ -46,13 +46,14 @@ Effect Missing(const Effect& seed, const Effect& mutant);
 Effect MissingFromMutant(const Effect& seed, const ViewBag& seed_j, const ViewBag& mutant_i,
                          const ViewBag& mutant_j);
 
-// What τ itself did: the ViewKeys of views it changed (consecutive similar layouts of τ, and the
-// pivot against τ's last layout; across an overlay such as a menu or dialog, where the layouts
-// are less alike than overlay_similarity, only views present on both sides and changed count),
-// and whether the pivot looks different after τ.
+// What τ itself did, from each layout τ led to against the latest similar layout before it (and
+// the pivot against τ's last layout): `changed` holds the ViewKeys of views that show other
+// content (a key removed and added), `keys` every ViewKey that changed at all (across an overlay
+// such as a menu or dialog, where the layouts are less alike than overlay_similarity, only the
+// `changed` ones: an overlay hides views, it does not change them).
 struct TauFootprint {
   std::set<std::string> keys;
-  bool changed_pivot = false;
+  std::set<std::string> changed;
 };
 TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_length,
                        const std::set<std::string>& ignored, double overlay_similarity);
@@ -78,23 +79,38 @@ struct Violation {
   int mutant_i = -1, mutant_j = -1;  // the mutant's corresponding layouts
   std::string activity;
   Effect seed_effect, mutant_effect, missing;
-  // The de-duplication key: the activity and the missing views.
+  // The de-duplication key (the violation string): the activity and the ViewKeys of the missing
+  // views, removed and added (not their content: one wrong deletion seen on several rows is one
+  // report).
   std::string Key() const;
 };
 
 struct OracleSettings {
-  // Excuse missing effects on single views (views in no group, such as a "current item" label)
-  // that τ itself changed (TauFootprint::keys), or that show other content in the mutant after a
-  // τ that changed the pivot: τ may legitimately overwrite shared state. Views in groups (list
-  // rows, the independent views proper) are never excused. Default: true.
+  // Excuse missing effects on views τ itself changed (TauFootprint): single views (in no group,
+  // such as a "current item" label) when their key is in `keys`, views in groups (list rows) only
+  // when τ changed the content of such a view (`changed`: τ renamed a row), not when τ merely
+  // added or removed rows. τ may legitimately overwrite what it wrote. Default: true.
   bool excuse_tau_effects = true;
   double overlay_similarity = 0.5;  // see Footprint
+  // When τ left a single view of the pivot showing other content (it changed shared state such as
+  // the current item), only missing views that lie in the row of a seed event after the insertion
+  // (a particular list item the seed acted on) are judged: a button acting on "the current item"
+  // acts on τ's item, as it should. Default: true.
+  bool attribute_to_rows = true;
 };
 
-// Checks one executed mutant against its seed. `mutant` holds every layout of the mutant run:
+// Whether the single views (in no group) of `a` and `b` show the same content.
+bool SameSingleViews(const Layout& a, const Layout& b, const std::set<std::string>& ignored);
+
+// Checks one executed mutant against its seed (its layouts and the events between them). On a
+// pair that spans the insertion (i < p < j), a missing view the seed had already added (removed)
+// before the pivot, as a layout like l_j (l_i) between i and p shows, is not judged: the seed's
+// rest did not make that effect, and τ may change what came before it.
+// `mutant` holds every layout of the mutant run:
 // mutant[t] for t <= p equals the seed's prefix, then τ's m layouts, then the seed's rest. The
 // first violating pair (by j, then i descending) is returned; none when the effects hold.
 std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
+                                     const std::vector<Event>& seed_events,
                                      const std::vector<Layout>& mutant, int pivot, int tau_length,
                                      const std::set<std::string>& ignored,
                                      const OracleSettings& settings = {});

@@ -140,7 +140,7 @@ Status Fuzzer::OneSeed(int index) {
   ++stats_.seeds;
   if (seed.events.empty()) return Status::Ok();
 
-  auto second = executor_.Run(seed.events);
+  auto second = executor_.Run(Exact(seed.events));
   if (!second.ok()) return second.status();
   if (second->interrupted) return Status::Ok();
   ObserveRun(*second);
@@ -154,7 +154,8 @@ Status Fuzzer::OneSeed(int index) {
   std::vector<fuzz::ActiveViews> active = fuzz::TrackActiveViews(seed.layouts, seed.events);
   std::set<std::string> failed;
   std::vector<fuzz::Mutant> mutants =
-      fuzz::GenerateMutants(seed.layouts, active, model_, last_effect, failed, options_.mutants);
+      fuzz::GenerateMutants(seed.layouts, seed.events, active, model_, last_effect, failed,
+                            options_.mutants);
   stats_.mutants_generated += static_cast<int64_t>(mutants.size());
   if (std::getenv("ROAM_FUZZ_DEBUG")) {
     std::string d;
@@ -195,13 +196,13 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed,
     return Status::Ok();
   }
   if (static_cast<int>(run->layouts.size()) <= p + len ||
-      fuzz::TypeSimilarity(run->layouts[p + len], seed.layouts[p]) <
-          options_.mutants.min_pivot_similarity) {
+      !fuzz::ReturnedToPivot(run->layouts[p], run->layouts[p + len], options_.mutants)) {
     ++stats_.mutants_dropped;
     failed.insert(m.PrefixKey(len));
     return Status::Ok();
   }
-  auto v = fuzz::CheckMutant(seed.layouts, run->layouts, p, len, ignored, options_.oracle);
+  auto v = fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, p, len, ignored,
+                             options_.oracle);
   if (!v) return Status::Ok();
   ++stats_.violations;
   return Report(seed_index, seed, *run, m, *v);

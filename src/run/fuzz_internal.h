@@ -26,9 +26,13 @@ struct FuzzCase {
   int tau_length = 0;
 };
 
-// The plan of a mutant: the seed with τ inserted before event `pivot`.
+// The plan of a mutant: the seed with τ inserted before event `pivot`; the seed's events are
+// marked exact (they must find their own targets).
 std::vector<fuzz::Event> MutantPlan(const std::vector<fuzz::Event>& seed, int pivot,
                                     const std::vector<fuzz::Event>& tau);
+
+// `events` with every event marked exact.
+std::vector<fuzz::Event> Exact(std::vector<fuzz::Event> events);
 
 // Runs the seed twice (its unstable views are ignored) and the mutant on `device` from cleared
 // data, and checks the oracle. Unbounded budget.

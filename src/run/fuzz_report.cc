@@ -17,29 +17,39 @@ std::vector<fuzz::Event> MutantPlan(const std::vector<fuzz::Event>& seed, int pi
   std::vector<fuzz::Event> plan(seed.begin(), seed.begin() + pivot);
   plan.insert(plan.end(), tau.begin(), tau.end());
   plan.insert(plan.end(), seed.begin() + pivot, seed.end());
+  for (size_t t = 0; t < plan.size(); ++t)
+    plan[t].exact = t < static_cast<size_t>(pivot) || t >= static_cast<size_t>(pivot) + tau.size();
   return plan;
+}
+
+std::vector<fuzz::Event> Exact(std::vector<fuzz::Event> events) {
+  for (auto& e : events) e.exact = true;
+  return events;
 }
 
 Result<std::optional<fuzz::Violation>> CheckCase(device::Device& device, const FuzzCase& c,
                                                  const fuzz::OracleSettings& settings) {
   Executor executor(device, nullptr, nullptr);
-  auto first = executor.Run(c.seed_events);
+  auto first = executor.Run(Exact(c.seed_events));
   if (!first.ok()) return first.status();
-  auto second = executor.Run(c.seed_events);
+  auto second = executor.Run(Exact(c.seed_events));
   if (!second.ok()) return second.status();
-  auto mutant = executor.Run(c.mutant_events);
+  std::vector<fuzz::Event> plan = c.mutant_events;
+  for (int t = 0; t < static_cast<int>(plan.size()); ++t)
+    plan[t].exact = t < c.pivot || t >= c.pivot + c.tau_length;
+  auto mutant = executor.Run(plan);
   if (!mutant.ok()) return mutant.status();
   if (first->unresolved >= 0 || mutant->unresolved >= 0) return std::optional<fuzz::Violation>();
   std::set<std::string> ignored = fuzz::UnstableViews(first->layouts, second->layouts);
-  return fuzz::CheckMutant(first->layouts, mutant->layouts, c.pivot, c.tau_length, ignored,
-                           settings);
+  return fuzz::CheckMutant(first->layouts, first->events, mutant->layouts, c.pivot, c.tau_length,
+                           ignored, settings);
 }
 
 json EventToJson(const fuzz::Event& e) {
   json j = {{"kind", gui::ActionKindName(e.kind)}};
   if (e.widget()) j["type"] = e.type, j["signature"] = e.signature;
   if (!e.text.empty()) j["text"] = e.text;
-  return j;
+  return j;  // `exact` is how a plan uses the event, not part of it
 }
 
 Result<fuzz::Event> EventFromJson(const json& j) {
