@@ -87,12 +87,15 @@ std::vector<std::pair<int, int>> OraclePairs(const std::vector<Layout>& seed, in
   return out;
 }
 
-int LastEffect(const std::vector<Layout>& seed, const std::set<std::string>& ignored) {
+int LastEffect(const std::vector<Layout>& seed, const std::set<std::string>& ignored,
+               double min_pair_similarity) {
   std::vector<ViewBag> bags;
   for (const auto& l : seed) bags.push_back(ViewsOf(l, ignored));
   for (int j = static_cast<int>(seed.size()) - 1; j > 0; --j)
     for (int i = j - 1; i >= 0; --i)
-      if (Similar(seed[i], seed[j]) && !Delta(bags[i], bags[j]).empty()) return j;
+      if (Similar(seed[i], seed[j]) && TypeSimilarity(seed[i], seed[j]) >= min_pair_similarity &&
+          !Delta(bags[i], bags[j]).empty())
+        return j;
   return -1;
 }
 
@@ -136,6 +139,7 @@ TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_len
     std::set<std::string> removed = KeysOf(d.removed), added = KeysOf(d.added);
     for (const auto& k : removed)
       if (added.count(k)) f.changed.insert(k);
+    for (const auto& [v, n] : d.removed) f.removed.insert(v);
     if (TypeSimilarity(a, b) >= overlay_similarity) {
       f.keys.insert(removed.begin(), removed.end());
       f.keys.insert(added.begin(), added.end());
@@ -228,6 +232,7 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
   if (shared_changed)
     for (int t = 0; t + 1 < static_cast<int>(seed.size()); ++t) rows[t] = RowOf(seed, seed_events, t);
   for (auto [i, j] : OraclePairs(seed, pivot)) {
+    if (TypeSimilarity(seed[i], seed[j]) < settings.min_pair_similarity) continue;
     Effect seed_effect = Delta(seed_bags[i], seed_bags[j]);
     if (seed_effect.empty()) continue;
 
@@ -249,6 +254,8 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
       };
       excuse(missing.removed, grouped_i);
       excuse(missing.added, grouped_j);
+      for (auto it = missing.added.begin(); it != missing.added.end();)
+        it = footprint.removed.count(it->first) ? missing.added.erase(it) : std::next(it);
     }
     if (i < pivot && !missing.empty()) {
       // Effects the seed had already made before the insertion (seen in a layout like l_j, or

@@ -54,6 +54,7 @@ Effect MissingFromMutant(const Effect& seed, const ViewBag& seed_j, const ViewBa
 struct TauFootprint {
   std::set<std::string> keys;
   std::set<std::string> changed;
+  std::set<std::string> removed;  // ViewStrings τ removed (what τ deleted)
 };
 TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_length,
                        const std::set<std::string>& ignored, double overlay_similarity);
@@ -66,9 +67,10 @@ std::set<std::string> UnstableViews(const std::vector<Layout>& run1, const std::
 // τ is inserted before event p) the oracle compares: i < j, both similar, and either
 // i <= p < j or p < i. A pair whose seed effect is empty is skipped.
 std::vector<std::pair<int, int>> OraclePairs(const std::vector<Layout>& seed, int pivot);
-// The largest j of a pair (i < j, similar) of seed layouts with a non-empty effect; -1 when
-// none. Pivots at or after it cannot show a violation.
-int LastEffect(const std::vector<Layout>& seed, const std::set<std::string>& ignored);
+// The largest j of a pair (i < j, similar, at least min_pair_similarity alike) of seed layouts
+// with a non-empty effect; -1 when none. Pivots at or after it cannot show a violation.
+int LastEffect(const std::vector<Layout>& seed, const std::set<std::string>& ignored,
+               double min_pair_similarity);
 // Seed layout index -> mutant layout index, for τ of length m: i <= p stays, i > p moves by m.
 inline int MutantIndex(int seed_index, int pivot, int tau_length) {
   return seed_index <= pivot ? seed_index : seed_index + tau_length;
@@ -92,6 +94,9 @@ struct OracleSettings {
   // added or removed rows. τ may legitimately overwrite what it wrote. Default: true.
   bool excuse_tau_effects = true;
   double overlay_similarity = 0.5;  // see Footprint
+  // Only pairs of seed layouts at least this alike (TypeSimilarity) are judged: a dialog or menu
+  // against the screen under it differs by what the overlay hides, not by an effect. Default 0.5.
+  double min_pair_similarity = 0.5;
   // When τ left a single view of the pivot showing other content (it changed shared state such as
   // the current item), only missing views that lie in the row of a seed event after the insertion
   // (a particular list item the seed acted on) are judged: a button acting on "the current item"
@@ -105,7 +110,8 @@ bool SameSingleViews(const Layout& a, const Layout& b, const std::set<std::strin
 // Checks one executed mutant against its seed (its layouts and the events between them). On a
 // pair that spans the insertion (i < p < j), a missing view the seed had already added (removed)
 // before the pivot, as a layout like l_j (l_i) between i and p shows, is not judged: the seed's
-// rest did not make that effect, and τ may change what came before it.
+// rest did not make that effect, and τ may change what came before it. A view the seed added is
+// not judged either when τ removed that very view (τ deleted the item the seed shows again).
 // `mutant` holds every layout of the mutant run:
 // mutant[t] for t <= p equals the seed's prefix, then τ's m layouts, then the seed's rest. The
 // first violating pair (by j, then i descending) is returned; none when the effects hold.

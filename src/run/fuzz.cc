@@ -59,7 +59,7 @@ class Fuzzer {
  private:
   void ObserveRun(const Execution& run);
   Status OneSeed(int index);
-  Status OneMutant(int seed_index, const Execution& seed, const std::set<std::string>& ignored,
+  Status OneMutant(int seed_index, const Execution& seed, std::set<std::string>& ignored,
                    const fuzz::Mutant& mutant, std::set<std::string>& failed);
   Status Report(int seed_index, const Execution& seed, const Execution& mutant,
                 const fuzz::Mutant& m, const fuzz::Violation& v);
@@ -149,7 +149,7 @@ Status Fuzzer::OneSeed(int index) {
     return Status::Ok();
   }
   std::set<std::string> ignored = fuzz::UnstableViews(seed.layouts, second->layouts);
-  int last_effect = fuzz::LastEffect(seed.layouts, ignored);
+  int last_effect = fuzz::LastEffect(seed.layouts, ignored, options_.oracle.min_pair_similarity);
   if (last_effect < 0) return Status::Ok();
   std::vector<fuzz::ActiveViews> active = fuzz::TrackActiveViews(seed.layouts, seed.events);
   std::set<std::string> failed;
@@ -180,7 +180,7 @@ Status Fuzzer::OneSeed(int index) {
 }
 
 Status Fuzzer::OneMutant(int seed_index, const Execution& seed,
-                         const std::set<std::string>& ignored, const fuzz::Mutant& m,
+                         std::set<std::string>& ignored, const fuzz::Mutant& m,
                          std::set<std::string>& failed) {
   const int p = m.pivot, len = static_cast<int>(m.tau.size());
   Clock::time_point t0 = Clock::now();
@@ -201,8 +201,18 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed,
     failed.insert(m.PrefixKey(len));
     return Status::Ok();
   }
+  // The mutant's prefix repeats the seed's first p events: what differs there is unstable too.
+  std::vector<fuzz::Layout> prefix(run->layouts.begin(), run->layouts.begin() + p + 1);
+  for (const auto& k : fuzz::UnstableViews(seed.layouts, prefix)) ignored.insert(k);
   auto v = fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, p, len, ignored,
                              options_.oracle);
+  if (!v) return Status::Ok();
+  // Before reporting, one more run of the seed: views that change by themselves are ignored.
+  auto third = executor_.Run(Exact(seed.events));
+  if (!third.ok()) return third.status();
+  if (third->interrupted) return Status::Ok();
+  for (const auto& k : fuzz::UnstableViews(seed.layouts, third->layouts)) ignored.insert(k);
+  v = fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, p, len, ignored, options_.oracle);
   if (!v) return Status::Ok();
   ++stats_.violations;
   return Report(seed_index, seed, *run, m, *v);
@@ -313,7 +323,10 @@ json FuzzConfig(const FuzzOptions& o) {
                        {"max_per_seed", o.mutants.max_per_seed},
                        {"min_pivot_similarity", o.mutants.min_pivot_similarity}}},
           {"model", {{"initial_weight", o.model.initial_weight}}},
-          {"oracle", {{"excuse_tau_effects", o.oracle.excuse_tau_effects}}}};
+          {"oracle", {{"excuse_tau_effects", o.oracle.excuse_tau_effects},
+                      {"overlay_similarity", o.oracle.overlay_similarity},
+                      {"min_pair_similarity", o.oracle.min_pair_similarity},
+                      {"attribute_to_rows", o.oracle.attribute_to_rows}}}};
 }
 
 Result<FuzzResult> RunFuzzer(const FuzzOptions& options, device::Device& device,

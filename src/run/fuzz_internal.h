@@ -34,8 +34,9 @@ std::vector<fuzz::Event> MutantPlan(const std::vector<fuzz::Event>& seed, int pi
 // `events` with every event marked exact.
 std::vector<fuzz::Event> Exact(std::vector<fuzz::Event> events);
 
-// Runs the seed twice (its unstable views are ignored) and the mutant on `device` from cleared
-// data, and checks the oracle. Unbounded budget.
+// Runs the seed three times (views that differ between the runs, or in the mutant's copy of the
+// seed's prefix, are ignored) and the mutant on `device` from cleared data, and checks the
+// oracle, as `roam fuzz` does before it reports. Unbounded budget.
 Result<std::optional<fuzz::Violation>> CheckCase(device::Device& device, const FuzzCase& c,
                                                  const fuzz::OracleSettings& settings);
 

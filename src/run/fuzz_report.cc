@@ -40,7 +40,14 @@ Result<std::optional<fuzz::Violation>> CheckCase(device::Device& device, const F
   auto mutant = executor.Run(plan);
   if (!mutant.ok()) return mutant.status();
   if (first->unresolved >= 0 || mutant->unresolved >= 0) return std::optional<fuzz::Violation>();
+  auto third = executor.Run(Exact(c.seed_events));
+  if (!third.ok()) return third.status();
   std::set<std::string> ignored = fuzz::UnstableViews(first->layouts, second->layouts);
+  for (const auto& k : fuzz::UnstableViews(first->layouts, third->layouts)) ignored.insert(k);
+  std::vector<fuzz::Layout> prefix(
+      mutant->layouts.begin(),
+      mutant->layouts.begin() + std::min<size_t>(mutant->layouts.size(), c.pivot + 1));
+  for (const auto& k : fuzz::UnstableViews(first->layouts, prefix)) ignored.insert(k);
   return fuzz::CheckMutant(first->layouts, first->events, mutant->layouts, c.pivot, c.tau_length,
                            ignored, settings);
 }
