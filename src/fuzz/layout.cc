@@ -1,5 +1,7 @@
 #include "fuzz/layout.h"
 
+#include "fuzz/views.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -117,6 +119,15 @@ std::string Event::Describe() const {
   return d;
 }
 
+Event EventOn(const gui::Screen& screen, gui::ActionKind kind, int index) {
+  Event e;
+  e.kind = kind;
+  e.type = WidgetType(screen, index);
+  e.signature = WidgetSignature(screen, index);
+  e.row = RowLabel(screen, FindGroups(screen), index);
+  return e;
+}
+
 Event EventOf(const gui::Screen& screen, const gui::Action& action) {
   Event e;
   e.kind = action.kind;
@@ -127,20 +138,24 @@ Event EventOf(const gui::Screen& screen, const gui::Action& action) {
                         screen.widgets[w].bounds != action.target->bounds))
     w = screen.FindPath(action.target->path);
   if (w < 0 || w >= static_cast<int>(screen.widgets.size())) return e;
-  e.type = WidgetType(screen, w);
-  e.signature = WidgetSignature(screen, w);
-  return e;
+  Event on = EventOn(screen, action.kind, w);
+  on.text = action.text;
+  return on;
 }
 
 int Resolve(const gui::Screen& screen, const Event& event) {
   if (!event.widget()) return -1;
   int best = -1;
   size_t best_distance = std::numeric_limits<size_t>::max();
+  std::vector<int> exact;
   for (int i = 0; i < static_cast<int>(screen.widgets.size()); ++i) {
     if (!Takes(screen, i, event.kind)) continue;
     if (WidgetType(screen, i) != event.type) continue;
     std::string sig = WidgetSignature(screen, i);
-    if (sig == event.signature) return i;
+    if (sig == event.signature) {
+      exact.push_back(i);
+      continue;
+    }
     if (event.exact) {
       if (best < 0 && gui::MaskDigits(sig) == gui::MaskDigits(event.signature)) best = i;
       continue;
@@ -148,7 +163,13 @@ int Resolve(const gui::Screen& screen, const Event& event) {
     size_t d = EditDistance(sig, event.signature);
     if (d < best_distance) best = i, best_distance = d;
   }
-  return best;
+  if (exact.empty()) return best;
+  if (exact.size() > 1) {  // like views of several rows: the one of the event's row
+    Groups groups = FindGroups(screen);
+    for (int i : exact)
+      if (RowLabel(screen, groups, i) == event.row) return i;
+  }
+  return exact[0];
 }
 
 gui::Action ActionFor(const gui::Screen& screen, const Event& event, int widget) {

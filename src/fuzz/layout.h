@@ -51,6 +51,7 @@ struct Event {
   std::string type;       // WidgetType of the target ("" for a global event)
   std::string signature;  // WidgetSignature of the target ("" for a global event)
   std::string text;       // input_text: the text typed; key: the key name
+  std::string row;        // RowLabel of the target: picks among like views of several rows
   // Resolve only to a widget of the same signature (digit runs masked): a seed's events in a
   // mutant must find their own targets, not the nearest ones.
   bool exact = false;
@@ -66,6 +67,8 @@ struct Event {
   bool operator==(const Event&) const = default;
 };
 
+// The event on widget `index` of `screen` (its type, signature and row).
+Event EventOn(const gui::Screen& screen, gui::ActionKind kind, int index);
 // The event of `action` on `screen` (action.widget or its target path names the widget).
 Event EventOf(const gui::Screen& screen, const gui::Action& action);
 // The widget of `layout` that `event` acts on (e.r(l)): the exact signature first, then (unless

@@ -33,8 +33,8 @@ std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot,
       for (int a : actives) independent &= Independent(s, groups, v, a);
       if (!independent) continue;
       if (++per_group[groups.group_of[v]] > settings.max_views_per_group) continue;
-      Event e = edge->example;
-      e.signature = WidgetSignature(s, v);
+      Event e = EventOn(s, edge->example.kind, v);
+      e.text = edge->example.text;
       out.emplace_back(std::move(e), edge);
     }
   }

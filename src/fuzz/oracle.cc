@@ -15,9 +15,11 @@ std::string ViewKey(const gui::Screen& screen, int index) {
   return fmt::format("{}||d{}", w.cls, w.depth);
 }
 
-std::string ViewString(const gui::Screen& screen, int index) {
+std::string ViewString(const gui::Screen& screen, const Groups& groups, int index) {
   const gui::Widget& w = screen.widgets[index];
-  return fmt::format("{}\t{}|{}|{}{}{}", ViewKey(screen, index), gui::MaskDigits(w.text),
+  std::string row = RowLabel(screen, groups, index);
+  return fmt::format("{}\t{}{}|{}|{}{}{}", ViewKey(screen, index),
+                     row.empty() ? "" : fmt::format("[{}]", row), gui::MaskDigits(w.text),
                      gui::MaskDigits(w.content_desc),
                      w.checked ? "C" : "c", w.enabled ? "E" : "e", w.selected ? "S" : "s");
 }
@@ -30,6 +32,7 @@ ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored) {
   ViewBag bag;
   if (!layout.in_app) return bag;
   const gui::Screen& s = layout.screen;
+  Groups groups = FindGroups(s);
   for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i) {
     const gui::Widget& w = s.widgets[i];
     if (w.package == "com.android.systemui") continue;
@@ -37,7 +40,7 @@ ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored) {
         !w.checkable && !w.editable)
       continue;
     if (ignored.count(ViewKey(s, i))) continue;
-    ++bag[ViewString(s, i)];
+    ++bag[ViewString(s, groups, i)];
   }
   return bag;
 }
@@ -181,7 +184,7 @@ bool SameSingleViews(const Layout& a, const Layout& b, const std::set<std::strin
     for (int i = 0; i < static_cast<int>(l.screen.widgets.size()); ++i) {
       if (g.group_of[i] >= 0 || std::count(g.groups.begin(), g.groups.end(), i)) continue;
       if (ignored.count(ViewKey(l.screen, i))) continue;
-      ++bag[ViewString(l.screen, i)];
+      ++bag[ViewString(l.screen, g, i)];
     }
     return bag;
   };
@@ -199,11 +202,12 @@ std::set<std::string> RowOf(const std::vector<Layout>& seed, const std::vector<E
   const gui::Screen& s = seed[t].screen;
   int w = Resolve(s, events[t]);
   if (w < 0) return out;
-  int g = FindGroups(s).group_of[w];
+  Groups groups = FindGroups(s);
+  int g = groups.group_of[w];
   if (g < 0) return out;
   int row = w;
   while (s.widgets[row].parent != g) row = s.widgets[row].parent;
-  for (int i = row; i < s.widgets[row].subtree_end; ++i) out.insert(ViewString(s, i));
+  for (int i = row; i < s.widgets[row].subtree_end; ++i) out.insert(ViewString(s, groups, i));
   return out;
 }
 
@@ -233,6 +237,8 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
     for (int t = 0; t + 1 < static_cast<int>(seed.size()); ++t) rows[t] = RowOf(seed, seed_events, t);
   for (auto [i, j] : OraclePairs(seed, pivot)) {
     if (TypeSimilarity(seed[i], seed[j]) < settings.min_pair_similarity) continue;
+    // τ changed shared state: what came before it is not comparable any more.
+    if (shared_changed && i < pivot) continue;
     Effect seed_effect = Delta(seed_bags[i], seed_bags[j]);
     if (seed_effect.empty()) continue;
 
@@ -256,6 +262,15 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
       excuse(missing.added, grouped_j);
       for (auto it = missing.added.begin(); it != missing.added.end();)
         it = footprint.removed.count(it->first) ? missing.added.erase(it) : std::next(it);
+      // A single view the seed shows at j (an empty list's placeholder, say) may give way to
+      // rows the mutant shows there and the seed does not: data τ added.
+      bool extra_rows = false;
+      for (const auto& [v, n] : mutant_bag(mj))
+        extra_rows |= grouped_j.count(KeyOfViewString(v)) && n > Count(seed_bags[j], v);
+      if (extra_rows)
+        for (auto it = missing.added.begin(); it != missing.added.end();)
+          it = !grouped_j.count(KeyOfViewString(it->first)) ? missing.added.erase(it)
+                                                            : std::next(it);
     }
     if (i < pivot && !missing.empty()) {
       // Effects the seed had already made before the insertion (seen in a layout like l_j, or

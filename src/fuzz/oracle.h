@@ -14,14 +14,17 @@
 #include <vector>
 
 #include "fuzz/layout.h"
+#include "fuzz/views.h"
 
 namespace roam::fuzz {
 
 // The identity of a view without its content: class|resource-id (|depth when it has no
 // resource-id). Views are ignored, and τ's own effects excused, by this key.
 std::string ViewKey(const gui::Screen& screen, int index);
-// The view as the oracle compares it (see above). Flags: checked, enabled, selected.
-std::string ViewString(const gui::Screen& screen, int index);
+// The view as the oracle compares it (see above). Flags: checked, enabled, selected. A view in a
+// group carries its RowLabel too ("[Cinema]Photo of Cinema"), so like views of different rows
+// differ; `groups` are those of `screen`.
+std::string ViewString(const gui::Screen& screen, const Groups& groups, int index);
 // The ViewKey of a ViewString's view.
 std::string KeyOfViewString(const std::string& view);
 
@@ -111,7 +114,10 @@ bool SameSingleViews(const Layout& a, const Layout& b, const std::set<std::strin
 // pair that spans the insertion (i < p < j), a missing view the seed had already added (removed)
 // before the pivot, as a layout like l_j (l_i) between i and p shows, is not judged: the seed's
 // rest did not make that effect, and τ may change what came before it. A view the seed added is
-// not judged either when τ removed that very view (τ deleted the item the seed shows again).
+// not judged either when τ removed that very view (τ deleted the item the seed shows again), nor
+// a single view when the mutant shows rows at j that the seed does not (a placeholder such as
+// "No bookmarks" gives way to the data τ added). When τ changed the pivot's single views, pairs
+// that span the insertion are not judged.
 // `mutant` holds every layout of the mutant run:
 // mutant[t] for t <= p equals the seed's prefix, then τ's m layouts, then the seed's rest. The
 // first violating pair (by j, then i descending) is returned; none when the effects hold.

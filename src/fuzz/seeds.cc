@@ -37,13 +37,7 @@ std::vector<Event> CandidateEvents(const Layout& layout) {
   for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i)
     for (auto kind : {gui::ActionKind::kClick, gui::ActionKind::kLongClick,
                       gui::ActionKind::kInputText})
-      if (Takes(s, i, kind)) {
-        Event e;
-        e.kind = kind;
-        e.type = WidgetType(s, i);
-        e.signature = WidgetSignature(s, i);
-        out.push_back(std::move(e));
-      }
+      if (Takes(s, i, kind)) out.push_back(EventOn(s, kind, i));
   out.push_back(Event{});  // back
   return out;
 }
@@ -79,11 +73,7 @@ Event SeedChooser::Choose(const Layout& layout, bool systematic) {
   std::vector<Event> candidates = CandidateEvents(layout);
   int positive = PositiveAnswer(layout.screen);
   if (positive >= 0 && rng_.Chance(settings_.pct_dialog_positive / 100)) {
-    Event e;
-    e.kind = gui::ActionKind::kClick;
-    e.type = WidgetType(layout.screen, positive);
-    e.signature = WidgetSignature(layout.screen, positive);
-    return e;
+    return EventOn(layout.screen, gui::ActionKind::kClick, positive);
   }
   Event e = systematic ? Systematic(layout, candidates) : Random(layout, candidates);
   if (e.kind == gui::ActionKind::kInputText) e.text = TextToType();

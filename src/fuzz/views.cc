@@ -6,6 +6,7 @@
 #include <map>
 
 #include "base/files.h"
+#include "gui/abstraction.h"
 
 namespace roam::fuzz {
 
@@ -58,6 +59,20 @@ Groups FindGroups(const gui::Screen& screen) {
     g.group_of[i] = is_group[p] ? p : g.group_of[p];
   }
   return g;
+}
+
+std::string RowLabel(const gui::Screen& screen, const Groups& groups, int index) {
+  int g = groups.group_of[index];
+  if (g < 0) return "";
+  int row = index;
+  while (screen.widgets[row].parent != g) row = screen.widgets[row].parent;
+  for (int i = row; i < screen.widgets[row].subtree_end; ++i) {
+    const gui::Widget& w = screen.widgets[i];
+    if (w.editable) continue;
+    if (!w.text.empty()) return gui::MaskDigits(w.text);
+    if (!w.content_desc.empty()) return gui::MaskDigits(w.content_desc);
+  }
+  return "";
 }
 
 bool Independent(const gui::Screen& screen, const Groups& groups, int w1, int w2) {

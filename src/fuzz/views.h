@@ -24,6 +24,11 @@ struct Groups {
 };
 Groups FindGroups(const gui::Screen& screen);
 
+// The label of the row a view sits in: the first text (or content-desc) in the subtree of the
+// group's child that holds it, digit runs masked; "" for a view in no group. It tells like views
+// of different rows apart ("Playing" in the FIP row is not "Playing" in the SomaFM row).
+std::string RowLabel(const gui::Screen& screen, const Groups& groups, int index);
+
 // w1 ∦ w2 as above (a view is not independent of itself).
 bool Independent(const gui::Screen& screen, const Groups& groups, int w1, int w2);
 

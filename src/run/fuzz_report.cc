@@ -56,6 +56,7 @@ json EventToJson(const fuzz::Event& e) {
   json j = {{"kind", gui::ActionKindName(e.kind)}};
   if (e.widget()) j["type"] = e.type, j["signature"] = e.signature;
   if (!e.text.empty()) j["text"] = e.text;
+  if (!e.row.empty()) j["row"] = e.row;
   return j;  // `exact` is how a plan uses the event, not part of it
 }
 
@@ -69,6 +70,7 @@ Result<fuzz::Event> EventFromJson(const json& j) {
   e.type = j.value("type", "");
   e.signature = j.value("signature", "");
   e.text = j.value("text", "");
+  e.row = j.value("row", "");
   return e;
 }
 
@@ -81,9 +83,10 @@ std::string ShortActivity(const std::string& activity) {
 
 // A view string in words, with its real (unmasked) text when `layout` shows it.
 std::string DescribeView(const std::string& view, const fuzz::Layout* layout) {
-  if (layout)
+  if (layout) {
+    fuzz::Groups groups = fuzz::FindGroups(layout->screen);
     for (int i = 0; i < static_cast<int>(layout->screen.widgets.size()); ++i)
-      if (fuzz::ViewString(layout->screen, i) == view) {
+      if (fuzz::ViewString(layout->screen, groups, i) == view) {
         const gui::Widget& w = layout->screen.widgets[i];
         std::string name = !w.text.empty() ? w.text : !w.content_desc.empty() ? w.content_desc
                                                                             : w.resource_id;
@@ -92,6 +95,7 @@ std::string DescribeView(const std::string& view, const fuzz::Layout* layout) {
         if (w.checkable || w.checked) d += w.checked ? " (checked)" : " (unchecked)";
         return d;
       }
+  }
   size_t tab = view.find('\t');
   return fmt::format("'{}'", tab == std::string::npos ? view : view.substr(tab + 1));
 }
