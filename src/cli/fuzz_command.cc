@@ -57,6 +57,8 @@ int FuzzCommand(int argc, char** argv) {
       ->check(CLI::PositiveNumber)->capture_default_str();
   app.add_option("--mutants-per-seed", o.mutants.max_per_seed, "mutants run per seed")
       ->check(CLI::PositiveNumber)->capture_default_str();
+  app.add_option("--mutants-per-pivot", o.mutants.max_per_pivot, "mutants run per pivot")
+      ->check(CLI::PositiveNumber)->capture_default_str();
   app.add_option("--out", o.out, "output folder (default: out/<app>-fuzz-s<seed>)");
   app.add_flag("--force", o.force, "replace an earlier run in the output folder");
   app.add_option("--bugs-off", o.bugs_off, "planted bug ids to switch off (comma-separated)")

@@ -1,5 +1,7 @@
 #include "fuzz/mutants.h"
 
+#include "fuzz/oracle.h"
+
 #include <algorithm>
 #include <deque>
 
@@ -57,13 +59,17 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
                                  const std::set<std::string>& touched, const Model& model,
                                  const std::set<std::string>& failed,
                                  std::map<std::string, int>& loop_uses,
-                                 const MutantSettings& settings) {
+                                 const MutantSettings& settings, Rng* rng) {
   std::vector<Mutant> out;
+  // With a generator, collect more candidates than needed and draw among them, so long loops get
+  // their chance beside the short ones the breadth-first search finds first.
+  const int want = rng ? settings.max_per_pivot * settings.candidate_factor : settings.max_per_pivot;
   std::deque<Node> queue;
   for (auto& [event, edge] : FirstEvents(pivot, active, model, touched, settings))
     queue.push_back({{event}, {edge->to}, fmt::format("{}>{:x}", edge->type_key, edge->to)});
   int expansions = 0;
-  while (!queue.empty() && static_cast<int>(out.size()) < settings.max_per_pivot &&
+  std::map<std::string, int> found_loops;
+  while (!queue.empty() && static_cast<int>(out.size()) < want &&
          expansions++ < settings.max_expansions) {
     Node node = std::move(queue.front());
     queue.pop_front();
@@ -72,8 +78,8 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
     for (size_t n = 1; n <= m.tau.size() && !pruned; ++n) pruned = failed.count(m.PrefixKey(n)) > 0;
     if (pruned) continue;
     if (node.states.back() == pivot.abs) {
-      if (loop_uses[node.loop] < settings.max_loop_uses) {
-        ++loop_uses[node.loop];
+      if (loop_uses[node.loop] + found_loops[node.loop] < settings.max_loop_uses) {
+        ++found_loops[node.loop];
         out.push_back(std::move(m));
       }
       continue;
@@ -90,36 +96,65 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
       queue.push_back(std::move(next));
     }
   }
+  if (rng && static_cast<int>(out.size()) > settings.max_per_pivot) {
+    std::shuffle(out.begin(), out.end(), rng->engine());
+    out.resize(settings.max_per_pivot);
+  }
+  for (const auto& m : out) ++loop_uses[m.loop];
   return out;
 }
 
 }  // namespace
 
+std::vector<int> PivotOrder(const std::vector<Layout>& layouts, int pivots,
+                            const std::set<std::string>& ignored, double min_pair_similarity) {
+  // The start of the nearest judged pair at or after each pivot: a pivot right before an effect
+  // is where an independent τ can show that effect missing.
+  const int n = static_cast<int>(layouts.size());
+  std::vector<ViewBag> bags;
+  for (const auto& l : layouts) bags.push_back(ViewsOf(l, ignored));
+  std::vector<int> first_effect(n + 1, n);  // smallest i >= t of a pair with an effect
+  for (int i = n - 1; i >= 0; --i) {
+    first_effect[i] = first_effect[i + 1];
+    for (int j = i + 1; j < n; ++j)
+      if (Similar(layouts[i], layouts[j]) &&
+          TypeSimilarity(layouts[i], layouts[j]) >= min_pair_similarity &&
+          !Delta(bags[i], bags[j]).empty()) {
+        first_effect[i] = i;
+        break;
+      }
+  }
+  std::vector<int> order;
+  for (int p = 0; p < pivots; ++p) order.push_back(p);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return first_effect[a] - a < first_effect[b] - b;
+  });
+  return order;
+}
+
 std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
                                     const std::vector<Event>& events,
                                     const std::vector<ActiveViews>& active, const Model& model,
                                     int last_effect, const std::set<std::string>& failed,
-                                    const MutantSettings& settings) {
-  std::vector<std::vector<Mutant>> per_pivot;
+                                    const MutantSettings& settings,
+                                    const std::set<std::string>& ignored,
+                                    double min_pair_similarity, Rng* rng) {
   std::map<std::string, int> loop_uses;
   const int n = std::min(static_cast<int>(layouts.size()) - 1, static_cast<int>(events.size()));
-  std::set<std::string> touched;
-  for (int p = 0; p < std::min(n, last_effect); ++p) {
-    if (events[p].widget()) touched.insert(events[p].signature);
-    if (!layouts[p].in_app) continue;
-    per_pivot.push_back(
-        SearchTraces(p, layouts[p], active[p], touched, model, failed, loop_uses, settings));
+  const int pivots = std::min(n, last_effect);
+  std::vector<std::set<std::string>> touched(std::max(pivots, 0));
+  std::set<std::string> so_far;
+  for (int p = 0; p < pivots; ++p) {
+    if (events[p].widget()) so_far.insert(events[p].signature);
+    touched[p] = so_far;
   }
-  // Round robin over pivots, so the bound per seed does not spend everything on the first ones.
   std::vector<Mutant> out;
-  for (size_t round = 0; static_cast<int>(out.size()) < settings.max_per_seed; ++round) {
-    bool any = false;
-    for (auto& list : per_pivot)
-      if (round < list.size() && static_cast<int>(out.size()) < settings.max_per_seed) {
-        out.push_back(std::move(list[round]));
-        any = true;
-      }
-    if (!any) break;
+  for (int p : PivotOrder(layouts, std::max(pivots, 0), ignored, min_pair_similarity)) {
+    if (static_cast<int>(out.size()) >= settings.max_per_seed) break;
+    if (!layouts[p].in_app) continue;
+    for (auto& m : SearchTraces(p, layouts[p], active[p], touched[p], model, failed, loop_uses,
+                                settings, rng))
+      if (static_cast<int>(out.size()) < settings.max_per_seed) out.push_back(std::move(m));
   }
   return out;
 }

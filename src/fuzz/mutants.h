@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "base/rng.h"
 #include "fuzz/layout.h"
 #include "fuzz/model.h"
 #include "fuzz/views.h"
@@ -25,7 +26,10 @@ struct MutantSettings {
   int max_length = 6;             // MAX_LENGTH: events in τ
   int max_views_per_group = 3;    // independent first views tried per group
   int max_loop_uses = 2;          // mutants per loop per seed
-  int max_per_pivot = 8;          // mutants per pivot
+  int max_per_pivot = 5;          // mutants per pivot
+  // With a random generator, max_per_pivot are drawn from up to candidate_factor times as many
+  // found by the search (else the first found, the shortest, are taken).
+  int candidate_factor = 4;
   int max_per_seed = 40;          // mutants per seed
   int max_expansions = 4000;      // BFS nodes per pivot, against path explosion
   // A mutant whose layout after τ is less similar than this to the pivot (TypeSimilarity) did not
@@ -57,14 +61,23 @@ std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot, cons
 // like the pivot (TypeSimilarity).
 bool ReturnedToPivot(const Layout& pivot, const Layout& end, const MutantSettings& settings);
 
+// The pivots 0..pivots-1 in the order mutants are made for them: nearest first to the start of
+// a judged pair of seed layouts (similar, at least min_pair_similarity alike, non-empty effect,
+// views in `ignored` aside), so the seed's events right after τ are ones with an effect.
+std::vector<int> PivotOrder(const std::vector<Layout>& layouts, int pivots,
+                            const std::set<std::string>& ignored, double min_pair_similarity);
+
 // Mutants of one seed. layouts[t] (t = 0..n) and active[t] are the seed's, events[t] (t < n) its
 // events; only pivots before the last layout that the oracle can judge are used (`last_effect`:
-// the largest j of a seed pair with a non-empty effect; pivots p < last_effect). `failed` holds
-// PrefixKeys that failed before (this seed's).
+// the largest j of a seed pair with a non-empty effect; pivots p < last_effect), in PivotOrder,
+// each with up to max_per_pivot mutants, max_per_seed in all. `failed` holds PrefixKeys that
+// failed before (this seed's). `rng` (optional) draws each pivot's mutants among more candidates.
 std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
                                     const std::vector<Event>& events,
                                     const std::vector<ActiveViews>& active, const Model& model,
                                     int last_effect, const std::set<std::string>& failed,
-                                    const MutantSettings& settings);
+                                    const MutantSettings& settings,
+                                    const std::set<std::string>& ignored = {},
+                                    double min_pair_similarity = 0.5, Rng* rng = nullptr);
 
 }  // namespace roam::fuzz

@@ -265,8 +265,9 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
       // A single view the seed shows at j (an empty list's placeholder, say) may give way to
       // rows the mutant shows there and the seed does not: data τ added.
       bool extra_rows = false;
+      std::set<std::string> mutant_grouped = GroupedKeys(mutant[mj]);
       for (const auto& [v, n] : mutant_bag(mj))
-        extra_rows |= grouped_j.count(KeyOfViewString(v)) && n > Count(seed_bags[j], v);
+        extra_rows |= mutant_grouped.count(KeyOfViewString(v)) && n > Count(seed_bags[j], v);
       if (extra_rows)
         for (auto it = missing.added.begin(); it != missing.added.end();)
           it = !grouped_j.count(KeyOfViewString(it->first)) ? missing.added.erase(it)

@@ -155,7 +155,7 @@ Status Fuzzer::OneSeed(int index) {
   std::set<std::string> failed;
   std::vector<fuzz::Mutant> mutants =
       fuzz::GenerateMutants(seed.layouts, seed.events, active, model_, last_effect, failed,
-                            options_.mutants);
+                            options_.mutants, ignored, options_.oracle.min_pair_similarity, &rng_);
   stats_.mutants_generated += static_cast<int64_t>(mutants.size());
   if (std::getenv("ROAM_FUZZ_DEBUG")) {
     std::string d;
@@ -206,6 +206,11 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed,
   for (const auto& k : fuzz::UnstableViews(seed.layouts, prefix)) ignored.insert(k);
   auto v = fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, p, len, ignored,
                              options_.oracle);
+  if (std::getenv("ROAM_FUZZ_DEBUG")) {
+    std::string t;
+    for (const auto& e : m.tau) t += e.Describe() + "; ";
+    fmt::print(stderr, "  ran p{} [{}] -> {}\n", p, t, v ? v->Key() : "ok");
+  }
   if (!v) return Status::Ok();
   // Before reporting, one more run of the seed: views that change by themselves are ignored.
   auto third = executor_.Run(Exact(seed.events));
@@ -321,6 +326,7 @@ json FuzzConfig(const FuzzOptions& o) {
                        {"max_loop_uses", o.mutants.max_loop_uses},
                        {"max_per_pivot", o.mutants.max_per_pivot},
                        {"max_per_seed", o.mutants.max_per_seed},
+                       {"candidate_factor", o.mutants.candidate_factor},
                        {"min_pivot_similarity", o.mutants.min_pivot_similarity}}},
           {"model", {{"initial_weight", o.model.initial_weight}}},
           {"oracle", {{"excuse_tau_effects", o.oracle.excuse_tau_effects},

@@ -82,6 +82,47 @@ TEST(FuzzCase, DiaryWrongPhotoDeletedViolatesTheOracle) {
   EXPECT_NE((*v)->Key().find("entry_photo"), std::string::npos) << (*v)->Key();
 }
 
+// tube-play-dead-after-browser: [open a video, Pause, Play]; τ = [More options, Open in browser,
+// Chrome, Close tab] before Play. With the bug, Play does nothing: the seed's effect is missing.
+TEST(FuzzCase, TubePlayDeadAfterBrowserViolatesTheOracle) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "apps/bench/tube.json");
+  ASSERT_TRUE(spec.ok());
+  for (bool bug : {true, false}) {
+    sim::SimOptions o;
+    if (!bug) o.bugs_off = {"tube-play-dead-after-browser"};
+    device::SimDevice device(*spec, o);
+    Executor ex(device, nullptr, nullptr);
+    auto start = ex.Run(std::vector<Event>{});
+    ASSERT_TRUE(start.ok());
+    const gui::Screen& main = start->layouts.back().screen;
+    int cell = -1;
+    for (int i = 0; i < static_cast<int>(main.widgets.size()) && cell < 0; ++i)
+      if (main.widgets[i].resource_id.find("video_cell") != std::string::npos &&
+          fuzz::Takes(main, i, ActionKind::kClick))
+        cell = i;
+    ASSERT_GE(cell, 0);
+    FuzzCase c;
+    c.seed_events = {fuzz::EventOn(main, ActionKind::kClick, cell)};
+    for (const char* t : {"Pause", "Play"}) {
+      auto run = ex.Run(c.seed_events);
+      ASSERT_TRUE(run.ok());
+      c.seed_events.push_back(On(run->layouts.back().screen, ActionKind::kClick, t));
+    }
+    std::vector<Event> tau;
+    for (const char* t : {"More options", "Open in browser", "Chrome", "Close tab"}) {
+      auto run = ex.Run(MutantPlan(std::vector<Event>(c.seed_events.begin(), c.seed_events.begin() + 2), 2, tau));
+      ASSERT_TRUE(run.ok());
+      tau.push_back(On(run->layouts.back().screen, ActionKind::kClick, t));
+    }
+    c.pivot = 2;
+    c.tau_length = 4;
+    c.mutant_events = MutantPlan(c.seed_events, 2, tau);
+    auto v = CheckCase(device, c, fuzz::OracleSettings{});
+    ASSERT_TRUE(v.ok()) << v.status().message();
+    EXPECT_EQ(v->has_value(), bug) << (v->has_value() ? (*v)->Key() : "no violation");
+  }
+}
+
 TEST(FuzzCase, DiaryWithTheBugOffHoldsTheOracle) {
   device::SimDevice device(Diary(), sim::SimOptions{.seed = 1, .bugs_off = {"diary-wrong-photo-deleted"}});
   FuzzCase c = DiaryCase(device);
