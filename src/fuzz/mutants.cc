@@ -50,6 +50,7 @@ bool ReturnedToPivot(const Layout& pivot, const Layout& end, const MutantSetting
 namespace {
 
 struct Node {
+  size_t first = 0;  // which first event the path starts with
   std::vector<Event> tau;
   std::vector<uint64_t> states;
   std::string loop;
@@ -65,8 +66,12 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
   // their chance beside the short ones the breadth-first search finds first.
   const int want = rng ? settings.max_per_pivot * settings.candidate_factor : settings.max_per_pivot;
   std::deque<Node> queue;
+  size_t firsts = 0;
   for (auto& [event, edge] : FirstEvents(pivot, active, model, touched, settings))
-    queue.push_back({{event}, {edge->to}, fmt::format("{}>{:x}", edge->type_key, edge->to)});
+    queue.push_back({firsts++, {event}, {edge->to}, fmt::format("{}>{:x}", edge->type_key, edge->to)});
+  // Each state is expanded once per first event: the search reaches deep loops instead of
+  // enumerating every path of the shallow ones.
+  std::set<std::pair<size_t, uint64_t>> expanded;
   int expansions = 0;
   std::map<std::string, int> found_loops;
   while (!queue.empty() && static_cast<int>(out.size()) < want &&
@@ -85,6 +90,7 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
       continue;
     }
     if (static_cast<int>(node.tau.size()) >= settings.max_length) continue;
+    if (!expanded.emplace(node.first, node.states.back()).second) continue;
     for (const Edge* edge : model.PrunedOut(node.states.back())) {
       bool seen = edge->to != pivot.abs &&
                   std::count(node.states.begin(), node.states.end(), edge->to) > 0;
