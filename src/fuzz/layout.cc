@@ -164,10 +164,13 @@ int Resolve(const gui::Screen& screen, const Event& event) {
     if (d < best_distance) best = i, best_distance = d;
   }
   if (exact.empty()) return best;
-  if (exact.size() > 1) {  // like views of several rows: the one of the event's row
+  if (exact.size() > 1 || (event.exact && !event.row.empty())) {
+    // Like views of several rows: the one of the event's row. An exact event whose row is gone
+    // finds no target (it would act on another item).
     Groups groups = FindGroups(screen);
     for (int i : exact)
       if (RowLabel(screen, groups, i) == event.row) return i;
+    if (event.exact && !event.row.empty()) return -1;
   }
   return exact[0];
 }

@@ -71,9 +71,10 @@ struct Event {
 Event EventOn(const gui::Screen& screen, gui::ActionKind kind, int index);
 // The event of `action` on `screen` (action.widget or its target path names the widget).
 Event EventOf(const gui::Screen& screen, const gui::Action& action);
-// The widget of `layout` that `event` acts on (e.r(l)): the exact signature first, then (unless
-// event.exact, which accepts the signature with digit runs masked) the nearest signature among
-// widgets of the same type that take the event; -1 when none.
+// The widget of `layout` that `event` acts on (e.r(l)): the exact signature first (among several,
+// the one in the event's row), then (unless event.exact, which accepts the signature with digit
+// runs masked and insists on the event's row) the nearest signature among widgets of the same
+// type that take the event; -1 when none.
 int Resolve(const gui::Screen& screen, const Event& event);
 // The concrete action of `event` on `screen` (widget from Resolve; -1 for global events).
 gui::Action ActionFor(const gui::Screen& screen, const Event& event, int widget);

@@ -1,6 +1,7 @@
 #include "fuzz/mutants.h"
 
 #include "fuzz/oracle.h"
+#include "fuzz/seeds.h"
 
 #include <algorithm>
 #include <deque>
@@ -31,6 +32,8 @@ std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot,
       if (WidgetType(s, v) != edge->example.type || !Takes(s, v, edge->example.kind)) continue;
       if (std::count(actives.begin(), actives.end(), v)) continue;
       if (touched.count(WidgetSignature(s, v))) continue;
+      // Cancel, Discard, ... abandon what the seed is in the middle of: not independent of it.
+      if (IsNegativeAnswer(s.widgets[v])) continue;
       bool independent = true;
       for (int a : actives) independent &= Independent(s, groups, v, a);
       if (!independent) continue;
@@ -92,6 +95,9 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
     if (static_cast<int>(node.tau.size()) >= settings.max_length) continue;
     if (!expanded.emplace(node.first, node.states.back()).second) continue;
     for (const Edge* edge : model.PrunedOut(node.states.back())) {
+      // τ does not type into a field the seed typed into: that overwrites the seed's input.
+      if (edge->example.kind == gui::ActionKind::kInputText && touched.count(edge->example.signature))
+        continue;
       bool seen = edge->to != pivot.abs &&
                   std::count(node.states.begin(), node.states.end(), edge->to) > 0;
       if (seen) continue;

@@ -50,7 +50,9 @@ struct Mutant {
 // The first events τ may start with at pivot `p`: click / long click / input on views of l_p that
 // take an event type M knows from l_p's state, are not active, are independent of every active
 // view of h_p, and are not the target of a seed event up to e_p (`touched` signatures: typing
-// again into the field the seed typed into is not an independent event); at most
+// again into the field the seed typed into is not an independent event, nor is it later in τ),
+// and are not negative answers (Cancel, Discard, ...: they abandon what the seed is doing); at
+// most
 // max_views_per_group per group.
 std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot, const ActiveViews& active,
                                                        const Model& model,

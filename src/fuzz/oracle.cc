@@ -144,6 +144,9 @@ TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_len
       if (added.count(k)) f.changed.insert(k);
     for (const auto& [v, n] : d.removed) f.removed.insert(v);
     if (TypeSimilarity(a, b) >= overlay_similarity) {
+      std::set<std::string> grouped = GroupedKeys(a);
+      for (const auto& [v, n] : d.removed)
+        if (grouped.count(KeyOfViewString(v))) f.removed_rows.insert(v);
       f.keys.insert(removed.begin(), removed.end());
       f.keys.insert(added.begin(), added.end());
     } else {
@@ -228,8 +231,10 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
     return mutant_bags[t];
   };
   TauFootprint footprint;
-  if (settings.excuse_tau_effects)
+  if (settings.excuse_tau_effects || settings.skip_destructive_tau)
     footprint = Footprint(mutant, pivot, tau_length, ignored, settings.overlay_similarity);
+  // τ deleted or changed list items: it did not only add effects, the premise of the oracle.
+  if (settings.skip_destructive_tau && !footprint.removed_rows.empty()) return std::nullopt;
   const bool shared_changed = settings.attribute_to_rows &&
                               !SameSingleViews(mutant[pivot], mutant[pivot + tau_length], ignored);
   std::vector<std::set<std::string>> rows(seed.size());

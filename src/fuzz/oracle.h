@@ -58,6 +58,8 @@ struct TauFootprint {
   std::set<std::string> keys;
   std::set<std::string> changed;
   std::set<std::string> removed;  // ViewStrings τ removed (what τ deleted)
+  // ViewStrings of list items (views in groups) τ removed or changed, overlays aside.
+  std::set<std::string> removed_rows;
 };
 TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_length,
                        const std::set<std::string>& ignored, double overlay_similarity);
@@ -105,6 +107,10 @@ struct OracleSettings {
   // (a particular list item the seed acted on) are judged: a button acting on "the current item"
   // acts on τ's item, as it should. Default: true.
   bool attribute_to_rows = true;
+  // Judge no mutant whose τ removed or changed list items (TauFootprint::removed_rows): Genie's
+  // premise is that an independent τ only adds GUI effects; one that deletes items makes the
+  // seed's later views of those items differ for no fault of the app. Default: true.
+  bool skip_destructive_tau = true;
 };
 
 // Whether the single views (in no group) of `a` and `b` show the same content.

@@ -12,8 +12,8 @@ namespace {
 
 constexpr std::array<std::string_view, 9> kPositive = {"ok", "yes", "delete", "save", "confirm",
                                                        "accept", "done", "remove", "continue"};
-constexpr std::array<std::string_view, 5> kNegative = {"cancel", "no", "dismiss", "close",
-                                                       "decline"};
+constexpr std::array<std::string_view, 6> kNegative = {"cancel", "no",      "dismiss",
+                                                       "close",  "decline", "discard"};
 constexpr std::array<std::string_view, 6> kWords = {"Gardening", "Shopping", "Meeting", "test",
                                                     "42", "ann@example.com"};
 constexpr size_t kMaxAppTexts = 200;
@@ -42,6 +42,10 @@ std::vector<Event> CandidateEvents(const Layout& layout) {
   return out;
 }
 
+bool IsNegativeAnswer(const gui::Widget& w) {
+  return w.resource_id == "android:id/button2" || Says(w, kNegative);
+}
+
 int PositiveAnswer(const gui::Screen& s) {
   int positive = -1;
   bool negative = false;
@@ -49,7 +53,7 @@ int PositiveAnswer(const gui::Screen& s) {
     if (!Takes(s, i, gui::ActionKind::kClick)) continue;
     const gui::Widget& w = s.widgets[i];
     if (positive < 0 && (w.resource_id == "android:id/button1" || Says(w, kPositive))) positive = i;
-    if (w.resource_id == "android:id/button2" || Says(w, kNegative)) negative = true;
+    if (IsNegativeAnswer(w)) negative = true;
   }
   return negative ? positive : -1;
 }

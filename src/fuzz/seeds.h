@@ -35,6 +35,10 @@ std::vector<Event> CandidateEvents(const Layout& layout);
 // layout does not offer both.
 int PositiveAnswer(const gui::Screen& screen);
 
+// Whether a widget is a negative answer: android:id/button2, or it says Cancel, No, Dismiss,
+// Close, Decline or Discard.
+bool IsNegativeAnswer(const gui::Widget& w);
+
 class SeedChooser {
  public:
   SeedChooser(SeedSettings settings, const Model& model, Rng& rng)

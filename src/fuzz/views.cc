@@ -4,6 +4,7 @@
 #include <array>
 #include <limits>
 #include <map>
+#include <set>
 
 #include "base/files.h"
 #include "gui/abstraction.h"
@@ -41,6 +42,8 @@ bool IsGroup(const gui::Screen& screen, int node) {
   return false;
 }
 
+void LabelRows(const gui::Screen& screen, Groups& g);
+
 }  // namespace
 
 Groups FindGroups(const gui::Screen& screen) {
@@ -58,22 +61,56 @@ Groups FindGroups(const gui::Screen& screen) {
     if (p < 0) continue;
     g.group_of[i] = is_group[p] ? p : g.group_of[p];
   }
+  LabelRows(screen, g);
   return g;
 }
 
-std::string RowLabel(const gui::Screen& screen, const Groups& groups, int index) {
-  int g = groups.group_of[index];
-  if (g < 0) return "";
-  int row = index;
-  while (screen.widgets[row].parent != g) row = screen.widgets[row].parent;
+std::string RowLabel(const gui::Screen& /*screen*/, const Groups& groups, int index) {
+  return index < static_cast<int>(groups.row_label.size()) ? groups.row_label[index] : "";
+}
+
+namespace {
+
+std::vector<std::string> RowTexts(const gui::Screen& screen, int row) {
+  std::vector<std::string> out;
   for (int i = row; i < screen.widgets[row].subtree_end; ++i) {
     const gui::Widget& w = screen.widgets[i];
     if (w.editable) continue;
-    if (!w.text.empty()) return gui::MaskDigits(w.text);
-    if (!w.content_desc.empty()) return gui::MaskDigits(w.content_desc);
+    if (!w.text.empty()) out.push_back(gui::MaskDigits(w.text));
+    else if (!w.content_desc.empty()) out.push_back(gui::MaskDigits(w.content_desc));
   }
-  return "";
+  return out;
 }
+
+// Whether a row's label is its first text no other row shows (else simply its first text).
+constexpr bool unique_row_labels = false;
+
+void LabelRows(const gui::Screen& screen, Groups& g) {
+  g.row_label.assign(screen.widgets.size(), "");
+  for (int group : g.groups) {
+    std::vector<int> rows = ChildrenOf(screen, group);
+    std::vector<std::vector<std::string>> texts;
+    std::map<std::string, int> seen;  // text -> rows showing it
+    for (int r : rows) {
+      texts.push_back(RowTexts(screen, r));
+      std::set<std::string> unique(texts.back().begin(), texts.back().end());
+      for (const auto& t : unique) ++seen[t];
+    }
+    for (size_t k = 0; k < rows.size(); ++k) {
+      std::string label = texts[k].empty() ? "" : texts[k][0];
+      if (unique_row_labels)
+        for (const auto& t : texts[k])
+          if (seen[t] == 1) {
+            label = t;
+            break;
+          }
+      for (int i = rows[k]; i < screen.widgets[rows[k]].subtree_end; ++i)
+        if (g.group_of[i] == group) g.row_label[i] = label;
+    }
+  }
+}
+
+}  // namespace
 
 bool Independent(const gui::Screen& screen, const Groups& groups, int w1, int w2) {
   if (w1 == w2) return false;

@@ -21,11 +21,13 @@ namespace roam::fuzz {
 struct Groups {
   std::vector<int> group_of;  // per widget: the index of Group(w), or -1
   std::vector<int> groups;    // the group nodes, in widget order
+  std::vector<std::string> row_label;  // per widget in a group: its RowLabel
 };
 Groups FindGroups(const gui::Screen& screen);
 
 // The label of the row a view sits in: the first text (or content-desc) in the subtree of the
-// group's child that holds it, digit runs masked; "" for a view in no group. It tells like views
+// group's child that holds it that no other row of the group shows (else its first text), digit
+// runs masked; "" for a view in no group. It tells like views
 // of different rows apart ("Playing" in the FIP row is not "Playing" in the SomaFM row).
 std::string RowLabel(const gui::Screen& screen, const Groups& groups, int index);
 

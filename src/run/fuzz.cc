@@ -332,7 +332,8 @@ json FuzzConfig(const FuzzOptions& o) {
           {"oracle", {{"excuse_tau_effects", o.oracle.excuse_tau_effects},
                       {"overlay_similarity", o.oracle.overlay_similarity},
                       {"min_pair_similarity", o.oracle.min_pair_similarity},
-                      {"attribute_to_rows", o.oracle.attribute_to_rows}}}};
+                      {"attribute_to_rows", o.oracle.attribute_to_rows},
+                      {"skip_destructive_tau", o.oracle.skip_destructive_tau}}}};
 }
 
 Result<FuzzResult> RunFuzzer(const FuzzOptions& options, device::Device& device,
