@@ -5,7 +5,8 @@
 // traces, the layouts before and after, the views that differ, an explanation in words). On the
 // simulator each report is also scored: it is a true positive for planted bug X when the
 // violation vanishes with X switched off. `roam replay bugs/F<n>` re-runs seed and mutant.
-// Single-threaded; `stop` may be set from a signal handler.
+// The environment variable ROAM_FUZZ_DEBUG (any value) prints each seed, its mutants and each
+// mutant's verdict on stderr. Single-threaded; `stop` may be set from a signal handler.
 #pragma once
 
 #include <atomic>
