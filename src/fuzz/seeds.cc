@@ -67,7 +67,14 @@ void SeedChooser::See(const Layout& layout) {
   }
 }
 
-std::string SeedChooser::TextToType() {
+std::string SeedChooser::TextToType(const gui::Screen& screen, int widget) {
+  if (widget >= 0) {
+    const gui::Widget& w = screen.widgets[widget];
+    std::string asks = Lower(w.hint + " " + w.resource_id + " " + w.text);
+    if (asks.find("mail") != std::string::npos) return "ann@example.com";
+    for (const char* number : {"age", "year", "number", "phone", "amount", "count", "minutes"})
+      if (asks.find(number) != std::string::npos) return "42";
+  }
   if (!app_texts_.empty() && rng_.Chance(settings_.pct_app_text / 100))
     return app_texts_[rng_.Below(app_texts_.size())];
   return std::string(kWords[rng_.Below(kWords.size())]);
@@ -80,7 +87,7 @@ Event SeedChooser::Choose(const Layout& layout, bool systematic) {
     return EventOn(layout.screen, gui::ActionKind::kClick, positive);
   }
   Event e = systematic ? Systematic(layout, candidates) : Random(layout, candidates);
-  if (e.kind == gui::ActionKind::kInputText) e.text = TextToType();
+  if (e.kind == gui::ActionKind::kInputText) e.text = TextToType(layout.screen, Resolve(layout.screen, e));
   return e;
 }
 

@@ -50,7 +50,9 @@ class SeedChooser {
   Event Choose(const Layout& layout, bool systematic);
 
  private:
-  std::string TextToType();
+  // A text for the field `widget` of `screen`: what its hint or id asks for (an e-mail address, a
+  // number, a name), else a text the app has shown or a plain word.
+  std::string TextToType(const gui::Screen& screen, int widget);
   Event Systematic(const Layout& layout, const std::vector<Event>& candidates);
   Event Random(const Layout& layout, const std::vector<Event>& candidates);
 
