@@ -22,7 +22,8 @@ int BenchCommand(int argc, char** argv) {
   bool quiet = false;
   CLI::App app("Run strategies x apps x seeds on the simulator and print one table.", "bench");
   app.add_option("--apps", dirs, "folders of app specs (*.json) or spec files")->required();
-  app.add_option("--strategies", strategies, "comma-separated strategy names")->capture_default_str();
+  app.add_option("--strategies", strategies,
+                 "comma-separated strategy names; `fuzz` runs Genie (roam fuzz) and fills func")->capture_default_str();
   app.add_option("--events", o.events, "events per run")->check(CLI::PositiveNumber)->capture_default_str();
   app.add_option("--seeds", o.seeds, "seeds 1..K per (app, strategy)")->check(CLI::PositiveNumber)->capture_default_str();
   app.add_option("--jobs", o.jobs, "worker threads")->check(CLI::PositiveNumber)->capture_default_str();

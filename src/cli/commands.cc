@@ -6,6 +6,8 @@ const std::vector<Command>& Commands() {
   static const std::vector<Command> kTable = {
       {"explore", "explore an app with a strategy; writes a run folder (trace, bugs, summary)",
        ExploreCommand},
+      {"fuzz", "functional fuzzing (Genie): independent-view mutants and the GUI-effect oracle",
+       FuzzCommand},
       {"replay", "re-run a bug's trace on a fresh app: exit 0 if it reproduces, 1 if not",
        ReplayCommand},
       {"bench", "run strategies x apps x seeds on the simulator and print one table",

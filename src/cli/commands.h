@@ -22,6 +22,7 @@ const std::vector<Command>& Commands();
 
 int ExploreCommand(int argc, char** argv);
 int ReplayCommand(int argc, char** argv);
+int FuzzCommand(int argc, char** argv);     // fuzz_command.cc
 int DevicesCommand(int argc, char** argv);  // devices_command.cc
 int BenchCommand(int argc, char** argv);
 int SimCommand(int argc, char** argv);      // dispatches to the Sim* functions below

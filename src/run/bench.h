@@ -18,6 +18,9 @@
 
 namespace roam::run {
 
+// The strategy name that runs `roam fuzz` (Genie) instead of an exploration.
+inline constexpr const char* kFuzzStrategy = "fuzz";
+
 struct BenchOptions {
   std::vector<std::filesystem::path> apps;  // app specs
   std::vector<std::string> strategies = {"random", "oracle"};

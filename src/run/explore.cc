@@ -1,5 +1,6 @@
 #include "run/explore.h"
 #include "run/explore_android.h"
+#include "run/fuzz.h"
 
 #include <fmt/format.h>
 
@@ -189,6 +190,7 @@ Result<report::Summary> Explore(const ExploreOptions& options, const std::atomic
 }
 
 Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir) {
+  if (IsFunctionalBugDir(bug_dir)) return ReplayFunctional(bug_dir);  // bugs/F<n> of `roam fuzz`
   auto bug = report::ReadBug(bug_dir);
   if (!bug.ok()) return bug.status();
   auto trace = report::ReadTrace(bug_dir / "trace.jsonl");

@@ -1,0 +1,174 @@
+#include "fuzz/mutants.h"
+
+#include "fuzz/oracle.h"
+#include "fuzz/seeds.h"
+
+#include <algorithm>
+#include <deque>
+
+#include <fmt/format.h>
+
+namespace roam::fuzz {
+
+std::string Mutant::PrefixKey(size_t n) const {
+  std::string k = std::to_string(pivot);
+  for (size_t i = 0; i < n && i < tau.size(); ++i) k += fmt::format("\n{}", tau[i].Key());
+  return k;
+}
+
+std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot,
+                                                       const ActiveViews& active,
+                                                       const Model& model,
+                                                       const std::set<std::string>& touched,
+                                                       const MutantSettings& settings) {
+  std::vector<std::pair<Event, const Edge*>> out;
+  const gui::Screen& s = pivot.screen;
+  Groups groups = FindGroups(s);
+  std::vector<int> actives = active.In(s, groups);
+  for (const Edge* edge : model.Out(pivot.abs)) {
+    if (!edge->example.widget()) continue;
+    std::map<int, int> per_group;  // group node (-1: none) -> views taken
+    for (int v = 0; v < static_cast<int>(s.widgets.size()); ++v) {
+      if (WidgetType(s, v) != edge->example.type || !Takes(s, v, edge->example.kind)) continue;
+      if (std::count(actives.begin(), actives.end(), v)) continue;
+      if (touched.count(WidgetSignature(s, v))) continue;
+      // Cancel, Discard, ... abandon what the seed is in the middle of: not independent of it.
+      if (IsNegativeAnswer(s.widgets[v])) continue;
+      bool independent = true;
+      for (int a : actives) independent &= Independent(s, groups, v, a);
+      if (!independent) continue;
+      if (++per_group[groups.group_of[v]] > settings.max_views_per_group) continue;
+      Event e = EventOn(s, edge->example.kind, v);
+      e.text = edge->example.text;
+      out.emplace_back(std::move(e), edge);
+    }
+  }
+  return out;
+}
+
+bool ReturnedToPivot(const Layout& pivot, const Layout& end, const MutantSettings& settings) {
+  return TypeSimilarity(pivot, end) >= settings.min_pivot_similarity;
+}
+
+namespace {
+
+struct Node {
+  size_t first = 0;  // which first event the path starts with
+  std::vector<Event> tau;
+  std::vector<uint64_t> states;
+  std::string loop;
+};
+
+std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& active,
+                                 const std::set<std::string>& touched, const Model& model,
+                                 const std::set<std::string>& failed,
+                                 std::map<std::string, int>& loop_uses,
+                                 const MutantSettings& settings, Rng* rng) {
+  std::vector<Mutant> out;
+  // With a generator, collect more candidates than needed and draw among them, so long loops get
+  // their chance beside the short ones the breadth-first search finds first.
+  const int want = rng ? settings.max_per_pivot * settings.candidate_factor : settings.max_per_pivot;
+  std::deque<Node> queue;
+  size_t firsts = 0;
+  for (auto& [event, edge] : FirstEvents(pivot, active, model, touched, settings))
+    queue.push_back({firsts++, {event}, {edge->to}, fmt::format("{}>{:x}", edge->type_key, edge->to)});
+  // Each state is expanded once per first event: the search reaches deep loops instead of
+  // enumerating every path of the shallow ones.
+  std::set<std::pair<size_t, uint64_t>> expanded;
+  int expansions = 0;
+  std::map<std::string, int> found_loops;
+  while (!queue.empty() && static_cast<int>(out.size()) < want &&
+         expansions++ < settings.max_expansions) {
+    Node node = std::move(queue.front());
+    queue.pop_front();
+    Mutant m{p, node.tau, node.states, node.loop};
+    bool pruned = false;
+    for (size_t n = 1; n <= m.tau.size() && !pruned; ++n) pruned = failed.count(m.PrefixKey(n)) > 0;
+    if (pruned) continue;
+    if (node.states.back() == pivot.abs) {
+      if (loop_uses[node.loop] + found_loops[node.loop] < settings.max_loop_uses) {
+        ++found_loops[node.loop];
+        out.push_back(std::move(m));
+      }
+      continue;
+    }
+    if (static_cast<int>(node.tau.size()) >= settings.max_length) continue;
+    if (!expanded.emplace(node.first, node.states.back()).second) continue;
+    for (const Edge* edge : model.PrunedOut(node.states.back())) {
+      // τ does not type into a field the seed typed into: that overwrites the seed's input.
+      if (edge->example.kind == gui::ActionKind::kInputText && touched.count(edge->example.signature))
+        continue;
+      bool seen = edge->to != pivot.abs &&
+                  std::count(node.states.begin(), node.states.end(), edge->to) > 0;
+      if (seen) continue;
+      Node next = node;
+      next.tau.push_back(edge->example);
+      next.states.push_back(edge->to);
+      next.loop += fmt::format(",{}>{:x}", edge->type_key, edge->to);
+      queue.push_back(std::move(next));
+    }
+  }
+  if (rng && static_cast<int>(out.size()) > settings.max_per_pivot) {
+    std::shuffle(out.begin(), out.end(), rng->engine());
+    out.resize(settings.max_per_pivot);
+  }
+  for (const auto& m : out) ++loop_uses[m.loop];
+  return out;
+}
+
+}  // namespace
+
+std::vector<int> PivotOrder(const std::vector<Layout>& layouts, int pivots,
+                            const std::set<std::string>& ignored, double min_pair_similarity) {
+  // The start of the nearest judged pair at or after each pivot: a pivot right before an effect
+  // is where an independent τ can show that effect missing.
+  const int n = static_cast<int>(layouts.size());
+  std::vector<ViewBag> bags;
+  for (const auto& l : layouts) bags.push_back(ViewsOf(l, ignored));
+  std::vector<int> first_effect(n + 1, n);  // smallest i >= t of a pair with an effect
+  for (int i = n - 1; i >= 0; --i) {
+    first_effect[i] = first_effect[i + 1];
+    for (int j = i + 1; j < n; ++j)
+      if (Similar(layouts[i], layouts[j]) &&
+          TypeSimilarity(layouts[i], layouts[j]) >= min_pair_similarity &&
+          !Delta(bags[i], bags[j]).empty()) {
+        first_effect[i] = i;
+        break;
+      }
+  }
+  std::vector<int> order;
+  for (int p = 0; p < pivots; ++p) order.push_back(p);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return first_effect[a] - a < first_effect[b] - b;
+  });
+  return order;
+}
+
+std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
+                                    const std::vector<Event>& events,
+                                    const std::vector<ActiveViews>& active, const Model& model,
+                                    int last_effect, const std::set<std::string>& failed,
+                                    const MutantSettings& settings,
+                                    const std::set<std::string>& ignored,
+                                    double min_pair_similarity, Rng* rng) {
+  std::map<std::string, int> loop_uses;
+  const int n = std::min(static_cast<int>(layouts.size()) - 1, static_cast<int>(events.size()));
+  const int pivots = std::min(n, last_effect);
+  std::vector<std::set<std::string>> touched(std::max(pivots, 0));
+  std::set<std::string> so_far;
+  for (int p = 0; p < pivots; ++p) {
+    if (events[p].widget()) so_far.insert(events[p].signature);
+    touched[p] = so_far;
+  }
+  std::vector<Mutant> out;
+  for (int p : PivotOrder(layouts, std::max(pivots, 0), ignored, min_pair_similarity)) {
+    if (static_cast<int>(out.size()) >= settings.max_per_seed) break;
+    if (!layouts[p].in_app) continue;
+    for (auto& m : SearchTraces(p, layouts[p], active[p], touched[p], model, failed, loop_uses,
+                                settings, rng))
+      if (static_cast<int>(out.size()) < settings.max_per_seed) out.push_back(std::move(m));
+  }
+  return out;
+}
+
+}  // namespace roam::fuzz

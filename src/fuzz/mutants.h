@@ -1,0 +1,85 @@
+// Genie's mutant generation (Search_traces of the notes). For each pivot layout l_p of a seed,
+// breadth-first search over the model M for an independent event sequence τ: its first event
+// hits a view of l_p that is not active and is independent of every active view, and M predicts
+// that τ ends in a layout ≃ l_p, so the rest of the seed [e_p, ..., e_n] still applies. The
+// mutant is the seed with τ inserted before e_p. Bounds: |τ| <= max_length; each loop (the same
+// sequence of model edges) used at most max_loop_uses times a seed; at most
+// max_views_per_group first views per group; redundant edges between two states pruned (the
+// first step excepted, which looks at every event type of the pivot's state); a τ prefix that
+// failed to reproduce prunes every mutant that starts with it. Plain functions:
+// thread-compatible.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "base/rng.h"
+#include "fuzz/layout.h"
+#include "fuzz/model.h"
+#include "fuzz/views.h"
+
+namespace roam::fuzz {
+
+struct MutantSettings {
+  int max_length = 6;             // MAX_LENGTH: events in τ
+  int max_views_per_group = 3;    // independent first views tried per group
+  int max_loop_uses = 2;          // mutants per loop per seed
+  int max_per_pivot = 5;          // mutants per pivot
+  // With a random generator, max_per_pivot are drawn from up to candidate_factor times as many
+  // found by the search (else the first found, the shortest, are taken).
+  int candidate_factor = 4;
+  int max_per_seed = 40;          // mutants per seed
+  int max_expansions = 4000;      // BFS nodes per pivot, against path explosion
+  // A mutant whose layout after τ is less similar than this to the pivot (TypeSimilarity) did not
+  // come back to it and is dropped.
+  double min_pivot_similarity = 0.5;
+};
+
+struct Mutant {
+  int pivot = 0;                  // τ goes before seed event `pivot` (after layout `pivot`)
+  std::vector<Event> tau;
+  std::vector<uint64_t> states;   // the states M predicts after each event of τ
+  std::string loop;               // the model edges τ follows (for the loop-use bound)
+
+  // The key of τ's first `n` events at this pivot (for failed-prefix pruning).
+  std::string PrefixKey(size_t n) const;
+};
+
+// The first events τ may start with at pivot `p`: click / long click / input on views of l_p that
+// take an event type M knows from l_p's state, are not active, are independent of every active
+// view of h_p, and are not the target of a seed event up to e_p (`touched` signatures: typing
+// again into the field the seed typed into is not an independent event, nor is it later in τ),
+// and are not negative answers (Cancel, Discard, ...: they abandon what the seed is doing); at
+// most
+// max_views_per_group per group.
+std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot, const ActiveViews& active,
+                                                       const Model& model,
+                                                       const std::set<std::string>& touched,
+                                                       const MutantSettings& settings);
+
+// Whether a mutant came back to its pivot: the layout after τ is at least min_pivot_similarity
+// like the pivot (TypeSimilarity).
+bool ReturnedToPivot(const Layout& pivot, const Layout& end, const MutantSettings& settings);
+
+// The pivots 0..pivots-1 in the order mutants are made for them: nearest first to the start of
+// a judged pair of seed layouts (similar, at least min_pair_similarity alike, non-empty effect,
+// views in `ignored` aside), so the seed's events right after τ are ones with an effect.
+std::vector<int> PivotOrder(const std::vector<Layout>& layouts, int pivots,
+                            const std::set<std::string>& ignored, double min_pair_similarity);
+
+// Mutants of one seed. layouts[t] (t = 0..n) and active[t] are the seed's, events[t] (t < n) its
+// events; only pivots before the last layout that the oracle can judge are used (`last_effect`:
+// the largest j of a seed pair with a non-empty effect; pivots p < last_effect), in PivotOrder,
+// each with up to max_per_pivot mutants, max_per_seed in all. `failed` holds PrefixKeys that
+// failed before (this seed's). `rng` (optional) draws each pivot's mutants among more candidates.
+std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
+                                    const std::vector<Event>& events,
+                                    const std::vector<ActiveViews>& active, const Model& model,
+                                    int last_effect, const std::set<std::string>& failed,
+                                    const MutantSettings& settings,
+                                    const std::set<std::string>& ignored = {},
+                                    double min_pair_similarity = 0.5, Rng* rng = nullptr);
+
+}  // namespace roam::fuzz

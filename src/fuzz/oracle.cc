@@ -1,0 +1,333 @@
+#include "fuzz/oracle.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "fuzz/views.h"
+#include "gui/abstraction.h"
+
+namespace roam::fuzz {
+
+std::string ViewKey(const gui::Screen& screen, int index) {
+  const gui::Widget& w = screen.widgets[index];
+  if (!w.resource_id.empty()) return w.cls + "|" + w.resource_id;
+  return fmt::format("{}||d{}", w.cls, w.depth);
+}
+
+std::string ViewString(const gui::Screen& screen, const Groups& groups, int index) {
+  const gui::Widget& w = screen.widgets[index];
+  std::string row = RowLabel(screen, groups, index);
+  return fmt::format("{}\t{}{}|{}|{}{}{}", ViewKey(screen, index),
+                     row.empty() ? "" : fmt::format("[{}]", row), gui::MaskDigits(w.text),
+                     gui::MaskDigits(w.content_desc),
+                     w.checked ? "C" : "c", w.enabled ? "E" : "e", w.selected ? "S" : "s");
+}
+
+std::string KeyOfViewString(const std::string& view) {
+  return view.substr(0, view.find('\t'));
+}
+
+ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored) {
+  ViewBag bag;
+  if (!layout.in_app) return bag;
+  const gui::Screen& s = layout.screen;
+  Groups groups = FindGroups(s);
+  for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i) {
+    const gui::Widget& w = s.widgets[i];
+    if (w.package == "com.android.systemui") continue;
+    if (w.text.empty() && w.content_desc.empty() && !w.clickable && !w.long_clickable &&
+        !w.checkable && !w.editable)
+      continue;
+    if (ignored.count(ViewKey(s, i))) continue;
+    ++bag[ViewString(s, groups, i)];
+  }
+  return bag;
+}
+
+namespace {
+
+std::set<std::string> KeysOf(const ViewBag& bag);
+
+ViewBag Minus(const ViewBag& a, const ViewBag& b) {
+  ViewBag out;
+  for (const auto& [v, n] : a) {
+    auto it = b.find(v);
+    int left = n - (it == b.end() ? 0 : it->second);
+    if (left > 0) out[v] = left;
+  }
+  return out;
+}
+
+
+
+}  // namespace
+
+Effect Delta(const ViewBag& li, const ViewBag& lj) { return {Minus(li, lj), Minus(lj, li)}; }
+
+Effect Missing(const Effect& seed, const Effect& mutant) {
+  return {Minus(seed.removed, mutant.removed), Minus(seed.added, mutant.added)};
+}
+
+std::set<std::string> UnstableViews(const std::vector<Layout>& run1,
+                                    const std::vector<Layout>& run2) {
+  std::set<std::string> out;
+  size_t n = std::min(run1.size(), run2.size());
+  for (size_t t = 0; t < n; ++t) {
+    Effect d = Delta(ViewsOf(run1[t], {}), ViewsOf(run2[t], {}));
+    for (const auto* bag : {&d.removed, &d.added})
+      for (const auto& [v, count] : *bag) out.insert(KeyOfViewString(v));
+  }
+  return out;
+}
+
+std::vector<std::pair<int, int>> OraclePairs(const std::vector<Layout>& seed, int pivot) {
+  std::vector<std::pair<int, int>> out;
+  const int n = static_cast<int>(seed.size());
+  for (int j = pivot + 1; j < n; ++j)
+    for (int i = j - 1; i >= 0; --i)
+      if (Similar(seed[i], seed[j])) out.emplace_back(i, j);
+  return out;
+}
+
+int LastEffect(const std::vector<Layout>& seed, const std::set<std::string>& ignored,
+               double min_pair_similarity) {
+  std::vector<ViewBag> bags;
+  for (const auto& l : seed) bags.push_back(ViewsOf(l, ignored));
+  for (int j = static_cast<int>(seed.size()) - 1; j > 0; --j)
+    for (int i = j - 1; i >= 0; --i)
+      if (Similar(seed[i], seed[j]) && TypeSimilarity(seed[i], seed[j]) >= min_pair_similarity &&
+          !Delta(bags[i], bags[j]).empty())
+        return j;
+  return -1;
+}
+
+std::string Violation::Key() const {
+  // The views by identity, not content: the same wrong deletion seen on other rows is one report.
+  std::string k = activity + ":";
+  for (const auto& k2 : KeysOf(missing.removed)) k += fmt::format("-{};", k2);
+  for (const auto& k2 : KeysOf(missing.added)) k += fmt::format("+{};", k2);
+  return k;
+}
+
+namespace {
+
+int Count(const ViewBag& bag, const std::string& view) {
+  auto it = bag.find(view);
+  return it == bag.end() ? 0 : it->second;
+}
+
+// The ViewKeys of `layout`'s views that sit in a group.
+std::set<std::string> GroupedKeys(const Layout& layout) {
+  std::set<std::string> out;
+  Groups groups = FindGroups(layout.screen);
+  for (int i = 0; i < static_cast<int>(layout.screen.widgets.size()); ++i)
+    if (groups.group_of[i] >= 0) out.insert(ViewKey(layout.screen, i));
+  return out;
+}
+
+std::set<std::string> KeysOf(const ViewBag& bag) {
+  std::set<std::string> out;
+  for (const auto& [v, n] : bag) out.insert(KeyOfViewString(v));
+  return out;
+}
+
+}  // namespace
+
+TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_length,
+                       const std::set<std::string>& ignored, double overlay_similarity) {
+  TauFootprint f;
+  auto add = [&](const Layout& a, const Layout& b) {
+    Effect d = Delta(ViewsOf(a, ignored), ViewsOf(b, ignored));
+    std::set<std::string> removed = KeysOf(d.removed), added = KeysOf(d.added);
+    for (const auto& k : removed)
+      if (added.count(k)) f.changed.insert(k);
+    for (const auto& [v, n] : d.removed) f.removed.insert(v);
+    if (TypeSimilarity(a, b) >= overlay_similarity) {
+      std::set<std::string> grouped = GroupedKeys(a);
+      for (const auto& [v, n] : d.removed)
+        if (grouped.count(KeyOfViewString(v))) f.removed_rows.insert(v);
+      f.keys.insert(removed.begin(), removed.end());
+      f.keys.insert(added.begin(), added.end());
+    } else {
+      f.keys.insert(f.changed.begin(), f.changed.end());
+    }
+  };
+  // Each layout τ led to, against the latest similar layout before it.
+  for (int t = pivot + 1; t <= pivot + tau_length; ++t)
+    for (int u = t - 1; u >= 0; --u)
+      if (Similar(mutant[u], mutant[t])) {
+        add(mutant[u], mutant[t]);
+        break;
+      }
+  add(mutant[pivot], mutant[pivot + tau_length]);
+  return f;
+}
+
+Effect MissingFromMutant(const Effect& seed, const ViewBag& seed_j, const ViewBag& mutant_i,
+                         const ViewBag& mutant_j) {
+  Effect missing;
+  for (const auto& [w, k] : seed.removed) {
+    int ci = Count(mutant_i, w), cj = Count(mutant_j, w);
+    int could = std::min(k, ci), did = std::max(0, ci - cj);
+    if (could > did) missing.removed[w] = could - did;
+  }
+  for (const auto& [w, k] : seed.added) {
+    int ci = Count(mutant_i, w), cj = Count(mutant_j, w);
+    int did = std::max(0, cj - ci);
+    if (did < k && cj < Count(seed_j, w)) missing.added[w] = k - did;
+  }
+  return missing;
+}
+
+bool SameSingleViews(const Layout& a, const Layout& b, const std::set<std::string>& ignored) {
+  auto singles = [&](const Layout& l) {
+    ViewBag bag;
+    Groups g = FindGroups(l.screen);
+    for (int i = 0; i < static_cast<int>(l.screen.widgets.size()); ++i) {
+      if (g.group_of[i] >= 0 || std::count(g.groups.begin(), g.groups.end(), i)) continue;
+      if (ignored.count(ViewKey(l.screen, i))) continue;
+      ++bag[ViewString(l.screen, g, i)];
+    }
+    return bag;
+  };
+  return singles(a) == singles(b);
+}
+
+namespace {
+
+// The views (ViewStrings) of the row that seed event t acts on: the subtree of the group's child
+// holding its target; empty when the target is in no group.
+std::set<std::string> RowOf(const std::vector<Layout>& seed, const std::vector<Event>& events,
+                            int t) {
+  std::set<std::string> out;
+  if (t >= static_cast<int>(events.size()) || !events[t].widget()) return out;
+  const gui::Screen& s = seed[t].screen;
+  int w = Resolve(s, events[t]);
+  if (w < 0) return out;
+  Groups groups = FindGroups(s);
+  int g = groups.group_of[w];
+  if (g < 0) return out;
+  int row = w;
+  while (s.widgets[row].parent != g) row = s.widgets[row].parent;
+  for (int i = row; i < s.widgets[row].subtree_end; ++i) out.insert(ViewString(s, groups, i));
+  return out;
+}
+
+}  // namespace
+
+std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
+                                     const std::vector<Event>& seed_events,
+                                     const std::vector<Layout>& mutant, int pivot, int tau_length,
+                                     const std::set<std::string>& ignored,
+                                     const OracleSettings& settings) {
+  const int last = MutantIndex(static_cast<int>(seed.size()) - 1, pivot, tau_length);
+  if (last >= static_cast<int>(mutant.size())) return std::nullopt;  // the mutant did not finish
+  std::vector<ViewBag> seed_bags, mutant_bags(mutant.size());
+  std::vector<char> have(mutant.size(), 0);
+  for (const auto& l : seed) seed_bags.push_back(ViewsOf(l, ignored));
+  auto mutant_bag = [&](int t) -> const ViewBag& {
+    if (!have[t]) mutant_bags[t] = ViewsOf(mutant[t], ignored), have[t] = 1;
+    return mutant_bags[t];
+  };
+  TauFootprint footprint;
+  if (settings.excuse_tau_effects || settings.skip_destructive_tau)
+    footprint = Footprint(mutant, pivot, tau_length, ignored, settings.overlay_similarity);
+  // τ deleted or changed list items: it did not only add effects, the premise of the oracle.
+  if (settings.skip_destructive_tau && !footprint.removed_rows.empty()) return std::nullopt;
+  const bool shared_changed = settings.attribute_to_rows &&
+                              !SameSingleViews(mutant[pivot], mutant[pivot + tau_length], ignored);
+  std::vector<std::set<std::string>> rows(seed.size());
+  if (shared_changed)
+    for (int t = 0; t + 1 < static_cast<int>(seed.size()); ++t) rows[t] = RowOf(seed, seed_events, t);
+  for (auto [i, j] : OraclePairs(seed, pivot)) {
+    if (TypeSimilarity(seed[i], seed[j]) < settings.min_pair_similarity) continue;
+    // τ changed shared state: what came before it is not comparable any more.
+    if (shared_changed && i < pivot) continue;
+    Effect seed_effect = Delta(seed_bags[i], seed_bags[j]);
+    if (seed_effect.empty()) continue;
+
+    int mi = MutantIndex(i, pivot, tau_length), mj = MutantIndex(j, pivot, tau_length);
+    // The mutant is not where the seed was: not comparable.
+    if (!Similar(mutant[mi], mutant[mj])) continue;
+    Effect mutant_effect = Delta(mutant_bag(mi), mutant_bag(mj));
+    Effect missing = MissingFromMutant(seed_effect, seed_bags[j], mutant_bag(mi), mutant_bag(mj));
+    if (settings.excuse_tau_effects && !missing.empty()) {
+      // Single views (in no group) that τ itself wrote may show τ's content afterwards.
+      std::set<std::string> grouped_i = GroupedKeys(seed[i]), grouped_j = GroupedKeys(seed[j]);
+      auto excuse = [&](ViewBag& bag, const std::set<std::string>& grouped) {
+        for (auto it = bag.begin(); it != bag.end();) {
+          std::string k = KeyOfViewString(it->first);
+          bool excused = grouped.count(k) ? footprint.changed.count(k) > 0
+                                          : footprint.keys.count(k) > 0;
+          it = excused ? bag.erase(it) : std::next(it);
+        }
+      };
+      excuse(missing.removed, grouped_i);
+      excuse(missing.added, grouped_j);
+      for (auto it = missing.added.begin(); it != missing.added.end();)
+        it = footprint.removed.count(it->first) ? missing.added.erase(it) : std::next(it);
+      // A single view the seed shows at j (an empty list's placeholder, say) may give way to
+      // rows the mutant shows there and the seed does not: data τ added.
+      bool extra_rows = false;
+      std::set<std::string> mutant_grouped = GroupedKeys(mutant[mj]);
+      for (const auto& [v, n] : mutant_bag(mj))
+        extra_rows |= mutant_grouped.count(KeyOfViewString(v)) && n > Count(seed_bags[j], v);
+      if (extra_rows)
+        for (auto it = missing.added.begin(); it != missing.added.end();)
+          it = !grouped_j.count(KeyOfViewString(it->first)) ? missing.added.erase(it)
+                                                            : std::next(it);
+    }
+    if (i < pivot && !missing.empty()) {
+      // Effects the seed had already made before the insertion (seen in a layout like l_j, or
+      // like l_i, between i and the pivot) are τ's to change, not the seed's rest to make.
+      for (int t = i + 1; t <= pivot; ++t) {
+        if (Similar(seed[t], seed[j]))
+          for (auto it = missing.added.begin(); it != missing.added.end();)
+            it = Count(seed_bags[t], it->first) >= Count(seed_bags[j], it->first)
+                     ? missing.added.erase(it) : std::next(it);
+        if (Similar(seed[t], seed[i]))
+          for (auto it = missing.removed.begin(); it != missing.removed.end();)
+            it = Count(seed_bags[t], it->first) < Count(seed_bags[i], it->first)
+                     ? missing.removed.erase(it) : std::next(it);
+      }
+    }
+    if (shared_changed) {
+      // Keep only what lies in the row of a seed event after the insertion.
+      std::set<std::string> in_rows;
+      for (int t = std::max(i, pivot); t < j; ++t) in_rows.insert(rows[t].begin(), rows[t].end());
+      for (auto* bag : {&missing.removed, &missing.added})
+        for (auto it = bag->begin(); it != bag->end();)
+          it = in_rows.count(it->first) ? std::next(it) : bag->erase(it);
+    }
+    if (missing.empty()) continue;
+    Violation v;
+    v.seed_i = i, v.seed_j = j, v.mutant_i = mi, v.mutant_j = mj;
+    v.activity = seed[j].screen.activity;
+    v.seed_effect = std::move(seed_effect);
+    v.mutant_effect = std::move(mutant_effect);
+    v.missing = std::move(missing);
+    return v;
+  }
+  return std::nullopt;
+}
+
+std::vector<Ranked> RankReports(const std::vector<std::string>& keys_in_order) {
+  std::vector<Ranked> out;
+  for (const auto& k : keys_in_order) {
+    auto it = std::find_if(out.begin(), out.end(), [&](const Ranked& r) { return r.key == k; });
+    if (it == out.end())
+      out.push_back({k, 1, static_cast<int>(out.size())});
+    else
+      ++it->count;
+  }
+  std::stable_sort(out.begin(), out.end(), [](const Ranked& a, const Ranked& b) {
+    bool a1 = a.count == 1, b1 = b.count == 1;
+    if (a1 != b1) return a1;
+    if (a.count != b.count) return a.count < b.count;
+    return a.first < b.first;
+  });
+  return out;
+}
+
+}  // namespace roam::fuzz

@@ -1,0 +1,145 @@
+// Genie's GUI-effect oracle. A layout is seen as the multiset of its views, each written as
+// "class|resource-id|text|content-desc|flags" (bounds left out: rows move when rows are added).
+// The GUI effect of two layouts is Δ(li, lj) = (li \ lj) ⊎ (lj \ li): the views removed and the
+// views added. A mutant violates the independent-view property when, for a pair of similar seed
+// layouts chosen as in the notes, the seed's effect is not contained in the mutant's effect on
+// the corresponding layouts. Views that differed between two runs of the seed (clocks, ads) are
+// ignored. Plain functions and value types: thread-compatible.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "fuzz/layout.h"
+#include "fuzz/views.h"
+
+namespace roam::fuzz {
+
+// The identity of a view without its content: class|resource-id (|depth when it has no
+// resource-id). Views are ignored, and τ's own effects excused, by this key.
+std::string ViewKey(const gui::Screen& screen, int index);
+// The view as the oracle compares it (see above). Flags: checked, enabled, selected. A view in a
+// group carries its RowLabel too ("[Cinema]Photo of Cinema"), so like views of different rows
+// differ; `groups` are those of `screen`.
+std::string ViewString(const gui::Screen& screen, const Groups& groups, int index);
+// The ViewKey of a ViewString's view.
+std::string KeyOfViewString(const std::string& view);
+
+using ViewBag = std::map<std::string, int>;  // view string -> count
+// The views of a layout that the oracle looks at (those with text or content-desc, actionable
+// or checkable ones), minus those whose ViewKey is in `ignored`.
+ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored);
+
+struct Effect {
+  ViewBag removed;  // li \ lj
+  ViewBag added;    // lj \ li
+  bool empty() const { return removed.empty() && added.empty(); }
+};
+Effect Delta(const ViewBag& li, const ViewBag& lj);
+// What of `seed` is not in `mutant` (multiset difference, per side): the plain containment of
+// the notes, Δ_seed ⊆ Δ_mutant when empty.
+Effect Missing(const Effect& seed, const Effect& mutant);
+// The refined form CheckMutant uses, from the layouts' views: a view the seed removed is missing
+// when the mutant had it at i and did not remove it (a view the mutant never had cannot be
+// removed); a view the seed added is missing when the mutant neither added it as often nor ends
+// with as many of it as the seed (seed_j).
+Effect MissingFromMutant(const Effect& seed, const ViewBag& seed_j, const ViewBag& mutant_i,
+                         const ViewBag& mutant_j);
+
+// What τ itself did, from each layout τ led to against the latest similar layout before it (and
+// the pivot against τ's last layout): `changed` holds the ViewKeys of views that show other
+// content (a key removed and added), `keys` every ViewKey that changed at all (across an overlay
+// such as a menu or dialog, where the layouts are less alike than overlay_similarity, only the
+// `changed` ones: an overlay hides views, it does not change them).
+struct TauFootprint {
+  std::set<std::string> keys;
+  std::set<std::string> changed;
+  std::set<std::string> removed;  // ViewStrings τ removed (what τ deleted)
+  // ViewStrings of list items (views in groups) τ removed or changed, overlays aside.
+  std::set<std::string> removed_rows;
+};
+TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_length,
+                       const std::set<std::string>& ignored, double overlay_similarity);
+
+// The ViewKeys of views that differ between two runs of one seed, layout by layout (layouts
+// past the shorter run are not compared).
+std::set<std::string> UnstableViews(const std::vector<Layout>& run1, const std::vector<Layout>& run2);
+
+// The pairs (i, j) of seed layouts (0-based; layout t+1 follows event t, the pivot is layout p,
+// τ is inserted before event p) the oracle compares: i < j, both similar, and either
+// i <= p < j or p < i. A pair whose seed effect is empty is skipped.
+std::vector<std::pair<int, int>> OraclePairs(const std::vector<Layout>& seed, int pivot);
+// The largest j of a pair (i < j, similar, at least min_pair_similarity alike) of seed layouts
+// with a non-empty effect; -1 when none. Pivots at or after it cannot show a violation.
+int LastEffect(const std::vector<Layout>& seed, const std::set<std::string>& ignored,
+               double min_pair_similarity);
+// Seed layout index -> mutant layout index, for τ of length m: i <= p stays, i > p moves by m.
+inline int MutantIndex(int seed_index, int pivot, int tau_length) {
+  return seed_index <= pivot ? seed_index : seed_index + tau_length;
+}
+
+struct Violation {
+  int seed_i = -1, seed_j = -1;      // the seed pair
+  int mutant_i = -1, mutant_j = -1;  // the mutant's corresponding layouts
+  std::string activity;
+  Effect seed_effect, mutant_effect, missing;
+  // The de-duplication key (the violation string): the activity and the ViewKeys of the missing
+  // views, removed and added (not their content: one wrong deletion seen on several rows is one
+  // report).
+  std::string Key() const;
+};
+
+struct OracleSettings {
+  // Excuse missing effects on views τ itself changed (TauFootprint): single views (in no group,
+  // such as a "current item" label) when their key is in `keys`, views in groups (list rows) only
+  // when τ changed the content of such a view (`changed`: τ renamed a row), not when τ merely
+  // added or removed rows. τ may legitimately overwrite what it wrote. Default: true.
+  bool excuse_tau_effects = true;
+  double overlay_similarity = 0.5;  // see Footprint
+  // Only pairs of seed layouts at least this alike (TypeSimilarity) are judged: a dialog or menu
+  // against the screen under it differs by what the overlay hides, not by an effect. Default 0.5.
+  double min_pair_similarity = 0.5;
+  // When τ left a single view of the pivot showing other content (it changed shared state such as
+  // the current item), only missing views that lie in the row of a seed event after the insertion
+  // (a particular list item the seed acted on) are judged: a button acting on "the current item"
+  // acts on τ's item, as it should. Default: true.
+  bool attribute_to_rows = true;
+  // Judge no mutant whose τ removed or changed list items (TauFootprint::removed_rows): Genie's
+  // premise is that an independent τ only adds GUI effects; one that deletes items makes the
+  // seed's later views of those items differ for no fault of the app. Default: true.
+  bool skip_destructive_tau = true;
+};
+
+// Whether the single views (in no group) of `a` and `b` show the same content.
+bool SameSingleViews(const Layout& a, const Layout& b, const std::set<std::string>& ignored);
+
+// Checks one executed mutant against its seed (its layouts and the events between them). On a
+// pair that spans the insertion (i < p < j), a missing view the seed had already added (removed)
+// before the pivot, as a layout like l_j (l_i) between i and p shows, is not judged: the seed's
+// rest did not make that effect, and τ may change what came before it. A view the seed added is
+// not judged either when τ removed that very view (τ deleted the item the seed shows again), nor
+// a single view when the mutant shows rows at j that the seed does not (a placeholder such as
+// "No bookmarks" gives way to the data τ added). When τ changed the pivot's single views, pairs
+// that span the insertion are not judged.
+// `mutant` holds every layout of the mutant run:
+// mutant[t] for t <= p equals the seed's prefix, then τ's m layouts, then the seed's rest. The
+// first violating pair (by j, then i descending) is returned; none when the effects hold.
+std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
+                                     const std::vector<Event>& seed_events,
+                                     const std::vector<Layout>& mutant, int pivot, int tau_length,
+                                     const std::set<std::string>& ignored,
+                                     const OracleSettings& settings = {});
+
+// Reports, de-duplicated by Violation::Key: how often each key was seen, in the order to report
+// them: those seen once first, then by count, then by first sighting.
+struct Ranked {
+  std::string key;
+  int count = 0;
+  int first = 0;  // order of first sighting
+};
+std::vector<Ranked> RankReports(const std::vector<std::string>& keys_in_order);
+
+}  // namespace roam::fuzz

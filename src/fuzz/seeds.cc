@@ -1,0 +1,122 @@
+#include "fuzz/seeds.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+#include "gui/actions.h"
+
+namespace roam::fuzz {
+
+namespace {
+
+constexpr std::array<std::string_view, 9> kPositive = {"ok", "yes", "delete", "save", "confirm",
+                                                       "accept", "done", "remove", "continue"};
+constexpr std::array<std::string_view, 6> kNegative = {"cancel", "no",      "dismiss",
+                                                       "close",  "decline", "discard"};
+constexpr std::array<std::string_view, 6> kWords = {"Gardening", "Shopping", "Meeting", "test",
+                                                    "42", "ann@example.com"};
+constexpr size_t kMaxAppTexts = 200;
+
+std::string Lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+template <size_t N>
+bool Says(const gui::Widget& w, const std::array<std::string_view, N>& words) {
+  std::string t = Lower(w.text.empty() ? w.content_desc : w.text);
+  return std::find(words.begin(), words.end(), t) != words.end();
+}
+
+}  // namespace
+
+std::vector<Event> CandidateEvents(const Layout& layout) {
+  std::vector<Event> out;
+  const gui::Screen& s = layout.screen;
+  for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i)
+    for (auto kind : {gui::ActionKind::kClick, gui::ActionKind::kLongClick,
+                      gui::ActionKind::kInputText})
+      if (Takes(s, i, kind)) out.push_back(EventOn(s, kind, i));
+  out.push_back(Event{});  // back
+  return out;
+}
+
+bool IsNegativeAnswer(const gui::Widget& w) {
+  return w.resource_id == "android:id/button2" || Says(w, kNegative);
+}
+
+int PositiveAnswer(const gui::Screen& s) {
+  int positive = -1;
+  bool negative = false;
+  for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i) {
+    if (!Takes(s, i, gui::ActionKind::kClick)) continue;
+    const gui::Widget& w = s.widgets[i];
+    if (positive < 0 && (w.resource_id == "android:id/button1" || Says(w, kPositive))) positive = i;
+    if (IsNegativeAnswer(w)) negative = true;
+  }
+  return negative ? positive : -1;
+}
+
+void SeedChooser::See(const Layout& layout) {
+  for (const auto& w : layout.screen.widgets) {
+    if (w.editable || w.text.empty() || w.text.size() > 40 || app_texts_.size() >= kMaxAppTexts)
+      continue;
+    if (std::find(app_texts_.begin(), app_texts_.end(), w.text) == app_texts_.end())
+      app_texts_.push_back(w.text);
+  }
+}
+
+std::string SeedChooser::TextToType(const gui::Screen& screen, int widget) {
+  if (widget >= 0) {
+    const gui::Widget& w = screen.widgets[widget];
+    std::string asks = Lower(w.hint + " " + w.resource_id + " " + w.text);
+    if (asks.find("mail") != std::string::npos) return "ann@example.com";
+    for (const char* number : {"age", "year", "number", "phone", "amount", "count", "minutes"})
+      if (asks.find(number) != std::string::npos) return "42";
+  }
+  if (!app_texts_.empty() && rng_.Chance(settings_.pct_app_text / 100))
+    return app_texts_[rng_.Below(app_texts_.size())];
+  return std::string(kWords[rng_.Below(kWords.size())]);
+}
+
+Event SeedChooser::Choose(const Layout& layout, bool systematic) {
+  std::vector<Event> candidates = CandidateEvents(layout);
+  int positive = PositiveAnswer(layout.screen);
+  if (positive >= 0 && rng_.Chance(settings_.pct_dialog_positive / 100)) {
+    return EventOn(layout.screen, gui::ActionKind::kClick, positive);
+  }
+  Event e = systematic ? Systematic(layout, candidates) : Random(layout, candidates);
+  if (e.kind == gui::ActionKind::kInputText) e.text = TextToType(layout.screen, Resolve(layout.screen, e));
+  return e;
+}
+
+Event SeedChooser::Systematic(const Layout& layout, const std::vector<Event>& candidates) {
+  double best = -1;
+  std::vector<size_t> ties;
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    double w = model_.Weight(layout.abs, candidates[i].Key());
+    if (w > best + 1e-9) best = w, ties.assign(1, i);
+    else if (w > best - 1e-9) ties.push_back(i);
+  }
+  return candidates[ties[rng_.Below(ties.size())]];
+}
+
+Event SeedChooser::Random(const Layout& /*layout*/, const std::vector<Event>& candidates) {
+  std::vector<size_t> clicks, longs;
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    if (candidates[i].kind == gui::ActionKind::kLongClick) longs.push_back(i);
+    else if (candidates[i].widget()) clicks.push_back(i);
+  }
+  std::vector<double> weights = {clicks.empty() ? 0 : settings_.pct_click,
+                                 longs.empty() ? 0 : settings_.pct_long_click,
+                                 settings_.pct_navigation};
+  if (weights[0] + weights[1] + weights[2] <= 0) return Event{};
+  switch (rng_.Weighted(weights)) {
+    case 0: return candidates[clicks[rng_.Below(clicks.size())]];
+    case 1: return candidates[longs[rng_.Below(longs.size())]];
+    default: return Event{};
+  }
+}
+
+}  // namespace roam::fuzz

@@ -1,0 +1,65 @@
+// Seed generation for Genie: which event a seed takes next on a layout. Systematic selection
+// takes the event of highest Υ (model.h; ties broken at random); random selection draws 60%
+// click, 35% long click, 5% navigation (back) by default. Both prefer meaningful dialog answers:
+// on a layout that offers a positive (OK, Yes, Delete, ...) and a negative (Cancel, No, ...)
+// answer, the positive one is taken with probability `pct_dialog_positive`. Text fields are
+// typed into when a click falls on them, with texts the app has shown (so a name can collide with
+// an existing one) or a few plain words. Not thread-safe (borrows the Rng and the Model).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/rng.h"
+#include "fuzz/layout.h"
+#include "fuzz/model.h"
+
+namespace roam::fuzz {
+
+struct SeedSettings {
+  int length = 12;                 // events per seed
+  double pct_click = 60;           // random selection: clicks (and typing into text fields)
+  double pct_long_click = 35;      // random selection: long clicks
+  double pct_navigation = 5;       // random selection: back
+  double pct_dialog_positive = 80; // chance to answer a dialog positively when it offers both
+  double pct_app_text = 50;        // chance to type a text the app has shown rather than a word
+};
+
+// The candidate events of a layout: click / long click / input on every widget that takes them,
+// and back.
+std::vector<Event> CandidateEvents(const Layout& layout);
+
+// The positive answer of a dialog-like layout (a widget saying OK, Yes, Delete, Save, ... or
+// android:id/button1, beside one saying Cancel, No, ... or android:id/button2); -1 when the
+// layout does not offer both.
+int PositiveAnswer(const gui::Screen& screen);
+
+// Whether a widget is a negative answer: android:id/button2, or it says Cancel, No, Dismiss,
+// Close, Decline or Discard.
+bool IsNegativeAnswer(const gui::Widget& w);
+
+class SeedChooser {
+ public:
+  SeedChooser(SeedSettings settings, const Model& model, Rng& rng)
+      : settings_(settings), model_(model), rng_(rng) {}
+
+  // Remembers the texts a layout shows (for typing).
+  void See(const Layout& layout);
+  // The next event of a seed on `layout`; `systematic` picks by Υ, otherwise at random.
+  Event Choose(const Layout& layout, bool systematic);
+
+ private:
+  // A text for the field `widget` of `screen`: what its hint or id asks for (an e-mail address, a
+  // number, a name), else a text the app has shown or a plain word.
+  std::string TextToType(const gui::Screen& screen, int widget);
+  Event Systematic(const Layout& layout, const std::vector<Event>& candidates);
+  Event Random(const Layout& layout, const std::vector<Event>& candidates);
+
+  SeedSettings settings_;
+  const Model& model_;
+  Rng& rng_;
+  std::vector<std::string> app_texts_;
+};
+
+}  // namespace roam::fuzz

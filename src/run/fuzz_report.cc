@@ -1,0 +1,272 @@
+// bugs/F<n>/: writing a functional bug folder, explaining it in words, and replaying it.
+#include <fmt/format.h>
+
+#include "base/files.h"
+#include "device/sim_device.h"
+#include "gui/uiautomator.h"
+#include "run/fuzz.h"
+#include "run/fuzz_internal.h"
+#include "sim/sim_app.h"
+
+namespace roam::run {
+
+using nlohmann::json;
+
+std::vector<fuzz::Event> MutantPlan(const std::vector<fuzz::Event>& seed, int pivot,
+                                    const std::vector<fuzz::Event>& tau) {
+  std::vector<fuzz::Event> plan(seed.begin(), seed.begin() + pivot);
+  plan.insert(plan.end(), tau.begin(), tau.end());
+  plan.insert(plan.end(), seed.begin() + pivot, seed.end());
+  for (size_t t = 0; t < plan.size(); ++t)
+    plan[t].exact = t < static_cast<size_t>(pivot) || t >= static_cast<size_t>(pivot) + tau.size();
+  return plan;
+}
+
+std::vector<fuzz::Event> Exact(std::vector<fuzz::Event> events) {
+  for (auto& e : events) e.exact = true;
+  return events;
+}
+
+Result<std::optional<fuzz::Violation>> CheckCase(device::Device& device, const FuzzCase& c,
+                                                 const fuzz::OracleSettings& settings) {
+  Executor executor(device, nullptr, nullptr);
+  auto first = executor.Run(Exact(c.seed_events));
+  if (!first.ok()) return first.status();
+  auto second = executor.Run(Exact(c.seed_events));
+  if (!second.ok()) return second.status();
+  std::vector<fuzz::Event> plan = c.mutant_events;
+  for (int t = 0; t < static_cast<int>(plan.size()); ++t)
+    plan[t].exact = t < c.pivot || t >= c.pivot + c.tau_length;
+  auto mutant = executor.Run(plan);
+  if (!mutant.ok()) return mutant.status();
+  if (first->unresolved >= 0 || mutant->unresolved >= 0) return std::optional<fuzz::Violation>();
+  auto third = executor.Run(Exact(c.seed_events));
+  if (!third.ok()) return third.status();
+  std::set<std::string> ignored = fuzz::UnstableViews(first->layouts, second->layouts);
+  for (const auto& k : fuzz::UnstableViews(first->layouts, third->layouts)) ignored.insert(k);
+  std::vector<fuzz::Layout> prefix(
+      mutant->layouts.begin(),
+      mutant->layouts.begin() + std::min<size_t>(mutant->layouts.size(), c.pivot + 1));
+  for (const auto& k : fuzz::UnstableViews(first->layouts, prefix)) ignored.insert(k);
+  return fuzz::CheckMutant(first->layouts, first->events, mutant->layouts, c.pivot, c.tau_length,
+                           ignored, settings);
+}
+
+json EventToJson(const fuzz::Event& e) {
+  json j = {{"kind", gui::ActionKindName(e.kind)}};
+  if (e.widget()) j["type"] = e.type, j["signature"] = e.signature;
+  if (!e.text.empty()) j["text"] = e.text;
+  if (!e.row.empty()) j["row"] = e.row;
+  return j;  // `exact` is how a plan uses the event, not part of it
+}
+
+Result<fuzz::Event> EventFromJson(const json& j) {
+  if (!j.is_object() || !j.contains("kind") || !j["kind"].is_string())
+    return Status::Corruption("an event needs a \"kind\" string: " + j.dump());
+  auto kind = gui::ActionKindFromName(j["kind"].get<std::string>());
+  if (!kind) return Status::Corruption("unknown event kind " + j["kind"].dump());
+  fuzz::Event e;
+  e.kind = *kind;
+  e.type = j.value("type", "");
+  e.signature = j.value("signature", "");
+  e.text = j.value("text", "");
+  e.row = j.value("row", "");
+  return e;
+}
+
+namespace {
+
+std::string ShortActivity(const std::string& activity) {
+  size_t dot = activity.rfind('.');
+  return dot == std::string::npos ? activity : activity.substr(dot + 1);
+}
+
+// A view string in words, with its real (unmasked) text when `layout` shows it.
+std::string DescribeView(const std::string& view, const fuzz::Layout* layout) {
+  if (layout) {
+    fuzz::Groups groups = fuzz::FindGroups(layout->screen);
+    for (int i = 0; i < static_cast<int>(layout->screen.widgets.size()); ++i)
+      if (fuzz::ViewString(layout->screen, groups, i) == view) {
+        const gui::Widget& w = layout->screen.widgets[i];
+        std::string name = !w.text.empty() ? w.text : !w.content_desc.empty() ? w.content_desc
+                                                                            : w.resource_id;
+        std::string d = fmt::format("'{}'", name);
+        if (!w.enabled) d += " (disabled)";
+        if (w.checkable || w.checked) d += w.checked ? " (checked)" : " (unchecked)";
+        return d;
+      }
+  }
+  size_t tab = view.find('\t');
+  return fmt::format("'{}'", tab == std::string::npos ? view : view.substr(tab + 1));
+}
+
+std::string DescribeBag(const fuzz::ViewBag& bag, const fuzz::Layout* layout) {
+  if (bag.empty()) return "nothing";
+  std::vector<std::string> parts;
+  for (const auto& [v, n] : bag)
+    parts.push_back(n > 1 ? fmt::format("{} x{}", DescribeView(v, layout), n) : DescribeView(v, layout));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+std::string DescribeEvents(const std::vector<fuzz::Event>& events, size_t from, size_t to) {
+  std::vector<std::string> parts;
+  for (size_t t = from; t < to && t < events.size(); ++t) parts.push_back(events[t].Describe());
+  return fmt::format("[{}]", fmt::join(parts, ", "));
+}
+
+json BagToJson(const fuzz::ViewBag& bag) {
+  json a = json::array();
+  for (const auto& [v, n] : bag) {
+    size_t tab = v.find('\t');
+    a.push_back({{"view", v.substr(0, tab)}, {"content", tab == std::string::npos ? "" : v.substr(tab + 1)},
+                 {"count", n}});
+  }
+  return a;
+}
+
+json EffectToJson(const fuzz::Effect& e) {
+  return {{"removed", BagToJson(e.removed)}, {"added", BagToJson(e.added)}};
+}
+
+json EventsToJson(const std::vector<fuzz::Event>& events) {
+  json a = json::array();
+  for (const auto& e : events) a.push_back(EventToJson(e));
+  return a;
+}
+
+Result<std::vector<fuzz::Event>> EventsFromJson(const json& a, const std::string& where) {
+  if (!a.is_array()) return Status::Corruption(where + ": not an array of events");
+  std::vector<fuzz::Event> out;
+  for (const auto& j : a) {
+    auto e = EventFromJson(j);
+    if (!e.ok()) return e.status().Wrap(where);
+    out.push_back(std::move(*e));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string Explain(const FuzzCase& c, const fuzz::Violation& v, const Execution& seed,
+                    const Execution& mutant) {
+  const int p = c.pivot, len = c.tau_length;
+  std::vector<fuzz::Event> tau(mutant.events.begin() + p, mutant.events.begin() + p + len);
+  const fuzz::Layout* seed_i = &seed.layouts[v.seed_i];
+  const fuzz::Layout* seed_j = &seed.layouts[v.seed_j];
+  const fuzz::Layout* mut_i = &mutant.layouts[v.mutant_i];
+  const fuzz::Layout* mut_j = &mutant.layouts[v.mutant_j];
+  std::string where = ShortActivity(v.activity);
+  std::string steps = v.seed_j - v.seed_i == 1
+                          ? fmt::format("step {}", v.seed_j)
+                          : fmt::format("steps {}-{}", v.seed_i + 1, v.seed_j);
+  return fmt::format(
+      "After inserting {} at step {} of the seed (on {}, before its {}), the seed's {} {} no "
+      "longer have the same effect on {}: in the seed they removed {} and added {}; in the "
+      "mutant they removed {} and added {}. Missing from the mutant: removed {}, added {}.",
+      DescribeEvents(tau, 0, tau.size()), p + 1,
+      ShortActivity(seed.layouts[p].screen.activity),
+      p < static_cast<int>(seed.events.size()) ? seed.events[p].Describe() : std::string("end"),
+      steps, DescribeEvents(seed.events, v.seed_i, v.seed_j), where,
+      DescribeBag(v.seed_effect.removed, seed_i), DescribeBag(v.seed_effect.added, seed_j),
+      DescribeBag(v.mutant_effect.removed, mut_i), DescribeBag(v.mutant_effect.added, mut_j),
+      DescribeBag(v.missing.removed, seed_i), DescribeBag(v.missing.added, seed_j));
+}
+
+Status WriteFunctionalBug(const std::filesystem::path& dir, const FunctionalReport& r) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return Status::Io(dir.string() + ": cannot create: " + ec.message());
+  const FunctionalFinding& f = r.finding;
+  const fuzz::Violation& v = r.violation;
+  const FuzzCase& c = r.fuzz_case;
+  std::vector<std::string> tau;
+  for (int t = c.pivot; t < c.pivot + c.tau_length; ++t) tau.push_back(c.mutant_events[t].Describe());
+  json bug = {{"id", f.id},
+              {"kind", "functional"},
+              {"violation", f.key},
+              {"activity", f.activity},
+              {"explanation", f.explanation},
+              {"pivot", c.pivot},
+              {"tau_length", c.tau_length},
+              {"tau", tau},
+              {"seed_pair", {v.seed_i, v.seed_j}},
+              {"mutant_pair", {v.mutant_i, v.mutant_j}},
+              {"seed_events", EventsToJson(c.seed_events)},
+              {"mutant_events", EventsToJson(c.mutant_events)},
+              {"replay", r.replay}};
+  bug["bug_id"] = f.scored && !f.bug_id.empty() ? json(f.bug_id) : json(nullptr);
+  ROAM_RETURN_IF_ERROR(WriteFileAtomic(dir / "bug.json", bug.dump(2) + "\n"));
+  ROAM_RETURN_IF_ERROR(report::WriteTrace(dir / "seed.jsonl", r.seed->trace));
+  ROAM_RETURN_IF_ERROR(report::WriteTrace(dir / "mutant.jsonl", r.mutant->trace));
+  auto dump = [&](const char* name, const fuzz::Layout& l) {
+    return WriteFileAtomic(dir / name, gui::WriteDump(l.screen) + "\n");
+  };
+  ROAM_RETURN_IF_ERROR(dump("seed_before.xml", r.seed->layouts[v.seed_i]));
+  ROAM_RETURN_IF_ERROR(dump("seed_after.xml", r.seed->layouts[v.seed_j]));
+  ROAM_RETURN_IF_ERROR(dump("mutant_before.xml", r.mutant->layouts[v.mutant_i]));
+  ROAM_RETURN_IF_ERROR(dump("mutant_after.xml", r.mutant->layouts[v.mutant_j]));
+  json diff = {{"seed_effect", EffectToJson(v.seed_effect)},
+               {"mutant_effect", EffectToJson(v.mutant_effect)},
+               {"missing", EffectToJson(v.missing)}};
+  ROAM_RETURN_IF_ERROR(WriteFileAtomic(dir / "diff.json", diff.dump(2) + "\n"));
+  return WriteFileAtomic(dir / "explanation.txt", f.explanation + "\n");
+}
+
+bool IsFunctionalBugDir(const std::filesystem::path& dir) {
+  auto j = ReadJsonFile(dir / "bug.json");
+  return j.ok() && j->is_object() && j->value("kind", "") == "functional";
+}
+
+Result<ReplayOutcome> ReplayFunctional(const std::filesystem::path& dir) {
+  const std::string where = (dir / "bug.json").string();
+  auto bug = ReadJsonFile(dir / "bug.json");
+  if (!bug.ok()) return bug.status();
+  FuzzCase c;
+  auto seed = EventsFromJson(bug->value("seed_events", json()), where + ": seed_events");
+  if (!seed.ok()) return seed.status();
+  auto mutant = EventsFromJson(bug->value("mutant_events", json()), where + ": mutant_events");
+  if (!mutant.ok()) return mutant.status();
+  c.seed_events = std::move(*seed);
+  c.mutant_events = std::move(*mutant);
+  c.pivot = bug->value("pivot", -1);
+  c.tau_length = bug->value("tau_length", -1);
+  if (c.pivot < 0 || c.tau_length < 0 ||
+      c.mutant_events.size() != c.seed_events.size() + static_cast<size_t>(c.tau_length))
+    return Status::Corruption(where + ": pivot, tau_length and the event lists disagree");
+  const json r = bug->value("replay", json::object());
+  std::unique_ptr<device::Device> device;
+  if (r.value("device", "") == "android") {
+    ExploreOptions eo;
+    eo.android.serial = r.value("serial", "");
+    eo.android.host = r.value("host", eo.android.host);
+    eo.android.port = r.value("port", eo.android.port);
+    eo.android.package = r.value("package", "");
+    auto d = OpenAndroidDevice(eo);
+    if (!d.ok()) return d.status();
+    device = std::move(*d);
+  } else if (r.value("device", "") == "sim") {
+    std::filesystem::path app = dir / r.value("app_copy", "../../app.json");
+    std::error_code ec;
+    if (!std::filesystem::exists(app, ec)) app = r.value("app", "");
+    auto spec = sim::LoadSpec(app);
+    if (!spec.ok()) return spec.status();
+    sim::SimOptions o;
+    o.seed = r.value("seed", uint64_t{1});
+    for (const auto& id : r.value("bugs_off", std::vector<std::string>{})) o.bugs_off.insert(id);
+    device = std::make_unique<device::SimDevice>(*spec, o);
+  } else {
+    return Status::Unsupported(fmt::format("{}: replay on device \"{}\" is not supported", where,
+                                           r.value("device", "")));
+  }
+  auto v = CheckCase(*device, c, fuzz::OracleSettings{});
+  if (!v.ok()) return v.status();
+  ReplayOutcome out;
+  out.expected = bug->value("violation", "");
+  out.result.steps_run = static_cast<int64_t>(2 * c.seed_events.size() + c.mutant_events.size());
+  if (v->has_value()) out.result.signatures.push_back((*v)->Key());
+  out.reproduced = v->has_value() && (*v)->Key() == out.expected;
+  out.result.reproduced = out.reproduced;
+  return out;
+}
+
+}  // namespace roam::run

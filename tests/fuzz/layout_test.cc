@@ -1,0 +1,73 @@
+// fuzz/layout: the abstraction (lists of different lengths are equal), similarity, resolution.
+#include "fuzz/layout.h"
+
+#include <gtest/gtest.h>
+
+#include "tree.h"
+
+namespace roam::fuzz {
+namespace {
+
+using testing::ClickOn;
+using testing::L;
+using testing::W;
+
+W Row(const std::string& title) {
+  return W("LinearLayout", "", {W("TextView", "title").Text(title).Click(),
+                                W("ImageView", "photo").Desc("Photo of " + title).Click()});
+}
+
+W Diary(std::vector<std::string> titles) {
+  std::vector<W> rows;
+  for (const auto& t : titles) rows.push_back(Row(t));
+  return W("FrameLayout", "", {W("TextView", "count").Text(std::to_string(titles.size()) + " entries"),
+                               W("ListView", "list", rows)});
+}
+
+TEST(Layout, ListsThatDifferOnlyInRowCountAreEqual) {
+  Layout one = L(Diary({"Cinema"})), three = L(Diary({"Cinema", "Cleaning", "Sleeping"}));
+  EXPECT_EQ(one.abs, three.abs);
+  EXPECT_EQ(one.types, three.types);
+  EXPECT_DOUBLE_EQ(TypeSimilarity(one, three), 1.0);
+}
+
+TEST(Layout, ANewKindOfWidgetMakesAnotherState) {
+  W with_photo("FrameLayout", "", {W("TextView", "current").Text("Cinema"), W("ImageView", "picture")});
+  W without("FrameLayout", "", {W("TextView", "current").Text("Cinema")});
+  Layout a = L(with_photo), b = L(without);
+  EXPECT_NE(a.abs, b.abs);
+  EXPECT_LT(TypeSimilarity(a, b), 1.0);
+  EXPECT_GT(TypeSimilarity(a, b), 0.5);
+}
+
+TEST(Layout, AnEmptyListDiffersFromAFullOne) {
+  EXPECT_NE(L(Diary({})).abs, L(Diary({"Cinema"})).abs);
+}
+
+TEST(Layout, SimilarMeansSameActivity) {
+  EXPECT_TRUE(Similar(L(Diary({"a"}), "app.Diary"), L(W("FrameLayout", ""), "app.Diary")));
+  EXPECT_FALSE(Similar(L(Diary({"a"}), "app.Diary"), L(Diary({"a"}), "app.Main")));
+}
+
+TEST(Layout, ResolveFindsTheSameRowInALongerList) {
+  Layout seed = L(Diary({"Cinema"}));
+  Event e = ClickOn(seed.screen, "Photo of Cinema");
+  Layout mutant = L(Diary({"Cleaning", "Cinema"}));
+  int w = Resolve(mutant.screen, e);
+  ASSERT_GE(w, 0);
+  EXPECT_EQ(mutant.screen.widgets[w].content_desc, "Photo of Cinema");
+}
+
+TEST(Layout, ResolveFallsBackToTheNearestUnlessExact) {
+  Layout seed = L(Diary({"Cinema"}));
+  Event e = ClickOn(seed.screen, "Photo of Cinema");
+  Layout other = L(Diary({"Cleaning", "Sleeping"}));
+  int w = Resolve(other.screen, e);
+  ASSERT_GE(w, 0);
+  EXPECT_EQ(other.screen.widgets[w].content_desc, "Photo of Cleaning");  // nearest by edit distance
+  e.exact = true;
+  EXPECT_EQ(Resolve(other.screen, e), -1);
+}
+
+}  // namespace
+}  // namespace roam::fuzz

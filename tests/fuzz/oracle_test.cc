@@ -1,0 +1,172 @@
+// fuzz/oracle and the mutant rules: Δ and containment, the oracle on a hand-built diary seed and
+// mutant, unstable views, de-duplication ranking, the 50% return rule, mutant search.
+#include "fuzz/oracle.h"
+
+#include <gtest/gtest.h>
+
+#include "fuzz/mutants.h"
+#include "tree.h"
+
+namespace roam::fuzz {
+namespace {
+
+using testing::ClickOn;
+using testing::L;
+using testing::W;
+
+W Row(const std::string& t, bool photo) {
+  std::vector<W> kids = {W("TextView", "title").Text(t).Click()};
+  if (photo) kids.push_back(W("ImageView", "photo").Desc("Photo of " + t).Click());
+  return W("LinearLayout", "", kids);
+}
+
+// The diary page: rows (title, has photo).
+Layout Diary(std::vector<std::pair<std::string, bool>> rows) {
+  std::vector<W> ws;
+  for (auto& [t, p] : rows) ws.push_back(Row(t, p));
+  return L(W("FrameLayout", "", {W("TextView", "count").Text(std::to_string(rows.size()) + " entries"),
+                                 W("ListView", "list", ws)}),
+           "app.Diary");
+}
+
+Layout Main(const std::string& current) {
+  return L(W("FrameLayout", "",
+             {W("TextView", "current").Text(current),
+              W("ListView", "grid", {W("TextView", "name").Text("Cinema").Click(),
+                                     W("TextView", "name").Text("Cleaning").Click()}),
+              W("Button", "nav").Text("Diary").Click()}),
+           "app.Main");
+}
+
+TEST(Oracle, DeltaIsTheSymmetricDifferenceOfViews) {
+  ViewBag before = ViewsOf(Diary({{"Cinema", true}}), {});
+  ViewBag after = ViewsOf(Diary({{"Cinema", false}}), {});
+  Effect d = Delta(before, after);
+  ASSERT_EQ(d.removed.size(), 1u);
+  EXPECT_NE(d.removed.begin()->first.find("Photo of Cinema"), std::string::npos);
+  EXPECT_TRUE(d.added.empty());
+  EXPECT_TRUE(Delta(before, before).empty());
+}
+
+TEST(Oracle, CountersAreOneViewWhateverTheirNumber) {
+  // "1 entries" and "2 entries" differ only in digits: not an effect of their own.
+  ViewBag a = ViewsOf(Diary({{"Cinema", false}}), {});
+  ViewBag b = ViewsOf(Diary({{"Cinema", false}, {"Cinema", false}}), {});
+  Effect d = Delta(a, b);
+  EXPECT_TRUE(d.removed.empty());
+  ASSERT_EQ(d.added.size(), 1u);  // one more "Cinema" title; the count line is the same view
+}
+
+TEST(Oracle, ContainmentIsPerSideAndCountsCopies) {
+  Effect seed{{{"v\tA", 1}}, {}};
+  Effect more{{{"v\tA", 1}, {"v\tB", 1}}, {{"v\tC", 1}}};
+  EXPECT_TRUE(Missing(seed, more).empty());
+  Effect other{{{"v\tB", 1}}, {}};
+  EXPECT_EQ(Missing(seed, other).removed.size(), 1u);
+  Effect twice{{{"v\tA", 2}}, {}};
+  EXPECT_EQ(Missing(twice, seed).removed.at("v\tA"), 1);
+}
+
+// Seed: [click Diary, click Photo of Cinema]: the photo goes. Mutant: τ added a Cleaning entry
+// with a photo before; then the same clicks remove Cleaning's photo (the bug) or Cinema's.
+TEST(Oracle, WrongRowDeletedIsAViolationAndTheRightOneIsNot) {
+  Layout main = Main("Cinema");
+  std::vector<Layout> seed = {main, Diary({{"Cinema", true}}), Diary({{"Cinema", false}})};
+  std::vector<Event> seed_events = {ClickOn(main.screen, "Diary"),
+                                    ClickOn(seed[1].screen, "Photo of Cinema")};
+  // τ = two events back to Main, before the seed's `click Diary` (pivot 0).
+  Layout tau1 = Main("Cinema");
+  auto mutant_with = [&](bool bug) {
+    return std::vector<Layout>{main, tau1, main, Diary({{"Cinema", true}, {"Cleaning", true}}),
+                               Diary({{"Cinema", bug}, {"Cleaning", !bug}})};
+  };
+  auto v = CheckMutant(seed, seed_events, mutant_with(true), 0, 2, {});
+  ASSERT_TRUE(v.has_value());
+  EXPECT_EQ(v->seed_i, 1);
+  EXPECT_EQ(v->seed_j, 2);
+  EXPECT_EQ(v->mutant_i, 3);
+  EXPECT_EQ(v->mutant_j, 4);
+  ASSERT_EQ(v->missing.removed.size(), 1u);
+  EXPECT_NE(v->missing.removed.begin()->first.find("Photo of Cinema"), std::string::npos);
+  EXPECT_NE(v->Key().find("app:id/photo"), std::string::npos);
+  EXPECT_FALSE(CheckMutant(seed, seed_events, mutant_with(false), 0, 2, {}).has_value());
+}
+
+TEST(Oracle, IgnoredViewsDoNotCount) {
+  // A banner that rotates by itself: seen as an effect unless the two seed runs flag it.
+  auto page = [](const std::string& ad, bool photo) {
+    return L(W("FrameLayout", "", {W("TextView", "banner").Text(ad),
+                                   W("ListView", "list", {Row("Cinema", photo)})}), "app.Diary");
+  };
+  std::vector<Layout> run1 = {page("Ad one", true), page("Ad two", true)};
+  std::vector<Layout> run2 = {page("Ad three", true), page("Ad two", true)};
+  std::set<std::string> unstable = UnstableViews(run1, run2);
+  ASSERT_EQ(unstable.size(), 1u);
+  EXPECT_EQ(*unstable.begin(), "android.widget.TextView|app:id/banner");
+  EXPECT_EQ(LastEffect(run1, unstable, 0.5), -1);
+  EXPECT_EQ(LastEffect(run1, {}, 0.5), 1);
+}
+
+TEST(Oracle, PairsSpanOrFollowThePivot) {
+  std::vector<Layout> seed = {Main("a"), Main("b"), Main("c"), Main("d")};
+  auto pairs = OraclePairs(seed, 1);
+  // j in {2, 3}; i < j; never both at or before the pivot.
+  std::vector<std::pair<int, int>> want = {{1, 2}, {0, 2}, {2, 3}, {1, 3}, {0, 3}};
+  EXPECT_EQ(pairs, want);
+  EXPECT_EQ(MutantIndex(1, 1, 3), 1);
+  EXPECT_EQ(MutantIndex(2, 1, 3), 5);
+}
+
+TEST(Oracle, ReportsSeenOnceRankFirst) {
+  auto ranked = RankReports({"a", "b", "a", "c", "a", "b"});
+  ASSERT_EQ(ranked.size(), 3u);
+  EXPECT_EQ(ranked[0].key, "c");
+  EXPECT_EQ(ranked[0].count, 1);
+  EXPECT_EQ(ranked[1].key, "b");
+  EXPECT_EQ(ranked[1].count, 2);
+  EXPECT_EQ(ranked[2].key, "a");
+  EXPECT_EQ(ranked[2].count, 3);
+}
+
+TEST(Mutants, UnderHalfLikeThePivotIsDropped) {
+  Layout pivot = Main("Cinema");
+  MutantSettings settings;  // min_pivot_similarity 0.5
+  EXPECT_TRUE(ReturnedToPivot(pivot, Main("Cleaning"), settings));
+  Layout elsewhere = L(W("FrameLayout", "", {W("EditText", "name"), W("Button", "save").Text("Save").Click(),
+                                             W("Button", "nav").Text("Diary").Click()}),
+                       "app.Main");
+  EXPECT_LT(TypeSimilarity(pivot, elsewhere), 0.5);
+  EXPECT_FALSE(ReturnedToPivot(pivot, elsewhere, settings));
+}
+
+TEST(Mutants, SearchFindsALoopStartingOnAnInactiveIndependentView) {
+  // Main --click name--> Main' (another state) --click nav--> Main: a loop of two.
+  Layout pivot = Main("Cinema");
+  Layout other = L(W("FrameLayout", "", {W("TextView", "current").Text("x"),
+                                         W("ImageView", "photo"),
+                                         W("ListView", "grid", {W("TextView", "name").Text("Cinema").Click()}),
+                                         W("Button", "nav").Text("Diary").Click()}),
+                   "app.Main");
+  Model model;
+  Event cinema = ClickOn(pivot.screen, "Cinema");
+  model.Observe(pivot.abs, cinema, other.abs);
+  model.Observe(other.abs, ClickOn(other.screen, "Diary"), pivot.abs);
+  std::vector<Layout> seed = {pivot, Diary({{"Cinema", true}}), Diary({{"Cinema", false}})};
+  std::vector<Event> events = {cinema, ClickOn(seed[1].screen, "Photo of Cinema")};
+  // The seed's first event is on Cinema: Cinema is active at the pivot, Cleaning is not.
+  std::vector<ActiveViews> active = TrackActiveViews(seed, events);
+  auto mutants = GenerateMutants(seed, events, active, model, 2, {}, MutantSettings{});
+  ASSERT_FALSE(mutants.empty());
+  const Mutant& m = mutants[0];
+  EXPECT_EQ(m.pivot, 0);
+  ASSERT_EQ(m.tau.size(), 2u);
+  EXPECT_NE(m.tau[0].signature.find("Cleaning"), std::string::npos);  // not the active Cinema
+  for (const auto& x : mutants)
+    EXPECT_EQ(x.tau[0].signature.find("Cinema"), std::string::npos) << x.tau[0].signature;
+  // A failed prefix prunes it.
+  auto pruned = GenerateMutants(seed, events, active, model, 2, {m.PrefixKey(1)}, MutantSettings{});
+  for (const auto& x : pruned) EXPECT_NE(x.PrefixKey(1), m.PrefixKey(1));
+}
+
+}  // namespace
+}  // namespace roam::fuzz

@@ -1,0 +1,223 @@
+// run/fuzz: Genie end to end on simulated apps: the ActivityDiary case of the document is found
+// (and not with its bug off), a self-changing clock gives no report, an F folder replays.
+#include "run/fuzz.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "base/files.h"
+
+#include "device/sim_device.h"
+#include "fuzz/views.h"
+#include "run/fuzz_exec.h"
+#include "run/fuzz_internal.h"
+#include "sim/sim_app.h"
+#include "test_paths.h"
+
+namespace roam::run {
+namespace {
+
+using fuzz::Event;
+using gui::ActionKind;
+
+std::shared_ptr<const sim::AppSpec> Diary() {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
+  EXPECT_TRUE(spec.ok()) << spec.status().message();
+  return *spec;
+}
+
+// The event that clicks the widget showing `text` (or content-desc) on `screen`.
+Event On(const gui::Screen& screen, ActionKind kind, const std::string& text) {
+  for (int i = 0; i < static_cast<int>(screen.widgets.size()); ++i) {
+    const auto& w = screen.widgets[i];
+    if ((w.text == text || w.content_desc == text) && fuzz::Takes(screen, i, kind)) {
+      Event e;
+      e.kind = kind;
+      e.type = fuzz::WidgetType(screen, i);
+      e.signature = fuzz::WidgetSignature(screen, i);
+      return e;
+    }
+  }
+  ADD_FAILURE() << "no widget " << text;
+  return Event{};
+}
+
+// Runs `texts` (clicks by text) one at a time on `device`, building the event list.
+std::vector<Event> Script(device::Device& device, const std::vector<std::string>& texts) {
+  std::vector<Event> events;
+  Executor ex(device, nullptr, nullptr);
+  for (const auto& t : texts) {
+    auto run = ex.Run(events);
+    EXPECT_TRUE(run.ok());
+    events.push_back(On(run->layouts.back().screen, ActionKind::kClick, t));
+  }
+  return events;
+}
+
+FuzzCase DiaryCase(device::Device& device) {
+  FuzzCase c;
+  c.seed_events = Script(device, {"Cinema", "Attach picture", "Diary", "Photo of Cinema", "OK"});
+  // τ = [click Cleaning, click Attach picture] before the seed's `click Diary` (pivot 2).
+  std::vector<Event> tau;
+  Executor ex(device, nullptr, nullptr);
+  auto prefix = ex.Run(std::vector<Event>(c.seed_events.begin(), c.seed_events.begin() + 2));
+  EXPECT_TRUE(prefix.ok());
+  tau.push_back(On(prefix->layouts.back().screen, ActionKind::kClick, "Cleaning"));
+  tau.push_back(c.seed_events[1]);
+  c.pivot = 2;
+  c.tau_length = 2;
+  c.mutant_events = MutantPlan(c.seed_events, 2, tau);
+  return c;
+}
+
+TEST(FuzzCase, DiaryWrongPhotoDeletedViolatesTheOracle) {
+  device::SimDevice device(Diary(), sim::SimOptions{});
+  FuzzCase c = DiaryCase(device);
+  auto v = CheckCase(device, c, fuzz::OracleSettings{});
+  ASSERT_TRUE(v.ok()) << v.status().message();
+  ASSERT_TRUE(v->has_value());
+  ASSERT_EQ((*v)->missing.removed.size(), 2u) << (*v)->Key();  // the photo and its file name
+  EXPECT_NE((*v)->missing.removed.begin()->first.find("Photo of Cinema"), std::string::npos);
+  EXPECT_NE((*v)->Key().find("entry_photo"), std::string::npos) << (*v)->Key();
+}
+
+// tube-play-dead-after-browser: [open a video, Pause, Play]; τ = [More options, Open in browser,
+// Chrome, Close tab] before Play. With the bug, Play does nothing: the seed's effect is missing.
+TEST(FuzzCase, TubePlayDeadAfterBrowserViolatesTheOracle) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "apps/bench/tube.json");
+  ASSERT_TRUE(spec.ok());
+  for (bool bug : {true, false}) {
+    sim::SimOptions o;
+    if (!bug) o.bugs_off = {"tube-play-dead-after-browser"};
+    device::SimDevice device(*spec, o);
+    Executor ex(device, nullptr, nullptr);
+    auto start = ex.Run(std::vector<Event>{});
+    ASSERT_TRUE(start.ok());
+    const gui::Screen& main = start->layouts.back().screen;
+    int cell = -1;
+    for (int i = 0; i < static_cast<int>(main.widgets.size()) && cell < 0; ++i)
+      if (main.widgets[i].resource_id.find("video_cell") != std::string::npos &&
+          fuzz::Takes(main, i, ActionKind::kClick))
+        cell = i;
+    ASSERT_GE(cell, 0);
+    FuzzCase c;
+    c.seed_events = {fuzz::EventOn(main, ActionKind::kClick, cell)};
+    for (const char* t : {"Pause", "Play"}) {
+      auto run = ex.Run(c.seed_events);
+      ASSERT_TRUE(run.ok());
+      c.seed_events.push_back(On(run->layouts.back().screen, ActionKind::kClick, t));
+    }
+    std::vector<Event> tau;
+    for (const char* t : {"More options", "Open in browser", "Chrome", "Close tab"}) {
+      auto run = ex.Run(MutantPlan(std::vector<Event>(c.seed_events.begin(), c.seed_events.begin() + 2), 2, tau));
+      ASSERT_TRUE(run.ok());
+      tau.push_back(On(run->layouts.back().screen, ActionKind::kClick, t));
+    }
+    c.pivot = 2;
+    c.tau_length = 4;
+    c.mutant_events = MutantPlan(c.seed_events, 2, tau);
+    auto v = CheckCase(device, c, fuzz::OracleSettings{});
+    ASSERT_TRUE(v.ok()) << v.status().message();
+    EXPECT_EQ(v->has_value(), bug) << (v->has_value() ? (*v)->Key() : "no violation");
+  }
+}
+
+TEST(FuzzCase, DiaryWithTheBugOffHoldsTheOracle) {
+  device::SimDevice device(Diary(), sim::SimOptions{.seed = 1, .bugs_off = {"diary-wrong-photo-deleted"}});
+  FuzzCase c = DiaryCase(device);
+  auto v = CheckCase(device, c, fuzz::OracleSettings{});
+  ASSERT_TRUE(v.ok()) << v.status().message();
+  EXPECT_FALSE(v->has_value()) << (*v)->Key();
+}
+
+// `roam fuzz` on a simulated app: seeds `seeds`, a fixed budget each.
+struct FuzzRuns {
+  std::vector<FuzzResult> results;
+  std::vector<std::filesystem::path> outs;
+};
+FuzzRuns FuzzSeeds(const std::string& app, std::vector<uint64_t> seeds, int64_t events,
+                   std::vector<std::string> bugs_off, bool stop_at_first_report) {
+  FuzzRuns runs;
+  for (uint64_t seed : seeds) {
+    FuzzOptions o;
+    o.app = testing::SourceDir() / app;
+    o.seed = seed;
+    o.events = events;
+    o.bugs_off = bugs_off;
+    o.out = testing::TempDir("fuzz_" + std::filesystem::path(app).stem().string() + "_" +
+                             std::to_string(seed));
+    o.force = true;
+    auto r = Fuzz(o, nullptr, nullptr);
+    EXPECT_TRUE(r.ok()) << r.status().message();
+    if (!r.ok()) break;
+    runs.results.push_back(std::move(*r));
+    runs.outs.push_back(o.out);
+    if (stop_at_first_report && !runs.results.back().findings.empty()) break;
+  }
+  return runs;
+}
+
+constexpr int64_t kBudget = 20000;  // executed events per seed: about 2 s on the simulator
+
+TEST(Fuzz, FindsTheDiaryWrongPhotoDeletedAndItReplays) {
+  FuzzRuns runs = FuzzSeeds("apps/diary.json", {1, 2, 3, 4, 5, 6, 7, 8}, kBudget, {}, true);
+  ASSERT_FALSE(runs.results.empty());
+  const FuzzResult& r = runs.results.back();
+  ASSERT_FALSE(r.findings.empty()) << "not found with seeds 1-8 at " << kBudget << " events";
+  const FunctionalFinding& f = r.findings[0];
+  EXPECT_EQ(f.bug_id, "diary-wrong-photo-deleted") << f.explanation;
+  EXPECT_NE(f.explanation.find("After inserting"), std::string::npos);
+  EXPECT_NE(f.key.find("entry_photo"), std::string::npos) << f.key;
+  // The folder holds what the README promises, and the summary lists the finding.
+  std::filesystem::path dir = runs.outs.back() / f.bug_dir;
+  for (const char* file : {"bug.json", "seed.jsonl", "mutant.jsonl", "seed_before.xml",
+                           "seed_after.xml", "mutant_before.xml", "mutant_after.xml", "diff.json",
+                           "explanation.txt"})
+    EXPECT_TRUE(std::filesystem::exists(dir / file)) << file;
+  auto summary = ReadJsonFile(runs.outs.back() / "summary.json");
+  ASSERT_TRUE(summary.ok());
+  ASSERT_EQ((*summary)["functional"].size(), r.findings.size());
+  EXPECT_EQ((*summary)["functional"][0]["bug_id"], "diary-wrong-photo-deleted");
+  EXPECT_GT((*summary)["fuzz"]["mutants_executed"].get<int>(), 0);
+  // `roam replay` on the F folder re-runs seed and mutant and sees the same violation.
+  auto replay = ReplayBug(dir);
+  ASSERT_TRUE(replay.ok()) << replay.status().message();
+  EXPECT_TRUE(replay->reproduced) << replay->expected;
+  int rc = std::system((testing::RoamBinary() + " replay " + dir.string() + " > /dev/null").c_str());
+  EXPECT_EQ(rc, 0);
+}
+
+TEST(Fuzz, NoReportWithTheDiaryBugOff) {
+  FuzzRuns runs = FuzzSeeds("apps/diary.json", {1, 2, 3, 4}, kBudget,
+                            {"diary-wrong-photo-deleted"}, false);
+  for (const auto& r : runs.results)
+    for (const auto& f : r.findings) ADD_FAILURE() << f.id << ": " << f.explanation;
+}
+
+TEST(Fuzz, NoReportOnAnAppWhoseClockAndBannerChangeByThemselves) {
+  FuzzRuns runs = FuzzSeeds("tests/apps/clock.json", {1, 2, 3}, kBudget, {}, false);
+  for (const auto& r : runs.results) {
+    EXPECT_GT(r.stats.mutants_executed, 100);
+    for (const auto& f : r.findings) ADD_FAILURE() << f.id << ": " << f.explanation;
+  }
+}
+
+TEST(Fuzz, BadInputIsAClearError) {
+  FuzzOptions o;
+  o.app = testing::SourceDir() / "apps/diary.json";
+  o.out = testing::TempDir("fuzz_bad");
+  o.force = true;
+  o.bugs_off = {"diary-wrong-photo-delete"};
+  auto r = Fuzz(o, nullptr, nullptr);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("did you mean \"diary-wrong-photo-deleted\""),
+            std::string::npos)
+      << r.status().message();
+  o.bugs_off.clear();
+  o.events = 0;
+  EXPECT_FALSE(Fuzz(o, nullptr, nullptr).ok());
+}
+
+}  // namespace
+}  // namespace roam::run
