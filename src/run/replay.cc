@@ -10,6 +10,17 @@ Result<ReplayResult> ReplayTrace(device::Device& device, const std::vector<repor
   gui::Screen screen;
   std::vector<device::Event> events;
   const std::string package = device.Package();
+  // Drains the device's events into result; true once the wanted signature is among them.
+  auto found = [&] {
+    events.clear();
+    device.DrainEvents(events);
+    for (const auto& e : events) {
+      std::string sig = oracle::CrashSignature(e, package, top_frames);
+      result.signatures.push_back(sig);
+      if (!want_signature.empty() && sig == want_signature) return result.reproduced = true;
+    }
+    return false;
+  };
   for (const auto& step : steps) {
     Status s;
     if (step.op == "clear") {
@@ -30,17 +41,11 @@ Result<ReplayResult> ReplayTrace(device::Device& device, const std::vector<repor
     }
     if (!s.ok()) return s.Wrap("replay step " + std::to_string(step.step));
     ++result.steps_run;
-    events.clear();
-    device.DrainEvents(events);
-    for (const auto& e : events) {
-      std::string sig = oracle::CrashSignature(e, package, top_frames);
-      result.signatures.push_back(sig);
-      if (!want_signature.empty() && sig == want_signature) {
-        result.reproduced = true;
-        return result;
-      }
-    }
+    if (found()) return result;
   }
+  // A phone may log the last action's crash only after the action returned; the run saw it at
+  // its next observation, so the replay looks once more after one.
+  if (!steps.empty() && device.Observe(screen).ok()) found();
   return result;
 }
 
