@@ -195,22 +195,30 @@ Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir) {
   if (!bug.ok()) return bug.status();
   auto trace = report::ReadTrace(bug_dir / "trace.jsonl");
   if (!trace.ok()) return trace.status();
-  const json& r = bug->replay;
-  if (r.value("device", "") == "android") return ReplayAndroidBug(bug_dir, *bug, *trace);
-  if (r.value("device", "") != "sim")
-    return Status::Unsupported(fmt::format("{}: replay on device \"{}\" is not supported yet",
-                                           (bug_dir / "bug.json").string(), r.value("device", "")));
+  auto device = ReplayDevice(bug->replay, bug_dir, (bug_dir / "bug.json").string());
+  if (!device.ok()) return device.status();
+  return ReplayOn(**device, *bug, *trace);
+}
+
+Result<std::unique_ptr<device::Device>> ReplayDevice(const json& replay,
+                                                     const std::filesystem::path& bug_dir,
+                                                     const std::string& where) {
+  const std::string kind = replay.value("device", "");
+  if (kind == "android") return OpenReplayAndroid(replay, where);
+  if (kind != "sim")
+    return Status::Unsupported(
+        fmt::format("{}: replay on device \"{}\" is not supported", where, kind));
   // Prefer the run's own copy of the app.
-  std::filesystem::path app = bug_dir / r.value("app_copy", "../../app.json");
+  std::filesystem::path app = bug_dir / replay.value("app_copy", "../../app.json");
   std::error_code ec;
-  if (!std::filesystem::exists(app, ec)) app = r.value("app", "");
+  if (!std::filesystem::exists(app, ec)) app = replay.value("app", "");
   auto spec = sim::LoadSpec(app);
   if (!spec.ok()) return spec.status();
   sim::SimOptions sim_options;
-  sim_options.seed = r.value("seed", uint64_t{1});
-  for (const auto& id : r.value("bugs_off", std::vector<std::string>{})) sim_options.bugs_off.insert(id);
-  device::SimDevice device(*spec, sim_options);
-  return ReplayOn(device, *bug, *trace);
+  sim_options.seed = replay.value("seed", uint64_t{1});
+  for (const auto& id : replay.value("bugs_off", std::vector<std::string>{}))
+    sim_options.bugs_off.insert(id);
+  return std::unique_ptr<device::Device>(std::make_unique<device::SimDevice>(*spec, sim_options));
 }
 
 }  // namespace roam::run

@@ -75,6 +75,12 @@ struct ReplayOutcome {
 // Re-runs bugs/B<n>/trace.jsonl as bug.json's "replay" says: on a fresh simulated app, or
 // ("device": "android") on the device it was found on, through its adb server.
 Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir);
+// The device a bug folder's "replay" object names: a fresh simulated app (the run's own copy of
+// the spec beside `bug_dir`, its seed and bugs switched off) or the Android device it was found
+// on. `where` names the file for errors.
+Result<std::unique_ptr<device::Device>> ReplayDevice(const nlohmann::json& replay,
+                                                     const std::filesystem::path& bug_dir,
+                                                     const std::string& where);
 // The shared end of both: runs `trace` on `device` and looks for the bug's signature.
 Result<ReplayOutcome> ReplayOn(device::Device& device, const report::BugRecord& bug,
                                const std::vector<report::TraceStep>& trace);

@@ -56,20 +56,17 @@ Result<report::Summary> ExploreAndroid(const ExploreOptions& options, const std:
                      progress_tty);
 }
 
-Result<ReplayOutcome> ReplayAndroidBug(const std::filesystem::path& bug_dir,
-                                       const report::BugRecord& bug,
-                                       const std::vector<report::TraceStep>& trace) {
-  const json& r = bug.replay;
+Result<std::unique_ptr<device::Device>> OpenReplayAndroid(const json& replay,
+                                                          const std::string& where) {
   device::android::AndroidDeviceOptions o;
-  o.serial = r.value("serial", "");
-  o.host = r.value("host", o.host);
-  o.port = r.value("port", o.port);
-  o.package = r.value("package", "");
-  if (o.package.empty())
-    return Status::Corruption((bug_dir / "bug.json").string() + ": replay has no package");
+  o.serial = replay.value("serial", "");
+  o.host = replay.value("host", o.host);
+  o.port = replay.value("port", o.port);
+  o.package = replay.value("package", "");
+  if (o.package.empty()) return Status::Corruption(where + ": replay has no package");
   auto device = device::android::AndroidDevice::Open(o);
   if (!device.ok()) return device.status();
-  return ReplayOn(**device, bug, trace);
+  return std::unique_ptr<device::Device>(std::move(*device));
 }
 
 }  // namespace roam::run

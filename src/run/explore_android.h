@@ -15,8 +15,9 @@ namespace roam::run {
 
 Result<report::Summary> ExploreAndroid(const ExploreOptions& options, const std::atomic<bool>* stop,
                                        std::FILE* progress, bool progress_tty);
-Result<ReplayOutcome> ReplayAndroidBug(const std::filesystem::path& bug_dir,
-                                       const report::BugRecord& bug,
-                                       const std::vector<report::TraceStep>& trace);
+// The device a bug folder's "replay" object names ("device": "android"): its serial and package
+// through the adb server it was found through. `where` names bug.json for errors.
+Result<std::unique_ptr<device::Device>> OpenReplayAndroid(const nlohmann::json& replay,
+                                                          const std::string& where);
 
 }  // namespace roam::run

@@ -2,11 +2,9 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
-#include "device/sim_device.h"
 #include "gui/uiautomator.h"
 #include "run/fuzz.h"
 #include "run/fuzz_internal.h"
-#include "sim/sim_app.h"
 
 namespace roam::run {
 
@@ -234,31 +232,9 @@ Result<ReplayOutcome> ReplayFunctional(const std::filesystem::path& dir) {
       c.mutant_events.size() != c.seed_events.size() + static_cast<size_t>(c.tau_length))
     return Status::Corruption(where + ": pivot, tau_length and the event lists disagree");
   const json r = bug->value("replay", json::object());
-  std::unique_ptr<device::Device> device;
-  if (r.value("device", "") == "android") {
-    ExploreOptions eo;
-    eo.android.serial = r.value("serial", "");
-    eo.android.host = r.value("host", eo.android.host);
-    eo.android.port = r.value("port", eo.android.port);
-    eo.android.package = r.value("package", "");
-    auto d = OpenAndroidDevice(eo);
-    if (!d.ok()) return d.status();
-    device = std::move(*d);
-  } else if (r.value("device", "") == "sim") {
-    std::filesystem::path app = dir / r.value("app_copy", "../../app.json");
-    std::error_code ec;
-    if (!std::filesystem::exists(app, ec)) app = r.value("app", "");
-    auto spec = sim::LoadSpec(app);
-    if (!spec.ok()) return spec.status();
-    sim::SimOptions o;
-    o.seed = r.value("seed", uint64_t{1});
-    for (const auto& id : r.value("bugs_off", std::vector<std::string>{})) o.bugs_off.insert(id);
-    device = std::make_unique<device::SimDevice>(*spec, o);
-  } else {
-    return Status::Unsupported(fmt::format("{}: replay on device \"{}\" is not supported", where,
-                                           r.value("device", "")));
-  }
-  auto v = CheckCase(*device, c, fuzz::OracleSettings{});
+  auto device = ReplayDevice(r, dir, where);
+  if (!device.ok()) return device.status();
+  auto v = CheckCase(**device, c, fuzz::OracleSettings{});
   if (!v.ok()) return v.status();
   ReplayOutcome out;
   out.expected = bug->value("violation", "");
