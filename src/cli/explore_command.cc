@@ -102,7 +102,7 @@ int ExploreCommand(int argc, char** argv) {
                        "--package PKG (an Android device)\n");
     return kExitUsage;
   }
-  if (!o.strategy_settings.fastbot.model_dir.empty() && o.strategy.find("fastbot") == std::string::npos) {
+  if (!o.strategy_settings.fastbot.model_dir.empty() && !explore::RunsFastbot(o.strategy)) {
     fmt::print(stderr, "roam explore: --model keeps a Fastbot2 model: use it with --strategy "
                        "fastbot, fastbot:pm or fastbot:rl, not {}\n", o.strategy);
     return kExitUsage;

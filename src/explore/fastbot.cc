@@ -18,6 +18,10 @@ std::filesystem::path ModelFile(const std::filesystem::path& model_dir) {
   return model_dir / "model.bin";
 }
 
+bool RunsFastbot(std::string_view strategy) {
+  return strategy.find("fastbot") != std::string_view::npos;
+}
+
 Result<std::unique_ptr<FastbotStrategy>> FastbotStrategy::Make(FastbotMode mode,
                                                                FastbotOptions options) {
   if (options.alpha <= 0 || options.beta <= 0)

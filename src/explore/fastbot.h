@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/status.h"
@@ -54,6 +55,9 @@ struct FastbotOptions {
 
 // The model file in a model folder.
 std::filesystem::path ModelFile(const std::filesystem::path& model_dir);
+// Whether the strategy name runs Fastbot2, alone or wrapped (`timetravel:fastbot`), and so
+// takes its model folder and settings.
+bool RunsFastbot(std::string_view strategy);
 
 class FastbotStrategy final : public Strategy {
  public:

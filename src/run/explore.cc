@@ -80,7 +80,7 @@ json CampaignConfig(const ExploreOptions& options) {
                       {"pct_swipe", r.pct_swipe}, {"pct_back", r.pct_back},
                       {"pct_menu", r.pct_menu}, {"pct_rotate", r.pct_rotate},
                       {"pct_restart", r.pct_restart}, {"pct_syskeys", r.pct_syskeys}}}};
-  if (options.strategy.find("fastbot") != std::string::npos)
+  if (explore::RunsFastbot(options.strategy))
     config["fastbot"] = FastbotConfig(options.strategy_settings.fastbot, options.campaign.flush_every);
   return config;
 }
