@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "device/android/sim_adb_server.h"
+#include "serve/sim_adb_server.h"
 #include "run/explore.h"
 #include "sim/spec.h"
 
@@ -20,9 +20,9 @@ void BM_AndroidExploreCrashy(benchmark::State& state) {
     state.SkipWithError(spec.status().message().c_str());
     return;
   }
-  device::android::SimAdbServerOptions so;
+  serve::SimAdbServerOptions so;
   so.port = 0;
-  device::android::SimAdbServer server(*spec, so);
+  serve::SimAdbServer server(*spec, so);
   if (!server.Start().ok()) {
     state.SkipWithError("cannot start the served simulator");
     return;
@@ -36,11 +36,11 @@ void BM_AndroidExploreCrashy(benchmark::State& state) {
     o.seed = seed++;
     o.out = std::filesystem::temp_directory_path() / "roam_android_bench";
     o.force = true;
-    o.campaign.max_events = events;
-    o.android.serial = so.serial;
-    o.android.port = server.port();
-    o.android.package = "org.roam.crashy";
-    auto summary = run::Explore(o, nullptr, nullptr, false);
+    o.budget.events = events;
+    o.target.android.serial = so.serial;
+    o.target.android.port = server.port();
+    o.target.android.package = "org.roam.crashy";
+    auto summary = run::Explore(o);
     if (!summary.ok()) {
       state.SkipWithError(summary.status().message().c_str());
       return;

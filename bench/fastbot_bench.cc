@@ -56,7 +56,6 @@ model::Model BigModel(int events, int per_event) {
 
 void BM_FastbotDecideAndLearn(benchmark::State& state) {
   explore::FastbotOptions o;
-  o.package = "org.bench";
   explore::FastbotStrategy strategy(explore::FastbotMode::kCombined, o, BigModel(100000, 2));
   gui::Screen pages[2] = {Buttons("org.bench.A1", 50), Buttons("org.bench.A2", 50)};
   std::vector<gui::Action> actions[2];

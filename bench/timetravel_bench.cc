@@ -31,13 +31,13 @@ void BM_ExploreSettings(benchmark::State& state, const char* strategy) {
   double events = 0, seconds = 0;
   for (auto _ : state) {
     run::ExploreOptions o;
-    o.app = std::filesystem::path(ROAM_SOURCE_DIR) / "apps/bench/settings.json";
+    o.target.app = std::filesystem::path(ROAM_SOURCE_DIR) / "apps/bench/settings.json";
     o.strategy = strategy;
     o.seed = seed++;
     o.out = std::filesystem::temp_directory_path() / "roam_timetravel_bench";
     o.force = true;
-    o.campaign.max_events = 5000;
-    auto s = run::Explore(o, nullptr, nullptr, false);
+    o.budget.events = 5000;
+    auto s = run::Explore(o);
     if (!s.ok()) {
       state.SkipWithError(s.status().message().c_str());
       return;

@@ -90,4 +90,9 @@ std::string ClosestName(const std::string& name, const std::vector<std::string>&
   return best;
 }
 
+std::string DidYouMean(const std::string& name, const std::vector<std::string>& candidates) {
+  std::string hint = ClosestName(name, candidates);
+  return hint.empty() ? "" : fmt::format(" (did you mean \"{}\"?)", hint);
+}
+
 }  // namespace roam

@@ -18,6 +18,8 @@ Result<nlohmann::json> ParseJson(const std::string& text, const std::string& sou
 Result<nlohmann::json> ReadJsonFile(const std::filesystem::path& path);
 // "did you mean" helper: the closest candidate within a small edit distance, or "".
 std::string ClosestName(const std::string& name, const std::vector<std::string>& candidates);
+// ` (did you mean "x"?)` for the closest candidate, or "" when none is close.
+std::string DidYouMean(const std::string& name, const std::vector<std::string>& candidates);
 size_t EditDistance(const std::string& a, const std::string& b);
 
 }  // namespace roam

@@ -24,7 +24,7 @@ int BenchCommand(int argc, char** argv) {
   app.add_option("--apps", dirs, "folders of app specs (*.json) or spec files")->required();
   app.add_option("--strategies", strategies,
                  "comma-separated strategy names; `fuzz` runs Genie (roam fuzz) and fills func")->capture_default_str();
-  app.add_option("--events", o.events, "events per run")->check(CLI::PositiveNumber)->capture_default_str();
+  app.add_option("--events", o.budget.events, "events per run")->check(CLI::PositiveNumber)->capture_default_str();
   app.add_option("--seeds", o.seeds, "seeds 1..K per (app, strategy)")->check(CLI::PositiveNumber)->capture_default_str();
   app.add_option("--jobs", o.jobs, "worker threads")->check(CLI::PositiveNumber)->capture_default_str();
   app.add_option("--out", o.out, "where the run folders go (default out/bench)");
@@ -50,10 +50,7 @@ int BenchCommand(int argc, char** argv) {
     std::error_code ec;
     if (std::filesystem::is_directory(d, ec)) {
       auto apps = run::AppsIn(d);
-      if (!apps.ok()) {
-        fmt::print(stderr, "roam bench: {}\n", apps.status().message());
-        return kExitUsage;
-      }
+      if (!apps.ok()) return Fail("roam bench", apps.status());
       o.apps.insert(o.apps.end(), apps->begin(), apps->end());
     } else {
       o.apps.push_back(d);
@@ -63,19 +60,14 @@ int BenchCommand(int argc, char** argv) {
   auto start = std::chrono::steady_clock::now();
   auto runs = run::RunBench(o, quiet ? nullptr : stderr);
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!runs.ok()) {
-    fmt::print(stderr, "roam bench: {}\n", runs.status().message());
-    return kExitUsage;
-  }
+  if (!runs.ok()) return Fail("roam bench", runs.status());
   fmt::print("{}", run::FormatBenchTable(*runs, o.strategies));
   fmt::print("\n{} runs ({} apps x {} strategies x {} seeds x {} events) in {:.1f}s with {} jobs\n",
-             runs->size(), o.apps.size(), o.strategies.size(), o.seeds, o.events, wall, o.jobs);
+             runs->size(), o.apps.size(), o.strategies.size(), o.seeds, o.budget.events, wall,
+             o.jobs);
   if (!json_path.empty()) {
     Status s = WriteFileAtomic(json_path, run::BenchToJson(*runs, o, wall).dump(2) + "\n");
-    if (!s.ok()) {
-      fmt::print(stderr, "roam bench: {}\n", s.message());
-      return kExitUsage;
-    }
+    if (!s.ok()) return Fail("roam bench", s);
   }
   return kExitOk;
 }

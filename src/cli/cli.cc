@@ -36,9 +36,8 @@ int Main(int argc, char** argv) {
     if (c.name == name) return c.run(argc - 1, argv + 1);
     names.push_back(c.name);
   }
-  std::string hint = ClosestName(name, names);
   fmt::print(stderr, "roam: unknown command \"{}\"{}. `roam help` lists the commands.\n", name,
-             hint.empty() ? "" : fmt::format(" (did you mean \"{}\"?)", hint));
+             DidYouMean(name, names));
   return kExitUsage;
 }
 

@@ -9,7 +9,8 @@
 namespace roam::cli {
 
 constexpr int kExitOk = 0;
-constexpr int kExitNo = 1;     // the job ran and its answer is no
+constexpr int kExitNo = 1;     // the job ran and its answer is no, or the run failed (a device
+                               // lost, a disk full)
 constexpr int kExitUsage = 2;  // bad flags, bad input files
 
 struct Command {

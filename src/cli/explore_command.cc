@@ -1,9 +1,7 @@
 // `roam explore` and `roam replay`.
 #include <unistd.h>
 
-#include <atomic>
 #include <chrono>
-#include <csignal>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -12,31 +10,20 @@
 #include "cli/fastbot_flags.h"
 #include "cli/flags.h"
 #include "cli/harness_flags.h"
+#include "cli/signals.h"
 #include "cli/timetravel_flags.h"
 #include "run/explore.h"
+#include "run/replay.h"
 
 namespace roam::cli {
-
-namespace {
-
-// Set by SIGINT/SIGTERM; the campaign polls it each step and then writes everything out.
-std::atomic<bool> g_stop{false};
-
-extern "C" void OnStopSignal(int) {
-  g_stop.store(true);
-  // A second Ctrl-C ends the process at once.
-  std::signal(SIGINT, SIG_DFL);
-}
-
-}  // namespace
 
 int ExploreCommand(int argc, char** argv) {
   run::ExploreOptions o;
   auto& r = o.strategy_settings.random;
   CLI::App app("Explore a simulated app, or an app on an Android device, and write a run folder.",
                "explore");
-  auto* app_opt = app.add_option("--app", o.app, "simulated app spec (JSON), e.g. apps/diary.json");
-  auto& a = o.android;
+  auto* app_opt = app.add_option("--app", o.target.app, "simulated app spec (JSON), e.g. apps/diary.json");
+  auto& a = o.target.android;
   auto* serial_opt = app.add_option("--serial", a.serial,
                                     "test on this Android device (see `roam devices`) instead")
                          ->group("Android device");
@@ -46,7 +33,7 @@ int ExploreCommand(int argc, char** argv) {
       ->check(CLI::Range(1, 65535))->capture_default_str()->group("Android device");
   auto* package_opt = app.add_option("--package", a.package, "the app's package, e.g. org.app")
                           ->group("Android device");
-  auto* apk_opt = app.add_option("--apk", o.apk, "install this APK first (pm install -r -g)")
+  auto* apk_opt = app.add_option("--apk", o.target.apk, "install this APK first (pm install -r -g)")
                       ->check(CLI::ExistingFile)->group("Android device");
   app.add_option("--offline-retries", a.offline_retries,
                  "times to retry a device that stops answering")
@@ -58,18 +45,18 @@ int ExploreCommand(int argc, char** argv) {
   apk_opt->needs(serial_opt);
   app.add_option("--strategy", o.strategy, "strategy by name; `--strategy help` lists them")
       ->capture_default_str();
-  app.add_option("--events", o.campaign.max_events, "event budget (0: none)")
+  app.add_option("--events", o.budget.events, "event budget (0: none)")
       ->check(CLI::NonNegativeNumber)->capture_default_str();
-  app.add_option("--time", o.campaign.max_seconds, "wall-time budget in seconds (0: none)")
+  app.add_option("--time", o.budget.seconds, "wall-time budget in seconds (0: none)")
       ->check(CLI::NonNegativeNumber);
   app.add_option("--throttle", o.campaign.throttle_ms, "pause in ms after each event")
       ->check(CLI::NonNegativeNumber);
   auto* seed_opt = app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
   app.add_option("--out", o.out, "output folder (default: out/<app>-<strategy>-s<seed>)");
   app.add_flag("--force", o.force, "replace an earlier run in the output folder");
-  app.add_option("--bugs-off", o.bugs_off, "planted bug ids to switch off (comma-separated)")
+  app.add_option("--bugs-off", o.target.bugs_off, "planted bug ids to switch off (comma-separated)")
       ->delimiter(',');
-  app.add_flag("!--no-snapshots", o.snapshots, "run the simulator without snapshot support");
+  app.add_flag("!--no-snapshots", o.target.snapshots, "run the simulator without snapshot support");
   app.add_flag("!--no-clear", o.campaign.clear_data_at_start, "keep the app's data at start");
   bool quiet = false;
   app.add_flag("-q,--quiet", quiet, "no progress output");
@@ -113,9 +100,9 @@ int ExploreCommand(int argc, char** argv) {
   }
   if (!quiet) a.log = [](const std::string& note) { fmt::print(stderr, "roam explore: {}\n", note); };
   o.strategy_settings.fastbot.note = [](const std::string& note) {
-    fmt::print(stderr, "roam explore: {}\n", note);
+    fmt::print(stderr, "roam explore: {}\n", InFlagTerms(note));
   };
-  const std::string target = a.serial.empty() ? o.app.stem().string() : a.package;
+  const std::string target = a.serial.empty() ? o.target.app.stem().string() : a.package;
 
   if (seed_opt->count() == 0)
     o.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) % 1000000007;
@@ -125,14 +112,13 @@ int ExploreCommand(int argc, char** argv) {
   if (!quiet)
     fmt::print(stderr, "roam explore: {} {}, strategy {}, seed {}, out {}\n",
                a.serial.empty() ? "app" : "device " + a.serial + " package",
-               a.serial.empty() ? o.app.string() : a.package, o.strategy, o.seed, o.out.string());
-  std::signal(SIGINT, OnStopSignal);
-  std::signal(SIGTERM, OnStopSignal);
-  auto summary = run::Explore(o, &g_stop, quiet ? nullptr : stderr, tty);
-  if (!summary.ok()) {
-    fmt::print(stderr, "roam explore: {}\n", summary.status().message());
-    return kExitUsage;
-  }
+               a.serial.empty() ? o.target.app.string() : a.package, o.strategy, o.seed,
+               o.out.string());
+  run::RunContext context{.stop = &InstallStopSignals(),
+                          .progress = quiet ? nullptr : stderr,
+                          .progress_tty = tty};
+  auto summary = run::Explore(o, context);
+  if (!summary.ok()) return Fail("roam explore", summary.status());
   const auto& s = *summary;
   fmt::print("{} events in {:.1f}s ({}): {} states, {} activities{}, {} unique crashes, {} unique "
              "ANRs\n",
@@ -153,10 +139,7 @@ int ReplayCommand(int argc, char** argv) {
   app.add_option("BUG_DIR", dir, "a bug folder, e.g. out/run/bugs/B1")->required();
   if (int rc = ParseFlags(app, "roam " + app.get_name(), argc, argv); rc >= 0) return rc;
   auto outcome = run::ReplayBug(dir);
-  if (!outcome.ok()) {
-    fmt::print(stderr, "roam replay: {}\n", outcome.status().message());
-    return kExitUsage;
-  }
+  if (!outcome.ok()) return Fail("roam replay", outcome.status());
   if (outcome->reproduced) {
     fmt::print("reproduced after {} steps: {}\n", outcome->result.steps_run, outcome->expected);
     return kExitOk;

@@ -6,10 +6,21 @@
 
 #include <CLI/CLI.hpp>
 
+#include "base/status.h"
+
 namespace roam::cli {
 
 // Parses argv into `app`. Returns -1 to go on, or the exit code to return at once: 0 after
 // --help, kExitUsage after printing "`who`: what is wrong" for a bad flag.
 int ParseFlags(CLI::App& app, const std::string& who, int argc, char** argv);
+
+// A library message in the command line's terms: settings named as config.json names them
+// ("time_travel.alpha") become the flags that set them ("--tt-alpha").
+std::string InFlagTerms(std::string message);
+
+// Prints "`who`: message" (in flag terms) on stderr and returns the exit code for `status`:
+// kExitUsage for what the user gave (bad arguments, missing or malformed input files),
+// kExitNo for a run that failed (a device lost, a disk full).
+int Fail(const std::string& who, const Status& status);
 
 }  // namespace roam::cli

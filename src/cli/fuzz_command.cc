@@ -1,37 +1,25 @@
 // `roam fuzz`: Genie's functional fuzzing (run/fuzz.h) on a simulated app or an Android device.
 #include <unistd.h>
 
-#include <atomic>
 #include <chrono>
-#include <csignal>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "cli/commands.h"
 #include "cli/flags.h"
+#include "cli/signals.h"
 #include "run/fuzz.h"
 
 namespace roam::cli {
-
-namespace {
-
-std::atomic<bool> g_fuzz_stop{false};
-
-extern "C" void OnFuzzStopSignal(int) {
-  g_fuzz_stop.store(true);
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
-}
-
-}  // namespace
 
 int FuzzCommand(int argc, char** argv) {
   run::FuzzOptions o;
   CLI::App app("Functional fuzzing (Genie): seeds, independent-view mutants and the GUI-effect "
                "oracle; writes bugs/F<n>/ for each non-crashing functional bug found.",
                "fuzz");
-  auto* app_opt = app.add_option("--app", o.app, "simulated app spec (JSON), e.g. apps/diary.json");
-  auto& a = o.android;
+  auto* app_opt = app.add_option("--app", o.target.app, "simulated app spec (JSON), e.g. apps/diary.json");
+  auto& a = o.target.android;
   auto* serial_opt = app.add_option("--serial", a.serial, "fuzz the app on this Android device")
                          ->group("Android device");
   app.add_option("--adb-host", a.host, "adb server host")->capture_default_str()
@@ -40,12 +28,12 @@ int FuzzCommand(int argc, char** argv) {
       ->check(CLI::Range(1, 65535))->capture_default_str()->group("Android device");
   auto* package_opt = app.add_option("--package", a.package, "the app's package")
                           ->group("Android device");
-  auto* apk_opt = app.add_option("--apk", o.apk, "install this APK first")
+  auto* apk_opt = app.add_option("--apk", o.target.apk, "install this APK first")
                       ->check(CLI::ExistingFile)->group("Android device");
   app_opt->excludes(serial_opt);
   package_opt->needs(serial_opt);
   apk_opt->needs(serial_opt);
-  app.add_option("--events", o.events, "budget of executed events (seeds, their second runs, "
+  app.add_option("--events", o.budget.events, "budget of executed events (seeds, their second runs, "
                                        "mutants)")
       ->check(CLI::PositiveNumber)->capture_default_str();
   auto* seed_opt = app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
@@ -61,7 +49,7 @@ int FuzzCommand(int argc, char** argv) {
       ->check(CLI::PositiveNumber)->capture_default_str();
   app.add_option("--out", o.out, "output folder (default: out/<app>-fuzz-s<seed>)");
   app.add_flag("--force", o.force, "replace an earlier run in the output folder");
-  app.add_option("--bugs-off", o.bugs_off, "planted bug ids to switch off (comma-separated)")
+  app.add_option("--bugs-off", o.target.bugs_off, "planted bug ids to switch off (comma-separated)")
       ->delimiter(',');
   app.add_flag("!--no-score", o.score,
                "simulator: do not look for the planted bug behind each report");
@@ -76,29 +64,27 @@ int FuzzCommand(int argc, char** argv) {
   if (seed_opt->count() == 0)
     o.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) %
              1000000007;
-  const std::string target = a.serial.empty() ? o.app.stem().string() : a.package;
+  const std::string target = a.serial.empty() ? o.target.app.stem().string() : a.package;
   if (o.out.empty()) o.out = std::filesystem::path("out") / fmt::format("{}-fuzz-s{}", target, o.seed);
   if (!quiet) {
     a.log = [](const std::string& note) { fmt::print(stderr, "roam fuzz: {}\n", note); };
     fmt::print(stderr, "roam fuzz: {} {}, seed {}, events {}, out {}\n",
                a.serial.empty() ? "app" : "device " + a.serial + " package", target, o.seed,
-               o.events, o.out.string());
+               o.budget.events, o.out.string());
   }
-  std::signal(SIGINT, OnFuzzStopSignal);
-  std::signal(SIGTERM, OnFuzzStopSignal);
-  auto result = run::Fuzz(o, &g_fuzz_stop, quiet ? nullptr : stderr);
-  if (!result.ok()) {
-    fmt::print(stderr, "roam fuzz: {}\n", result.status().message());
-    return kExitUsage;
-  }
+  run::RunContext context{.stop = &InstallStopSignals(),
+                          .progress = quiet ? nullptr : stderr,
+                          .progress_tty = ::isatty(STDERR_FILENO) != 0};
+  auto result = run::Fuzz(o, context);
+  if (!result.ok()) return Fail("roam fuzz", result.status());
   const auto& s = result->summary;
   const auto& st = result->stats;
   fmt::print("{} events in {:.1f}s ({}): {} seeds, {} mutants executed ({:.1f}/s), {} violations, "
              "{} functional bug reports\n",
              s.events, s.wall_seconds, s.stop_reason, st.seeds, st.mutants_executed,
              st.mutant_seconds > 0 ? st.mutants_executed / st.mutant_seconds : 0.0, st.violations,
-             result->findings.size());
-  for (const auto& f : result->findings)
+             s.functional->size());
+  for (const auto& f : *s.functional)
     fmt::print("  {}  x{}  {}{}\n", f.bug_dir, f.count, f.explanation,
                f.scored ? fmt::format("  [planted: {}]", f.bug_id.empty() ? "none" : f.bug_id) : "");
   fmt::print("run folder: {}\n", o.out.string());

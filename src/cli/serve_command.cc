@@ -13,29 +13,23 @@
 
 #include "cli/commands.h"
 #include "cli/flags.h"
-#include "device/android/sim_adb_server.h"
+#include "serve/sim_adb_server.h"
 #include "report/summary.h"
 #include "run/serve_summary.h"
 #include "sim/sim_app.h"
 
 namespace roam::cli {
 
-namespace {
-
-namespace android = device::android;
-
-}  // namespace
-
 int SimServeCommand(int argc, char** argv) {
   std::filesystem::path spec_path, out_dir;
-  android::SimAdbServerOptions options;
+  serve::SimAdbServerOptions options;
   std::vector<std::string> bugs_off;
   uint64_t seed = 1;
   bool quiet = false;
   CLI::App app("Serve a simulated app as Android devices over the adb server protocol.", "serve");
   app.add_option("--app", spec_path, "app spec (JSON)")->required();
   app.add_option("--port", options.port,
-                 fmt::format("TCP port (default {}; 0: any free port)", android::kDefaultSimServePort));
+                 fmt::format("TCP port (default {}; 0: any free port)", device::android::kDefaultSimServePort));
   app.add_option("--host", options.host, "address to bind (default 127.0.0.1)");
   app.add_option("--serial", options.serial,
                  "serial of the first device (default emulator-5554; emulator-* answer "
@@ -69,7 +63,7 @@ int SimServeCommand(int argc, char** argv) {
   sigaddset(&signals, SIGPIPE);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
-  android::SimAdbServer server(*spec, options);
+  serve::SimAdbServer server(*spec, options);
   if (Status st = server.Start(); !st.ok()) {
     fmt::print(stderr, "{}\n", st.message());
     return kExitNo;

@@ -34,9 +34,8 @@ int SimCommand(int argc, char** argv) {
       names.push_back(c.name);
     }
     if (name != "--help" && name != "-h") {
-      std::string hint = ClosestName(name, names);
       fmt::print(stderr, "roam sim: unknown subcommand \"{}\"{}\n", name,
-                 hint.empty() ? "" : fmt::format(" (did you mean \"{}\"?)", hint));
+                 DidYouMean(name, names));
       return kExitUsage;
     }
   }

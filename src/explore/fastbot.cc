@@ -23,18 +23,19 @@ bool RunsFastbot(std::string_view strategy) {
 }
 
 Result<std::unique_ptr<FastbotStrategy>> FastbotStrategy::Make(FastbotMode mode,
-                                                               FastbotOptions options) {
+                                                               FastbotOptions options,
+                                                               const std::string& package) {
   if (options.alpha <= 0 || options.beta <= 0)
-    return Status::InvalidArgument("fastbot: --fastbot-alpha and --fastbot-beta must be > 0");
+    return Status::InvalidArgument("fastbot.alpha and fastbot.beta must be above 0");
   if (options.k < 1 || options.n_step < 1)
-    return Status::InvalidArgument("fastbot: --fastbot-k and --fastbot-n must be >= 1");
+    return Status::InvalidArgument("fastbot.k and fastbot.n_step must be at least 1");
   if (options.dynamic_texts < 1 || options.dynamic_texts > model::Model::kMaxDynamicTextLimit)
-    return Status::InvalidArgument(fmt::format("fastbot: --fastbot-dynamic-texts must be 1 to {}",
+    return Status::InvalidArgument(fmt::format("fastbot.dynamic_texts must be 1 to {}",
                                                model::Model::kMaxDynamicTextLimit));
   for (const auto& g : options.globals)
     if (g != "key" && !gui::ActionKindFromName(g))
-      return Status::InvalidArgument(fmt::format("fastbot: unknown global action \"{}\"", g));
-  model::Model model(options.package);
+      return Status::InvalidArgument(fmt::format("fastbot.globals: unknown global action \"{}\"", g));
+  model::Model model(package);
   if (!options.model_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(options.model_dir, ec);
@@ -42,20 +43,20 @@ Result<std::unique_ptr<FastbotStrategy>> FastbotStrategy::Make(FastbotMode mode,
       return Status::Io(fmt::format("{}: cannot create the model folder: {}",
                                     options.model_dir.string(), ec.message()));
     std::filesystem::path file = ModelFile(options.model_dir);
-    auto loaded = model::LoadModel(file, options.package);
+    auto loaded = model::LoadModel(file, package);
     if (loaded.ok()) {
       model = std::move(*loaded);
-      if (model.package().empty()) model.set_package(options.package);
+      if (model.package().empty()) model.set_package(package);
     } else if (!loaded.status().IsNotFound()) {
       if (!options.model_reset)
         return Status::InvalidArgument(fmt::format(
-            "cannot load the model: {} (--model-reset sets it aside and starts a fresh model)",
+            "cannot load the model: {} (fastbot.model_reset sets it aside and starts a fresh model)",
             loaded.status().message()));
       std::filesystem::path aside = file;
       aside += ".bad";
       std::filesystem::rename(file, aside, ec);
       if (options.note)
-        options.note(fmt::format("--model-reset: {}; {} and a fresh model is started",
+        options.note(fmt::format("fastbot.model_reset: {}; {} and a fresh model is started",
                                  loaded.status().message(),
                                  ec ? "it will be overwritten" : "set aside as " + aside.string()));
     }

@@ -48,7 +48,6 @@ struct FastbotOptions {
                                       "swipe_right", "rotate", "restart"};
   std::filesystem::path model_dir;  // the reusable model's folder; empty: none on disk
   bool model_reset = false;    // a model file that cannot be loaded is set aside, not an error
-  std::string package;         // the app under test (set by run/): a model is of one package
   std::vector<std::string> strings;                // texts to type; empty: DefaultInputStrings
   std::function<void(const std::string&)> note;    // notes for the user (a model reset)
 };
@@ -61,8 +60,10 @@ bool RunsFastbot(std::string_view strategy);
 
 class FastbotStrategy final : public Strategy {
  public:
-  // Loads options.model_dir's model when set (see FastbotOptions::model_reset).
-  static Result<std::unique_ptr<FastbotStrategy>> Make(FastbotMode mode, FastbotOptions options);
+  // Loads options.model_dir's model when set (see FastbotOptions::model_reset); a model is of
+  // one package, the app under test.
+  static Result<std::unique_ptr<FastbotStrategy>> Make(FastbotMode mode, FastbotOptions options,
+                                                       const std::string& package);
   FastbotStrategy(FastbotMode mode, FastbotOptions options, model::Model model);
 
   std::string_view Name() const override;

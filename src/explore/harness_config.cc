@@ -15,10 +15,8 @@ Status CheckKeys(const json& j, const std::string& where, const std::vector<std:
     return Status::InvalidArgument(fmt::format("{}: expected an object, got {}", where, j.dump()));
   for (const auto& [key, value] : j.items()) {
     if (std::find(known.begin(), known.end(), key) != known.end()) continue;
-    std::string hint = ClosestName(key, known);
-    return Status::InvalidArgument(fmt::format(
-        "{}: unknown key \"{}\"{}; known: {}", where, key,
-        hint.empty() ? "" : fmt::format(" (did you mean \"{}\"?)", hint), fmt::join(known, ", ")));
+    return Status::InvalidArgument(fmt::format("{}: unknown key \"{}\"{}; known: {}", where, key,
+                                               DidYouMean(key, known), fmt::join(known, ", ")));
   }
   return Status::Ok();
 }
@@ -57,10 +55,9 @@ Result<ScriptStep> ParseStep(const json& j, const std::string& where) {
     std::vector<std::string> names;
     for (int k = 0; k < gui::kActionKindCount; ++k)
       names.emplace_back(gui::ActionKindName(static_cast<gui::ActionKind>(k)));
-    std::string hint = ClosestName(name, names);
-    return Status::InvalidArgument(fmt::format(
-        "{}.action: unknown action \"{}\"{}; known: {}", where, name,
-        hint.empty() ? "" : fmt::format(" (did you mean \"{}\"?)", hint), fmt::join(names, ", ")));
+    return Status::InvalidArgument(fmt::format("{}.action: unknown action \"{}\"{}; known: {}",
+                                               where, name, DidYouMean(name, names),
+                                               fmt::join(names, ", ")));
   }
   ScriptStep step;
   step.kind = *kind;
@@ -199,22 +196,22 @@ Result<std::vector<Script>> ParseScripts(const json& j, const std::string& sourc
 Result<HarnessConfig> LoadHarnessConfig(const HarnessOptions& options) {
   HarnessConfig c;
   c.options = options;
-  if (options.max_backs < 1) return Status::InvalidArgument("--max-backs must be at least 1");
+  if (options.max_backs < 1) return Status::InvalidArgument("harness.max_backs must be at least 1");
   if (!options.strings_file.empty()) {
     auto text = ReadFile(options.strings_file);
-    if (!text.ok()) return text.status().Wrap("--strings");
+    if (!text.ok()) return text.status().Wrap("harness.strings");
     auto strings = ParseStringsFile(*text, options.strings_file.string());
     if (!strings.ok()) return strings.status();
     c.user_strings = std::move(*strings);
   }
   if (!options.filters_file.empty()) {
     auto j = ReadJsonFile(options.filters_file);
-    if (!j.ok()) return j.status().Wrap("--filters");
+    if (!j.ok()) return j.status().Wrap("harness.filters");
     ROAM_RETURN_IF_ERROR(ParseFilters(*j, options.filters_file.string(), c.widgets, c.activities));
   }
   if (!options.actions_file.empty()) {
     auto j = ReadJsonFile(options.actions_file);
-    if (!j.ok()) return j.status().Wrap("--actions");
+    if (!j.ok()) return j.status().Wrap("harness.actions");
     auto scripts = ParseScripts(*j, options.actions_file.string());
     if (!scripts.ok()) return scripts.status();
     c.scripts = std::move(*scripts);

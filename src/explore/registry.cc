@@ -8,10 +8,9 @@
 namespace roam::explore {
 namespace {
 
-Result<std::unique_ptr<Strategy>> MakeFastbot(FastbotMode mode, const StrategySettings& s) {
-  FastbotOptions options = s.fastbot;
-  if (options.package.empty() && s.spec) options.package = s.spec->package();
-  auto made = FastbotStrategy::Make(mode, std::move(options));
+Result<std::unique_ptr<Strategy>> MakeFastbot(FastbotMode mode, const StrategySettings& s,
+                                              const TargetInfo& target) {
+  auto made = FastbotStrategy::Make(mode, s.fastbot, target.package);
   if (!made.ok()) return made.status();
   return std::unique_ptr<Strategy>(std::move(*made));
 }
@@ -22,27 +21,34 @@ const std::vector<StrategyInfo>& Strategies() {
   static const std::vector<StrategyInfo> kTable = {
       {"random", "Monkey-like: random widget actions by kind percentages (--pct-*), plus back, "
                  "menu, rotate, restart and system keys",
-       [](const StrategySettings& s) -> Result<std::unique_ptr<Strategy>> {
+       [](const StrategySettings& s, const TargetInfo&) -> Result<std::unique_ptr<Strategy>> {
          return std::unique_ptr<Strategy>(std::make_unique<RandomStrategy>(s.random));
        }},
       {"oracle", "the ceiling: reads the simulated app's spec and always takes the shortest "
                  "route to the nearest handler not yet covered (simulator only)",
-       [](const StrategySettings& s) -> Result<std::unique_ptr<Strategy>> {
-         if (!s.spec)
+       [](const StrategySettings& s, const TargetInfo& t) -> Result<std::unique_ptr<Strategy>> {
+         if (!t.spec_for_oracle)
            return Status::InvalidArgument("the oracle strategy reads the app's spec: it needs a "
-                                          "simulated app (--app), not a device");
-         return std::unique_ptr<Strategy>(std::make_unique<OracleStrategy>(s.spec, s.sim, s.oracle));
+                                          "simulated app, not a device");
+         return std::unique_ptr<Strategy>(std::make_unique<OracleStrategy>(t.spec_for_oracle, t.sim_for_oracle,
+                                                                   s.oracle));
        }},
       {"fastbot", "Fastbot2: hyper-events, a probabilistic model while a page has events not yet "
                   "tried in the run, then a Q-table learned by N-step SARSA (--model DIR reuses "
                   "the model across runs)",
-       [](const StrategySettings& s) { return MakeFastbot(FastbotMode::kCombined, s); }},
+       [](const StrategySettings& s, const TargetInfo& t) {
+         return MakeFastbot(FastbotMode::kCombined, s, t);
+       }},
       {"fastbot:pm", "Fastbot2's probabilistic model only: expansion, then a softmax over the "
                      "expected new activities of each event",
-       [](const StrategySettings& s) { return MakeFastbot(FastbotMode::kModel, s); }},
+       [](const StrategySettings& s, const TargetInfo& t) {
+         return MakeFastbot(FastbotMode::kModel, s, t);
+       }},
       {"fastbot:rl", "Fastbot2's Q-table only: expansion, then a softmax over Q learned by "
                      "N-step SARSA",
-       [](const StrategySettings& s) { return MakeFastbot(FastbotMode::kLearning, s); }},
+       [](const StrategySettings& s, const TargetInfo& t) {
+         return MakeFastbot(FastbotMode::kLearning, s, t);
+       }},
   };
   return kTable;
 }
@@ -56,29 +62,27 @@ bool IsKnownStrategy(const std::string& name) {
 }
 
 Result<std::unique_ptr<Strategy>> MakeStrategy(const std::string& name,
-                                               const StrategySettings& settings) {
+                                               const StrategySettings& settings,
+                                               const TargetInfo& target) {
   if (name.starts_with(kTimeTravelPrefix)) {
     std::string base_name = name.substr(kTimeTravelPrefix.size());
     if (base_name.starts_with(kTimeTravelPrefix))
       return Status::InvalidArgument("strategy \"" + name + "\": time travel cannot wrap itself");
     ROAM_RETURN_IF_ERROR(CheckTimeTravelOptions(settings.timetravel));
-    auto base = MakeStrategy(base_name, settings);
+    auto base = MakeStrategy(base_name, settings, target);
     if (!base.ok()) return base.status().Wrap("strategy \"" + name + "\"");
     TimeTravelOptions options = settings.timetravel;
-    // Without a device to ask, "auto" means coverage (the run layer resolves it per device).
-    options.interesting = ResolveInterestRule(options.interesting, true);
+    options.interesting = ResolveInterestRule(options.interesting, target.has_coverage);
     return std::unique_ptr<Strategy>(
         std::make_unique<TimeTravelStrategy>(std::move(*base), std::move(options)));
   }
   std::vector<std::string> names;
   for (const auto& info : Strategies()) {
-    if (info.name == name) return info.make(settings);
+    if (info.name == name) return info.make(settings, target);
     names.push_back(info.name);
   }
-  std::string hint = ClosestName(name, names);
-  return Status::InvalidArgument(fmt::format(
-      "unknown strategy \"{}\"{}; known: {} (`--strategy help` describes them)", name,
-      hint.empty() ? "" : fmt::format(" (did you mean \"{}\"?)", hint), fmt::join(names, ", ")));
+  return Status::InvalidArgument(fmt::format("unknown strategy \"{}\"{}; known: {}", name,
+                                             DidYouMean(name, names), fmt::join(names, ", ")));
 }
 
 std::string StrategyHelp() {

@@ -23,16 +23,24 @@ struct StrategySettings {
   OracleOptions oracle;
   TimeTravelOptions timetravel;  // `timetravel:<base>`
   FastbotOptions fastbot;
-  // The simulated app under test and its options, for strategies that read the spec (the
-  // oracle); null on a real device.
-  std::shared_ptr<const sim::AppSpec> spec;
-  sim::SimOptions sim;
+};
+
+// What a strategy is told about the target once, before the run starts: facts, not settings.
+struct TargetInfo {
+  std::string package;           // the app under test
+  bool has_coverage = false;     // Device::HasCoverage
+  bool has_snapshots = false;    // Device::CanSnapshot
+  // The simulated app's spec and simulator options, for the oracle strategy only: the ceiling
+  // reads the spec, every other strategy sees abstracted states only. Null on a device.
+  std::shared_ptr<const sim::AppSpec> spec_for_oracle;
+  sim::SimOptions sim_for_oracle;
 };
 
 struct StrategyInfo {
   std::string name;
   std::string description;
-  std::function<Result<std::unique_ptr<Strategy>>(const StrategySettings&)> make;
+  std::function<Result<std::unique_ptr<Strategy>>(const StrategySettings&, const TargetInfo&)>
+      make;
 };
 
 const std::vector<StrategyInfo>& Strategies();
@@ -43,8 +51,10 @@ inline constexpr std::string_view kTimeTravelPrefix = "timetravel:";
 bool IsKnownStrategy(const std::string& name);
 // Makes a strategy by name; an unknown name is an error that lists the known ones and
 // suggests the closest.
+// Time travel's "auto" interest rule is resolved here, from `target`.
 Result<std::unique_ptr<Strategy>> MakeStrategy(const std::string& name,
-                                               const StrategySettings& settings);
+                                               const StrategySettings& settings,
+                                               const TargetInfo& target);
 // The `--strategy help` text.
 std::string StrategyHelp();
 

@@ -10,18 +10,18 @@
 namespace roam::explore {
 
 Status CheckTimeTravelOptions(const TimeTravelOptions& o) {
-  auto bad = [](const char* what) { return Status::InvalidArgument(std::string("time travel: ") + what); };
-  if (o.queue_length < 1) return bad("--tt-queue (l) must be at least 1");
-  if (!(o.alpha > 0 && o.alpha <= 1)) return bad("--tt-alpha must be in (0, 1]");
-  if (!(o.beta > 0 && o.beta <= 1)) return bad("--tt-beta must be in (0, 1]");
-  if (o.max_no_progress < 1) return bad("--tt-max-no-progress must be at least 1");
-  if (!(o.reward >= 0)) return bad("--tt-reward (r) must be at least 0");
-  if (!(o.penalty >= 0 && o.penalty < 1)) return bad("--tt-penalty (p) must be in [0, 1)");
-  if (!(o.interesting_f0_ratio > 0)) return bad("--tt-f0-ratio must be above 0");
-  if (o.path_length < 0 || o.path_length > 16) return bad("--tt-k must be in [0, 16]");
-  if (o.max_snapshots < 1) return bad("--tt-max-snapshots must be at least 1");
+  auto bad = [](const char* what) { return Status::InvalidArgument(std::string(what)); };
+  if (o.queue_length < 1) return bad("time_travel.queue_length (l) must be at least 1");
+  if (!(o.alpha > 0 && o.alpha <= 1)) return bad("time_travel.alpha must be in (0, 1]");
+  if (!(o.beta > 0 && o.beta <= 1)) return bad("time_travel.beta must be in (0, 1]");
+  if (o.max_no_progress < 1) return bad("time_travel.max_no_progress must be at least 1");
+  if (!(o.reward >= 0)) return bad("time_travel.reward (r) must be at least 0");
+  if (!(o.penalty >= 0 && o.penalty < 1)) return bad("time_travel.penalty (p) must be in [0, 1)");
+  if (!(o.interesting_f0_ratio > 0)) return bad("time_travel.f0_ratio must be above 0");
+  if (o.path_length < 0 || o.path_length > 16) return bad("time_travel.k must be in [0, 16]");
+  if (o.max_snapshots < 1) return bad("time_travel.max_snapshots must be at least 1");
   if (o.interesting != "auto" && o.interesting != "coverage" && o.interesting != "gui")
-    return bad(fmt::format("--tt-interesting must be auto, coverage or gui, not \"{}\"",
+    return bad(fmt::format("time_travel.interesting must be auto, coverage or gui, not \"{}\"",
                            o.interesting).c_str());
   return Status::Ok();
 }

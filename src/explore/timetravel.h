@@ -60,8 +60,8 @@ struct TimeTravelOptions {
   double interesting_f0_ratio = 6;    // f0 of interesting states / f0 of the others (1)
   int path_length = 3;                // k: walk length of selectFittestState
   size_t max_snapshots = 100;         // cap on stored snapshots (least fit evicted)
-  // "coverage", "gui", or "auto" (coverage where the device reports it; resolved by the run
-  // layer with ResolveInterestRule before the strategy is made).
+  // "coverage", "gui", or "auto" (coverage where the device reports it; MakeStrategy resolves
+  // it from the target with ResolveInterestRule).
   std::string interesting = "auto";
 };
 

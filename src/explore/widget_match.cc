@@ -282,10 +282,9 @@ Result<WidgetMatcher> ParseWidgetMatcher(const nlohmann::json& j, const std::str
       if (!r.ok()) return r.status();
       m.rect = *r;
     } else {
-      std::string hint = ClosestName(key, kKeys);
-      return Status::InvalidArgument(fmt::format(
-          "{}: unknown key \"{}\"{}; a widget matcher has {}", where, key,
-          hint.empty() ? "" : fmt::format(" (did you mean \"{}\"?)", hint), fmt::join(kKeys, ", ")));
+      return Status::InvalidArgument(
+          fmt::format("{}: unknown key \"{}\"{}; a widget matcher has {}", where, key,
+                      DidYouMean(key, kKeys), fmt::join(kKeys, ", ")));
     }
   }
   return m;

@@ -56,6 +56,18 @@ void AddFindings(const std::vector<oracle::CrashFinding>& findings,
   }
 }
 
+namespace {
+
+json FunctionalToJson(const FunctionalFinding& f) {
+  json j = {{"id", f.id},           {"activity", f.activity}, {"violation", f.key},
+            {"count", f.count},     {"first_seed", f.first_seed}, {"bug_dir", f.bug_dir},
+            {"explanation", f.explanation}};
+  j["bug_id"] = f.scored && !f.bug_id.empty() ? json(f.bug_id) : json(nullptr);
+  return j;
+}
+
+}  // namespace
+
 json SummaryToJson(const Summary& s) {
   json j;
   j["app"] = s.app;
@@ -95,6 +107,11 @@ json SummaryToJson(const Summary& s) {
       if (!f.bug_dir.empty())
         j["bugs"].push_back({{"dir", f.bug_dir}, {"kind", f.kind}, {"signature", f.signature},
                              {"bug_id", f.bug_id.empty() ? json(nullptr) : json(f.bug_id)}});
+  if (s.functional) {
+    j["functional"] = json::array();
+    for (const auto& f : *s.functional) j["functional"].push_back(FunctionalToJson(f));
+  }
+  if (s.sections.is_object()) j.update(s.sections);
   return j;
 }
 

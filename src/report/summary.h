@@ -43,6 +43,19 @@ struct StepTiming {
   double launch = 0;
 };
 
+// One functional bug report (bugs/F<n> of `roam fuzz`): a unique violation of the oracle.
+struct FunctionalFinding {
+  std::string id;            // "F1"
+  std::string key;           // the violation string
+  std::string activity;
+  std::string explanation;
+  int count = 0;             // mutants that showed it
+  int first_seed = 0;        // the seed (0-based) it was found on
+  std::string bug_dir;       // "bugs/F1"
+  std::string bug_id;        // simulator: the planted bug it is a true positive for ("": none)
+  bool scored = false;       // whether bug_id was computed
+};
+
 struct Summary {
   std::string app;                       // spec path or package
   std::string package;
@@ -65,6 +78,10 @@ struct Summary {
   std::vector<FailureSummary> crashes;   // unique crashes (native included)
   std::vector<FailureSummary> anrs;      // unique ANRs
   StepTiming timing;
+  // Campaigns with a functional oracle (fuzz): its reports, ranked. Absent otherwise.
+  std::optional<std::vector<FunctionalFinding>> functional;
+  // A campaign's own top-level keys (fuzz: "fuzz" with its counters); an object or null.
+  nlohmann::json sections;
 };
 
 // Adds the oracle's unique crashes and ANRs to `into`; bug_dirs[i] is finding i+1's folder

@@ -36,19 +36,41 @@ struct Job {
   uint64_t seed;
 };
 
+// How one (app, kind, seed) of the grid runs, from the options every campaign shares. Every
+// kind returns the same summary, so one function turns any run into a row of the table.
+using RunKind = std::function<Result<report::Summary>(const RunOptions& common,
+                                                       const std::string& strategy,
+                                                       const BenchOptions& options)>;
+
+Result<report::Summary> RunExplore(const RunOptions& common, const std::string& strategy,
+                                   const BenchOptions& options) {
+  ExploreOptions o;
+  static_cast<RunOptions&>(o) = common;
+  o.strategy = strategy;
+  o.strategy_settings = options.strategy_settings;
+  o.harness = options.harness;
+  return Explore(o);
+}
+
 // `fuzz` is Genie (run/fuzz.h), not an exploration strategy: its reports are scored against the
-// planted bugs (functional_tp: reports a planted bug explains; functional_fp: the others).
-Result<BenchRun> RunFuzzOne(const Job& job, const BenchOptions& options) {
+// planted bugs.
+Result<report::Summary> RunFuzz(const RunOptions& common, const std::string&,
+                                const BenchOptions&) {
   FuzzOptions o;
-  o.app = job.app;
-  o.seed = job.seed;
-  o.events = options.events;
-  o.out = options.out / "runs" / job.app.stem() / job.strategy / fmt::format("s{}", job.seed);
-  o.force = true;
-  o.bugs_off = job.bugs_off;
-  auto f = Fuzz(o, nullptr, nullptr);
-  if (!f.ok()) return f.status().Wrap(fmt::format("{} fuzz seed {}", job.app.string(), job.seed));
-  const report::Summary& s = f->summary;
+  static_cast<RunOptions&>(o) = common;
+  auto f = Fuzz(o);
+  if (!f.ok()) return f.status();
+  return std::move(f->summary);
+}
+
+const RunKind& KindOf(const std::string& strategy) {
+  static const RunKind kExplore = RunExplore, kFuzz = RunFuzz;
+  return strategy == kFuzzStrategy ? kFuzz : kExplore;
+}
+
+// The row of the table a run gives (functional_tp: reports a planted bug explains;
+// functional_fp: the others).
+BenchRun RowOf(const Job& job, const report::Summary& s, const std::filesystem::path& dir) {
   BenchRun r;
   r.app = job.app.stem().string();
   r.strategy = job.strategy;
@@ -59,54 +81,38 @@ Result<BenchRun> RunFuzzOne(const Job& job, const BenchOptions& options) {
   r.units_covered = s.units_covered.value_or(0);
   r.units_total = s.units_total.value_or(0);
   r.states = s.states;
-  for (const auto& finding : f->findings) {
-    if (finding.bug_id.empty()) {
-      ++r.functional_fp;
-      continue;
+  r.crashes = s.crashes.size();
+  r.anrs = s.anrs.size();
+  auto found = [&r](const std::string& bug_id) {
+    if (!bug_id.empty() && !std::count(r.planted_found.begin(), r.planted_found.end(), bug_id))
+      r.planted_found.push_back(bug_id);
+  };
+  for (const auto* list : {&s.crashes, &s.anrs})
+    for (const auto& f : *list) found(f.bug_id);
+  if (s.functional) {
+    for (const auto& f : *s.functional) {
+      ++(f.bug_id.empty() ? r.functional_fp : r.functional_tp);
+      found(f.bug_id);
     }
-    ++r.functional_tp;
-    if (!std::count(r.planted_found.begin(), r.planted_found.end(), finding.bug_id))
-      r.planted_found.push_back(finding.bug_id);
   }
   r.seconds = s.wall_seconds;
-  r.dir = o.out.string();
+  r.dir = dir.string();
   return r;
 }
 
 Result<BenchRun> RunOne(const Job& job, const BenchOptions& options) {
-  if (job.strategy == kFuzzStrategy) return RunFuzzOne(job, options);
-  ExploreOptions o;
-  o.app = job.app;
-  o.strategy = job.strategy;
-  o.strategy_settings = options.strategy_settings;
-  o.harness = options.harness;
-  o.seed = job.seed;
-  o.campaign.max_events = options.events;
-  o.out = options.out / "runs" / job.app.stem() / job.strategy / fmt::format("s{}", job.seed);
-  o.force = true;
-  o.bugs_off = job.bugs_off;
-  o.snapshots = options.snapshots;
-  auto s = Explore(o, nullptr, nullptr, false);
-  if (!s.ok()) return s.status().Wrap(fmt::format("{} {} seed {}", job.app.string(), job.strategy, job.seed));
-  BenchRun r;
-  r.app = job.app.stem().string();
-  r.strategy = job.strategy;
-  r.seed = job.seed;
-  r.events = s->events;
-  r.activities_covered = s->activities_covered.size();
-  r.activities_total = s->activities_total.value_or(0);
-  r.units_covered = s->units_covered.value_or(0);
-  r.units_total = s->units_total.value_or(0);
-  r.states = s->states;
-  r.crashes = s->crashes.size();
-  r.anrs = s->anrs.size();
-  for (const auto* list : {&s->crashes, &s->anrs})
-    for (const auto& f : *list)
-      if (!f.bug_id.empty() && !std::count(r.planted_found.begin(), r.planted_found.end(), f.bug_id))
-        r.planted_found.push_back(f.bug_id);
-  r.seconds = s->wall_seconds;
-  r.dir = o.out.string();
-  return r;
+  RunOptions common;
+  common.target.app = job.app;
+  common.target.bugs_off = job.bugs_off;
+  common.target.snapshots = options.snapshots;
+  common.seed = job.seed;
+  common.out = options.out / "runs" / job.app.stem() / job.strategy / fmt::format("s{}", job.seed);
+  common.force = true;
+  common.budget = options.budget;
+  auto s = KindOf(job.strategy)(common, job.strategy, options);
+  if (!s.ok())
+    return s.status().Wrap(fmt::format("{} {} seed {}", job.app.string(), job.strategy, job.seed));
+  return RowOf(job, *s, common.out);
 }
 
 }  // namespace
@@ -117,7 +123,7 @@ Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* p
   // Check every strategy name and app spec before the workers start.
   for (const auto& name : options.strategies) {
     if (name != kFuzzStrategy && !explore::IsKnownStrategy(name)) {
-      auto r = explore::MakeStrategy(name, options.strategy_settings);
+      auto r = explore::MakeStrategy(name, options.strategy_settings, {});
       return r.ok() ? Status::InvalidArgument("unknown strategy " + name) : r.status();
     }
   }
@@ -172,7 +178,7 @@ Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* p
 nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions& options,
                            double wall_seconds) {
   nlohmann::json j;
-  j["events"] = options.events;
+  j["events"] = options.budget.events;
   j["seeds"] = options.seeds;
   j["strategies"] = options.strategies;
   j["snapshots"] = options.snapshots;

@@ -15,6 +15,7 @@
 #include "base/status.h"
 #include "explore/harness.h"
 #include "explore/registry.h"
+#include "run/budget.h"
 
 namespace roam::run {
 
@@ -24,7 +25,7 @@ inline constexpr const char* kFuzzStrategy = "fuzz";
 struct BenchOptions {
   std::vector<std::filesystem::path> apps;  // app specs
   std::vector<std::string> strategies = {"random", "oracle"};
-  int64_t events = 2000;                    // per run
+  BudgetOptions budget{.events = 2000};     // per run
   int seeds = 5;                            // seeds 1..seeds
   int jobs = 2;                             // worker threads
   std::filesystem::path out;                // runs go to out/runs/<app>/<strategy>/s<seed>

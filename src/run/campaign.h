@@ -1,23 +1,19 @@
 // run/campaign: one exploration campaign, the step loop of DESIGN.md: observe, abstract, let the
-// strategy choose, perform, drain events, run the oracles, learn, append to the trace. It owns
-// the trace writer, the crash oracle and the bug folders; it borrows the device and strategy.
-// Single-threaded; `stop` may be set from a signal handler.
+// strategy choose, perform, drain events, run the oracles, learn, append to the trace. What
+// decides the next event is the strategy; what judges it, the crash oracle. The device is
+// driven through the step executor (run/executor.h). It owns the trace writer, the crash oracle,
+// the budget and the bug folders; it borrows the device and the strategy.
+// Single-threaded; the context's stop flag may be set from a signal handler.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
-#include <cstdio>
 #include <filesystem>
-#include <functional>
 #include <map>
-#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "base/rng.h"
 #include "device/device.h"
@@ -25,13 +21,16 @@
 #include "oracle/crash.h"
 #include "report/summary.h"
 #include "report/trace.h"
+#include "run/budget.h"
+#include "run/context.h"
+#include "run/executor.h"
 #include "run/progress.h"
+#include "run/replay_spec.h"
+#include "run/target.h"
 
 namespace roam::run {
 
 struct CampaignOptions {
-  int64_t max_events = 1000;       // event budget; 0 = none (then max_seconds must be set)
-  double max_seconds = 0;          // wall-time budget in seconds; 0 = none
   int throttle_ms = 0;             // pause after each event, as Monkey's --throttle
   bool clear_data_at_start = true; // start from a freshly installed state
   int max_failed_launches = 5;     // consecutive launches that leave the app elsewhere: give up
@@ -41,25 +40,18 @@ struct CampaignOptions {
   ProgressOptions progress;
 };
 
-// Makes a fresh device of the same app, used to check that a bug's trace reproduces before it
-// is written. Empty when no second device can be had (a phone).
-using DeviceFactory = std::function<Result<std::unique_ptr<device::Device>>()>;
-
 struct CampaignIo {
   std::string app;                   // for summary.json: the spec path or the package
   uint64_t seed = 0;
   std::filesystem::path out_dir;     // prepared by PrepareOutDir
-  nlohmann::json replay_info;        // copied into each bug.json ("how to replay")
-  std::FILE* progress = nullptr;     // null: silent
-  bool progress_tty = false;
-  const std::atomic<bool>* stop = nullptr;
-  DeviceFactory fresh_device;
+  ReplaySpec replay;                 // copied into each bug.json ("how to replay")
+  DeviceFactory fresh_device;        // checks bug traces before they are written; may be empty
 };
 
 class Campaign {
  public:
-  Campaign(CampaignOptions options, device::Device& device, explore::Strategy& strategy, Rng& rng,
-           CampaignIo io);
+  Campaign(CampaignOptions options, BudgetOptions budget, device::Device& device,
+           explore::Strategy& strategy, Rng& rng, CampaignIo io, const RunContext& context);
   ~Campaign();
 
   // Runs to the budget, a stop request or a device failure; summary.json, trace.jsonl and the
@@ -78,8 +70,11 @@ class Campaign {
   Status Start();
   Status Step();
   Status EnsureInApp(bool& relaunched);
+  // Notes the screen on the device now: a new state, a new activity.
+  void SeeScreen(uint64_t key, bool& new_state, bool& new_activity);
   Status Record(report::TraceStep step);
-  Status HandleEvents(int64_t step, std::vector<std::string>& notes, bool& failed);
+  // Records an act step with what followed it, and files a bug for each new finding.
+  Status RecordAct(report::TraceStep step, const ActOutcome& outcome);
   Status FileBug(const oracle::CrashFinding& finding);
   std::vector<report::TraceStep> BugTrace(const oracle::CrashFinding& finding, bool& reproduced,
                                           bool& checked);
@@ -95,24 +90,24 @@ class Campaign {
   Status RestoreSnapshot(const explore::Request& request, bool& ok);
   Status ReplayPath(const SavedPath& path, bool& ok);
   void KeepShorterPath(uint64_t key);
-  bool BudgetLeft() const;
-  double Elapsed() const;
   ProgressFigures Figures() const;
   report::Summary MakeSummary() const;
 
   CampaignOptions options_;
+  RunContext context_;
+  Budget budget_;
   device::Device& device_;
   explore::Strategy& strategy_;
   Rng& rng_;
   CampaignIo io_;
   oracle::CrashOracle crashes_;
+  StepExecutor executor_;
   report::TraceWriter trace_;
   Progress progress_;
   std::string package_;
 
   gui::Screen screen_;
   std::vector<gui::Action> actions_;
-  std::vector<device::Event> events_;
   std::unordered_set<uint64_t> states_;
   std::vector<std::string> activities_;  // in order of first visit
   std::unordered_set<std::string> activity_set_;
@@ -128,13 +123,9 @@ class Campaign {
   size_t snapshots_taken_ = 0, restores_ = 0, failed_restores_ = 0;
   int64_t restore_events_ = 0;                           // events sent replaying paths
 
-  int64_t events_sent_ = 0;
   int64_t trace_steps_ = 0;
   size_t relaunches_ = 0;
-  size_t units_covered_ = 0;
   std::string stop_reason_;
-  std::chrono::steady_clock::time_point start_time_;
-  report::StepTiming timing_;
 };
 
 }  // namespace roam::run

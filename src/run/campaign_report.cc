@@ -12,7 +12,7 @@ std::vector<report::TraceStep> Campaign::BugTrace(const oracle::CrashFinding& fi
   reproduced = false;
   auto check = [&](const std::vector<report::TraceStep>& steps) {
     if (!io_.fresh_device) return false;
-    auto device = io_.fresh_device();
+    auto device = io_.fresh_device({});
     if (!device.ok()) return false;
     auto r = ReplayTrace(**device, steps, finding.signature, options_.crash.top_frames);
     checked = true;
@@ -56,7 +56,7 @@ Status Campaign::FileBug(const oracle::CrashFinding& finding) {
                  .bug_dir = rel};
   bug.frames = finding.first.frames;
   bug.log = finding.first.raw;
-  bug.replay = io_.replay_info;
+  bug.replay = ReplaySpecToJson(io_.replay);
   if (checked) bug.reproduced = reproduced;
   bug_dirs_.resize(static_cast<size_t>(finding.id), "");
   bug_dirs_[finding.id - 1] = rel;
@@ -67,9 +67,9 @@ Status Campaign::FileBug(const oracle::CrashFinding& finding) {
 
 ProgressFigures Campaign::Figures() const {
   ProgressFigures f;
-  f.events = events_sent_;
-  f.max_events = options_.max_events;
-  f.elapsed = Elapsed();
+  f.events = budget_.events();
+  f.max_events = budget_.options().events;
+  f.elapsed = budget_.Elapsed();
   f.states = states_.size();
   f.activities = activities_.size();
   if (!declared_activities_.empty()) f.activities_total = declared_activities_.size();
@@ -95,8 +95,8 @@ report::Summary Campaign::MakeSummary() const {
   s.package = package_;
   s.device = device_.Name();
   s.strategy = std::string(strategy_.Name());
-  s.events = events_sent_;
-  s.wall_seconds = Elapsed();
+  s.events = budget_.events();
+  s.wall_seconds = budget_.Elapsed();
   s.stop_reason = stop_reason_.empty() ? "running" : stop_reason_;
   if (!declared_activities_.empty()) s.activities_total = declared_activities_.size();
   s.activities_covered = activities_;
@@ -111,7 +111,7 @@ report::Summary Campaign::MakeSummary() const {
   s.restores = restores_;
   s.failed_restores = failed_restores_;
   s.restore_events = restore_events_;
-  s.timing = timing_;
+  s.timing = executor_.timing();
   report::AddFindings(crashes_.findings(), bug_dirs_, s);
   return s;
 }

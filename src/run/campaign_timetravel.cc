@@ -8,8 +8,6 @@
 // launch or a clean start that reached its state) in place, so a bug found afterwards gets a
 // short trace that reaches it. Without snapshots the replayed steps are real steps: they go
 // to trace.jsonl as ordinary clear / stop / launch / act lines and count as events.
-#include <thread>
-
 #include <fmt/format.h>
 
 #include "gui/abstraction.h"
@@ -54,8 +52,8 @@ std::vector<report::TraceStep> WithoutLoops(const std::vector<report::TraceStep>
 }  // namespace
 
 Status Campaign::ServeRequests(uint64_t& key) {
-  for (int i = 0; i < kMaxRequestsPerStep && BudgetLeft(); ++i) {
-    explore::StepView view{screen_, key, actions_, events_sent_};
+  for (int i = 0; i < kMaxRequestsPerStep && budget_.Left(); ++i) {
+    explore::StepView view{screen_, key, actions_, budget_.events()};
     std::optional<explore::Request> request = strategy_.TakeRequest(view);
     if (!request) break;
     bool ok = false;
@@ -69,9 +67,8 @@ Status Campaign::ServeRequests(uint64_t& key) {
     bool relaunched = false;
     ROAM_RETURN_IF_ERROR(EnsureInApp(relaunched));
     key = gui::ScreenKey(screen_);
-    states_.insert(key);
-    if (!screen_.activity.empty() && activity_set_.insert(screen_.activity).second)
-      activities_.push_back(screen_.activity);
+    bool new_state = false, new_activity = false;
+    SeeScreen(key, new_state, new_activity);
     gui::ActionsFor(screen_, actions_);
     ok = ok && key == request->state;
     if (ok) {
@@ -97,7 +94,7 @@ Status Campaign::TakeSnapshot(const explore::Request& request, uint64_t key, boo
                  .valid = !episode_overflow_ && episode_.size() <= kMaxSavedPathSteps};
   if (path.valid) path.steps = episode_;
   if (device_.CanSnapshot()) {
-    if (!device_.Snapshot(request.name).ok()) return Status::Ok();
+    if (!executor_.Snapshot(request.name).ok()) return Status::Ok();
     ROAM_RETURN_IF_ERROR(Record({.op = "snapshot", .activity = screen_.activity, .state = key,
                                  .snapshot = request.name}));
   } else if (!path.valid) {
@@ -143,13 +140,12 @@ Status Campaign::RestoreSnapshot(const explore::Request& request, bool& ok) {
     }
     return ReplayPath(path, ok);
   }
-  if (!device_.Restore(request.name).ok()) return Status::Ok();
+  if (!executor_.Restore(request.name).ok()) return Status::Ok();
   ROAM_RETURN_IF_ERROR(Record({.op = "restore", .state = request.state, .snapshot = request.name}));
   episode_ = it->second.steps;
   episode_from_clear_ = it->second.from_clear;
   episode_overflow_ = !it->second.valid;
-  events_.clear();
-  device_.DrainEvents(events_);  // nothing the app did before the restore belongs to what follows
+  executor_.DiscardEvents();  // nothing the app did before the restore belongs to what follows
   ok = true;
   return Status::Ok();
 }
@@ -160,46 +156,33 @@ Status Campaign::ReplayPath(const SavedPath& path, bool& ok) {
   // Relaunch from scratch: data cleared when the path began from a clean start.
   if (path.from_clear) {
     ROAM_RETURN_IF_ERROR(Record({.op = "clear"}));
-    ROAM_RETURN_IF_ERROR(device_.ClearData());
+    ROAM_RETURN_IF_ERROR(executor_.Clear());
   } else {
     ROAM_RETURN_IF_ERROR(Record({.op = "stop"}));
-    ROAM_RETURN_IF_ERROR(device_.Stop());
+    ROAM_RETURN_IF_ERROR(executor_.StopApp());
   }
   pending_.reset();
   for (const auto& recorded : path.steps) {
     if (recorded.op == "launch") {
       ROAM_RETURN_IF_ERROR(Record({.op = "launch"}));
-      ROAM_RETURN_IF_ERROR(device_.Launch());
+      ROAM_RETURN_IF_ERROR(executor_.Launch());
       continue;
     }
     if (recorded.op != "act") continue;  // the leading clear is done above
-    if ((io_.stop && io_.stop->load()) || !BudgetLeft()) return Status::Ok();
-    ROAM_RETURN_IF_ERROR(device_.Observe(screen_));
+    if (context_.Stopped() || !budget_.Left()) return Status::Ok();
+    ROAM_RETURN_IF_ERROR(executor_.Observe(screen_));
     // The path no longer reproduces once a screen differs from the one recorded.
     if (screen_.package != package_ || gui::ScreenKey(screen_) != recorded.state) return Status::Ok();
     report::TraceStep step = recorded;
     step.events.clear();
     step.activity = screen_.activity;
-    ROAM_RETURN_IF_ERROR(device_.Perform(step.action).Wrap(step.action.Describe()));
-    ++events_sent_;
+    ActOutcome outcome;
+    ROAM_RETURN_IF_ERROR(executor_.Act(step.action, outcome));
     ++restore_events_;
-    if (options_.throttle_ms > 0)
-      std::this_thread::sleep_for(std::chrono::milliseconds(options_.throttle_ms));
-    if (device_.HasCoverage()) units_covered_ = std::max(units_covered_, device_.GetCoverage().covered);
-    events_.clear();
-    device_.DrainEvents(events_);
-    std::vector<size_t> new_findings;
-    for (const auto& e : events_) {
-      auto seen = crashes_.Observe(e, events_sent_);
-      step.events.push_back(fmt::format("{} {}", device::EventKindName(e.kind),
-                                        crashes_.findings()[seen.index].signature));
-      if (seen.is_new) new_findings.push_back(seen.index);
-    }
-    ROAM_RETURN_IF_ERROR(Record(std::move(step)));
-    for (size_t index : new_findings) ROAM_RETURN_IF_ERROR(FileBug(crashes_.findings()[index]));
-    if (!events_.empty()) return Status::Ok();  // it crashed on the way: not the state recorded
+    ROAM_RETURN_IF_ERROR(RecordAct(std::move(step), outcome));
+    if (outcome.failed()) return Status::Ok();  // it crashed on the way: not the state recorded
   }
-  ROAM_RETURN_IF_ERROR(device_.Observe(screen_));
+  ROAM_RETURN_IF_ERROR(executor_.Observe(screen_));
   ok = screen_.package == package_ && gui::ScreenKey(screen_) == path.state;
   return Status::Ok();
 }

@@ -1,18 +1,16 @@
 #include "run/fuzz.h"
 
-#include <chrono>
 #include <cstdlib>
 #include <map>
 
 #include <fmt/format.h>
 
-#include "base/files.h"
-#include "device/sim_device.h"
 #include "fuzz/views.h"
+#include "run/budget.h"
+#include "run/executor.h"
 #include "run/fuzz_exec.h"
 #include "run/fuzz_internal.h"
-#include "sim/sim_app.h"
-#include "sim/spec.h"
+#include "run/target.h"
 
 namespace roam::run {
 
@@ -20,41 +18,31 @@ using nlohmann::json;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double Since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
-// Makes a simulated device of the run's app with `extra_off` switched off too.
-using SimFactory =
-    std::function<std::unique_ptr<device::Device>(const std::set<std::string>& extra_off)>;
-
 class Fuzzer {
  public:
-  Fuzzer(const FuzzOptions& options, device::Device& device, const std::atomic<bool>* stop,
-         std::FILE* progress, json replay, std::vector<std::string> functional_bugs,
-         SimFactory sim_factory)
+  Fuzzer(const FuzzOptions& options, Target& target, const RunContext& context)
       : options_(options),
-        device_(device),
-        stop_(stop),
-        progress_(progress),
-        replay_(std::move(replay)),
-        functional_bugs_(std::move(functional_bugs)),
-        sim_factory_(std::move(sim_factory)),
-        budget_(options.events),
-        executor_(device, &budget_, stop),
+        target_(target),
+        context_(context),
+        budget_(options.budget, *context.clock),
+        crashes_(target.device().Package(), {.top_frames = options.signature_frames}),
+        executor_(target.device(), budget_, crashes_),
+        runner_(executor_, &context_),
         model_(options.model),
         rng_(options.seed),
-        chooser_(options.seeds, model_, rng_) {}
+        chooser_(options.seeds, model_, rng_),
+        functional_bugs_(target.FunctionalBugsOn()),
+        progress_(context.progress, context.progress_tty, options.progress) {}
 
   Status Run();
-  const std::vector<FunctionalFinding>& findings() const { return findings_; }
+  const std::vector<report::FunctionalFinding>& findings() const { return findings_; }
   const FuzzStats& stats() const { return stats_; }
-  int64_t events_sent() const { return executor_.events_sent(); }
+  int64_t events_sent() const { return budget_.events(); }
+  double elapsed() const { return budget_.Elapsed(); }
   size_t states() const { return model_.states(); }
   const std::vector<std::string>& activities() const { return activities_; }
   std::string stop_reason() const;
+  void FinishProgress() { progress_.Finish(Figures()); }
 
  private:
   void ObserveRun(const Execution& run);
@@ -64,35 +52,33 @@ class Fuzzer {
   Status Report(int seed_index, const Execution& seed, const Execution& mutant,
                 const fuzz::Mutant& m, const fuzz::Violation& v);
   std::string Score(const FuzzCase& c, const std::string& key);
-  void Progress(bool force);
+  ProgressFigures Figures() const;
   bool Done() const {
-    return budget_ <= 0 || (stop_ && stop_->load()) ||
+    return !budget_.Left() || context_.Stopped() ||
            (options_.max_seeds > 0 && stats_.seeds >= options_.max_seeds);
   }
 
   const FuzzOptions& options_;
-  device::Device& device_;
-  const std::atomic<bool>* stop_;
-  std::FILE* progress_;
-  json replay_;
-  std::vector<std::string> functional_bugs_;
-  SimFactory sim_factory_;
-  int64_t budget_;
-  Executor executor_;
+  Target& target_;
+  RunContext context_;
+  Budget budget_;
+  oracle::CrashOracle crashes_;
+  StepExecutor executor_;
+  FuzzRunner runner_;
   fuzz::Model model_;
   Rng rng_;
   fuzz::SeedChooser chooser_;
+  std::vector<std::string> functional_bugs_;
+  Progress progress_;
   FuzzStats stats_;
-  std::vector<FunctionalFinding> findings_;
+  std::vector<report::FunctionalFinding> findings_;
   std::map<std::string, size_t> by_key_;
   std::vector<std::string> activities_;
-  Clock::time_point start_ = Clock::now();
-  Clock::time_point last_progress_ = Clock::now();
 };
 
 std::string Fuzzer::stop_reason() const {
-  if (stop_ && stop_->load()) return "interrupted";
-  if (budget_ <= 0) return "events";
+  if (context_.Stopped()) return "interrupted";
+  if (!budget_.Left()) return std::string(budget_.SpentOn());
   return "seeds";
 }
 
@@ -108,9 +94,8 @@ void Fuzzer::ObserveRun(const Execution& run) {
 Status Fuzzer::Run() {
   for (int index = 0; !Done(); ++index) {
     ROAM_RETURN_IF_ERROR(OneSeed(index));
-    Progress(false);
+    progress_.Update(Figures());
   }
-  Progress(true);
   return Status::Ok();
 }
 
@@ -127,7 +112,7 @@ Status Fuzzer::OneSeed(int index) {
     prev_event = chooser_.Choose(layout, systematic);
     return prev_event;
   };
-  auto first = executor_.Run(next);
+  auto first = runner_.Run(next);
   if (!first.ok()) return first.status();
   Execution& seed = *first;
   if (seed.interrupted) return Status::Ok();
@@ -140,7 +125,7 @@ Status Fuzzer::OneSeed(int index) {
   ++stats_.seeds;
   if (seed.events.empty()) return Status::Ok();
 
-  auto second = executor_.Run(Exact(seed.events));
+  auto second = runner_.Run(Exact(seed.events));
   if (!second.ok()) return second.status();
   if (second->interrupted) return Status::Ok();
   ObserveRun(*second);
@@ -174,7 +159,7 @@ Status Fuzzer::OneSeed(int index) {
     for (size_t n = 1; n <= m.tau.size() && !pruned; ++n) pruned = failed.count(m.PrefixKey(n)) > 0;
     if (pruned) continue;
     ROAM_RETURN_IF_ERROR(OneMutant(index, seed, ignored, m, failed));
-    Progress(false);
+    progress_.Update(Figures());
   }
   return Status::Ok();
 }
@@ -183,9 +168,9 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed,
                          std::set<std::string>& ignored, const fuzz::Mutant& m,
                          std::set<std::string>& failed) {
   const int p = m.pivot, len = static_cast<int>(m.tau.size());
-  Clock::time_point t0 = Clock::now();
-  auto run = executor_.Run(MutantPlan(seed.events, p, m.tau));
-  stats_.mutant_seconds += Since(t0);
+  const double t0 = budget_.Elapsed();
+  auto run = runner_.Run(MutantPlan(seed.events, p, m.tau));
+  stats_.mutant_seconds += budget_.Elapsed() - t0;
   if (!run.ok()) return run.status();
   if (run->interrupted) return Status::Ok();
   ++stats_.mutants_executed;
@@ -213,7 +198,7 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed,
   }
   if (!v) return Status::Ok();
   // Before reporting, one more run of the seed: views that change by themselves are ignored.
-  auto third = executor_.Run(Exact(seed.events));
+  auto third = runner_.Run(Exact(seed.events));
   if (!third.ok()) return third.status();
   if (third->interrupted) return Status::Ok();
   for (const auto& k : fuzz::UnstableViews(seed.layouts, third->layouts)) ignored.insert(k);
@@ -225,8 +210,9 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed,
 
 std::string Fuzzer::Score(const FuzzCase& c, const std::string& key) {
   auto holds = [&](const std::set<std::string>& off) {
-    std::unique_ptr<device::Device> d = sim_factory_(off);
-    auto v = CheckCase(*d, c, options_.oracle);
+    auto d = target_.fresh_device()(off);
+    if (!d.ok()) return false;
+    auto v = CheckCase(**d, c, options_.oracle, options_.signature_frames);
     return v.ok() && v->has_value() && (*v)->Key() == key;
   };
   if (!holds({})) return "";  // does not reproduce on a fresh app: no planted bug behind it
@@ -245,7 +231,7 @@ Status Fuzzer::Report(int seed_index, const Execution& seed, const Execution& mu
   }
   FunctionalReport r;
   r.fuzz_case = FuzzCase{seed.events, mutant.events, m.pivot, static_cast<int>(m.tau.size())};
-  FunctionalFinding& f = r.finding;
+  report::FunctionalFinding& f = r.finding;
   f.id = fmt::format("F{}", findings_.size() + 1);
   f.key = key;
   f.activity = v.activity;
@@ -253,68 +239,56 @@ Status Fuzzer::Report(int seed_index, const Execution& seed, const Execution& mu
   f.first_seed = seed_index;
   f.bug_dir = "bugs/" + f.id;
   f.explanation = Explain(r.fuzz_case, v, seed, mutant);
-  if (options_.score && sim_factory_) {
+  if (options_.score && target_.fresh_device()) {
     f.bug_id = Score(r.fuzz_case, key);
     f.scored = true;
   }
   r.violation = v;
   r.seed = &seed;
   r.mutant = &mutant;
-  r.replay = replay_;
+  r.replay = target_.replay();
   ROAM_RETURN_IF_ERROR(WriteFunctionalBug(options_.out / f.bug_dir, r));
   by_key_[key] = findings_.size();
   findings_.push_back(f);
-  if (progress_)
-    fmt::print(progress_, "roam fuzz: {} {}{}\n", f.id, f.explanation,
-               f.scored ? fmt::format(" [planted: {}]", f.bug_id.empty() ? "none" : f.bug_id)
-                        : "");
+  progress_.Note(fmt::format(
+      "roam fuzz: {} {}{}", f.id, f.explanation,
+      f.scored ? fmt::format(" [planted: {}]", f.bug_id.empty() ? "none" : f.bug_id) : ""));
   return Status::Ok();
 }
 
-void Fuzzer::Progress(bool force) {
-  if (!progress_) return;
-  if (!force && Since(last_progress_) < options_.progress_seconds) return;
-  last_progress_ = Clock::now();
-  double elapsed = Since(start_);
-  fmt::print(progress_,
-             "[{:7.1f}s] events {}/{}  seeds {}  mutants {}/{} ({:.1f}/s, {} dropped)  states {}  "
-             "violations {}  reports {}\n",
-             elapsed, executor_.events_sent(), options_.events, stats_.seeds,
-             stats_.mutants_executed, stats_.mutants_generated,
-             stats_.mutant_seconds > 0 ? stats_.mutants_executed / stats_.mutant_seconds : 0.0,
-             stats_.mutants_dropped, model_.states(), stats_.violations, findings_.size());
-  std::fflush(progress_);
+ProgressFigures Fuzzer::Figures() const {
+  ProgressFigures f;
+  f.events = budget_.events();
+  f.max_events = budget_.options().events;
+  f.elapsed = budget_.Elapsed();
+  f.states = model_.states();
+  f.activities = activities_.size();
+  f.crashes = crashes_.CountOf(device::Event::Kind::kCrash) +
+              crashes_.CountOf(device::Event::Kind::kNativeCrash);
+  f.anrs = crashes_.CountOf(device::Event::Kind::kAnr);
+  f.extra = fmt::format(
+      "seeds {}  mutants {}/{} ({:.1f}/s, {} dropped)  violations {}  reports {}", stats_.seeds,
+      stats_.mutants_executed, stats_.mutants_generated,
+      stats_.mutant_seconds > 0 ? stats_.mutants_executed / stats_.mutant_seconds : 0.0,
+      stats_.mutants_dropped, stats_.violations, findings_.size());
+  return f;
 }
 
-json FindingToJson(const FunctionalFinding& f) {
-  json j = {{"id", f.id},           {"activity", f.activity}, {"violation", f.key},
-            {"count", f.count},     {"first_seed", f.first_seed}, {"bug_dir", f.bug_dir},
-            {"explanation", f.explanation}};
-  j["bug_id"] = f.scored ? json(f.bug_id.empty() ? json(nullptr) : json(f.bug_id)) : json(nullptr);
-  return j;
+json FuzzStatsJson(const FuzzStats& s) {
+  return {{"seeds", s.seeds},
+          {"unstable_seeds", s.unstable_seeds},
+          {"mutants_generated", s.mutants_generated},
+          {"mutants_executed", s.mutants_executed},
+          {"mutants_dropped", s.mutants_dropped},
+          {"violations", s.violations},
+          {"mutant_seconds", s.mutant_seconds},
+          {"mutants_per_second",
+           s.mutant_seconds > 0 ? s.mutants_executed / s.mutant_seconds : 0.0}};
 }
 
-Status WriteFuzzSummary(const FuzzOptions& options, const FuzzResult& r) {
-  json j = report::SummaryToJson(r.summary);
-  j["functional"] = json::array();
-  for (const auto& f : r.findings) j["functional"].push_back(FindingToJson(f));
-  const FuzzStats& s = r.stats;
-  j["fuzz"] = {{"seeds", s.seeds},
-               {"unstable_seeds", s.unstable_seeds},
-               {"mutants_generated", s.mutants_generated},
-               {"mutants_executed", s.mutants_executed},
-               {"mutants_dropped", s.mutants_dropped},
-               {"violations", s.violations},
-               {"mutant_seconds", s.mutant_seconds},
-               {"mutants_per_second",
-                s.mutant_seconds > 0 ? s.mutants_executed / s.mutant_seconds : 0.0}};
-  return WriteFileAtomic(options.out / "summary.json", j.dump(2) + "\n");
-}
-
+// config.json's keys of a fuzzing campaign (the run folder adds the shared ones).
 json FuzzConfig(const FuzzOptions& o) {
   return {{"strategy", "genie"},
-          {"seed", o.seed},
-          {"events", o.events},
           {"max_seeds", o.max_seeds},
           {"seeds", {{"length", o.seeds.length}, {"pct_click", o.seeds.pct_click},
                      {"pct_long_click", o.seeds.pct_long_click},
@@ -336,27 +310,26 @@ json FuzzConfig(const FuzzOptions& o) {
                       {"skip_destructive_tau", o.oracle.skip_destructive_tau}}}};
 }
 
-Result<FuzzResult> RunFuzzer(const FuzzOptions& options, device::Device& device,
-                             const std::atomic<bool>* stop, std::FILE* progress, json replay,
-                             json target_config, std::string app,
-                             std::vector<std::string> functional_bugs, SimFactory factory) {
-  json config = FuzzConfig(options);
-  config.update(target_config);
-  config["replay"] = replay;
-  ROAM_RETURN_IF_ERROR(WriteFileAtomic(options.out / "config.json", config.dump(2) + "\n"));
-  Fuzzer fuzzer(options, device, stop, progress, replay, std::move(functional_bugs),
-                std::move(factory));
-  Clock::time_point t0 = Clock::now();
+}  // namespace
+
+Result<FuzzResult> Fuzz(const FuzzOptions& options, const RunContext& context) {
+  ROAM_RETURN_IF_ERROR(CheckBudget(options.budget));
+  auto target = Target::Open(options.target, options.seed, options.signature_frames);
+  if (!target.ok()) return target.status();
+  ROAM_RETURN_IF_ERROR(OpenRunFolder(options, **target, FuzzConfig(options)));
+  device::Device& device = (*target)->device();
+  Fuzzer fuzzer(options, **target, context);
   Status s = fuzzer.Run();
+  fuzzer.FinishProgress();
   FuzzResult r;
   report::Summary& sum = r.summary;
-  sum.app = std::move(app);
+  sum.app = (*target)->app_name();
   sum.package = device.Package();
   sum.device = device.Name();
   sum.strategy = "genie";
   sum.seed = options.seed;
   sum.events = fuzzer.events_sent();
-  sum.wall_seconds = Since(t0);
+  sum.wall_seconds = fuzzer.elapsed();
   sum.stop_reason = s.ok() ? fuzzer.stop_reason() : "device error: " + s.message();
   std::vector<std::string> declared = device.DeclaredActivities();
   if (!declared.empty()) sum.activities_total = declared.size();
@@ -372,78 +345,13 @@ Result<FuzzResult> RunFuzzer(const FuzzOptions& options, device::Device& device,
   std::vector<std::string> keys;
   for (const auto& f : fuzzer.findings())
     for (int k = 0; k < f.count; ++k) keys.push_back(f.key);
+  sum.functional.emplace();
   for (const auto& ranked : fuzz::RankReports(keys))
     for (const auto& f : fuzzer.findings())
-      if (f.key == ranked.key) r.findings.push_back(f);
-  ROAM_RETURN_IF_ERROR(WriteFuzzSummary(options, r));
+      if (f.key == ranked.key) sum.functional->push_back(f);
+  sum.sections = {{"fuzz", FuzzStatsJson(r.stats)}};
+  ROAM_RETURN_IF_ERROR(report::WriteSummary(options.out / "summary.json", sum));
   return r;
-}
-
-std::set<std::string> ToSet(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
-
-Result<FuzzResult> FuzzAndroid(const FuzzOptions& options, const std::atomic<bool>* stop,
-                               std::FILE* progress) {
-  const auto& a = options.android;
-  if (a.package.empty()) return Status::InvalidArgument("--serial needs --package PKG");
-  ExploreOptions eo;
-  eo.android = a;
-  eo.apk = options.apk;
-  auto device = OpenAndroidDevice(eo);
-  if (!device.ok()) return device.status();
-  ROAM_RETURN_IF_ERROR(PrepareOutDir(options.out, options.force));
-  json replay = {{"device", "android"}, {"serial", a.serial}, {"host", a.host},
-                 {"port", a.port},      {"package", a.package}, {"start", "clear"}};
-  json config = {{"app", a.package}, {"package", a.package}, {"device", (*device)->Name()},
-                 {"serial", a.serial}, {"adb_host", a.host}, {"adb_port", a.port},
-                 {"apk", options.apk.string()}};
-  return RunFuzzer(options, **device, stop, progress, replay, config, a.package, {}, nullptr);
-}
-
-}  // namespace
-
-Result<FuzzResult> Fuzz(const FuzzOptions& options, const std::atomic<bool>* stop,
-                        std::FILE* progress) {
-  if (options.events <= 0) return Status::InvalidArgument("no budget: give --events N (> 0)");
-  if (!options.android.serial.empty()) return FuzzAndroid(options, stop, progress);
-  auto spec = sim::LoadSpec(options.app);
-  if (!spec.ok()) return spec.status();
-  std::vector<std::string> known, functional;
-  for (const auto& b : (*spec)->bugs()) {
-    known.push_back(b.id);
-    if (b.kind != "crash" && b.kind != "anr" &&
-        !std::count(options.bugs_off.begin(), options.bugs_off.end(), b.id))
-      functional.push_back(b.id);
-  }
-  for (const auto& id : options.bugs_off)
-    if (!std::count(known.begin(), known.end(), id)) {
-      std::string hint = ClosestName(id, known);
-      return Status::InvalidArgument(fmt::format(
-          "--bugs-off: {} plants no bug \"{}\"{}", options.app.string(), id,
-          hint.empty() ? "" : fmt::format(" (did you mean \"{}\"?)", hint)));
-    }
-  ROAM_RETURN_IF_ERROR(PrepareOutDir(options.out, options.force));
-  auto spec_text = ReadFile(options.app);
-  if (!spec_text.ok()) return spec_text.status();
-  ROAM_RETURN_IF_ERROR(WriteFileAtomic(options.out / "app.json", *spec_text));
-
-  sim::SimOptions sim_options{.seed = options.seed, .bugs_off = ToSet(options.bugs_off)};
-  device::SimDevice device(*spec, sim_options);
-  std::shared_ptr<const sim::AppSpec> shared = *spec;
-  SimFactory factory = [shared, sim_options](const std::set<std::string>& extra_off) {
-    sim::SimOptions o = sim_options;
-    o.bugs_off.insert(extra_off.begin(), extra_off.end());
-    return std::unique_ptr<device::Device>(std::make_unique<device::SimDevice>(shared, o));
-  };
-  json replay = {{"device", "sim"},
-                 {"app", std::filesystem::absolute(options.app).string()},
-                 {"app_copy", "../../app.json"},
-                 {"bugs_off", options.bugs_off},
-                 {"seed", options.seed},
-                 {"start", "clear"}};
-  json config = {{"app", options.app.string()}, {"package", device.Package()},
-                 {"device", device.Name()}, {"bugs_off", options.bugs_off}};
-  return RunFuzzer(options, device, stop, progress, replay, config, options.app.string(),
-                   functional, factory);
 }
 
 }  // namespace roam::run

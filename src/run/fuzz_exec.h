@@ -1,20 +1,23 @@
-// run/fuzz_exec: runs Genie's seeds and mutants on a Device. Every run starts from cleared app
-// data and a launch, then takes events one by one: each is resolved on the observed layout
-// (fuzz::Resolve), sent, and followed by an observation, so a run yields its layouts, the
-// concrete events and a trace in report/trace.h's format. Used by `roam fuzz` and by the replay
-// of bugs/F<n>. Single-threaded; `stop` may be set from a signal handler.
+// run/fuzz_exec: Genie's seeds and mutants as runs on the step executor. Every run starts from
+// cleared app data and a launch, then takes events one by one: each is resolved on the observed
+// layout (fuzz::Resolve), sent through the executor (so it counts against the campaign's budget
+// and its crashes go through the crash oracle), and followed by an observation, so a run yields
+// its layouts, the concrete events and a trace in report/trace.h's format. Used by `roam fuzz`
+// and by the replay of bugs/F<n>. Single-threaded; borrows the executor.
 #pragma once
 
-#include <atomic>
 #include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "base/status.h"
-#include "device/device.h"
 #include "fuzz/layout.h"
+#include "oracle/crash.h"
 #include "report/trace.h"
+#include "run/budget.h"
+#include "run/context.h"
+#include "run/executor.h"
 
 namespace roam::run {
 
@@ -31,30 +34,41 @@ struct Execution {
 // The next event of a run after `t` events on `layout`; nullopt ends the run.
 using NextEvent = std::function<std::optional<fuzz::Event>(int t, const fuzz::Layout& layout)>;
 
-class Executor {
+class FuzzRunner {
  public:
-  // `budget` (may be null: unbounded) is decremented by every event sent; at 0 runs stop.
-  Executor(device::Device& device, int64_t* budget, const std::atomic<bool>* stop)
-      : device_(device), package_(device.Package()), budget_(budget), stop_(stop) {}
+  // `context` (may be null) is asked whether to stop.
+  FuzzRunner(StepExecutor& executor, const RunContext* context)
+      : executor_(executor), context_(context) {}
 
   // Runs events from `next` until it returns nullopt, an event finds no target, the app crashes
-  // or leaves the foreground, or the budget or `stop` ends it.
+  // or leaves the foreground, or the budget or a stop request ends it.
   Result<Execution> Run(const NextEvent& next);
   // Runs a fixed list of events.
   Result<Execution> Run(const std::vector<fuzz::Event>& plan);
 
-  int64_t events_sent() const { return events_sent_; }
-
  private:
   Status Observe(Execution& run);
 
-  device::Device& device_;
-  std::string package_;
-  int64_t* budget_;
-  const std::atomic<bool>* stop_;
-  int64_t events_sent_ = 0;
+  StepExecutor& executor_;
+  const RunContext* context_;
   gui::Screen screen_;
-  std::vector<device::Event> device_events_;
+};
+
+// A runner with its own unbounded budget and crash oracle, for checks and replays of one case.
+class UnboundedRunner {
+ public:
+  explicit UnboundedRunner(device::Device& device, int signature_frames = 3)
+      : crashes_(device.Package(), {.top_frames = signature_frames}),
+        steps_(device, budget_, crashes_),
+        runner_(steps_, nullptr) {}
+
+  Result<Execution> Run(const std::vector<fuzz::Event>& plan) { return runner_.Run(plan); }
+
+ private:
+  Budget budget_ = Budget::Unbounded();
+  oracle::CrashOracle crashes_;
+  StepExecutor steps_;
+  FuzzRunner runner_;
 };
 
 }  // namespace roam::run

@@ -15,6 +15,7 @@
 #include "fuzz/oracle.h"
 #include "run/fuzz.h"
 #include "run/fuzz_exec.h"
+#include "run/replay_spec.h"
 
 namespace roam::run {
 
@@ -38,19 +39,20 @@ std::vector<fuzz::Event> Exact(std::vector<fuzz::Event> events);
 // seed's prefix, are ignored) and the mutant on `device` from cleared data, and checks the
 // oracle, as `roam fuzz` does before it reports. Unbounded budget.
 Result<std::optional<fuzz::Violation>> CheckCase(device::Device& device, const FuzzCase& c,
-                                                 const fuzz::OracleSettings& settings);
+                                                 const fuzz::OracleSettings& settings,
+                                                 int signature_frames);
 
 nlohmann::json EventToJson(const fuzz::Event& e);
 Result<fuzz::Event> EventFromJson(const nlohmann::json& j);
 
 // What bugs/F<n>/ holds.
 struct FunctionalReport {
-  FunctionalFinding finding;
+  report::FunctionalFinding finding;
   FuzzCase fuzz_case;
   fuzz::Violation violation;
   const Execution* seed = nullptr;    // the seed's first run
   const Execution* mutant = nullptr;
-  nlohmann::json replay;              // how to re-run it (device, app, bugs_off, seed)
+  ReplaySpec replay;                  // how to re-run it (device, app, bugs_off, seed)
 };
 
 // The one-paragraph explanation of a violation.

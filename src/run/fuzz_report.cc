@@ -2,6 +2,10 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "base/json_fields.h"
+#include "oracle/crash.h"
+#include "run/budget.h"
+#include "run/executor.h"
 #include "gui/uiautomator.h"
 #include "run/fuzz.h"
 #include "run/fuzz_internal.h"
@@ -26,8 +30,9 @@ std::vector<fuzz::Event> Exact(std::vector<fuzz::Event> events) {
 }
 
 Result<std::optional<fuzz::Violation>> CheckCase(device::Device& device, const FuzzCase& c,
-                                                 const fuzz::OracleSettings& settings) {
-  Executor executor(device, nullptr, nullptr);
+                                                 const fuzz::OracleSettings& settings,
+                                                 int signature_frames) {
+  UnboundedRunner executor(device, signature_frames);
   auto first = executor.Run(Exact(c.seed_events));
   if (!first.ok()) return first.status();
   auto second = executor.Run(Exact(c.seed_events));
@@ -60,15 +65,14 @@ json EventToJson(const fuzz::Event& e) {
 
 Result<fuzz::Event> EventFromJson(const json& j) {
   if (!j.is_object() || !j.contains("kind") || !j["kind"].is_string())
-    return Status::Corruption("an event needs a \"kind\" string: " + j.dump());
+    return Status::Corruption("an event needs a \"kind\" string: " + JsonExcerpt(j));
   auto kind = gui::ActionKindFromName(j["kind"].get<std::string>());
-  if (!kind) return Status::Corruption("unknown event kind " + j["kind"].dump());
+  if (!kind) return Status::Corruption("unknown event kind " + JsonExcerpt(j["kind"]));
   fuzz::Event e;
   e.kind = *kind;
-  e.type = j.value("type", "");
-  e.signature = j.value("signature", "");
-  e.text = j.value("text", "");
-  e.row = j.value("row", "");
+  for (auto [key, field] : {std::pair{"type", &e.type}, {"signature", &e.signature},
+                            {"text", &e.text}, {"row", &e.row}})
+    ROAM_RETURN_IF_ERROR(ReadField(j, key, *field, "event"));
   return e;
 }
 
@@ -174,7 +178,7 @@ Status WriteFunctionalBug(const std::filesystem::path& dir, const FunctionalRepo
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return Status::Io(dir.string() + ": cannot create: " + ec.message());
-  const FunctionalFinding& f = r.finding;
+  const report::FunctionalFinding& f = r.finding;
   const fuzz::Violation& v = r.violation;
   const FuzzCase& c = r.fuzz_case;
   std::vector<std::string> tau;
@@ -191,7 +195,7 @@ Status WriteFunctionalBug(const std::filesystem::path& dir, const FunctionalRepo
               {"mutant_pair", {v.mutant_i, v.mutant_j}},
               {"seed_events", EventsToJson(c.seed_events)},
               {"mutant_events", EventsToJson(c.mutant_events)},
-              {"replay", r.replay}};
+              {"replay", ReplaySpecToJson(r.replay)}};
   bug["bug_id"] = f.scored && !f.bug_id.empty() ? json(f.bug_id) : json(nullptr);
   ROAM_RETURN_IF_ERROR(WriteFileAtomic(dir / "bug.json", bug.dump(2) + "\n"));
   ROAM_RETURN_IF_ERROR(report::WriteTrace(dir / "seed.jsonl", r.seed->trace));
@@ -210,34 +214,31 @@ Status WriteFunctionalBug(const std::filesystem::path& dir, const FunctionalRepo
   return WriteFileAtomic(dir / "explanation.txt", f.explanation + "\n");
 }
 
-bool IsFunctionalBugDir(const std::filesystem::path& dir) {
-  auto j = ReadJsonFile(dir / "bug.json");
-  return j.ok() && j->is_object() && j->value("kind", "") == "functional";
-}
-
-Result<ReplayOutcome> ReplayFunctional(const std::filesystem::path& dir) {
+Result<ReplayOutcome> ReplayFunctional(const std::filesystem::path& dir, const ReplaySpec& spec) {
   const std::string where = (dir / "bug.json").string();
   auto bug = ReadJsonFile(dir / "bug.json");
   if (!bug.ok()) return bug.status();
   FuzzCase c;
+  c.pivot = -1;
+  c.tau_length = -1;
+  ROAM_RETURN_IF_ERROR(ReadField(*bug, "pivot", c.pivot, where));
+  ROAM_RETURN_IF_ERROR(ReadField(*bug, "tau_length", c.tau_length, where));
+  ReplayOutcome out;
+  ROAM_RETURN_IF_ERROR(ReadField(*bug, "violation", out.expected, where));
   auto seed = EventsFromJson(bug->value("seed_events", json()), where + ": seed_events");
   if (!seed.ok()) return seed.status();
   auto mutant = EventsFromJson(bug->value("mutant_events", json()), where + ": mutant_events");
   if (!mutant.ok()) return mutant.status();
   c.seed_events = std::move(*seed);
   c.mutant_events = std::move(*mutant);
-  c.pivot = bug->value("pivot", -1);
-  c.tau_length = bug->value("tau_length", -1);
   if (c.pivot < 0 || c.tau_length < 0 ||
-      c.mutant_events.size() != c.seed_events.size() + static_cast<size_t>(c.tau_length))
+      c.mutant_events.size() != c.seed_events.size() + static_cast<size_t>(c.tau_length) ||
+      static_cast<size_t>(c.pivot) > c.seed_events.size())
     return Status::Corruption(where + ": pivot, tau_length and the event lists disagree");
-  const json r = bug->value("replay", json::object());
-  auto device = ReplayDevice(r, dir, where);
+  auto device = OpenReplayDevice(spec, dir);
   if (!device.ok()) return device.status();
-  auto v = CheckCase(**device, c, fuzz::OracleSettings{});
+  auto v = CheckCase(**device, c, fuzz::OracleSettings{}, spec.signature_frames);
   if (!v.ok()) return v.status();
-  ReplayOutcome out;
-  out.expected = bug->value("violation", "");
   out.result.steps_run = static_cast<int64_t>(2 * c.seed_events.size() + c.mutant_events.size());
   if (v->has_value()) out.result.signatures.push_back((*v)->Key());
   out.reproduced = v->has_value() && (*v)->Key() == out.expected;

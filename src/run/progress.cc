@@ -23,9 +23,9 @@ std::string Line(const ProgressFigures& f) {
                         f.failed_restores)
           : std::string();
   return fmt::format("[{:7.1f}s] events {}  {:.0f} ev/s  states {}  activities {}{}  crashes {}  "
-                     "anrs {}  relaunches {}{}",
+                     "anrs {}  relaunches {}{}{}{}",
                      f.elapsed, events, rate, f.states, activities, units, f.crashes, f.anrs,
-                     f.relaunches, travel);
+                     f.relaunches, travel, f.extra.empty() ? "" : "  ", f.extra);
 }
 
 }  // namespace
@@ -55,6 +55,16 @@ void Progress::Finish(const ProgressFigures& figures) {
   } else {
     fmt::print(out_, "{}\n", Line(figures));
   }
+  std::fflush(out_);
+}
+
+}  // namespace roam::run
+
+namespace roam::run {
+
+void Progress::Note(const std::string& line) {
+  if (!out_) return;
+  fmt::print(out_, "{}{}\n", tty_ && drawn_ ? "\r\033[K" : "", line);
   std::fflush(out_);
 }
 

@@ -1,12 +1,13 @@
-// run/progress: the live status of a campaign. On a terminal one line redrawn in place (about
-// ten times a second); otherwise a plain line every few seconds, for logs and CI. Every field
-// is documented in the README. Single-threaded.
+// run/progress: the live status of every campaign (explore, fuzz). On a terminal one line redrawn
+// in place (about ten times a second); otherwise a plain line every few seconds, for logs and
+// CI. Every field is documented in the README. Single-threaded.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
+#include <string>
 
 namespace roam::run {
 
@@ -23,6 +24,7 @@ struct ProgressFigures {
   size_t relaunches = 0;
   // Time travel: snapshots taken, restores done, restores that failed (shown when nonzero).
   size_t snapshots = 0, restores = 0, failed_restores = 0;
+  std::string extra;            // a campaign's own figures, appended (fuzz: seeds, mutants)
 };
 
 struct ProgressOptions {
@@ -38,6 +40,9 @@ class Progress {
   void Update(const ProgressFigures& figures, bool force = false);
   // Draws the final figures and ends the line.
   void Finish(const ProgressFigures& figures);
+  // A line of its own (a bug found): on a terminal it replaces the status line, which the next
+  // Update draws again below it.
+  void Note(const std::string& line);
 
  private:
   std::FILE* out_;

@@ -1,52 +1,120 @@
 #include "run/replay.h"
 
+#include <fmt/format.h>
+
+#include "base/files.h"
+#include "base/json_fields.h"
 #include "oracle/crash.h"
+#include "run/budget.h"
+#include "run/executor.h"
+#include "run/fuzz.h"
+#include "run/replay_spec.h"
 
 namespace roam::run {
 
 Result<ReplayResult> ReplayTrace(device::Device& device, const std::vector<report::TraceStep>& steps,
                                  const std::string& want_signature, int top_frames) {
   ReplayResult result;
+  Budget budget = Budget::Unbounded();
+  oracle::CrashOracle crashes(device.Package(), {.top_frames = top_frames});
+  StepExecutor executor(device, budget, crashes);
   gui::Screen screen;
-  std::vector<device::Event> events;
-  const std::string package = device.Package();
-  // Drains the device's events into result; true once the wanted signature is among them.
-  auto found = [&] {
-    events.clear();
-    device.DrainEvents(events);
-    for (const auto& e : events) {
-      std::string sig = oracle::CrashSignature(e, package, top_frames);
+  // True once the wanted signature is among what `outcome` saw.
+  auto found = [&](const ActOutcome& outcome) {
+    for (const auto& sig : outcome.signatures) {
       result.signatures.push_back(sig);
-      if (!want_signature.empty() && sig == want_signature) return result.reproduced = true;
+      if (!want_signature.empty() && sig == want_signature) result.reproduced = true;
     }
-    return false;
+    return result.reproduced;
   };
   for (const auto& step : steps) {
+    ActOutcome outcome;
     Status s;
-    if (step.op == "clear") {
-      s = device.ClearData();
-    } else if (step.op == "launch") {
-      s = device.Launch();
-    } else if (step.op == "stop") {
-      s = device.Stop();
-    } else if (step.op == "snapshot") {
-      s = device.Snapshot(step.snapshot);
-    } else if (step.op == "restore") {
-      s = device.Restore(step.snapshot);
-    } else {
+    if (step.op == "act") {
       // Observe first, as the original run did, so the device resolves the target against the
       // screen the action was chosen on.
-      s = device.Observe(screen);
-      if (s.ok()) s = device.Perform(step.action);
+      s = executor.Observe(screen);
+      if (s.ok()) s = executor.Act(step.action, outcome);
+    } else {
+      if (step.op == "clear") {
+        s = executor.Clear();
+      } else if (step.op == "launch") {
+        s = executor.Launch();
+      } else if (step.op == "stop") {
+        s = executor.StopApp();
+      } else if (step.op == "snapshot") {
+        s = executor.Snapshot(step.snapshot);
+      } else if (step.op == "restore") {
+        s = executor.Restore(step.snapshot);
+      }
+      if (s.ok()) executor.Drain(outcome);
     }
     if (!s.ok()) return s.Wrap("replay step " + std::to_string(step.step));
     ++result.steps_run;
-    if (found()) return result;
+    if (found(outcome)) return result;
   }
   // A phone may log the last action's crash only after the action returned; the run saw it at
   // its next observation, so the replay looks once more after one.
-  if (!steps.empty() && device.Observe(screen).ok()) found();
+  if (!steps.empty() && executor.Observe(screen).ok()) {
+    ActOutcome outcome;
+    executor.Drain(outcome);
+    found(outcome);
+  }
   return result;
+}
+
+namespace {
+
+// bugs/B<n>: a crash or an ANR and the trace that reaches it.
+Result<ReplayOutcome> ReplayCrash(const std::filesystem::path& dir, const ReplaySpec& spec) {
+  auto bug = report::ReadBug(dir);
+  if (!bug.ok()) return bug.status();
+  const std::filesystem::path trace_file = dir / "trace.jsonl";
+  auto trace = report::ReadTrace(trace_file);
+  if (!trace.ok()) return trace.status();
+  if (trace->empty()) return Status::Corruption(trace_file.string() + ": holds no steps");
+  auto device = OpenReplayDevice(spec, dir);
+  if (!device.ok()) return device.status();
+  ReplayOutcome outcome;
+  outcome.expected = bug->failure.signature;
+  auto result = ReplayTrace(**device, *trace, outcome.expected, spec.signature_frames);
+  if (!result.ok()) return result.status();
+  outcome.result = std::move(*result);
+  outcome.reproduced = outcome.result.reproduced;
+  return outcome;
+}
+
+// The kinds of bug folder, by bug.json's "kind".
+struct BugKind {
+  const char* kind;
+  Result<ReplayOutcome> (*replay)(const std::filesystem::path& dir, const ReplaySpec& spec);
+};
+constexpr BugKind kBugKinds[] = {
+    {"crash", ReplayCrash},
+    {"anr", ReplayCrash},
+    {"native_crash", ReplayCrash},
+    {"functional", ReplayFunctional},
+};
+
+}  // namespace
+
+Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir) {
+  const std::string where = (bug_dir / "bug.json").string();
+  auto j = ReadJsonFile(bug_dir / "bug.json");
+  if (!j.ok()) return j.status();
+  std::string kind;
+  ROAM_RETURN_IF_ERROR(ReadField(*j, "kind", kind, where));
+  if (!j->contains("replay"))
+    return Status::Corruption(where + ": has no \"replay\" object (is this a bug folder?)");
+  auto spec = ReplaySpecFromJson((*j)["replay"], where + ": replay");
+  if (!spec.ok()) return spec.status();
+  std::vector<std::string> kinds;
+  for (const auto& k : kBugKinds) {
+    if (kind == k.kind) return k.replay(bug_dir, *spec);
+    kinds.push_back(k.kind);
+  }
+  return Status::Corruption(fmt::format("{}: unknown bug kind \"{}\"; known: {}", where,
+                                        Excerpt(kind), fmt::join(kinds, ", ")));
 }
 
 }  // namespace roam::run

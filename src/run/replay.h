@@ -1,13 +1,19 @@
-// run/replay: re-executes a trace on a device and says whether a given crash or ANR signature
-// shows up again. Used by `roam replay` and by the campaign to check that a bug's trace
-// reproduces before it is written. Single-threaded.
+// run/replay: re-running what a run found. ReplayTrace re-executes a trace on a device through
+// the step executor and says whether a crash or ANR signature shows up again (the campaign uses
+// it to check a bug's trace before writing it). ReplayBug is the one replay path behind `roam
+// replay`: it reads a bug folder's bug.json, opens the device its typed replay spec names, and
+// replays it as its kind says: bugs/B<n> (a crash or an ANR: the trace) or bugs/F<n> (a
+// functional report of `roam fuzz`: the seed and mutant, re-checked by the oracle).
+// Single-threaded.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "base/status.h"
 #include "device/device.h"
+#include "report/summary.h"
 #include "report/trace.h"
 
 namespace roam::run {
@@ -18,9 +24,20 @@ struct ReplayResult {
   std::vector<std::string> signatures;  // every failure signature seen on the way
 };
 
-// Runs `steps` in order (clear / launch / stop / snapshot / restore / act) and stops at the first event whose signature is
-// `want_signature` (empty: run to the end and just collect signatures).
+// Runs `steps` in order (clear / launch / stop / snapshot / restore / act) and stops at the
+// first report whose signature is `want_signature` (empty: run to the end and just collect
+// signatures).
 Result<ReplayResult> ReplayTrace(device::Device& device, const std::vector<report::TraceStep>& steps,
                                  const std::string& want_signature, int top_frames);
+
+struct ReplayOutcome {
+  bool reproduced = false;
+  std::string expected;                 // the bug's signature or violation
+  ReplayResult result;
+};
+
+// Re-runs the bug in `bug_dir` on a fresh device as its bug.json says. A folder that is not a
+// bug folder, or whose bug.json or trace is malformed, is an error naming the file.
+Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir);
 
 }  // namespace roam::run

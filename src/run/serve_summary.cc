@@ -6,7 +6,7 @@
 
 namespace roam::run {
 
-report::Summary SummariseServedDevices(device::android::SimAdbServer& server,
+report::Summary SummariseServedDevices(serve::SimAdbServer& server,
                                        const std::string& app_path, const std::string& package,
                                        uint64_t seed, double wall_seconds,
                                        const std::string& stop_reason) {

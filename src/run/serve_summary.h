@@ -6,12 +6,12 @@
 #include <cstdint>
 #include <string>
 
-#include "device/android/sim_adb_server.h"
+#include "serve/sim_adb_server.h"
 #include "report/summary.h"
 
 namespace roam::run {
 
-report::Summary SummariseServedDevices(device::android::SimAdbServer& server,
+report::Summary SummariseServedDevices(serve::SimAdbServer& server,
                                        const std::string& app_path, const std::string& package,
                                        uint64_t seed, double wall_seconds,
                                        const std::string& stop_reason);

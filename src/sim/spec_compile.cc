@@ -83,10 +83,7 @@ void SpecCompiler::CheckKeys(const json& obj, const std::string& path,
   for (const auto& [key, value] : obj.items()) {
     if (!key.empty() && key[0] == '_') continue;  // comments
     if (std::find(names.begin(), names.end(), key) != names.end()) continue;
-    std::string near = ClosestName(key, names);
-    Error(Join(path, key),
-          near.empty() ? fmt::format("unknown key \"{}\"", key)
-                       : fmt::format("unknown key \"{}\" (did you mean \"{}\"?)", key, near));
+    Error(Join(path, key), fmt::format("unknown key \"{}\"{}", key, DidYouMean(key, names)));
   }
 }
 
@@ -108,9 +105,7 @@ std::string SpecCompiler::String(const json& obj, const char* key, const std::st
 
 std::string SpecCompiler::NotFound(const char* what, const std::string& name,
                                    const std::vector<std::string>& candidates) {
-  std::string near = ClosestName(name, candidates);
-  return near.empty() ? fmt::format("unknown {} \"{}\"", what, name)
-                      : fmt::format("unknown {} \"{}\" (did you mean \"{}\"?)", what, name, near);
+  return fmt::format("unknown {} \"{}\"{}", what, name, DidYouMean(name, candidates));
 }
 
 int SpecCompiler::IndexOf(const std::vector<std::string>& names, const std::string& name,

@@ -271,10 +271,8 @@ void SpecCompiler::EffectBody(const std::string& verb, const json& e, const std:
       if ((!key.empty() && key[0] == '_') ||
           std::find(names.begin(), names.end(), key) != names.end())
         continue;
-      std::string near = ClosestName(key, names);
       Error(Join(path, key),
-            fmt::format("unknown key \"{}\" for \"{}\"{}", key, verb,
-                        near.empty() ? "" : fmt::format(" (did you mean \"{}\"?)", near)));
+            fmt::format("unknown key \"{}\" for \"{}\"{}", key, verb, DidYouMean(key, names)));
     }
   };
   auto name = [&](const std::vector<std::string>& names, const char* what) {

@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "device/android/shell_escape.h"
-#include "device/android/sim_adb_server.h"
-#include "device/android/sim_shell.h"
+#include "serve/sim_adb_server.h"
+#include "serve/sim_shell.h"
 #include "gui/actions.h"
 #include "sim/spec.h"
 #include "test_paths.h"
@@ -80,13 +80,13 @@ TEST(DeviceText, ActionCommands) {
 TEST(ShellEscapeOnDeviceShell, TextStaysOneLiteralWord) {
   for (std::string s : {"it's", "a;reboot", "$(reboot)", "`reboot`", "$HOME", "a && b | c > d",
                         "\"q\"", "back\\slash", "'\\''", "${IFS}x", "#c", "*"}) {
-    auto argv = SplitShellWords("echo " + ShellQuote(s));
+    auto argv = serve::SplitShellWords("echo " + ShellQuote(s));
     ASSERT_TRUE(argv.ok()) << s << ": " << argv.status().message();
     ASSERT_EQ(argv->size(), 1u) << s;
     ASSERT_EQ((*argv)[0].size(), 2u) << s;
     EXPECT_EQ((*argv)[0][1], s);
     auto plan = PlanInputText(s);
-    auto input = SplitShellWords(plan.command);
+    auto input = serve::SplitShellWords(plan.command);
     ASSERT_TRUE(input.ok()) << plan.command;
     for (const auto& cmd : *input) {
       ASSERT_GE(cmd.size(), 2u);
@@ -100,9 +100,9 @@ class ServedDevice : public ::testing::Test {
   void SetUp() override {
     auto spec = sim::LoadSpec(testing::SourceDir() / "tests/apps/crashy.json");
     ASSERT_TRUE(spec.ok());
-    SimAdbServerOptions so;
+    serve::SimAdbServerOptions so;
     so.port = 0;
-    server_ = std::make_unique<SimAdbServer>(*spec, so);
+    server_ = std::make_unique<serve::SimAdbServer>(*spec, so);
     ASSERT_TRUE(server_->Start().ok());
     AndroidDeviceOptions o;
     o.port = server_->port();
@@ -115,7 +115,7 @@ class ServedDevice : public ::testing::Test {
     ASSERT_TRUE(d.ok()) << d.status().message();
     device_ = std::move(*d);
   }
-  std::unique_ptr<SimAdbServer> server_;
+  std::unique_ptr<serve::SimAdbServer> server_;
   std::unique_ptr<AndroidDevice> device_;
 };
 

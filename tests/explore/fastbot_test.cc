@@ -15,6 +15,8 @@
 namespace roam::explore {
 namespace {
 
+constexpr const char* kPackage = "org.app";
+
 using gui::ActionKind;
 
 // A screen of `activity` with `buttons` clickable widgets "BA", "BB", ... (letters: digits
@@ -45,7 +47,6 @@ std::vector<gui::Action> Clicks(const gui::Screen& s) {
 
 FastbotOptions OnlyBack() {
   FastbotOptions o;
-  o.package = "org.app";
   o.globals = {"back"};
   return o;
 }
@@ -59,7 +60,7 @@ std::string Chosen(const gui::Screen& s, const gui::Action& a) {
 }
 
 TEST(FastbotStrategy, ExpansionTriesEveryNewHyperEventOnceFirst) {
-  auto made = FastbotStrategy::Make(FastbotMode::kCombined, OnlyBack());
+  auto made = FastbotStrategy::Make(FastbotMode::kCombined, OnlyBack(), "org.app");
   ASSERT_TRUE(made.ok());
   auto s = Page("A1", 4);
   auto actions = Clicks(s);
@@ -205,7 +206,7 @@ TEST(FastbotStrategy, ModelFolderIsLoadedAndFlushed) {
   auto actions = Clicks(s);
   size_t events = 0;
   {
-    auto made = FastbotStrategy::Make(FastbotMode::kCombined, o);
+    auto made = FastbotStrategy::Make(FastbotMode::kCombined, o, kPackage);
     ASSERT_TRUE(made.ok()) << made.status().message();
     Rng rng(1);
     for (int step = 0; step < 6; ++step) (*made)->Next({s, 1, actions, step}, rng);
@@ -213,13 +214,12 @@ TEST(FastbotStrategy, ModelFolderIsLoadedAndFlushed) {
     events = (*made)->model().event_count();
   }
   ASSERT_TRUE(std::filesystem::exists(ModelFile(dir)));
-  auto again = FastbotStrategy::Make(FastbotMode::kCombined, o);
+  auto again = FastbotStrategy::Make(FastbotMode::kCombined, o, kPackage);
   ASSERT_TRUE(again.ok());
   EXPECT_EQ((*again)->model().event_count(), events);
   for (model::EventId e = 0; e < events; ++e) EXPECT_TRUE((*again)->model().Known(e));
   // Another app's model is refused.
-  o.package = "org.other";
-  auto foreign = FastbotStrategy::Make(FastbotMode::kCombined, o);
+  auto foreign = FastbotStrategy::Make(FastbotMode::kCombined, o, "org.other");
   ASSERT_FALSE(foreign.ok());
   EXPECT_NE(foreign.status().message().find(ModelFile(dir).string()), std::string::npos);
 }
@@ -230,14 +230,14 @@ TEST(FastbotStrategy, CorruptModelStopsUnlessReset) {
   { std::ofstream(ModelFile(dir), std::ios::binary) << "ROAMMODL-not-really"; }
   FastbotOptions o = OnlyBack();
   o.model_dir = dir;
-  auto refused = MakeStrategy("fastbot", {.fastbot = o});
+  auto refused = MakeStrategy("fastbot", {.fastbot = o}, {.package = kPackage});
   ASSERT_FALSE(refused.ok());
   EXPECT_NE(refused.status().message().find(ModelFile(dir).string() + ": truncated"), std::string::npos)
       << refused.status().message();
   std::vector<std::string> notes;
   o.model_reset = true;
   o.note = [&](const std::string& n) { notes.push_back(n); };
-  auto reset = MakeStrategy("fastbot", {.fastbot = o});
+  auto reset = MakeStrategy("fastbot", {.fastbot = o}, {.package = kPackage});
   ASSERT_TRUE(reset.ok()) << reset.status().message();
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_NE(notes[0].find("set aside"), std::string::npos) << notes[0];
@@ -248,7 +248,7 @@ TEST(FastbotStrategy, CorruptModelStopsUnlessReset) {
 
 TEST(FastbotStrategy, RegisteredUnderThreeNames) {
   for (std::string name : {"fastbot", "fastbot:pm", "fastbot:rl"}) {
-    auto s = MakeStrategy(name, {});
+    auto s = MakeStrategy(name, {}, {.package = kPackage});
     ASSERT_TRUE(s.ok()) << name;
     EXPECT_EQ((*s)->Name(), name);
   }

@@ -381,7 +381,7 @@ TEST(HarnessFiles, MissingFilesAreNamed) {
   EXPECT_NE(LoadError(o).find("/nonexistent/filters.json"), std::string::npos);
   o = {};
   o.actions_file = "/nonexistent/actions.json";
-  EXPECT_NE(LoadError(o).find("--actions: /nonexistent/actions.json"), std::string::npos);
+  EXPECT_NE(LoadError(o).find("harness.actions: /nonexistent/actions.json"), std::string::npos);
 }
 
 TEST(HarnessFiles, MalformedJsonGivesLineAndColumn) {

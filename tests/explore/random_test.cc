@@ -79,10 +79,10 @@ TEST(RandomStrategy, TypesTextFromItsListAndIsDeterministicForASeed) {
 }
 
 TEST(Registry, UnknownNameSuggestsTheClosest) {
-  auto r = MakeStrategy("randon", {});
+  auto r = MakeStrategy("randon", {}, {});
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("did you mean \"random\""), std::string::npos);
-  EXPECT_TRUE(MakeStrategy("random", {}).ok());
+  EXPECT_TRUE(MakeStrategy("random", {}, {}).ok());
   EXPECT_NE(StrategyHelp().find("random"), std::string::npos);
 }
 

@@ -311,18 +311,18 @@ TEST(TimeTravelStrategy, TheLeastFitSnapshotIsReplacedAtTheCap) {
 
 TEST(TimeTravelRegistry, WrapsAnyStrategyByName) {
   StrategySettings settings;
-  auto s = MakeStrategy("timetravel:random", settings);
+  auto s = MakeStrategy("timetravel:random", settings, {});
   ASSERT_TRUE(s.ok()) << s.status().message();
   EXPECT_EQ((*s)->Name(), "timetravel:random");
   EXPECT_TRUE(IsKnownStrategy("timetravel:random"));
   EXPECT_TRUE(IsKnownStrategy("timetravel:oracle"));
   EXPECT_FALSE(IsKnownStrategy("timetravel:nope"));
-  auto bad = MakeStrategy("timetravel:rnadom", settings);
+  auto bad = MakeStrategy("timetravel:rnadom", settings, {});
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.status().message().find("did you mean \"random\""), std::string::npos);
-  EXPECT_FALSE(MakeStrategy("timetravel:timetravel:random", settings).ok());
+  EXPECT_FALSE(MakeStrategy("timetravel:timetravel:random", settings, {}).ok());
   settings.timetravel.beta = 0;
-  auto invalid = MakeStrategy("timetravel:random", settings);
+  auto invalid = MakeStrategy("timetravel:random", settings, {});
   ASSERT_FALSE(invalid.ok());
   EXPECT_NE(invalid.status().message().find("beta"), std::string::npos);
   EXPECT_NE(StrategyHelp().find("timetravel:<base>"), std::string::npos);

@@ -10,15 +10,16 @@
 #include <gtest/gtest.h>
 
 #include "base/files.h"
-#include "device/android/sim_adb_server.h"
+#include "serve/sim_adb_server.h"
 #include "run/explore.h"
 #include "sim/spec.h"
+#include "run/replay.h"
 #include "test_paths.h"
 
 namespace roam::run {
 namespace {
 
-using device::android::SimAdbServer;
+using serve::SimAdbServer;
 
 constexpr char kSerial[] = "emulator-5554";
 constexpr char kPackage[] = "org.roam.crashy";
@@ -26,7 +27,7 @@ constexpr char kPackage[] = "org.roam.crashy";
 std::unique_ptr<SimAdbServer> Serve(uint64_t seed = 1) {
   auto spec = sim::LoadSpec(testing::SourceDir() / "tests/apps/crashy.json");
   EXPECT_TRUE(spec.ok()) << spec.status().message();
-  device::android::SimAdbServerOptions so;
+  serve::SimAdbServerOptions so;
   so.port = 0;
   so.serial = kSerial;
   so.sim.seed = seed;
@@ -40,22 +41,22 @@ ExploreOptions AndroidRun(const SimAdbServer& server, const std::string& out, ui
   ExploreOptions o;
   o.seed = seed;
   o.out = testing::TempDir(out);
-  o.campaign.max_events = 2000;
-  o.android.serial = kSerial;
-  o.android.host = "127.0.0.1";
-  o.android.port = server.port();
-  o.android.package = kPackage;
-  o.android.io_timeout_ms = 5000;   // every socket operation is bounded
-  o.android.offline_retries = 40;
-  o.android.offline_wait_ms = 50;
-  o.android.launch_timeout_ms = 1000;
+  o.budget.events = 2000;
+  o.target.android.serial = kSerial;
+  o.target.android.host = "127.0.0.1";
+  o.target.android.port = server.port();
+  o.target.android.package = kPackage;
+  o.target.android.io_timeout_ms = 5000;   // every socket operation is bounded
+  o.target.android.offline_retries = 40;
+  o.target.android.offline_wait_ms = 50;
+  o.target.android.launch_timeout_ms = 1000;
   return o;
 }
 
 TEST(AndroidExplore, FindsThePlantedCrashThroughAdbAndReplaysIt) {
   auto server = Serve();
   ExploreOptions o = AndroidRun(*server, "android_crashy", 1);
-  auto summary = Explore(o, nullptr, nullptr, false);
+  auto summary = Explore(o);
   ASSERT_TRUE(summary.ok()) << summary.status().message();
   EXPECT_EQ(summary->events, 2000);
   EXPECT_EQ(summary->stop_reason, "events");
@@ -104,13 +105,13 @@ TEST(AndroidExplore, ADeviceOfflineForAMomentIsWaitedFor) {
   auto server = Serve();
   ExploreOptions o = AndroidRun(*server, "android_blip", 2);
   std::vector<std::string> notes;
-  o.android.log = [&notes](const std::string& n) { notes.push_back(n); };
+  o.target.android.log = [&notes](const std::string& n) { notes.push_back(n); };
   std::thread blip = AfterEvents(*server, 300, [&] {
     server->SetOffline(kSerial, true);
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     server->SetOffline(kSerial, false);
   });
-  auto summary = Explore(o, nullptr, nullptr, false);
+  auto summary = Explore(o);
   blip.join();
   ASSERT_TRUE(summary.ok()) << summary.status().message();
   EXPECT_EQ(summary->events, 2000);
@@ -126,10 +127,10 @@ TEST(AndroidExplore, ADeviceOfflineForAMomentIsWaitedFor) {
 TEST(AndroidExplore, ADeviceGoneForGoodStopsTheRunWithEverythingWritten) {
   auto server = Serve();
   ExploreOptions o = AndroidRun(*server, "android_gone", 3);
-  o.android.offline_retries = 5;
-  o.android.offline_wait_ms = 20;
+  o.target.android.offline_retries = 5;
+  o.target.android.offline_wait_ms = 20;
   std::thread drop = AfterEvents(*server, 300, [&] { server->SetOffline(kSerial, true); });
-  auto summary = Explore(o, nullptr, nullptr, false);
+  auto summary = Explore(o);
   drop.join();
   ASSERT_FALSE(summary.ok());
   EXPECT_NE(summary.status().message().find("device offline"), std::string::npos)

@@ -26,7 +26,7 @@ TEST(Bench, CeilingCoversAtLeastAsMuchAsRandomOnEveryAppAndTheTableIsTheSummarie
   BenchOptions o;
   o.apps = SuiteApps();
   o.strategies = {"random", "oracle"};
-  o.events = 2000;
+  o.budget.events = 2000;
   o.seeds = 3;
   o.jobs = 2;
   o.out = testing::TempDir("bench");
@@ -66,7 +66,7 @@ TEST(Bench, ABugSwitchedOffIsNeverCountedAsFound) {
   BenchOptions o;
   o.apps = {testing::SourceDir() / "tests/apps/crashy.json"};
   o.strategies = {"random", "oracle"};
-  o.events = 2000;
+  o.budget.events = 2000;
   o.seeds = 3;
   o.out = testing::TempDir("bench_off");
   auto on = RunBench(o, nullptr);
@@ -106,13 +106,13 @@ TEST(Bench, UnknownStrategyAndEmptyFolderAreRefused) {
 TEST(Oracle, ReachesTheSevenStepAddSiteQuickly) {
   for (uint64_t seed : {1, 2, 3}) {
     ExploreOptions o;
-    o.app = testing::SourceDir() / "apps/nectroid.json";
+    o.target.app = testing::SourceDir() / "apps/nectroid.json";
     o.strategy = "oracle";
     o.seed = seed;
-    o.campaign.max_events = 300;
+    o.budget.events = 300;
     o.out = testing::TempDir("oracle_nectroid");
     o.force = true;
-    auto s = Explore(o, nullptr, nullptr, false);
+    auto s = Explore(o);
     ASSERT_TRUE(s.ok()) << s.status().message();
     EXPECT_EQ(s->units_covered, s->units_total) << "seed " << seed;
   }

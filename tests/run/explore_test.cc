@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "base/files.h"
+#include "run/replay.h"
 #include "test_paths.h"
 
 namespace roam::run {
@@ -12,17 +13,17 @@ namespace {
 
 ExploreOptions Crashy(const std::string& out_name, uint64_t seed) {
   ExploreOptions o;
-  o.app = testing::SourceDir() / "tests/apps/crashy.json";
+  o.target.app = testing::SourceDir() / "tests/apps/crashy.json";
   o.seed = seed;
   o.out = testing::TempDir(out_name);
-  o.campaign.max_events = 2000;
+  o.budget.events = 2000;
   return o;
 }
 
 TEST(Explore, RandomFindsThePlantedCrashAndItsTraceReplays) {
   for (uint64_t seed : {1, 2, 3}) {
     ExploreOptions o = Crashy("crashy_on", seed);
-    auto summary = Explore(o, nullptr, nullptr, false);
+    auto summary = Explore(o);
     ASSERT_TRUE(summary.ok()) << summary.status().message();
     ASSERT_EQ(summary->crashes.size(), 1u) << "seed " << seed;
     const auto& crash = summary->crashes[0];
@@ -45,8 +46,8 @@ TEST(Explore, RandomFindsThePlantedCrashAndItsTraceReplays) {
 TEST(Explore, NothingIsReportedWithTheBugSwitchedOff) {
   for (uint64_t seed : {1, 2, 3}) {
     ExploreOptions o = Crashy("crashy_off", seed);
-    o.bugs_off = {"crashy-npe"};
-    auto summary = Explore(o, nullptr, nullptr, false);
+    o.target.bugs_off = {"crashy-npe"};
+    auto summary = Explore(o);
     ASSERT_TRUE(summary.ok()) << summary.status().message();
     EXPECT_TRUE(summary->crashes.empty());
     EXPECT_FALSE(std::filesystem::exists(o.out / "bugs"));
@@ -56,8 +57,8 @@ TEST(Explore, NothingIsReportedWithTheBugSwitchedOff) {
 
 TEST(Explore, RunFolderHoldsConfigTraceAndSummary) {
   ExploreOptions o = Crashy("folder", 5);
-  o.campaign.max_events = 300;
-  ASSERT_TRUE(Explore(o, nullptr, nullptr, false).ok());
+  o.budget.events = 300;
+  ASSERT_TRUE(Explore(o).ok());
   auto summary = ReadJsonFile(o.out / "summary.json");
   ASSERT_TRUE(summary.ok());
   EXPECT_EQ((*summary)["events"], 300);
@@ -76,9 +77,9 @@ TEST(Explore, RunFolderHoldsConfigTraceAndSummary) {
 
 TEST(Explore, SameSeedSameRun) {
   ExploreOptions a = Crashy("same_a", 11), b = Crashy("same_b", 11);
-  a.campaign.max_events = b.campaign.max_events = 500;
-  ASSERT_TRUE(Explore(a, nullptr, nullptr, false).ok());
-  ASSERT_TRUE(Explore(b, nullptr, nullptr, false).ok());
+  a.budget.events = b.budget.events = 500;
+  ASSERT_TRUE(Explore(a).ok());
+  ASSERT_TRUE(Explore(b).ok());
   auto ta = report::ReadTrace(a.out / "trace.jsonl");
   auto tb = report::ReadTrace(b.out / "trace.jsonl");
   ASSERT_EQ(ta->size(), tb->size());
@@ -87,21 +88,21 @@ TEST(Explore, SameSeedSameRun) {
 
 TEST(Explore, AnEarlierRunIsNotOverwrittenWithoutForce) {
   ExploreOptions o = Crashy("force", 1);
-  o.campaign.max_events = 50;
-  ASSERT_TRUE(Explore(o, nullptr, nullptr, false).ok());
-  auto again = Explore(o, nullptr, nullptr, false);
+  o.budget.events = 50;
+  ASSERT_TRUE(Explore(o).ok());
+  auto again = Explore(o);
   ASSERT_FALSE(again.ok());
   EXPECT_NE(again.status().message().find("--force"), std::string::npos);
   o.force = true;
-  EXPECT_TRUE(Explore(o, nullptr, nullptr, false).ok());
+  EXPECT_TRUE(Explore(o).ok());
 }
 
 TEST(Explore, AStopRequestEndsTheRunWithEverythingWritten) {
   ExploreOptions o = Crashy("stop", 1);
-  o.campaign.max_events = 0;
-  o.campaign.max_seconds = 60;
+  o.budget.events = 0;
+  o.budget.seconds = 60;
   std::atomic<bool> stop{true};
-  auto summary = Explore(o, &stop, nullptr, false);
+  auto summary = Explore(o, {.stop = &stop});
   ASSERT_TRUE(summary.ok());
   EXPECT_EQ(summary->stop_reason, "interrupted");
   auto written = ReadJsonFile(o.out / "summary.json");
@@ -112,17 +113,17 @@ TEST(Explore, AStopRequestEndsTheRunWithEverythingWritten) {
 TEST(Explore, BadInputsSayWhatIsWrong) {
   ExploreOptions o = Crashy("bad", 1);
   o.strategy = "randum";
-  auto r = Explore(o, nullptr, nullptr, false);
+  auto r = Explore(o);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("did you mean \"random\""), std::string::npos);
   o.strategy = "random";
-  o.bugs_off = {"crashy-nep"};
-  r = Explore(o, nullptr, nullptr, false);
+  o.target.bugs_off = {"crashy-nep"};
+  r = Explore(o);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("crashy-npe"), std::string::npos);
-  o.bugs_off = {};
-  o.app = "/nonexistent/app.json";
-  r = Explore(o, nullptr, nullptr, false);
+  o.target.bugs_off = {};
+  o.target.app = "/nonexistent/app.json";
+  r = Explore(o);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("/nonexistent/app.json"), std::string::npos);
 }
@@ -143,11 +144,11 @@ TEST(Explore, EveryCrashOnTheShippedAppsReproducesAndNoneWithoutBugs) {
     for (const auto& b : (*spec)["bugs"]) all_bugs.push_back(b["id"]);
     for (uint64_t seed : {1, 2}) {
       ExploreOptions o;
-      o.app = testing::SourceDir() / app;
+      o.target.app = testing::SourceDir() / app;
       o.seed = seed;
       o.out = testing::TempDir("shipped");
-      o.campaign.max_events = 5000;
-      auto summary = Explore(o, nullptr, nullptr, false);
+      o.budget.events = 5000;
+      auto summary = Explore(o);
       ASSERT_TRUE(summary.ok()) << summary.status().message();
       size_t found = 0;
       for (const auto* list : {&summary->crashes, &summary->anrs}) {
@@ -164,9 +165,9 @@ TEST(Explore, EveryCrashOnTheShippedAppsReproducesAndNoneWithoutBugs) {
         EXPECT_GT(found, 0u) << app << " seed " << seed << ": random found no planted failure";
       }
 
-      o.bugs_off = all_bugs;
+      o.target.bugs_off = all_bugs;
       o.force = true;
-      auto clean = Explore(o, nullptr, nullptr, false);
+      auto clean = Explore(o);
       ASSERT_TRUE(clean.ok()) << clean.status().message();
       EXPECT_TRUE(clean->crashes.empty()) << app << " seed " << seed;
       EXPECT_TRUE(clean->anrs.empty()) << app << " seed " << seed;
@@ -176,11 +177,11 @@ TEST(Explore, EveryCrashOnTheShippedAppsReproducesAndNoneWithoutBugs) {
 
 TEST(Replay, ATraceThatNoLongerReachesTheCrashSaysSo) {
   ExploreOptions o;
-  o.app = testing::SourceDir() / "tests/apps/crashy.json";
+  o.target.app = testing::SourceDir() / "tests/apps/crashy.json";
   o.seed = 1;
   o.out = testing::TempDir("replay_no");
-  o.campaign.max_events = 2000;
-  auto summary = Explore(o, nullptr, nullptr, false);
+  o.budget.events = 2000;
+  auto summary = Explore(o);
   ASSERT_TRUE(summary.ok());
   ASSERT_EQ(summary->crashes.size(), 1u);
   auto dir = o.out / summary->crashes[0].bug_dir;

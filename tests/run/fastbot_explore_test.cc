@@ -16,12 +16,12 @@ constexpr const char* kGoal = "org.roam.deep.GoalActivity";
 
 ExploreOptions Deep(const std::string& strategy, uint64_t seed, const std::string& out) {
   ExploreOptions o;
-  o.app = testing::SourceDir() / "tests/apps/deep.json";
+  o.target.app = testing::SourceDir() / "tests/apps/deep.json";
   o.strategy = strategy;
   o.seed = seed;
   o.out = testing::TempDir(out);
   o.force = true;
-  o.campaign.max_events = 800;
+  o.budget.events = 800;
   return o;
 }
 
@@ -36,7 +36,7 @@ TEST(FastbotExplore, ReachesTheDeepActivityWhereRandomRarelyDoes) {
   int fastbot = 0, random = 0;
   for (uint64_t seed = 1; seed <= 5; ++seed) {
     for (const char* strategy : {"fastbot", "random"}) {
-      auto s = Explore(Deep(strategy, seed, "fastbot_deep"), nullptr, nullptr, false);
+      auto s = Explore(Deep(strategy, seed, "fastbot_deep"));
       ASSERT_TRUE(s.ok()) << s.status().message();
       (std::string(strategy) == "fastbot" ? fastbot : random) += Reached(*s, kGoal);
     }
@@ -50,8 +50,8 @@ TEST(FastbotExplore, TheModelIsSavedWhenTheRunStopsAndRecordedInConfig) {
   std::filesystem::remove_all(model_dir);
   ExploreOptions o = Deep("fastbot", 1, "fastbot_e2e_run");
   o.strategy_settings.fastbot.model_dir = model_dir;
-  o.campaign.max_events = 300;
-  auto first = Explore(o, nullptr, nullptr, false);
+  o.budget.events = 300;
+  auto first = Explore(o);
   ASSERT_TRUE(first.ok()) << first.status().message();
   auto model = model::LoadModel(model_dir / "model.bin", "org.roam.deep");
   ASSERT_TRUE(model.ok()) << model.status().message();
@@ -66,7 +66,7 @@ TEST(FastbotExplore, TheModelIsSavedWhenTheRunStopsAndRecordedInConfig) {
   // An interrupted run (Ctrl-C before the first step) still writes the model back.
   std::filesystem::remove(model_dir / "model.bin");
   std::atomic<bool> stop{true};
-  auto interrupted = Explore(o, &stop, nullptr, false);
+  auto interrupted = Explore(o, {.stop = &stop});
   ASSERT_TRUE(interrupted.ok());
   EXPECT_EQ(interrupted->stop_reason, "interrupted");
   EXPECT_TRUE(std::filesystem::exists(model_dir / "model.bin"));
@@ -79,8 +79,8 @@ TEST(FastbotExplore, WrappedFastbotStillSavesItsModel) {
   ExploreOptions o = Deep("timetravel:fastbot", 1, "fastbot_e2e_wrapped_run");
   o.strategy_settings.fastbot.model_dir = model_dir;
   o.harness.text_input = true;  // puts the harness around it
-  o.campaign.max_events = 200;
-  auto run = Explore(o, nullptr, nullptr, false);
+  o.budget.events = 200;
+  auto run = Explore(o);
   ASSERT_TRUE(run.ok()) << run.status().message();
   auto model = model::LoadModel(model_dir / "model.bin", "org.roam.deep");
   ASSERT_TRUE(model.ok()) << model.status().message();
@@ -96,14 +96,14 @@ TEST(FastbotExplore, ACorruptModelStopsTheRunBeforeItStartsUnlessReset) {
   ExploreOptions o = Deep("fastbot", 1, "fastbot_e2e_corrupt_run");
   std::filesystem::remove_all(o.out);
   o.strategy_settings.fastbot.model_dir = model_dir;
-  o.campaign.max_events = 50;
+  o.budget.events = 50;
   {
     // A valid model with one byte flipped in its payload.
     std::string bytes = model::EncodeModel(model::Model("org.roam.deep"));
     bytes.back() ^= 1;
     std::ofstream(model_dir / "model.bin", std::ios::binary) << bytes;
   }
-  auto refused = Explore(o, nullptr, nullptr, false);
+  auto refused = Explore(o);
   ASSERT_FALSE(refused.ok());
   EXPECT_NE(refused.status().message().find((model_dir / "model.bin").string() +
                                             ": corrupt: checksum mismatch"),
@@ -114,9 +114,9 @@ TEST(FastbotExplore, ACorruptModelStopsTheRunBeforeItStartsUnlessReset) {
   std::string note;
   o.strategy_settings.fastbot.model_reset = true;
   o.strategy_settings.fastbot.note = [&](const std::string& n) { note = n; };
-  auto reset = Explore(o, nullptr, nullptr, false);
+  auto reset = Explore(o);
   ASSERT_TRUE(reset.ok()) << reset.status().message();
-  EXPECT_NE(note.find("--model-reset"), std::string::npos);
+  EXPECT_NE(note.find("fastbot.model_reset"), std::string::npos);
   EXPECT_TRUE(model::LoadModel(model_dir / "model.bin", "org.roam.deep").ok());
   EXPECT_TRUE(std::filesystem::exists(model_dir / "model.bin.bad"));
 }

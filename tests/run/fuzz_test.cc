@@ -13,6 +13,7 @@
 #include "run/fuzz_exec.h"
 #include "run/fuzz_internal.h"
 #include "sim/sim_app.h"
+#include "run/replay.h"
 #include "test_paths.h"
 
 namespace roam::run {
@@ -46,7 +47,7 @@ Event On(const gui::Screen& screen, ActionKind kind, const std::string& text) {
 // Runs `texts` (clicks by text) one at a time on `device`, building the event list.
 std::vector<Event> Script(device::Device& device, const std::vector<std::string>& texts) {
   std::vector<Event> events;
-  Executor ex(device, nullptr, nullptr);
+  UnboundedRunner ex(device);
   for (const auto& t : texts) {
     auto run = ex.Run(events);
     EXPECT_TRUE(run.ok());
@@ -60,7 +61,7 @@ FuzzCase DiaryCase(device::Device& device) {
   c.seed_events = Script(device, {"Cinema", "Attach picture", "Diary", "Photo of Cinema", "OK"});
   // τ = [click Cleaning, click Attach picture] before the seed's `click Diary` (pivot 2).
   std::vector<Event> tau;
-  Executor ex(device, nullptr, nullptr);
+  UnboundedRunner ex(device);
   auto prefix = ex.Run(std::vector<Event>(c.seed_events.begin(), c.seed_events.begin() + 2));
   EXPECT_TRUE(prefix.ok());
   tau.push_back(On(prefix->layouts.back().screen, ActionKind::kClick, "Cleaning"));
@@ -74,7 +75,7 @@ FuzzCase DiaryCase(device::Device& device) {
 TEST(FuzzCase, DiaryWrongPhotoDeletedViolatesTheOracle) {
   device::SimDevice device(Diary(), sim::SimOptions{});
   FuzzCase c = DiaryCase(device);
-  auto v = CheckCase(device, c, fuzz::OracleSettings{});
+  auto v = CheckCase(device, c, fuzz::OracleSettings{}, 3);
   ASSERT_TRUE(v.ok()) << v.status().message();
   ASSERT_TRUE(v->has_value());
   ASSERT_EQ((*v)->missing.removed.size(), 2u) << (*v)->Key();  // the photo and its file name
@@ -91,7 +92,7 @@ TEST(FuzzCase, TubePlayDeadAfterBrowserViolatesTheOracle) {
     sim::SimOptions o;
     if (!bug) o.bugs_off = {"tube-play-dead-after-browser"};
     device::SimDevice device(*spec, o);
-    Executor ex(device, nullptr, nullptr);
+    UnboundedRunner ex(device);
     auto start = ex.Run(std::vector<Event>{});
     ASSERT_TRUE(start.ok());
     const gui::Screen& main = start->layouts.back().screen;
@@ -117,7 +118,7 @@ TEST(FuzzCase, TubePlayDeadAfterBrowserViolatesTheOracle) {
     c.pivot = 2;
     c.tau_length = 4;
     c.mutant_events = MutantPlan(c.seed_events, 2, tau);
-    auto v = CheckCase(device, c, fuzz::OracleSettings{});
+    auto v = CheckCase(device, c, fuzz::OracleSettings{}, 3);
     ASSERT_TRUE(v.ok()) << v.status().message();
     EXPECT_EQ(v->has_value(), bug) << (v->has_value() ? (*v)->Key() : "no violation");
   }
@@ -126,7 +127,7 @@ TEST(FuzzCase, TubePlayDeadAfterBrowserViolatesTheOracle) {
 TEST(FuzzCase, DiaryWithTheBugOffHoldsTheOracle) {
   device::SimDevice device(Diary(), sim::SimOptions{.seed = 1, .bugs_off = {"diary-wrong-photo-deleted"}});
   FuzzCase c = DiaryCase(device);
-  auto v = CheckCase(device, c, fuzz::OracleSettings{});
+  auto v = CheckCase(device, c, fuzz::OracleSettings{}, 3);
   ASSERT_TRUE(v.ok()) << v.status().message();
   EXPECT_FALSE(v->has_value()) << (*v)->Key();
 }
@@ -141,19 +142,19 @@ FuzzRuns FuzzSeeds(const std::string& app, std::vector<uint64_t> seeds, int64_t 
   FuzzRuns runs;
   for (uint64_t seed : seeds) {
     FuzzOptions o;
-    o.app = testing::SourceDir() / app;
+    o.target.app = testing::SourceDir() / app;
     o.seed = seed;
-    o.events = events;
-    o.bugs_off = bugs_off;
+    o.budget.events = events;
+    o.target.bugs_off = bugs_off;
     o.out = testing::TempDir("fuzz_" + std::filesystem::path(app).stem().string() + "_" +
                              std::to_string(seed));
     o.force = true;
-    auto r = Fuzz(o, nullptr, nullptr);
+    auto r = Fuzz(o);
     EXPECT_TRUE(r.ok()) << r.status().message();
     if (!r.ok()) break;
     runs.results.push_back(std::move(*r));
     runs.outs.push_back(o.out);
-    if (stop_at_first_report && !runs.results.back().findings.empty()) break;
+    if (stop_at_first_report && !runs.results.back().summary.functional->empty()) break;
   }
   return runs;
 }
@@ -164,8 +165,9 @@ TEST(Fuzz, FindsTheDiaryWrongPhotoDeletedAndItReplays) {
   FuzzRuns runs = FuzzSeeds("apps/diary.json", {1, 2, 3, 4, 5, 6, 7, 8}, kBudget, {}, true);
   ASSERT_FALSE(runs.results.empty());
   const FuzzResult& r = runs.results.back();
-  ASSERT_FALSE(r.findings.empty()) << "not found with seeds 1-8 at " << kBudget << " events";
-  const FunctionalFinding& f = r.findings[0];
+  const auto& findings = *r.summary.functional;
+  ASSERT_FALSE(findings.empty()) << "not found with seeds 1-8 at " << kBudget << " events";
+  const report::FunctionalFinding& f = findings[0];
   EXPECT_EQ(f.bug_id, "diary-wrong-photo-deleted") << f.explanation;
   EXPECT_NE(f.explanation.find("After inserting"), std::string::npos);
   EXPECT_NE(f.key.find("entry_photo"), std::string::npos) << f.key;
@@ -177,7 +179,7 @@ TEST(Fuzz, FindsTheDiaryWrongPhotoDeletedAndItReplays) {
     EXPECT_TRUE(std::filesystem::exists(dir / file)) << file;
   auto summary = ReadJsonFile(runs.outs.back() / "summary.json");
   ASSERT_TRUE(summary.ok());
-  ASSERT_EQ((*summary)["functional"].size(), r.findings.size());
+  ASSERT_EQ((*summary)["functional"].size(), findings.size());
   EXPECT_EQ((*summary)["functional"][0]["bug_id"], "diary-wrong-photo-deleted");
   EXPECT_GT((*summary)["fuzz"]["mutants_executed"].get<int>(), 0);
   // `roam replay` on the F folder re-runs seed and mutant and sees the same violation.
@@ -192,31 +194,31 @@ TEST(Fuzz, NoReportWithTheDiaryBugOff) {
   FuzzRuns runs = FuzzSeeds("apps/diary.json", {1, 2, 3, 4}, kBudget,
                             {"diary-wrong-photo-deleted"}, false);
   for (const auto& r : runs.results)
-    for (const auto& f : r.findings) ADD_FAILURE() << f.id << ": " << f.explanation;
+    for (const auto& f : *r.summary.functional) ADD_FAILURE() << f.id << ": " << f.explanation;
 }
 
 TEST(Fuzz, NoReportOnAnAppWhoseClockAndBannerChangeByThemselves) {
   FuzzRuns runs = FuzzSeeds("tests/apps/clock.json", {1, 2, 3}, kBudget, {}, false);
   for (const auto& r : runs.results) {
     EXPECT_GT(r.stats.mutants_executed, 100);
-    for (const auto& f : r.findings) ADD_FAILURE() << f.id << ": " << f.explanation;
+    for (const auto& f : *r.summary.functional) ADD_FAILURE() << f.id << ": " << f.explanation;
   }
 }
 
 TEST(Fuzz, BadInputIsAClearError) {
   FuzzOptions o;
-  o.app = testing::SourceDir() / "apps/diary.json";
+  o.target.app = testing::SourceDir() / "apps/diary.json";
   o.out = testing::TempDir("fuzz_bad");
   o.force = true;
-  o.bugs_off = {"diary-wrong-photo-delete"};
-  auto r = Fuzz(o, nullptr, nullptr);
+  o.target.bugs_off = {"diary-wrong-photo-delete"};
+  auto r = Fuzz(o);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("did you mean \"diary-wrong-photo-deleted\""),
             std::string::npos)
       << r.status().message();
-  o.bugs_off.clear();
-  o.events = 0;
-  EXPECT_FALSE(Fuzz(o, nullptr, nullptr).ok());
+  o.target.bugs_off.clear();
+  o.budget.events = 0;
+  EXPECT_FALSE(Fuzz(o).ok());
 }
 
 }  // namespace

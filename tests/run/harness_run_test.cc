@@ -25,10 +25,10 @@ std::filesystem::path Bench(const std::string& app) {
 
 ExploreOptions Options(const std::string& app, const std::string& name, uint64_t seed, int64_t events) {
   ExploreOptions o;
-  o.app = Bench(app);
+  o.target.app = Bench(app);
   o.seed = seed;
   o.out = testing::TempDir(name);
-  o.campaign.max_events = events;
+  o.budget.events = events;
   o.strategy_settings.random.pct_rotate = 0;  // a fixed 1080x1920 screen for the rectangle
   return o;
 }
@@ -79,13 +79,13 @@ TEST(HarnessRun, BlacklistedWidgetsAreNeverTouched) {
   auto filters_path = WriteJson("black", filters);
   for (uint64_t seed : {1, 2}) {
     ExploreOptions plain = Options("notes", "black_plain", seed, 3000);
-    ASSERT_TRUE(Explore(plain, nullptr, nullptr, false).ok());
+    ASSERT_TRUE(Explore(plain).ok());
     for (const auto& [what, n] : Touches(Acts(plain.out)))
       EXPECT_GT(n, 0) << what << ": the run without the list must touch it, seed " << seed;
 
     ExploreOptions o = Options("notes", "black", seed, 3000);
     o.harness.filters_file = filters_path;
-    auto s = Explore(o, nullptr, nullptr, false);
+    auto s = Explore(o);
     ASSERT_TRUE(s.ok()) << s.status().message();
     auto acts = Acts(o.out);
     ASSERT_EQ(acts.size(), 3000u);
@@ -103,7 +103,7 @@ TEST(HarnessRun, WhitelistKeepsWidgetActionsToTheListedWidgets) {
   json filters = {{"widgets", {{"white", {{{"path", "//*[starts-with(@resource-id, 'net.gsantner.markor:id/nav_')]"}}}}}}};
   ExploreOptions o = Options("notes", "white", 3, 1500);
   o.harness.filters_file = WriteJson("white", filters);
-  ASSERT_TRUE(Explore(o, nullptr, nullptr, false).ok());
+  ASSERT_TRUE(Explore(o).ok());
   int widget_acts = 0;
   for (const auto& a : Acts(o.out)) {
     if (!IsWidgetAct(a)) continue;
@@ -116,14 +116,14 @@ TEST(HarnessRun, WhitelistKeepsWidgetActionsToTheListedWidgets) {
 TEST(HarnessRun, ABlacklistedActivityIsBackedOutOf) {
   const std::string about = "net.gsantner.markor.activity.AboutActivity";
   ExploreOptions plain = Options("notes", "act_plain", 4, 2000);
-  ASSERT_TRUE(Explore(plain, nullptr, nullptr, false).ok());
+  ASSERT_TRUE(Explore(plain).ok());
   int plain_widget_acts = 0;
   for (const auto& a : Acts(plain.out)) plain_widget_acts += Field(a, "activity") == about && IsWidgetAct(a);
   ASSERT_GT(plain_widget_acts, 0) << "random must reach and use the About page without the list";
 
   ExploreOptions o = Options("notes", "act_black", 4, 2000);
   o.harness.filters_file = WriteJson("act", {{"activities", {{"black", {"AboutActivity"}}}}});
-  ASSERT_TRUE(Explore(o, nullptr, nullptr, false).ok());
+  ASSERT_TRUE(Explore(o).ok());
   int on_about = 0;
   for (const auto& a : Acts(o.out)) {
     if (Field(a, "activity") != about) continue;
@@ -146,7 +146,7 @@ TEST(HarnessRun, TypedTextsFollowTheMix) {
   o.harness.mix.pct_seen = 25;
   o.harness.mix.pct_awkward = 25;
   o.harness.mix.pct_plain = 0;
-  ASSERT_TRUE(Explore(o, nullptr, nullptr, false).ok());
+  ASSERT_TRUE(Explore(o).ok());
   const auto& awkward = explore::AwkwardStrings();
   int inputs = 0, user = 0, awkward_only = 0, seen = 0;
   for (const auto& a : Acts(o.out)) {
@@ -176,7 +176,7 @@ TEST(HarnessRun, SameSeedSameRun) {
     o.harness.text_input = true;
     o.harness.actions_file = testing::SourceDir() / "apps/bench/config/shop.actions.json";
     o.harness.filters_file = WriteJson("same", {{"widgets", {{"black", {{{"text", "Sign out"}}}}}}});
-    ASSERT_TRUE(Explore(o, nullptr, nullptr, false).ok());
+    ASSERT_TRUE(Explore(o).ok());
     traces[i] = *ReadFile(o.out / "trace.jsonl");
   }
   EXPECT_EQ(traces[0], traces[1]);
@@ -193,13 +193,13 @@ size_t BehindTheWall(const report::Summary& s) {
 TEST(HarnessRun, TheLoginScriptGetsPastTheShopsLoginWall) {
   for (uint64_t seed : {1, 2, 3}) {
     ExploreOptions plain = Options("shop", "wall_plain", seed, 800);
-    auto p = Explore(plain, nullptr, nullptr, false);
+    auto p = Explore(plain);
     ASSERT_TRUE(p.ok());
     EXPECT_EQ(BehindTheWall(*p), 0u) << "seed " << seed;
 
     ExploreOptions o = Options("shop", "wall_script", seed, 800);
     o.harness.actions_file = testing::SourceDir() / "apps/bench/config/shop.actions.json";
-    auto s = Explore(o, nullptr, nullptr, false);
+    auto s = Explore(o);
     ASSERT_TRUE(s.ok()) << s.status().message();
     EXPECT_GE(BehindTheWall(*s), 3u) << "seed " << seed;
     EXPECT_NE(std::find(s->activities_covered.begin(), s->activities_covered.end(),
@@ -214,7 +214,7 @@ TEST(HarnessRun, TimeTravelUnderTheHarnessStillRestores) {
   ExploreOptions o = Options("shop", "wall_timetravel", 1, 1500);
   o.strategy = "timetravel:random";
   o.harness.actions_file = testing::SourceDir() / "apps/bench/config/shop.actions.json";
-  auto s = Explore(o, nullptr, nullptr, false);
+  auto s = Explore(o);
   ASSERT_TRUE(s.ok()) << s.status().message();
   EXPECT_GT(s->restores, 0u);
   EXPECT_GE(BehindTheWall(*s), 3u);
@@ -224,7 +224,7 @@ TEST(HarnessRun, BenchRunsUseTheHarness) {
   BenchOptions b;
   b.apps = {Bench("shop")};
   b.strategies = {"random"};
-  b.events = 500;
+  b.budget.events = 500;
   b.seeds = 2;
   b.jobs = 2;
   b.out = testing::TempDir("harness_bench");

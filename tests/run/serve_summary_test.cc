@@ -11,7 +11,7 @@
 namespace roam::run {
 namespace {
 
-using device::android::SimAndroidDevice;
+using serve::SimAndroidDevice;
 
 // Taps the widget showing `text` on the device's current screen, as an adb client would.
 ::testing::AssertionResult TapText(SimAndroidDevice& dev, const std::string& text) {
@@ -31,10 +31,10 @@ using device::android::SimAndroidDevice;
 TEST(ServeSummary, CountsWhatTheClientsDidOnEveryDevice) {
   auto spec = sim::LoadSpec(testing::SourceDir() / "tests/apps/crashy.json");
   ASSERT_TRUE(spec.ok());
-  device::android::SimAdbServerOptions options;
+  serve::SimAdbServerOptions options;
   options.port = 0;
   options.devices = 2;
-  device::android::SimAdbServer server(*spec, options);
+  serve::SimAdbServer server(*spec, options);
   auto serials = server.Serials();
   ASSERT_EQ(serials.size(), 2u);
   for (const auto& serial : serials) {

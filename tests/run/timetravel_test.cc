@@ -13,6 +13,7 @@
 #include "run/progress.h"
 #include "run/explore.h"
 #include "sim/spec.h"
+#include "run/replay.h"
 #include "test_paths.h"
 
 namespace roam::run {
@@ -26,12 +27,12 @@ TEST(TimeTravelRun, RandomStaysInTheTrapTimeTravelGetsOut) {
     const char* names[2] = {"random", "timetravel:random"};
     for (int i = 0; i < 2; ++i) {
       ExploreOptions o;
-      o.app = Vault();
+      o.target.app = Vault();
       o.strategy = names[i];
       o.seed = seed;
-      o.campaign.max_events = 6000;
+      o.budget.events = 6000;
       o.out = testing::TempDir(fmt::format("vault_{}_{}", i, seed));
-      auto s = Explore(o, nullptr, nullptr, false);
+      auto s = Explore(o);
       ASSERT_TRUE(s.ok()) << s.status().message();
       by[i] = *s;
     }
@@ -49,13 +50,13 @@ TEST(TimeTravelRun, RandomStaysInTheTrapTimeTravelGetsOut) {
 
 TEST(TimeTravelRun, NothingIsReportedBehindTheGatesWithTheBugSwitchedOff) {
   ExploreOptions o;
-  o.app = Vault();
+  o.target.app = Vault();
   o.strategy = "timetravel:random";
   o.seed = 1;
-  o.campaign.max_events = 6000;
-  o.bugs_off = {"vault-chest-crash"};
+  o.budget.events = 6000;
+  o.target.bugs_off = {"vault-chest-crash"};
   o.out = testing::TempDir("vault_off");
-  auto s = Explore(o, nullptr, nullptr, false);
+  auto s = Explore(o);
   ASSERT_TRUE(s.ok()) << s.status().message();
   EXPECT_EQ(s->activities_covered.size(), 5u);  // it still gets through
   EXPECT_TRUE(s->crashes.empty());
@@ -124,18 +125,17 @@ Outcome RunScript(std::shared_ptr<const sim::AppSpec> spec, Scripted& strategy, 
   device::SimDeviceOptions dev_options{.snapshots = snapshots};
   device::SimDevice device(spec, {}, dev_options);
   CampaignOptions options;
-  options.max_events = events;
   options.clear_data_at_start = clear;
   CampaignIo io;
   io.out_dir = testing::TempDir(name);
   // As Explore writes it for the vault (`roam replay` reads it back from bug.json).
-  io.replay_info = {{"device", "sim"}, {"app", Vault().string()}, {"bugs_off", nlohmann::json::array()},
-                    {"seed", 1}, {"signature_frames", 3}, {"start", "clear"}};
-  io.fresh_device = [spec, dev_options]() -> Result<std::unique_ptr<device::Device>> {
+  io.replay = {.app = Vault().string()};
+  io.fresh_device = [spec, dev_options](const std::set<std::string>&)
+      -> Result<std::unique_ptr<device::Device>> {
     return std::unique_ptr<device::Device>(std::make_unique<device::SimDevice>(spec, sim::SimOptions{}, dev_options));
   };
   Rng rng(1);
-  Campaign campaign(options, device, strategy, rng, io);
+  Campaign campaign(options, {.events = events}, device, strategy, rng, io, RunContext{});
   auto summary = campaign.Run();
   EXPECT_TRUE(summary.ok()) << summary.status().message();
   return {summary.ok() ? *summary : report::Summary{}, io.out_dir};
@@ -263,7 +263,7 @@ TEST(TimeTravelRun, ACrashAfterARestoreIsFiledWithAShortTraceThatReplays) {
     auto whole = report::ReadTrace(out.dir / "trace.jsonl");
     ASSERT_TRUE(whole.ok());
     device::SimDevice again(*spec, {});
-    auto all = ReplayOn(again, *bug, *whole);
+    auto all = ReplayTrace(again, *whole, bug->failure.signature, 3);
     ASSERT_TRUE(all.ok()) << all.status().message();
     EXPECT_TRUE(all->reproduced);
   }
@@ -271,14 +271,14 @@ TEST(TimeTravelRun, ACrashAfterARestoreIsFiledWithAShortTraceThatReplays) {
 
 TEST(TimeTravelRun, ConfigRecordsTheRuleAndTheRestoreMode) {
   ExploreOptions o;
-  o.app = Vault();
+  o.target.app = Vault();
   o.strategy = "timetravel:random";
   o.seed = 2;
-  o.campaign.max_events = 300;
-  o.snapshots = false;
+  o.budget.events = 300;
+  o.target.snapshots = false;
   o.strategy_settings.timetravel.interesting = "gui";
   o.out = testing::TempDir("tt_config");
-  auto s = Explore(o, nullptr, nullptr, false);
+  auto s = Explore(o);
   ASSERT_TRUE(s.ok()) << s.status().message();
   auto config = ReadJsonFile(o.out / "config.json");
   ASSERT_TRUE(config.ok());
@@ -287,9 +287,9 @@ TEST(TimeTravelRun, ConfigRecordsTheRuleAndTheRestoreMode) {
   EXPECT_EQ((*config)["time_travel"]["queue_length"], 10);
   EXPECT_GT(s->snapshots, 0u);
   o.strategy_settings.timetravel.interesting = "auto";
-  o.snapshots = true;
+  o.target.snapshots = true;
   o.force = true;
-  ASSERT_TRUE(Explore(o, nullptr, nullptr, false).ok());
+  ASSERT_TRUE(Explore(o).ok());
   config = ReadJsonFile(o.out / "config.json");
   EXPECT_EQ((*config)["time_travel"]["interesting"], "coverage");  // the simulator has coverage
   EXPECT_EQ((*config)["time_travel"]["restore"], "snapshot");
@@ -305,7 +305,7 @@ TEST(TimeTravelRun, BenchRunsTheWrapperWithoutSnapshotsAndComparesItWithItsBase)
   BenchOptions o;
   o.apps = {Vault()};
   o.strategies = {"random", "timetravel:random"};
-  o.events = 3000;
+  o.budget.events = 3000;
   o.seeds = 2;
   o.jobs = 2;
   o.snapshots = false;

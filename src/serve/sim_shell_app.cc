@@ -8,11 +8,11 @@
 
 #include <fmt/format.h>
 
-#include "device/android/sim_shell.h"
-#include "device/android/sim_shell_internal.h"
+#include "serve/sim_shell.h"
+#include "serve/sim_shell_internal.h"
 #include "sim/interpreter.h"
 
-namespace roam::device::android {
+namespace roam::serve {
 
 using internal::kMsPerEvent;
 using internal::SplitFields;
@@ -67,8 +67,8 @@ void SimAndroidDevice::Perform(const gui::Action& action) {
 void SimAndroidDevice::AfterChange() {
   int pid = app_pid_;
   for (sim::Fault& f : app_.DrainFaults()) {
-    Event e;
-    e.kind = f.kind == sim::Fault::Kind::kCrash ? Event::Kind::kCrash : Event::Kind::kAnr;
+    device::Event e;
+    e.kind = f.kind == sim::Fault::Kind::kCrash ? device::Event::Kind::kCrash : device::Event::Kind::kAnr;
     e.package = app_.package();
     e.exception = f.exception;
     e.message = f.message;
@@ -79,7 +79,7 @@ void SimAndroidDevice::AfterChange() {
                                              : (app_.Activities().empty() ? ".MainActivity"
                                                                           : app_.Activities()[0]));
     size_t first_line = log_.size();
-    if (e.kind == Event::Kind::kCrash) {
+    if (e.kind == device::Event::Kind::kCrash) {
       Log('D', "AndroidRuntime", "Shutting down VM", pid);
       Log('E', "AndroidRuntime", "FATAL EXCEPTION: main", pid);
       Log('E', "AndroidRuntime", fmt::format("Process: {}, PID: {}", e.package, pid), pid);
@@ -284,4 +284,4 @@ int SimAndroidDevice::CmdPm(const std::vector<std::string>& a, Io& io) {
   return 255;
 }
 
-}  // namespace roam::device::android
+}  // namespace roam::serve

@@ -7,10 +7,10 @@
 
 #include <fmt/format.h>
 
-#include "device/android/sim_shell.h"
-#include "device/android/sim_shell_internal.h"
+#include "serve/sim_shell.h"
+#include "serve/sim_shell_internal.h"
 
-namespace roam::device::android {
+namespace roam::serve {
 
 using internal::IsNameStart;
 
@@ -283,4 +283,4 @@ Result<std::vector<std::vector<std::string>>> SplitShellWords(std::string_view l
   return out;
 }
 
-}  // namespace roam::device::android
+}  // namespace roam::serve

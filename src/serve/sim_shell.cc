@@ -1,16 +1,16 @@
 // sim_shell: SimAndroidDevice's plumbing: construction, RunShell running a parsed script
 // (lists, pipelines, word expansion, NAME=value, redirections) and the locked accessors.
 // Thread-safe: every public member takes mu_.
-#include "device/android/sim_shell.h"
+#include "serve/sim_shell.h"
 
 #include <cctype>
 #include <string>
 #include <vector>
 
-#include "device/android/sim_shell_internal.h"
+#include "serve/sim_shell_internal.h"
 #include "sim/interpreter.h"
 
-namespace roam::device::android {
+namespace roam::serve {
 
 using internal::IsNameStart;
 using internal::kMaxDepth;
@@ -250,4 +250,4 @@ SimDeviceStats SimAndroidDevice::Stats() const {
   return s;
 }
 
-}  // namespace roam::device::android
+}  // namespace roam::serve

@@ -1,6 +1,6 @@
 // sim_shell: sh-like parsing (text an app shows must come through as literal argv, never run)
 // and the device's answers.
-#include "device/android/sim_shell.h"
+#include "serve/sim_shell.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include "gui/uiautomator.h"
 #include "test_paths.h"
 
-namespace roam::device::android {
+namespace roam::serve {
 namespace {
 
 using Argvs = std::vector<std::vector<std::string>>;
@@ -149,4 +149,4 @@ TEST_F(SimShellTest, KeysAndSnapshots) {
 }
 
 }  // namespace
-}  // namespace roam::device::android
+}  // namespace roam::serve

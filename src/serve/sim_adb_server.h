@@ -30,14 +30,14 @@
 
 #include "base/status.h"
 #include "device/android/adb_protocol.h"
-#include "device/android/sim_shell.h"
+#include "serve/sim_shell.h"
 #include "sim/sim_app.h"
 
-namespace roam::device::android {
+namespace roam::serve {
 
 struct SimAdbServerOptions {
-  std::string host = std::string(kLoopback);  // address to bind (default loopback only)
-  int port = kDefaultSimServePort;            // 0: an ephemeral port (see SimAdbServer::port())
+  std::string host = std::string(device::android::kLoopback);  // address to bind (default loopback only)
+  int port = device::android::kDefaultSimServePort;            // 0: an ephemeral port (see SimAdbServer::port())
   std::string serial = "emulator-5554";       // first device; emulator-N: N+2, N+4 for the rest,
                                               // else NAME, NAME-2, NAME-3
   int devices = 1;                            // how many independent devices
@@ -95,7 +95,7 @@ class SimAdbServer {
   std::shared_ptr<const sim::AppSpec> spec_;
   SimAdbServerOptions options_;
   std::vector<Dev> devs_;
-  Listener listener_;
+  device::android::Listener listener_;
   int port_ = 0;
   std::atomic<bool> stopping_{false};
   std::atomic<bool> kill_requested_{false};
@@ -104,4 +104,4 @@ class SimAdbServer {
   std::list<std::unique_ptr<Conn>> conns_;
 };
 
-}  // namespace roam::device::android
+}  // namespace roam::serve

@@ -1,7 +1,7 @@
 // SimAdbServer on an ephemeral loopback port, driven through adb_protocol and through Debian's
 // real `adb` client (skipped when /usr/bin/adb is absent). Every adb call names the server's
 // port (-P), so the client never forks a server of its own; all sockets have timeouts.
-#include "device/android/sim_adb_server.h"
+#include "serve/sim_adb_server.h"
 
 #include <unistd.h>
 
@@ -15,7 +15,8 @@
 #include "gui/uiautomator.h"
 #include "test_paths.h"
 
-namespace roam::device::android {
+namespace roam::serve {
+using namespace ::roam::device::android;  // NOLINT: the protocol under test
 namespace {
 
 constexpr int kTimeoutMs = 5000;
@@ -243,4 +244,4 @@ TEST_F(RealAdbTest, KillServerStopsAccepting) {
 }
 
 }  // namespace
-}  // namespace roam::device::android
+}  // namespace roam::serve

@@ -9,10 +9,10 @@
 
 #include <fmt/format.h>
 
-#include "device/android/sim_shell.h"
-#include "device/android/sim_shell_internal.h"
+#include "serve/sim_shell.h"
+#include "serve/sim_shell_internal.h"
 
-namespace roam::device::android {
+namespace roam::serve {
 
 using internal::kSystemPid;
 
@@ -245,4 +245,4 @@ int SimAndroidDevice::CmdLogcat(const std::vector<std::string>& a, Io& io) {
   return 0;
 }
 
-}  // namespace roam::device::android
+}  // namespace roam::serve

@@ -10,11 +10,11 @@
 
 #include <fmt/format.h>
 
-#include "device/android/sim_shell.h"
-#include "device/android/sim_shell_internal.h"
+#include "serve/sim_shell.h"
+#include "serve/sim_shell_internal.h"
 #include "gui/uiautomator.h"
 
-namespace roam::device::android {
+namespace roam::serve {
 
 using internal::kLongPressMs;
 using internal::kTapSlopPx;
@@ -258,4 +258,4 @@ int SimAndroidDevice::CmdInput(const std::vector<std::string>& a0, Io& io) {
   return usage();
 }
 
-}  // namespace roam::device::android
+}  // namespace roam::serve

@@ -25,7 +25,7 @@
 #include "gui/screen.h"
 #include "sim/sim_app.h"
 
-namespace roam::device::android {
+namespace roam::serve {
 
 // --- Parsing ----------------------------------------------------------------------------------
 struct ShellWordPart {
@@ -81,7 +81,7 @@ struct SimDeviceStats {
   std::vector<std::string> covered_units;
   size_t units_total = 0;
   size_t activities_total = 0;
-  std::vector<std::pair<int64_t, Event>> faults;  // (input event index, event) oldest first
+  std::vector<std::pair<int64_t, device::Event>> faults;  // (input event index, event) oldest first
 };
 
 class SimAndroidDevice {
@@ -162,4 +162,4 @@ class SimAndroidDevice {
   std::set<std::string> activities_seen_;
 };
 
-}  // namespace roam::device::android
+}  // namespace roam::serve

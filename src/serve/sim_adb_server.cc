@@ -1,11 +1,15 @@
-#include "device/android/sim_adb_server.h"
+#include "serve/sim_adb_server.h"
 
 #include <chrono>
 #include <cstdlib>
 
 #include <fmt/format.h>
 
-namespace roam::device::android {
+namespace roam::serve {
+
+// The wire format is the adb driver's own (device/android/adb_protocol.h): one definition for
+// both ends.
+using namespace ::roam::device::android;  // NOLINT(google-build-using-namespace)
 
 namespace {
 constexpr int kAcceptPollMs = 100;
@@ -525,4 +529,4 @@ void SimAdbServer::SyncService(Conn* conn, Dev* dev) {
   }
 }
 
-}  // namespace roam::device::android
+}  // namespace roam::serve

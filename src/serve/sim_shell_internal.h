@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "device/android/sim_shell.h"
+#include "serve/sim_shell.h"
 
-namespace roam::device::android {
+namespace roam::serve {
 
 struct SimAndroidDevice::Io {
   std::string out;
@@ -36,4 +36,4 @@ std::vector<std::string> SplitFields(const std::string& s);
 
 }  // namespace internal
 
-}  // namespace roam::device::android
+}  // namespace roam::serve

@@ -1,0 +1,24 @@
+#include "cli/signals.h"
+
+#include <csignal>
+
+namespace roam::cli {
+
+namespace {
+
+std::atomic<bool> g_stop{false};
+
+extern "C" void OnStopSignal(int) {
+  g_stop.store(true);
+  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+}
+
+}  // namespace
+
+const std::atomic<bool>& InstallStopSignals() {
+  std::signal(SIGINT, OnStopSignal);
+  std::signal(SIGTERM, OnStopSignal);
+  return g_stop;
+}
+
+}  // namespace roam::cli

@@ -1,0 +1,27 @@
+#include "run/budget.h"
+
+#include <cmath>
+
+namespace roam::run {
+
+Status CheckBudget(const BudgetOptions& o) {
+  if (o.events < 0) return Status::InvalidArgument("the event budget must not be negative");
+  if (!std::isfinite(o.seconds) || o.seconds < 0)
+    return Status::InvalidArgument("the time budget must be a finite number of seconds, at least 0");
+  if (o.events == 0 && o.seconds == 0)
+    return Status::InvalidArgument("no budget: give --events N and/or --time SECONDS");
+  return Status::Ok();
+}
+
+Budget::Budget(BudgetOptions options, const Clock& clock)
+    : options_(options), clock_(clock), start_(clock.Now()) {}
+
+bool Budget::Left() const {
+  if (EventsSpent()) return false;
+  if (options_.seconds > 0 && Elapsed() >= options_.seconds) return false;
+  return true;
+}
+
+std::string_view Budget::SpentOn() const { return EventsSpent() ? "events" : "time"; }
+
+}  // namespace roam::run

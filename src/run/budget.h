@@ -1,0 +1,48 @@
+// run/budget: how much a campaign may do, in events sent and in wall time; one type for every
+// campaign (explore, fuzz) and for the replays they make. The step executor spends it, the
+// campaign loops ask it. Single-threaded; the clock is borrowed and must outlive the budget.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "base/clock.h"
+#include "base/status.h"
+
+namespace roam::run {
+
+struct BudgetOptions {
+  int64_t events = 1000;  // events sent at most; 0: no event budget
+  double seconds = 0;     // wall time at most, in seconds; 0: none
+};
+
+// A campaign needs at least one budget, both finite and not negative.
+Status CheckBudget(const BudgetOptions& options);
+
+class Budget {
+ public:
+  // Starts counting time now. {0, 0} is an unbounded budget (replays, checks).
+  explicit Budget(BudgetOptions options, const Clock& clock = SteadyClock::Get());
+
+  static Budget Unbounded() { return Budget({.events = 0, .seconds = 0}); }
+
+  bool Left() const;
+  // Which budget ran out: "events" or "time" (meaningful once Left() is false).
+  std::string_view SpentOn() const;
+  void Spend(int64_t events = 1) { events_ += events; }
+
+  int64_t events() const { return events_; }
+  double Elapsed() const { return clock_.Now() - start_; }
+  const BudgetOptions& options() const { return options_; }
+  const Clock& clock() const { return clock_; }
+
+ private:
+  bool EventsSpent() const { return options_.events > 0 && events_ >= options_.events; }
+
+  BudgetOptions options_;
+  const Clock& clock_;
+  double start_;
+  int64_t events_ = 0;
+};
+
+}  // namespace roam::run

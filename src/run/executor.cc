@@ -1,0 +1,103 @@
+#include "run/executor.h"
+
+#include <thread>
+
+#include <fmt/format.h>
+
+namespace roam::run {
+
+namespace {
+
+// Adds the seconds a call took to `bucket`.
+template <typename F>
+auto Timed(const Clock& clock, double& bucket, F&& f) {
+  const double start = clock.Now();
+  auto result = f();
+  bucket += clock.Now() - start;
+  return result;
+}
+
+}  // namespace
+
+StepExecutor::StepExecutor(device::Device& device, Budget& budget, oracle::CrashOracle& crashes,
+                           ExecutorOptions options)
+    : device_(device),
+      budget_(budget),
+      crashes_(crashes),
+      options_(options),
+      package_(device.Package()) {}
+
+Status StepExecutor::Observe(gui::Screen& screen) {
+  return Timed(budget_.clock(), timing_.observe, [&] { return device_.Observe(screen); });
+}
+
+Status StepExecutor::Launch() {
+  return Timed(budget_.clock(), timing_.launch, [&] { return device_.Launch(); });
+}
+
+Status StepExecutor::Clear() {
+  return Timed(budget_.clock(), timing_.launch, [&] { return device_.ClearData(); });
+}
+
+Status StepExecutor::StopApp() {
+  return Timed(budget_.clock(), timing_.launch, [&] { return device_.Stop(); });
+}
+
+Status StepExecutor::Snapshot(const std::string& name) {
+  return Timed(budget_.clock(), timing_.launch, [&] { return device_.Snapshot(name); });
+}
+
+Status StepExecutor::Restore(const std::string& name) {
+  return Timed(budget_.clock(), timing_.launch, [&] { return device_.Restore(name); });
+}
+
+Status StepExecutor::Act(const gui::Action& action, ActOutcome& out) {
+  out = ActOutcome();
+  Status performed = Timed(budget_.clock(), timing_.act, [&] { return device_.Perform(action); });
+  ROAM_RETURN_IF_ERROR(performed.Wrap(action.Describe()));
+  budget_.Spend();
+  ++timing_.steps;
+  if (options_.throttle_ms > 0)
+    std::this_thread::sleep_for(std::chrono::milliseconds(options_.throttle_ms));
+  if (device_.HasCoverage()) {
+    size_t covered = device_.GetCoverage().covered;
+    out.new_units = covered > units_covered_ ? covered - units_covered_ : 0;
+    units_covered_ = std::max(units_covered_, covered);
+  }
+  Drain(out);
+  return Status::Ok();
+}
+
+void StepExecutor::Drain(ActOutcome& out) {
+  const double start = budget_.clock().Now();
+  events_.clear();
+  device_.DrainEvents(events_);
+  for (const auto& e : events_) {
+    auto seen = crashes_.Observe(e, budget_.events());
+    const std::string& signature = crashes_.findings()[seen.index].signature;
+    out.failures.push_back(fmt::format("{} {}", device::EventKindName(e.kind), signature));
+    out.signatures.push_back(signature);
+    if (seen.is_new) out.new_findings.push_back(seen.index);
+  }
+  timing_.events += budget_.clock().Now() - start;
+}
+
+void StepExecutor::DiscardEvents() {
+  events_.clear();
+  device_.DrainEvents(events_);
+  events_.clear();
+}
+
+report::TraceStep StepExecutor::StepFor(const gui::Screen& screen, const gui::Action& action,
+                                        uint64_t state) {
+  report::TraceStep step{.op = "act", .action = action, .activity = screen.activity,
+                         .state = state};
+  if (action.widget >= 0 && action.widget < static_cast<int>(screen.widgets.size())) {
+    const gui::Widget& w = screen.widgets[action.widget];
+    step.widget_text = w.text.empty() ? w.content_desc : w.text;
+    step.resource_id = w.resource_id;
+  }
+  return step;
+}
+
+}  // namespace roam::run

@@ -1,0 +1,81 @@
+// run/executor: the one place where a campaign touches its device. It launches, clears, stops,
+// snapshots and restores the app, observes the screen, and sends events: each event is counted
+// against the budget, paced (throttle), followed by the coverage it gained and by what the
+// device reported (crashes and ANRs, through the crash oracle). Every campaign steps through
+// it: exploration, time travel's path replays, fuzzing's seeds and mutants, and bug replays, so
+// budgets, pacing, timing and crash signatures are the same everywhere.
+// Single-threaded; borrows the device, the budget and the oracle, which must outlive it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "device/device.h"
+#include "gui/action.h"
+#include "gui/screen.h"
+#include "oracle/crash.h"
+#include "report/summary.h"
+#include "report/trace.h"
+#include "run/budget.h"
+
+namespace roam::run {
+
+struct ExecutorOptions {
+  int throttle_ms = 0;  // pause after each event, as Monkey's --throttle
+};
+
+// What followed one event (or a drain of the device's reports).
+struct ActOutcome {
+  size_t new_units = 0;                 // code units first covered (0 without coverage)
+  std::vector<std::string> failures;    // "crash <signature>" per report, as a trace line holds
+  std::vector<std::string> signatures;  // the signature of each report, in order
+  std::vector<size_t> new_findings;     // oracle findings first seen now (their indexes)
+  bool failed() const { return !failures.empty(); }
+};
+
+class StepExecutor {
+ public:
+  StepExecutor(device::Device& device, Budget& budget, oracle::CrashOracle& crashes,
+               ExecutorOptions options = {});
+
+  // Device operations, timed (launch, clear, stop, snapshot and restore count as "launch").
+  Status Observe(gui::Screen& screen);
+  Status Launch();
+  Status Clear();
+  Status StopApp();
+  Status Snapshot(const std::string& name);
+  Status Restore(const std::string& name);
+
+  // Sends `action` (an error: the device did not take it, nothing is counted), then counts it
+  // against the budget, waits the throttle and fills `out` with what followed.
+  Status Act(const gui::Action& action, ActOutcome& out);
+  // Reads the device's reports into `out` through the crash oracle (after a replay's last step).
+  void Drain(ActOutcome& out);
+  // Throws away what the device reported so far (before a run starts, after a restore).
+  void DiscardEvents();
+
+  // The target of `action` on `screen` as a trace line names it (activity, state, widget text).
+  static report::TraceStep StepFor(const gui::Screen& screen, const gui::Action& action,
+                                   uint64_t state);
+
+  device::Device& device() { return device_; }
+  const std::string& package() const { return package_; }
+  Budget& budget() { return budget_; }
+  report::StepTiming& timing() { return timing_; }
+  const report::StepTiming& timing() const { return timing_; }
+  // Code units covered so far (0 without coverage).
+  size_t units_covered() const { return units_covered_; }
+
+ private:
+  device::Device& device_;
+  Budget& budget_;
+  oracle::CrashOracle& crashes_;
+  ExecutorOptions options_;
+  std::string package_;
+  size_t units_covered_ = 0;
+  std::vector<device::Event> events_;
+  report::StepTiming timing_;
+};
+
+}  // namespace roam::run

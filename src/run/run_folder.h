@@ -1,0 +1,35 @@
+// run/run_folder: what every campaign's options share (the target, the seed, the budget, the
+// output folder) and the start of its run folder: the folder prepared (an earlier run is kept
+// unless forced), the app's copy, and config.json with the shared keys. Stateless functions;
+// thread-safe for different folders.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "base/status.h"
+#include "run/budget.h"
+#include "run/target.h"
+
+namespace roam::run {
+
+struct RunOptions {
+  TargetOptions target;
+  uint64_t seed = 1;
+  std::filesystem::path out;               // the run folder
+  bool force = false;                      // replace an earlier run in `out`
+  BudgetOptions budget;
+};
+
+// Creates `dir` or checks it may be used: a folder that holds an earlier run (config.json,
+// summary.json or trace.jsonl) is refused unless `force`, which then clears it.
+Status PrepareOutDir(const std::filesystem::path& dir, bool force);
+
+// Prepares options.out, keeps the app's copy there (app.json) and writes config.json: the
+// campaign's own keys in `config`, then the seed, the budget, the target's keys and its replay
+// spec.
+Status OpenRunFolder(const RunOptions& options, const Target& target, nlohmann::json config);
+
+}  // namespace roam::run

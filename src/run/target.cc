@@ -1,0 +1,129 @@
+#include "run/target.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "base/files.h"
+#include "device/sim_device.h"
+#include "sim/sim_app.h"
+
+namespace roam::run {
+
+using nlohmann::json;
+
+namespace {
+
+// Unknown bug ids are an error: a typo would silently leave the bug on.
+Status CheckBugIds(const std::vector<std::string>& bugs_off, const sim::AppSpec& spec,
+                   const std::string& app) {
+  std::vector<std::string> known;
+  for (const auto& b : spec.bugs()) known.push_back(b.id);
+  for (const auto& id : bugs_off) {
+    if (std::count(known.begin(), known.end(), id)) continue;
+    return Status::InvalidArgument(fmt::format("--bugs-off: {} plants no bug \"{}\"{}; its bugs: {}",
+                                               app, id, DidYouMean(id, known),
+                                               fmt::join(known, ", ")));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Target>> Target::Open(const TargetOptions& options, uint64_t seed,
+                                             int signature_frames) {
+  if (options.OnAndroid()) return OpenAndroid(options, signature_frames);
+  return OpenSim(options, seed, signature_frames);
+}
+
+Result<std::unique_ptr<Target>> Target::OpenSim(const TargetOptions& options, uint64_t seed,
+                                                int signature_frames) {
+  auto spec = sim::LoadSpec(options.app);
+  if (!spec.ok()) return spec.status();
+  ROAM_RETURN_IF_ERROR(CheckBugIds(options.bugs_off, **spec, options.app.string()));
+  std::unique_ptr<Target> t(new Target());
+  t->options_ = options;
+  t->spec_ = *spec;
+  t->sim_options_ = {.seed = seed, .bugs_off = {options.bugs_off.begin(), options.bugs_off.end()}};
+  device::SimDeviceOptions dev_options{.snapshots = options.snapshots};
+  t->device_ = std::make_unique<device::SimDevice>(t->spec_, t->sim_options_, dev_options);
+  t->replay_ = {.target = ReplaySpec::Target::kSim,
+                .app = std::filesystem::absolute(options.app).string(),
+                .seed = seed,
+                .bugs_off = options.bugs_off,
+                .signature_frames = signature_frames};
+  t->config_ = {{"app", options.app.string()},
+                {"package", t->device_->Package()},
+                {"device", t->device_->Name()},
+                {"bugs_off", options.bugs_off},
+                {"snapshots", options.snapshots}};
+  t->app_name_ = options.app.string();
+  t->fresh_device_ = [spec = t->spec_, sim_options = t->sim_options_, dev_options](
+                         const std::set<std::string>& extra_off)
+      -> Result<std::unique_ptr<device::Device>> {
+    sim::SimOptions o = sim_options;
+    o.bugs_off.insert(extra_off.begin(), extra_off.end());
+    return std::unique_ptr<device::Device>(
+        std::make_unique<device::SimDevice>(spec, o, dev_options));
+  };
+  return t;
+}
+
+Result<std::unique_ptr<Target>> Target::OpenAndroid(const TargetOptions& options,
+                                                    int signature_frames) {
+  const auto& a = options.android;
+  if (a.package.empty()) return Status::InvalidArgument("--serial needs --package PKG");
+  auto device = device::android::AndroidDevice::Open(a);
+  if (!device.ok()) return device.status();
+  if (!options.apk.empty()) {
+    Status installed = (*device)->InstallApk(options.apk.string());
+    if (!installed.ok()) return installed.Wrap("--apk " + options.apk.string());
+  }
+  std::unique_ptr<Target> t(new Target());
+  t->options_ = options;
+  t->device_ = std::move(*device);
+  t->replay_ = {.target = ReplaySpec::Target::kAndroid,
+                .serial = a.serial,
+                .host = a.host,
+                .port = a.port,
+                .package = a.package,
+                .signature_frames = signature_frames};
+  t->config_ = {{"app", a.package},
+                {"package", a.package},
+                {"device", t->device_->Name()},
+                {"serial", a.serial},
+                {"adb_host", a.host},
+                {"adb_port", a.port},
+                {"apk", options.apk.string()},
+                {"offline_retries", a.offline_retries},
+                {"offline_wait_ms", a.offline_wait_ms}};
+  t->app_name_ = a.package;
+  // No fresh devices: a phone has no second copy of the app.
+  return t;
+}
+
+explore::TargetInfo Target::Info() const {
+  return {.package = device_->Package(),
+          .has_coverage = device_->HasCoverage(),
+          .has_snapshots = device_->CanSnapshot(),
+          .spec_for_oracle = spec_,
+          .sim_for_oracle = sim_options_};
+}
+
+std::vector<std::string> Target::FunctionalBugsOn() const {
+  std::vector<std::string> out;
+  if (!spec_) return out;
+  for (const auto& b : spec_->bugs())
+    if (b.kind != "crash" && b.kind != "anr" && !sim_options_.bugs_off.count(b.id))
+      out.push_back(b.id);
+  return out;
+}
+
+Status Target::CopyApp(const std::filesystem::path& out_dir) const {
+  if (!spec_) return Status::Ok();
+  auto text = ReadFile(options_.app);
+  if (!text.ok()) return text.status();
+  return WriteFileAtomic(out_dir / "app.json", *text);
+}
+
+}  // namespace roam::run
