@@ -121,18 +121,21 @@ void BM_SimStep(benchmark::State& state, bool harness) {
   Rng rng(1);
   std::vector<gui::Action> actions;
   std::vector<device::Event> events;
-  device.Launch();
+  if (!device.Launch().ok()) {
+    state.SkipWithError("launch failed");
+    return;
+  }
   int64_t step = 0;
   for (auto _ : state) {
     const gui::Screen& screen = device.CurrentScreen();
     if (screen.package != device.Package()) {
-      device.Launch();
+      if (!device.Launch().ok()) state.SkipWithError("launch failed");
       continue;
     }
     uint64_t key = gui::ScreenKey(screen);
     gui::ActionsFor(screen, actions);
     gui::Action action = strategy->Next({screen, key, actions, step++}, rng);
-    device.Perform(action);
+    if (!device.Perform(action).ok()) state.SkipWithError("perform failed");
     events.clear();
     device.DrainEvents(events);
   }

@@ -11,7 +11,7 @@
 
 namespace roam {
 
-class Status {
+class [[nodiscard]] Status {
  public:
   enum class Code { kOk, kInvalidArgument, kNotFound, kCorruption, kIo, kUnsupported, kUnavailable,
                     kAborted };
@@ -45,7 +45,7 @@ class Status {
 };
 
 template <typename T>
-class Result {
+class [[nodiscard]] Result {
  public:
   Result(T value) : v_(std::move(value)) {}                // NOLINT: implicit by design
   Result(Status s) : v_(std::move(s)) { assert(!std::get<Status>(v_).ok()); }  // NOLINT

@@ -12,6 +12,14 @@ namespace roam::serve {
 using namespace ::roam::device::android;  // NOLINT(google-build-using-namespace)
 
 namespace {
+
+// The last write on a connection that closes next: when the client has already gone, there is
+// nobody left to tell, so the status is dropped here, on purpose.
+void Closing(const Status& written) { (void)written; }
+
+}  // namespace
+
+namespace {
 constexpr int kAcceptPollMs = 100;
 constexpr int kStreamPollMs = 100;
 constexpr char kFeatures[] = "shell_v2";
@@ -210,7 +218,7 @@ void SimAdbServer::Serve(Conn* conn) {
         if (d.device->serial() == conn->serial) dev = &d;
     }
     if (dev == nullptr) {
-      SendFail(s, "no device selected: send host:transport:<serial> first");
+      Closing(SendFail(s, "no device selected: send host:transport:<serial> first"));
       return;
     }
     HandleDeviceService(conn, dev, *req);
@@ -221,7 +229,7 @@ void SimAdbServer::Serve(Conn* conn) {
 bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
   Socket& s = conn->sock;
   auto answer = [&](const std::string& payload) {
-    if (SendOkay(s).ok()) WriteLengthPrefixed(s, payload);
+    if (SendOkay(s).ok()) Closing(WriteLengthPrefixed(s, payload));
     return false;
   };
   // "host-serial:S:REQ", "host-transport-id:N:REQ", "host-usb:REQ", "host-local:REQ", "host:REQ".
@@ -250,7 +258,7 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
     selector = StartsWith(req, "host-usb:") ? "usb" : "local";
     request = req.substr(req.find(':') + 1);
   } else {
-    SendFail(s, "unknown host service '" + req + "'");
+    Closing(SendFail(s, "unknown host service '" + req + "'"));
     return false;
   }
 
@@ -264,7 +272,7 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
     if (request == "features" || request == "host-features") return answer(kFeatures);
     if (request == "kill") {
       kill_requested_ = true;
-      SendOkay(s);
+      Closing(SendOkay(s));
       return false;
     }
     // Transport switches: the connection stays open for one device service.
@@ -283,7 +291,7 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
       std::string error;
       Dev* d = Select(sel, &error);
       if (d == nullptr) {
-        SendFail(s, error);
+        Closing(SendFail(s, error));
         return false;
       }
       {
@@ -299,7 +307,7 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
     if (request == "get-state" || request == "get-serialno" || request == "get-devpath") {
       selector = "any";
     } else {
-      SendFail(s, "unknown host service '" + req + "'");
+      Closing(SendFail(s, "unknown host service '" + req + "'"));
       return false;
     }
   }
@@ -310,7 +318,7 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
     if (selector == "any" || selector == "usb" || selector == "local") sel = selector;
     Dev* d = Select(sel, &error);
     if (d == nullptr) {
-      SendFail(s, error);
+      Closing(SendFail(s, error));
       return false;
     }
     return answer(kFeatures);
@@ -318,7 +326,7 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
   Dev* d = Select(selector, &error);
   if (request == "get-state" && d == nullptr && error == "device offline") return answer("offline");
   if (d == nullptr) {
-    SendFail(s, error);
+    Closing(SendFail(s, error));
     return false;
   }
   if (request == "get-state") return answer("device");
@@ -326,12 +334,12 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
   if (request == "get-devpath") return answer("usb:roam-sim");
   if (StartsWith(request, "emu:")) {
     if (!d->device->is_emulator()) {
-      SendFail(s, "not an emulator: " + d->device->serial());
+      Closing(SendFail(s, "not an emulator: " + d->device->serial()));
       return false;
     }
     return answer(d->device->Console(request.substr(4)));
   }
-  SendFail(s, "unknown host service '" + req + "'");
+  Closing(SendFail(s, "unknown host service '" + req + "'"));
   return false;
 }
 
@@ -358,7 +366,7 @@ void SimAdbServer::HandleDeviceService(Conn* conn, Dev* dev, const std::string& 
   if (StartsWith(service, "shell")) {
     size_t colon = service.find(':');
     if (colon == std::string::npos) {
-      SendFail(s, "unknown service '" + service + "'");
+      Closing(SendFail(s, "unknown service '" + service + "'"));
       return;
     }
     std::string args = service.substr(5, colon - 5);  // ",v2,raw" or ""
@@ -381,17 +389,17 @@ void SimAdbServer::HandleDeviceService(Conn* conn, Dev* dev, const std::string& 
   }
   if (StartsWith(service, "emu:")) {
     if (!dev->device->is_emulator()) {
-      SendFail(s, "not an emulator: " + dev->device->serial());
+      Closing(SendFail(s, "not an emulator: " + dev->device->serial()));
       return;
     }
-    if (SendOkay(s).ok()) s.WriteAll(dev->device->Console(service.substr(4)));
+    if (SendOkay(s).ok()) Closing(s.WriteAll(dev->device->Console(service.substr(4))));
     return;
   }
   if (StartsWith(service, "root:") || StartsWith(service, "unroot:")) {
-    if (SendOkay(s).ok()) s.WriteAll("adbd cannot run as root in production builds\n");
+    if (SendOkay(s).ok()) Closing(s.WriteAll("adbd cannot run as root in production builds\n"));
     return;
   }
-  SendFail(s, "unknown service '" + service + "'");
+  Closing(SendFail(s, "unknown service '" + service + "'"));
 }
 
 void SimAdbServer::RunShellService(Conn* conn, Dev* dev, const std::string& command, bool v2,
@@ -430,7 +438,7 @@ void SimAdbServer::RunShellService(Conn* conn, Dev* dev, const std::string& comm
   }
   if (v2) {
     std::string code(1, static_cast<char>(r.exit_code & 0xff));
-    s.WriteAll(EncodeShellPacket(ShellPacket::kExit, code));
+    Closing(s.WriteAll(EncodeShellPacket(ShellPacket::kExit, code)));
   }
 }
 
@@ -461,7 +469,7 @@ void SimAdbServer::SyncService(Conn* conn, Dev* dev) {
   if (!SendOkay(s).ok()) return;
   auto fail = [&](const std::string& msg) {
     std::string m = EncodeSyncHeader(kSyncFail, static_cast<uint32_t>(msg.size())) + msg;
-    s.WriteAll(m);
+    Closing(s.WriteAll(m));
   };
   while (!stopping_) {
     auto h = ReadSyncHeader(s);

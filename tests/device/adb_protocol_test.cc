@@ -59,8 +59,8 @@ TEST(AdbFramingTest, RequestOkayThenLengthPrefixed) {
     auto req = ReadRequest(p.server);
     ASSERT_TRUE(req.ok());
     EXPECT_EQ(*req, "host:version");
-    SendOkay(p.server);
-    WriteLengthPrefixed(p.server, "0029");
+    EXPECT_TRUE(SendOkay(p.server).ok());
+    EXPECT_TRUE(WriteLengthPrefixed(p.server, "0029").ok());
   });
   ASSERT_TRUE(Request(p.client, kHostVersion).ok());
   auto v = ReadLengthPrefixed(p.client);
@@ -71,7 +71,7 @@ TEST(AdbFramingTest, RequestOkayThenLengthPrefixed) {
 
 TEST(AdbFramingTest, GarbageStatusIsCorruption) {
   Pair p = MakePair();
-  p.server.WriteAll("WHAT");
+  EXPECT_TRUE(p.server.WriteAll("WHAT").ok());
   EXPECT_EQ(ReadStatus(p.client).code(), Status::Code::kCorruption);
 }
 
@@ -86,7 +86,7 @@ TEST(AdbFramingTest, ReadTimesOutAndNamesThePeer) {
 
 TEST(AdbFramingTest, EofMidMessageIsAnError) {
   Pair p = MakePair();
-  p.server.WriteAll("00");
+  EXPECT_TRUE(p.server.WriteAll("00").ok());
   p.server.Close();
   auto r = ReadLengthPrefixed(p.client);
   EXPECT_FALSE(r.ok());
@@ -117,11 +117,13 @@ TEST(AdbSyncTest, PullReassemblesChunksAndReportsFail) {
     EXPECT_EQ(h->id, "RECV");
     auto path = p.server.ReadExact(h->value);
     EXPECT_EQ(*path, "/sdcard/a.xml");
-    p.server.WriteAll(EncodeSyncHeader("DATA", 3) + "abc" + EncodeSyncHeader("DATA", 2) + "de" +
-                      EncodeSyncHeader("DONE", 0));
+    EXPECT_TRUE(p.server
+                    .WriteAll(EncodeSyncHeader("DATA", 3) + "abc" + EncodeSyncHeader("DATA", 2) +
+                              "de" + EncodeSyncHeader("DONE", 0))
+                    .ok());
     h = ReadSyncHeader(p.server);
-    p.server.ReadExact(h->value);
-    p.server.WriteAll(EncodeSyncHeader("FAIL", 4) + "nope");
+    EXPECT_TRUE(p.server.ReadExact(h->value).ok());
+    EXPECT_TRUE(p.server.WriteAll(EncodeSyncHeader("FAIL", 4) + "nope").ok());
   });
   auto data = SyncPull(p.client, "/sdcard/a.xml");
   ASSERT_TRUE(data.ok()) << data.status().ToString();
@@ -133,9 +135,11 @@ TEST(AdbSyncTest, PullReassemblesChunksAndReportsFail) {
 
 TEST(AdbShellV2Test, PacketsCarryOutputAndExitCode) {
   Pair p = MakePair();
-  p.server.WriteAll(EncodeShellPacket(ShellPacket::kStdout, "hi\n") +
-                    EncodeShellPacket(ShellPacket::kStderr, "oops\n") +
-                    EncodeShellPacket(ShellPacket::kExit, std::string(1, '\x7f')));
+  ASSERT_TRUE(p.server
+                  .WriteAll(EncodeShellPacket(ShellPacket::kStdout, "hi\n") +
+                            EncodeShellPacket(ShellPacket::kStderr, "oops\n") +
+                            EncodeShellPacket(ShellPacket::kExit, std::string(1, '\x7f')))
+                  .ok());
   auto r = ReadShellV2(p.client);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->out, "hi\n");

@@ -131,7 +131,7 @@ TEST_F(SimAdbServerTest, SyncPullsAndPushes) {
   EXPECT_TRUE(SyncPull(*s, "/sdcard/none").status().IsNotFound());
   EXPECT_TRUE(SyncPush(*s, "/sdcard/p.txt", std::string(100000, 'x')).ok());
   EXPECT_EQ(SyncStatFile(*s, "/sdcard/p.txt")->size, 100000u);
-  SyncQuit(*s);
+  EXPECT_TRUE(SyncQuit(*s).ok());
 }
 
 TEST_F(SimAdbServerTest, LogcatStreamsNewLines) {
