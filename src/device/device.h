@@ -1,6 +1,6 @@
-// device/: the Device interface every driver implements (sim_device.h: the simulator; the adb
-// driver comes later). The run layer owns one Device per campaign and drives it from a single
-// thread; implementations need not be thread-safe.
+// device/: the Device interface every driver implements (sim_device.h: the simulator;
+// android/android_device.h: a phone or an emulator over adb). The run layer owns one Device per
+// campaign and drives it from a single thread; implementations need not be thread-safe.
 #pragma once
 
 #include <string>

@@ -193,8 +193,12 @@ TEST(Fuzz, FindsTheDiaryWrongPhotoDeletedAndItReplays) {
 TEST(Fuzz, NoReportWithTheDiaryBugOff) {
   FuzzRuns runs = FuzzSeeds("apps/diary.json", {1, 2, 3, 4}, kBudget,
                             {"diary-wrong-photo-deleted"}, false);
-  for (const auto& r : runs.results)
+  for (const auto& r : runs.results) {
+    // The search ran: mutants were generated and executed and reached the oracle.
+    EXPECT_GT(r.stats.mutants_executed, 100);
+    EXPECT_GT(r.stats.mutants_executed, r.stats.mutants_dropped);
     for (const auto& f : *r.summary.functional) ADD_FAILURE() << f.id << ": " << f.explanation;
+  }
 }
 
 TEST(Fuzz, NoReportOnAnAppWhoseClockAndBannerChangeByThemselves) {

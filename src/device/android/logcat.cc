@@ -253,9 +253,7 @@ std::string NativeFrame(std::string_view t) {
 }  // namespace
 
 struct LogcatParser::Block {
-  enum class Kind { kJava, kAnr, kNative };
-  enum class Stage { kHeader, kMessage, kFrames, kCause };
-  Kind kind = Kind::kJava;
+  BlockKind kind = BlockKind::kJava;
   Stage stage = Stage::kHeader;
   bool bare = false;          // no FATAL EXCEPTION header: needs a frame to count
   int pid = -1;
@@ -314,130 +312,117 @@ bool LogcatParser::Wanted(const Event& e) const {
 void LogcatParser::Emit(std::vector<Event>& out) {
   if (!block_) return;
   std::unique_ptr<Block> b = std::move(block_);
-  if (b->kind == Block::Kind::kJava && (b->event.exception.empty() || (b->bare && b->event.frames.empty())))
+  if (b->kind == BlockKind::kJava && (b->event.exception.empty() || (b->bare && b->event.frames.empty())))
     return;  // a header without a stack, or a bare exception line: nothing to report
-  if (b->kind == Block::Kind::kNative && b->event.exception.empty() && b->event.frames.empty())
+  if (b->kind == BlockKind::kNative && b->event.exception.empty() && b->event.frames.empty())
     return;
   if (Wanted(b->event)) out.push_back(std::move(b->event));
 }
 
-void LogcatParser::Line(std::string_view raw_line, std::vector<Event>& out) {
-  LogLine l = ParseLogLine(raw_line);
-  std::string_view t = Trim(l.message);
-  auto keep = [&](Block& b) {
-    if (b.raw_lines++ < options_.max_raw_lines) {
-      b.event.raw.append(Trim(raw_line));
-      b.event.raw += '\n';
-    }
-  };
-
-  if (block_) {
-    Block& b = *block_;
-    bool other_process = l.pid >= 0 && b.pid >= 0 && l.pid != b.pid;
-    bool other_tag = !l.tag.empty() && !b.tag.empty() && l.tag != b.tag;
-    bool continued = false;
-    if (!other_process && !(other_tag && b.kind != Block::Kind::kJava)) {
-      if (b.kind == Block::Kind::kJava) {
-        if (IsFrame(t)) {
-          b.event.frames.emplace_back(Trim(t.substr(3)));
-          b.stage = Block::Stage::kFrames;
-          continued = true;
-        } else if (StartsWith(t, "Caused by: ") || StartsWith(t, "Suppressed: ")) {
-          b.stage = Block::Stage::kCause;
-          continued = true;
-        } else if (StartsWith(t, "... ") && t.size() > 4 && t.substr(t.size() - 4) == "more") {
-          continued = true;
-        } else if (b.stage == Block::Stage::kHeader) {
-          continued = true;
-          if (StartsWith(t, "Process: ")) {
-            std::string_view p = t.substr(9);
-            b.event.package = std::string(Trim(p.substr(0, p.find(','))));
-          } else if (!t.empty() && !StartsWith(t, "PID: ")) {
-            SplitExceptionLine(t, b.event.exception, b.event.message);
-            b.stage = Block::Stage::kMessage;
-          }
-        } else if (b.stage == Block::Stage::kMessage) {
-          std::string exception, message;
-          if (b.bare && FindThrowable(t, exception, message)) {
-            // A newer exception line replaces the candidate that had no frames.
-            b.event.exception = std::move(exception);
-            b.event.message = std::move(message);
-            b.message_lines = 0;
-            continued = true;
-          } else if (b.message_lines < (b.bare ? 3 : 8)) {
-            // The exception's message runs over several lines.
-            ++b.message_lines;
-            if (!t.empty()) b.event.message.append("\n").append(t);
-            continued = true;
-          }
-        }
-      } else if (b.kind == Block::Kind::kAnr) {
-        if (l.tag.empty() && !(StartsWith(t, "PID:") || StartsWith(t, "Reason:") ||
-                               StartsWith(t, "Parent:") || StartsWith(t, "ErrorId:") ||
-                               StartsWith(t, "Frozen:") || StartsWith(t, "Load:") ||
-                               StartsWith(t, "CPU") || t.empty())) {
-          continued = false;
-        } else {
-          continued = true;
-          if (StartsWith(t, "PID: ") && b.pid < 0) {
-          } else if (StartsWith(t, "Reason: ")) {
-            b.event.message = std::string(Trim(t.substr(8)));
-            keep(b);
-            Emit(out);
-            return;
-          }
-        }
-      } else {  // native tombstone
-        continued = true;
-        if (StartsWith(t, "pid: ")) {
-          size_t open = t.find(">>> "), close = t.find(" <<<");
-          if (open != std::string_view::npos && close != std::string_view::npos && close > open) {
-            std::string pkg(t.substr(open + 4, close - open - 4));
-            b.event.package = pkg;
-          }
-        } else if (StartsWith(t, "signal ")) {
-          size_t open = t.find('('), close = t.find(')');
-          if (open != std::string_view::npos && close != std::string_view::npos && close > open)
-            b.event.exception = std::string(t.substr(open + 1, close - open - 1));
-          b.event.message = std::string(t);
-        } else if (StartsWith(t, "Abort message: ")) {
-          b.event.message.append("\n").append(t);
-        } else if (t.size() > 1 && t[0] == '#' && IsDigit(t[1])) {
-          b.event.frames.push_back(NativeFrame(t));
-          b.stage = Block::Stage::kFrames;
-        } else if (b.stage == Block::Stage::kFrames && !t.empty()) {
-          continued = false;  // the backtrace is over
-        }
-      }
-    }
-    if (continued) {
-      keep(b);
-      return;
-    }
-    Emit(out);
+void LogcatParser::Keep(Block& b, std::string_view raw_line) {
+  if (b.raw_lines++ < options_.max_raw_lines) {
+    b.event.raw.append(Trim(raw_line));
+    b.event.raw += '\n';
   }
+}
 
-  // Outside a block: does this line open one?
-  auto open = [&](Block::Kind kind, Block::Stage stage, bool bare) {
-    block_ = std::make_unique<Block>();
-    block_->kind = kind;
-    block_->stage = stage;
-    block_->bare = bare;
-    block_->pid = l.pid;
-    block_->tag = std::string(l.tag);
-    block_->event.kind = kind == Block::Kind::kJava  ? Event::Kind::kCrash
-                         : kind == Block::Kind::kAnr ? Event::Kind::kAnr
-                                                     : Event::Kind::kNativeCrash;
-    if (!pending_package_.empty()) block_->event.package = std::move(pending_package_);
-    pending_package_.clear();
-    keep(*block_);
-  };
+LogcatParser::Fate LogcatParser::ContinueJava(Block& b, std::string_view t) {
+  if (IsFrame(t)) {
+    b.event.frames.emplace_back(Trim(t.substr(3)));
+    b.stage = Stage::kFrames;
+    return Fate::kContinues;
+  }
+  if (StartsWith(t, "Caused by: ") || StartsWith(t, "Suppressed: ")) {
+    b.stage = Stage::kCause;
+    return Fate::kContinues;
+  }
+  if (StartsWith(t, "... ") && t.size() > 4 && t.substr(t.size() - 4) == "more")
+    return Fate::kContinues;
+  if (b.stage == Stage::kHeader) {
+    if (StartsWith(t, "Process: ")) {
+      std::string_view p = t.substr(9);
+      b.event.package = std::string(Trim(p.substr(0, p.find(','))));
+    } else if (!t.empty() && !StartsWith(t, "PID: ")) {
+      SplitExceptionLine(t, b.event.exception, b.event.message);
+      b.stage = Stage::kMessage;
+    }
+    return Fate::kContinues;
+  }
+  if (b.stage != Stage::kMessage) return Fate::kEnds;
+  std::string exception, message;
+  if (b.bare && FindThrowable(t, exception, message)) {
+    // A newer exception line replaces the candidate that had no frames.
+    b.event.exception = std::move(exception);
+    b.event.message = std::move(message);
+    b.message_lines = 0;
+    return Fate::kContinues;
+  }
+  if (b.message_lines < (b.bare ? 3 : 8)) {
+    // The exception's message runs over several lines.
+    ++b.message_lines;
+    if (!t.empty()) b.event.message.append("\n").append(t);
+    return Fate::kContinues;
+  }
+  return Fate::kEnds;
+}
+
+LogcatParser::Fate LogcatParser::ContinueAnr(Block& b, const LogLine& l, std::string_view t) {
+  if (l.tag.empty() && !(StartsWith(t, "PID:") || StartsWith(t, "Reason:") ||
+                         StartsWith(t, "Parent:") || StartsWith(t, "ErrorId:") ||
+                         StartsWith(t, "Frozen:") || StartsWith(t, "Load:") ||
+                         StartsWith(t, "CPU") || t.empty()))
+    return Fate::kEnds;
+  if (StartsWith(t, "Reason: ")) {
+    b.event.message = std::string(Trim(t.substr(8)));
+    return Fate::kCompletes;
+  }
+  return Fate::kContinues;
+}
+
+LogcatParser::Fate LogcatParser::ContinueNative(Block& b, std::string_view t) {
+  if (StartsWith(t, "pid: ")) {
+    size_t open = t.find(">>> "), close = t.find(" <<<");
+    if (open != std::string_view::npos && close != std::string_view::npos && close > open)
+      b.event.package = std::string(t.substr(open + 4, close - open - 4));
+  } else if (StartsWith(t, "signal ")) {
+    size_t open = t.find('('), close = t.find(')');
+    if (open != std::string_view::npos && close != std::string_view::npos && close > open)
+      b.event.exception = std::string(t.substr(open + 1, close - open - 1));
+    b.event.message = std::string(t);
+  } else if (StartsWith(t, "Abort message: ")) {
+    b.event.message.append("\n").append(t);
+  } else if (t.size() > 1 && t[0] == '#' && IsDigit(t[1])) {
+    b.event.frames.push_back(NativeFrame(t));
+    b.stage = Stage::kFrames;
+  } else if (b.stage == Stage::kFrames && !t.empty()) {
+    return Fate::kEnds;  // the backtrace is over
+  }
+  return Fate::kContinues;
+}
+
+void LogcatParser::Open(BlockKind kind, Stage stage, bool bare, const LogLine& l,
+                        std::string_view raw_line) {
+  block_ = std::make_unique<Block>();
+  block_->kind = kind;
+  block_->stage = stage;
+  block_->bare = bare;
+  block_->pid = l.pid;
+  block_->tag = std::string(l.tag);
+  block_->event.kind = kind == BlockKind::kJava  ? Event::Kind::kCrash
+                       : kind == BlockKind::kAnr ? Event::Kind::kAnr
+                                                   : Event::Kind::kNativeCrash;
+  if (!pending_package_.empty()) block_->event.package = std::move(pending_package_);
+  pending_package_.clear();
+  Keep(*block_, raw_line);
+}
+
+void LogcatParser::OpenIfStarts(const LogLine& l, std::string_view t, std::string_view raw_line) {
   if (size_t f = t.find("FATAL EXCEPTION"); f != std::string_view::npos && f < 4) {
-    open(Block::Kind::kJava, Block::Stage::kHeader, false);
+    Open(BlockKind::kJava, Stage::kHeader, false, l, raw_line);
     return;
   }
   if (StartsWith(t, "ANR in ")) {
-    open(Block::Kind::kAnr, Block::Stage::kHeader, false);
+    Open(BlockKind::kAnr, Stage::kHeader, false, l, raw_line);
     std::string_view p = t.substr(7);
     size_t end = 0;
     while (end < p.size() && !IsSpace(p[end]) && p[end] != '(') ++end;
@@ -445,27 +430,49 @@ void LogcatParser::Line(std::string_view raw_line, std::vector<Event>& out) {
     return;
   }
   if (StartsWith(t, "*** *** ***")) {
-    open(Block::Kind::kNative, Block::Stage::kHeader, false);
+    Open(BlockKind::kNative, Stage::kHeader, false, l, raw_line);
     return;
   }
   if (!options_.bare_stacks) return;
   if (StartsWith(t, "Process: ") && t.find(", PID: ") != std::string_view::npos) {
-    open(Block::Kind::kJava, Block::Stage::kHeader, true);
+    Open(BlockKind::kJava, Stage::kHeader, true, l, raw_line);
     std::string_view p = t.substr(9);
     block_->event.package = std::string(Trim(p.substr(0, p.find(','))));
     return;
   }
-  if (size_t a = t.find("ACRA caught a "); a != std::string_view::npos) {
+  if (t.find("ACRA caught a ") != std::string_view::npos) {
     size_t f = t.rfind(" for ");
     if (f != std::string_view::npos) pending_package_ = std::string(Trim(t.substr(f + 5)));
     return;
   }
   std::string exception, message;
   if (FindThrowable(t, exception, message)) {
-    open(Block::Kind::kJava, Block::Stage::kMessage, true);
+    Open(BlockKind::kJava, Stage::kMessage, true, l, raw_line);
     block_->event.exception = std::move(exception);
     block_->event.message = std::move(message);
   }
+}
+
+void LogcatParser::Line(std::string_view raw_line, std::vector<Event>& out) {
+  LogLine l = ParseLogLine(raw_line);
+  std::string_view t = Trim(l.message);
+  if (block_) {
+    Block& b = *block_;
+    bool other_process = l.pid >= 0 && b.pid >= 0 && l.pid != b.pid;
+    bool other_tag = !l.tag.empty() && !b.tag.empty() && l.tag != b.tag;
+    Fate fate = Fate::kEnds;
+    if (!other_process && !(other_tag && b.kind != BlockKind::kJava)) {
+      fate = b.kind == BlockKind::kJava  ? ContinueJava(b, t)
+             : b.kind == BlockKind::kAnr ? ContinueAnr(b, l, t)
+                                           : ContinueNative(b, t);
+    }
+    if (fate != Fate::kEnds) Keep(b, raw_line);
+    if (fate == Fate::kContinues) return;
+    Emit(out);
+    if (fate == Fate::kCompletes) return;
+  }
+  // Outside a block: does this line open one?
+  OpenIfStarts(l, t, raw_line);
 }
 
 std::vector<Event> ParseLogcat(std::string_view text, const LogcatOptions& options) {

@@ -61,8 +61,20 @@ class LogcatParser {
   bool InBlock() const;
 
  private:
+  enum class BlockKind { kJava, kAnr, kNative };
+  enum class Stage { kHeader, kMessage, kFrames, kCause };
   struct Block;
+  // What a line does to the open block: ends it (the line is not part of it), continues it, or
+  // completes it (the line is its last).
+  enum class Fate { kEnds, kContinues, kCompletes };
   void Line(std::string_view line, std::vector<Event>& out);
+  Fate ContinueJava(Block& b, std::string_view text);
+  Fate ContinueAnr(Block& b, const LogLine& line, std::string_view text);
+  Fate ContinueNative(Block& b, std::string_view text);
+  void OpenIfStarts(const LogLine& line, std::string_view text, std::string_view raw_line);
+  void Open(BlockKind kind, Stage stage, bool bare, const LogLine& line,
+            std::string_view raw_line);
+  void Keep(Block& b, std::string_view raw_line);
   void Emit(std::vector<Event>& out);
   bool Wanted(const Event& e) const;
 
