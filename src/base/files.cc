@@ -37,6 +37,15 @@ Status WriteFileAtomic(const std::filesystem::path& path, const std::string& con
   return Status::Ok();
 }
 
+Status WriteJsonFile(const std::filesystem::path& path, const nlohmann::json& value) {
+  return WriteFileAtomic(path,
+                         value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+}
+
+std::string JsonLine(const nlohmann::json& value) {
+  return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 Result<nlohmann::json> ParseJson(const std::string& text, const std::string& source_name) {
   try {
     return nlohmann::json::parse(text);

@@ -13,6 +13,11 @@ namespace roam {
 
 Result<std::string> ReadFile(const std::filesystem::path& path);
 Status WriteFileAtomic(const std::filesystem::path& path, const std::string& content);
+// Writes `value` as indented JSON, atomically. Text that is not UTF-8 is written as U+FFFD,
+// never thrown about (text from outside is made valid where it enters; this is the last guard).
+Status WriteJsonFile(const std::filesystem::path& path, const nlohmann::json& value);
+// One line of JSON, with the same guard.
+std::string JsonLine(const nlohmann::json& value);
 // Parses JSON; errors name the file and the line:column of the fault.
 Result<nlohmann::json> ParseJson(const std::string& text, const std::string& source_name);
 Result<nlohmann::json> ReadJsonFile(const std::filesystem::path& path);

@@ -66,7 +66,7 @@ int BenchCommand(int argc, char** argv) {
              runs->size(), o.apps.size(), o.strategies.size(), o.seeds, o.budget.events, wall,
              o.jobs);
   if (!json_path.empty()) {
-    Status s = WriteFileAtomic(json_path, run::BenchToJson(*runs, o, wall).dump(2) + "\n");
+    Status s = WriteJsonFile(json_path, run::BenchToJson(*runs, o, wall));
     if (!s.ok()) return Fail("roam bench", s);
   }
   return kExitOk;

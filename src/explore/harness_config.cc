@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "base/utf8.h"
 
 namespace roam::explore {
 namespace {
@@ -151,6 +152,7 @@ Result<std::vector<std::string>> ParseStringsFile(const std::string& text, const
     if (end == std::string::npos) end = text.size();
     std::string line = text.substr(pos, end - pos);
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    MakeValidUtf8(line);  // a byte that is not UTF-8 is typed as U+FFFD
     if (!line.empty()) out.push_back(std::move(line));
     pos = end + 1;
   }

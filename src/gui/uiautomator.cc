@@ -8,6 +8,8 @@
 #include <cstring>
 #include <vector>
 
+#include "base/utf8.h"
+
 #include <pugixml.hpp>
 
 #include "gui/uiautomator_internal.h"
@@ -219,9 +221,23 @@ bool IsEditableClass(std::string_view cls) {
   return cls.find("EditText") != cls.npos || cls.find("AutoComplete") != cls.npos;
 }
 
+namespace {
+
+// Text from the device is made valid UTF-8 here, where it enters (base/utf8.h).
+void MakeTextValid(Screen& screen) {
+  MakeValidUtf8(screen.package);
+  for (Widget& w : screen.widgets)
+    for (std::string* field : {&w.cls, &w.resource_id, &w.text, &w.content_desc, &w.package, &w.hint})
+      MakeValidUtf8(*field);
+}
+
+}  // namespace
+
 Status ParseDumpInto(std::string_view xml, Screen& screen) {
-  if (internal::ScanDumpInto(xml, screen)) return Status::Ok();
-  return internal::ParseDumpWithPugixml(xml, screen);
+  if (!internal::ScanDumpInto(xml, screen))
+    ROAM_RETURN_IF_ERROR(internal::ParseDumpWithPugixml(xml, screen));
+  MakeTextValid(screen);
+  return Status::Ok();
 }
 
 Result<Screen> ParseDump(std::string_view xml) {

@@ -19,7 +19,8 @@ namespace roam::gui {
 //
 // Tolerated: missing attributes (Widget defaults), NAF, several windows, windows wrapped in
 // extra elements, other non-<node> elements (transparent: their <node>s attach to the nearest
-// <node> above), entities, non-ASCII and even invalid UTF-8 text (kept byte for byte),
+// <node> above), entities, non-ASCII text, text that is not UTF-8 (a Latin-1 byte, a lone
+// surrogate's character reference: each ill-formed sequence becomes U+FFFD, base/utf8.h),
 // malformed bounds (an empty Rect), uiautomator2 attributes (only `hint` is kept), a dump
 // without nodes (an empty screen). `editable` comes from the class (EditText, AutoComplete...)
 // or an `editable="true"` attribute.

@@ -116,7 +116,7 @@ json SummaryToJson(const Summary& s) {
 }
 
 Status WriteSummary(const std::filesystem::path& path, const Summary& summary) {
-  return WriteFileAtomic(path, SummaryToJson(summary).dump(2) + "\n");
+  return WriteJsonFile(path, SummaryToJson(summary));
 }
 
 Status WriteBug(const std::filesystem::path& dir, const BugRecord& bug,
@@ -133,7 +133,7 @@ Status WriteBug(const std::filesystem::path& dir, const BugRecord& bug,
   j["trace_steps"] = trace.size();
   j["reproduced"] = bug.reproduced ? json(*bug.reproduced) : json(nullptr);
   ROAM_RETURN_IF_ERROR(WriteTrace(dir / "trace.jsonl", trace));
-  return WriteFileAtomic(dir / "bug.json", j.dump(2) + "\n");
+  return WriteJsonFile(dir / "bug.json", j);
 }
 
 Result<BugRecord> ReadBug(const std::filesystem::path& dir) {

@@ -126,7 +126,7 @@ Result<std::vector<TraceStep>> ReadTrace(const std::filesystem::path& path) {
 
 Status WriteTrace(const std::filesystem::path& path, const std::vector<TraceStep>& steps) {
   std::string out;
-  for (const auto& s : steps) out += StepToJson(s).dump() + "\n";
+  for (const auto& s : steps) out += JsonLine(StepToJson(s)) + "\n";
   return WriteFileAtomic(path, out);
 }
 
@@ -144,7 +144,7 @@ Status TraceWriter::Open(const std::filesystem::path& path, TraceWriterOptions o
 
 Status TraceWriter::Append(const TraceStep& step) {
   if (!file_) return Status::Io("trace is not open");
-  std::string line = StepToJson(step).dump();
+  std::string line = JsonLine(StepToJson(step));
   line += '\n';
   if (std::fwrite(line.data(), 1, line.size(), file_) != line.size())
     return Status::Io(path_.string() + ": write failed");

@@ -68,8 +68,7 @@ Result<report::Summary> Explore(const ExploreOptions& options, const RunContext&
                     std::move(io), context);
   auto summary = campaign.Run();
   if (const auto* harness = dynamic_cast<const explore::Harness*>(strategy->get()))
-    ROAM_RETURN_IF_ERROR(WriteFileAtomic(options.out / "harness.json",
-                                         harness->StatsJson().dump(2) + "\n"));
+    ROAM_RETURN_IF_ERROR(WriteJsonFile(options.out / "harness.json", harness->StatsJson()));
   return summary;
 }
 

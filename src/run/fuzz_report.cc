@@ -197,7 +197,7 @@ Status WriteFunctionalBug(const std::filesystem::path& dir, const FunctionalRepo
               {"mutant_events", EventsToJson(c.mutant_events)},
               {"replay", ReplaySpecToJson(r.replay)}};
   bug["bug_id"] = f.scored && !f.bug_id.empty() ? json(f.bug_id) : json(nullptr);
-  ROAM_RETURN_IF_ERROR(WriteFileAtomic(dir / "bug.json", bug.dump(2) + "\n"));
+  ROAM_RETURN_IF_ERROR(WriteJsonFile(dir / "bug.json", bug));
   ROAM_RETURN_IF_ERROR(report::WriteTrace(dir / "seed.jsonl", r.seed->trace));
   ROAM_RETURN_IF_ERROR(report::WriteTrace(dir / "mutant.jsonl", r.mutant->trace));
   auto dump = [&](const char* name, const fuzz::Layout& l) {
@@ -210,7 +210,7 @@ Status WriteFunctionalBug(const std::filesystem::path& dir, const FunctionalRepo
   json diff = {{"seed_effect", EffectToJson(v.seed_effect)},
                {"mutant_effect", EffectToJson(v.mutant_effect)},
                {"missing", EffectToJson(v.missing)}};
-  ROAM_RETURN_IF_ERROR(WriteFileAtomic(dir / "diff.json", diff.dump(2) + "\n"));
+  ROAM_RETURN_IF_ERROR(WriteJsonFile(dir / "diff.json", diff));
   return WriteFileAtomic(dir / "explanation.txt", f.explanation + "\n");
 }
 

@@ -40,7 +40,7 @@ Status OpenRunFolder(const RunOptions& options, const Target& target, nlohmann::
   config["time"] = options.budget.seconds;
   config.update(target.config());
   config["replay"] = ReplaySpecToJson(target.replay());
-  return WriteFileAtomic(options.out / "config.json", config.dump(2) + "\n");
+  return WriteJsonFile(options.out / "config.json", config);
 }
 
 }  // namespace roam::run

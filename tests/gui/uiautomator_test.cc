@@ -255,3 +255,29 @@ TEST(ScreenPaths, MultiWindowPathOfAndFindPath) {
 
 }  // namespace
 }  // namespace roam::gui
+
+namespace roam::gui {
+namespace {
+
+// A device's dump may hold bytes that are not UTF-8 (a Latin-1 byte, a lone surrogate written
+// as a character reference): they become U+FFFD when the dump is read, so every later writer
+// (trace.jsonl, bug.json) gets valid text.
+TEST(ParseDump, TextThatIsNotUtf8BecomesReplacementCharacters) {
+  const std::string fffd = "\xEF\xBF\xBD";
+  for (bool pugixml_path : {false, true}) {
+    // A DOCTYPE sends the dump through the pugixml fallback instead of the fast reader.
+    std::string xml = std::string(pugixml_path ? "<!DOCTYPE x>" : "") +
+                      "<hierarchy><node text=\"caf\xA0\" content-desc=\"&#55357;\" "
+                      "resource-id=\"org.app:id/\xFF\" class=\"a.B\" package=\"org.app\"/>"
+                      "</hierarchy>";
+    auto s = ParseDump(xml);
+    ASSERT_TRUE(s.ok()) << s.status().message();
+    ASSERT_EQ(s->widgets.size(), 1u);
+    EXPECT_EQ(s->widgets[0].text, "caf" + fffd) << pugixml_path;
+    EXPECT_EQ(s->widgets[0].content_desc, fffd + fffd + fffd) << pugixml_path;
+    EXPECT_EQ(s->widgets[0].resource_id, "org.app:id/" + fffd) << pugixml_path;
+  }
+}
+
+}  // namespace
+}  // namespace roam::gui

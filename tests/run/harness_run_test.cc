@@ -240,3 +240,33 @@ TEST(HarnessRun, BenchRunsUseTheHarness) {
 
 }  // namespace
 }  // namespace roam::run
+
+namespace roam::run {
+namespace {
+
+// A strings file with a byte that is not UTF-8 used to abort the run (the JSON writer threw on
+// the typed text; no summary.json, trace.jsonl cut mid-line). The byte is typed as U+FFFD.
+TEST(HarnessRun, AStringsFileThatIsNotUtf8IsTypedAsReplacementCharacters) {
+  auto dir = testing::TempDir("harness_not_utf8");
+  std::filesystem::create_directories(dir);
+  { std::ofstream(dir / "s.txt", std::ios::binary) << "ok\n\xff\n"; }
+  ExploreOptions o = Options("diary", "harness_not_utf8_run", 1, 400);
+  o.force = true;
+  o.harness.strings_file = dir / "s.txt";
+  o.harness.mix = {.pct_user = 100, .pct_seen = 0, .pct_awkward = 0, .pct_plain = 0};
+  auto s = Explore(o);
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  auto summary = ReadJsonFile(o.out / "summary.json");
+  ASSERT_TRUE(summary.ok()) << summary.status().message();
+  EXPECT_EQ((*summary)["stop_reason"], "events");
+  auto trace = report::ReadTrace(o.out / "trace.jsonl");
+  ASSERT_TRUE(trace.ok()) << trace.status().message();
+  std::map<std::string, int> typed;
+  for (const auto& step : *trace)
+    if (step.action.kind == gui::ActionKind::kInputText) ++typed[step.action.text];
+  EXPECT_GT(typed["\xEF\xBF\xBD"], 0);
+  EXPECT_GT(typed["ok"], 0);
+}
+
+}  // namespace
+}  // namespace roam::run

@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "base/utf8.h"
+
 namespace roam::device::android {
 
 namespace {
@@ -316,7 +318,12 @@ void LogcatParser::Emit(std::vector<Event>& out) {
     return;  // a header without a stack, or a bare exception line: nothing to report
   if (b->kind == BlockKind::kNative && b->event.exception.empty() && b->event.frames.empty())
     return;
-  if (Wanted(b->event)) out.push_back(std::move(b->event));
+  if (!Wanted(b->event)) return;
+  // Text from the device is made valid UTF-8 where it enters (base/utf8.h).
+  Event& e = b->event;
+  for (std::string* field : {&e.package, &e.exception, &e.message, &e.raw}) MakeValidUtf8(*field);
+  for (std::string& frame : e.frames) MakeValidUtf8(frame);
+  out.push_back(std::move(e));
 }
 
 void LogcatParser::Keep(Block& b, std::string_view raw_line) {
