@@ -46,19 +46,54 @@ std::string JsonLine(const nlohmann::json& value) {
   return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+namespace {
+
+// Line and column (1-based) of byte `at` of `text`.
+std::pair<size_t, size_t> LineColumn(const std::string& text, size_t at) {
+  size_t line = 1, col = 1;
+  for (size_t i = 0; i < at && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+  }
+  return {line, col};
+}
+
+// The first byte at which arrays and objects nest deeper than kMaxJsonDepth, or npos.
+size_t TooDeep(const std::string& text) {
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth) return i;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return std::string::npos;
+}
+
+}  // namespace
+
 Result<nlohmann::json> ParseJson(const std::string& text, const std::string& source_name) {
+  if (size_t at = TooDeep(text); at != std::string::npos) {
+    auto [line, col] = LineColumn(text, at);
+    return Status::Corruption(fmt::format("{}:{}:{}: JSON nested deeper than {} levels",
+                                          source_name, line, col, kMaxJsonDepth));
+  }
   try {
     return nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
-    size_t line = 1, col = 1;
-    for (size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
-      if (text[i] == '\n') {
-        ++line;
-        col = 1;
-      } else {
-        ++col;
-      }
-    }
+    auto [line, col] = LineColumn(text, e.byte > 0 ? e.byte - 1 : 0);
     std::string what = e.what();
     auto pos = what.find("parse error");
     if (pos != std::string::npos) what = what.substr(pos);

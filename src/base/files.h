@@ -18,6 +18,9 @@ Status WriteFileAtomic(const std::filesystem::path& path, const std::string& con
 Status WriteJsonFile(const std::filesystem::path& path, const nlohmann::json& value);
 // One line of JSON, with the same guard.
 std::string JsonLine(const nlohmann::json& value);
+// JSON nested deeper than this is refused before it is parsed: every reader, writer and
+// destructor of a JSON value recurses once a level.
+constexpr int kMaxJsonDepth = 256;
 // Parses JSON; errors name the file and the line:column of the fault.
 Result<nlohmann::json> ParseJson(const std::string& text, const std::string& source_name);
 Result<nlohmann::json> ReadJsonFile(const std::filesystem::path& path);

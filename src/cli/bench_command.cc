@@ -24,9 +24,9 @@ int BenchCommand(int argc, char** argv) {
   app.add_option("--apps", dirs, "folders of app specs (*.json) or spec files")->required();
   app.add_option("--strategies", strategies,
                  "comma-separated strategy names; `fuzz` runs Genie (roam fuzz) and fills func")->capture_default_str();
-  app.add_option("--events", o.budget.events, "events per run")->check(CLI::PositiveNumber)->capture_default_str();
-  app.add_option("--seeds", o.seeds, "seeds 1..K per (app, strategy)")->check(CLI::PositiveNumber)->capture_default_str();
-  app.add_option("--jobs", o.jobs, "worker threads")->check(CLI::PositiveNumber)->capture_default_str();
+  app.add_option("--events", o.budget.events, "events per run")->check(Positive())->capture_default_str();
+  app.add_option("--seeds", o.seeds, "seeds 1..K per (app, strategy)")->check(Positive())->capture_default_str();
+  app.add_option("--jobs", o.jobs, "worker threads")->check(Positive())->capture_default_str();
   app.add_option("--out", o.out, "where the run folders go (default out/bench)");
   app.add_option("--json", json_path, "also write every run's figures to this JSON file");
   app.add_option("--bugs-off", o.bugs_off, "planted bug ids to switch off")->delimiter(',');

@@ -37,20 +37,20 @@ int ExploreCommand(int argc, char** argv) {
                       ->check(CLI::ExistingFile)->group("Android device");
   app.add_option("--offline-retries", a.offline_retries,
                  "times to retry a device that stops answering")
-      ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Android device");
+      ->check(NonNegative())->capture_default_str()->group("Android device");
   app.add_option("--offline-wait", a.offline_wait_ms, "ms between those retries")
-      ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Android device");
+      ->check(NonNegative())->capture_default_str()->group("Android device");
   app_opt->excludes(serial_opt);
   package_opt->needs(serial_opt);
   apk_opt->needs(serial_opt);
   app.add_option("--strategy", o.strategy, "strategy by name; `--strategy help` lists them")
       ->capture_default_str();
   app.add_option("--events", o.budget.events, "event budget (0: none)")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
+      ->check(NonNegative())->capture_default_str();
   app.add_option("--time", o.budget.seconds, "wall-time budget in seconds (0: none)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(NonNegative());
   app.add_option("--throttle", o.campaign.throttle_ms, "pause in ms after each event")
-      ->check(CLI::NonNegativeNumber);
+      ->check(NonNegative());
   auto* seed_opt = app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
   app.add_option("--out", o.out, "output folder (default: out/<app>-<strategy>-s<seed>)");
   app.add_flag("--force", o.force, "replace an earlier run in the output folder");
@@ -71,7 +71,7 @@ int ExploreCommand(int argc, char** argv) {
                                    {"--pct-restart", &r.pct_restart, "app restarts"},
                                    {"--pct-syskeys", &r.pct_syskeys, "volume keys"}}) {
     app.add_option(flag, *field, fmt::format("random: weight of {}", what))
-        ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Random strategy");
+        ->check(NonNegative())->capture_default_str()->group("Random strategy");
   }
   AddTimeTravelFlags(app, o.strategy_settings.timetravel);
   AddHarnessFlags(app, o.harness);

@@ -1,6 +1,10 @@
 #include "cli/flags.h"
 
 #include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <string_view>
 #include <utility>
 
@@ -10,7 +14,60 @@
 
 namespace roam::cli {
 
+
+namespace {
+
+// What CLI11 lets through: NaN and infinities for numbers (its range checks compare false with
+// NaN), and negative or too large values wrapped around for unsigned ones (-1 became
+// 18446744073709551615). Empty when `value` is a fine value of an option typed `type`.
+std::string BadNumber(std::string type, const std::string& value) {
+  type = type.substr(0, type.find(':'));  // "FLOAT:NONNEGATIVE": the type, then its checks
+  if (type == "FLOAT") {
+    char* end = nullptr;
+    double d = std::strtod(value.c_str(), &end);
+    if (end == value.c_str() || !std::isfinite(d)) return "a finite number";
+  } else if (type == "UINT") {
+    uint64_t u = 0;
+    auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), u);
+    if (ec != std::errc() || p != value.data() + value.size())
+      return "a whole number from 0 to 18446744073709551615";
+  }
+  return "";
+}
+
+}  // namespace
+
+namespace {
+
+CLI::Validator NumberAtLeast(double low, bool strict, const char* words) {
+  return CLI::Validator(
+      [low, strict, words](std::string& value) {
+        char* end = nullptr;
+        double d = std::strtod(value.c_str(), &end);
+        if (end != value.c_str() && (strict ? d > low : d >= low)) return std::string();
+        return fmt::format("expected {}, got \"{}\"", words, value);
+      },
+      strict ? "POSITIVE" : "NONNEGATIVE");
+}
+
+}  // namespace
+
+CLI::Validator NonNegative() { return NumberAtLeast(0, false, "a number of at least 0"); }
+CLI::Validator Positive() { return NumberAtLeast(0, true, "a number above 0"); }
+
 int ParseFlags(CLI::App& app, const std::string& who, int argc, char** argv) {
+  // Checked before any range check of the option's own (added as a transform: CLI11 runs
+  // those first).
+  for (CLI::Option* opt : app.get_options()) {
+    const std::string type = opt->get_type_name();
+    opt->transform(CLI::Validator(
+        [type](std::string& value) {
+          std::string expected = BadNumber(type, value);
+          return expected.empty() ? std::string()
+                                  : fmt::format("expected {}, got \"{}\"", expected, value);
+        },
+        "", "number"));
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -14,6 +14,11 @@ namespace roam::cli {
 // --help, kExitUsage after printing "`who`: what is wrong" for a bad flag.
 int ParseFlags(CLI::App& app, const std::string& who, int argc, char** argv);
 
+// Range checks with plain messages ("expected a number above 0, got -5"); every numeric flag
+// is also refused NaN, infinities and wrapped-around unsigned values by ParseFlags.
+CLI::Validator NonNegative();
+CLI::Validator Positive();
+
 // A library message in the command line's terms: settings named as config.json names them
 // ("time_travel.alpha") become the flags that set them ("--tt-alpha").
 std::string InFlagTerms(std::string message);

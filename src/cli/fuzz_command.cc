@@ -35,18 +35,18 @@ int FuzzCommand(int argc, char** argv) {
   apk_opt->needs(serial_opt);
   app.add_option("--events", o.budget.events, "budget of executed events (seeds, their second runs, "
                                        "mutants)")
-      ->check(CLI::PositiveNumber)->capture_default_str();
+      ->check(Positive())->capture_default_str();
   auto* seed_opt = app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
   app.add_option("--seeds", o.max_seeds, "seeds to generate (0: until the budget is spent)")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
+      ->check(NonNegative())->capture_default_str();
   app.add_option("--seed-length", o.seeds.length, "events per seed")
-      ->check(CLI::PositiveNumber)->capture_default_str();
+      ->check(Positive())->capture_default_str();
   app.add_option("--max-length", o.mutants.max_length, "MAX_LENGTH: events inserted by a mutant")
-      ->check(CLI::PositiveNumber)->capture_default_str();
+      ->check(Positive())->capture_default_str();
   app.add_option("--mutants-per-seed", o.mutants.max_per_seed, "mutants run per seed")
-      ->check(CLI::PositiveNumber)->capture_default_str();
+      ->check(Positive())->capture_default_str();
   app.add_option("--mutants-per-pivot", o.mutants.max_per_pivot, "mutants run per pivot")
-      ->check(CLI::PositiveNumber)->capture_default_str();
+      ->check(Positive())->capture_default_str();
   app.add_option("--out", o.out, "output folder (default: out/<app>-fuzz-s<seed>)");
   app.add_flag("--force", o.force, "replace an earlier run in the output folder");
   app.add_option("--bugs-off", o.target.bugs_off, "planted bug ids to switch off (comma-separated)")

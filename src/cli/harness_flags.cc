@@ -1,5 +1,7 @@
 #include "cli/harness_flags.h"
 
+#include "cli/flags.h"
+
 #include <fmt/format.h>
 
 namespace roam::cli {
@@ -24,13 +26,13 @@ void AddHarnessFlags(CLI::App& app, explore::HarnessOptions& o) {
         {"--input-pct-awkward", &m.pct_awkward, "awkward strings (empty, long, emoji, RTL, SQL, %n)"},
         {"--input-pct-plain", &m.pct_plain, "plain words and numbers"}}) {
     app.add_option(flag, *field, fmt::format("text input: weight of {} (turns text input on)", what))
-        ->check(CLI::NonNegativeNumber)->capture_default_str()->each(text_on)->group(group);
+        ->check(NonNegative())->capture_default_str()->each(text_on)->group(group);
   }
   app.add_option("--max-seen", m.max_seen, "text input: texts seen in the app kept at most")
-      ->check(CLI::NonNegativeNumber)->capture_default_str()->each(text_on)->group(group);
+      ->check(NonNegative())->capture_default_str()->each(text_on)->group(group);
   app.add_option("--max-backs", o.max_backs,
                  "activity lists: backs in a row on a forbidden activity before a restart")
-      ->check(CLI::PositiveNumber)->capture_default_str()->group(group);
+      ->check(Positive())->capture_default_str()->group(group);
 }
 
 }  // namespace roam::cli

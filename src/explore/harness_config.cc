@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "base/json_fields.h"
 #include "base/utf8.h"
 
 namespace roam::explore {
@@ -13,7 +14,7 @@ using nlohmann::json;
 // Every key of `j` (an object) must be in `known`; else "where: unknown key (did you mean)".
 Status CheckKeys(const json& j, const std::string& where, const std::vector<std::string>& known) {
   if (!j.is_object())
-    return Status::InvalidArgument(fmt::format("{}: expected an object, got {}", where, j.dump()));
+    return Status::InvalidArgument(fmt::format("{}: expected an object, got {}", where, JsonExcerpt(j)));
   for (const auto& [key, value] : j.items()) {
     if (std::find(known.begin(), known.end(), key) != known.end()) continue;
     return Status::InvalidArgument(fmt::format("{}: unknown key \"{}\"{}; known: {}", where, key,
@@ -39,7 +40,7 @@ Status ParseActivityList(const json& j, const std::string& where, std::vector<st
   for (size_t i = 0; i < j.size(); ++i) {
     if (!j[i].is_string() || j[i].get<std::string>().empty())
       return Status::InvalidArgument(fmt::format(
-          "{}[{}]: expected an activity name such as \"LoginActivity\", got {}", where, i, j[i].dump()));
+          "{}[{}]: expected an activity name such as \"LoginActivity\", got {}", where, i, JsonExcerpt(j[i])));
     out.push_back(j[i].get<std::string>());
   }
   return Status::Ok();
@@ -102,14 +103,14 @@ Result<Script> ParseScript(const json& j, const std::string& where) {
     const json& p = j["probability"];
     if (!p.is_number() || p.get<double>() < 0 || p.get<double>() > 1)
       return Status::InvalidArgument(
-          fmt::format("{}.probability: expected a number in 0..1, got {}", where, p.dump()));
+          fmt::format("{}.probability: expected a number in 0..1, got {}", where, JsonExcerpt(p)));
     s.probability = p.get<double>();
   }
   if (j.contains("max_runs")) {
     const json& m = j["max_runs"];
     if (!m.is_number_integer() || m.get<int64_t>() < 0)
       return Status::InvalidArgument(
-          fmt::format("{}.max_runs: expected a count >= 0 (0: no limit), got {}", where, m.dump()));
+          fmt::format("{}.max_runs: expected a count >= 0 (0: no limit), got {}", where, JsonExcerpt(m)));
     s.max_runs = m.get<int>();
   }
   if (!j.contains("steps") || !j["steps"].is_array() || j["steps"].empty())

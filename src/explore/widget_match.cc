@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "base/json_fields.h"
 
 namespace roam::explore {
 namespace {
@@ -238,20 +239,20 @@ Result<FractionRect> ParseRect(const nlohmann::json& j, const std::string& where
         "and y0 < y1, e.g. [0, 0.9, 1, 1] for the bottom tenth",
         where, why));
   };
-  if (!j.is_array() || j.size() != 4) return bad(fmt::format("got {}", j.dump()));
+  if (!j.is_array() || j.size() != 4) return bad(fmt::format("got {}", JsonExcerpt(j)));
   double v[4];
   for (int i = 0; i < 4; ++i) {
-    if (!j[i].is_number()) return bad(fmt::format("element {} is {}, not a number", i, j[i].dump()));
+    if (!j[i].is_number()) return bad(fmt::format("element {} is {}, not a number", i, JsonExcerpt(j[i])));
     v[i] = j[i].get<double>();
     if (v[i] < 0 || v[i] > 1) return bad(fmt::format("element {} is {}, outside 0..1", i, v[i]));
   }
-  if (v[0] >= v[2] || v[1] >= v[3]) return bad(fmt::format("got {} (an empty rectangle)", j.dump()));
+  if (v[0] >= v[2] || v[1] >= v[3]) return bad(fmt::format("got {} (an empty rectangle)", JsonExcerpt(j)));
   return FractionRect{v[0], v[1], v[2], v[3]};
 }
 
 Result<std::string> NonEmptyString(const nlohmann::json& j, const std::string& where) {
   if (!j.is_string() || j.get<std::string>().empty())
-    return Status::InvalidArgument(fmt::format("{}: expected a non-empty string, got {}", where, j.dump()));
+    return Status::InvalidArgument(fmt::format("{}: expected a non-empty string, got {}", where, JsonExcerpt(j)));
   return j.get<std::string>();
 }
 
@@ -262,9 +263,9 @@ Result<WidgetMatcher> ParseWidgetMatcher(const nlohmann::json& j, const std::str
   if (!j.is_object() || j.empty())
     return Status::InvalidArgument(fmt::format(
         "{}: expected an object with one or more of resource_id, text, path, rect; got {}",
-        where, j.dump()));
+        where, JsonExcerpt(j)));
   WidgetMatcher m;
-  m.describe = j.dump();
+  m.describe = JsonLine(j);
   for (const auto& [key, value] : j.items()) {
     const std::string at = where + "." + key;
     if (key == "resource_id" || key == "text") {

@@ -1,5 +1,6 @@
 #include "model/model_file.h"
 
+#include <cmath>
 #include <cstring>
 #include <unordered_map>
 
@@ -198,6 +199,8 @@ Result<Model> DecodeModel(std::string_view bytes, const std::string& source,
     auto k = gui::ActionKindFromName(kind);
     if (!k) r.Fail(fmt::format("hyper-event {}: unknown action kind \"{}\"", i, kind));
     if (sum > n) r.Fail(fmt::format("hyper-event {}: transitions sum to {}, more than N(e) = {}", i, sum, n));
+    // A NaN or infinite Q would stay so forever: every update adds to it.
+    if (!std::isfinite(q)) r.Fail(fmt::format("hyper-event {}: Q is {}, not a finite number", i, q));
     if (!r.error.empty()) break;
     ev.activity = model.activity(a);
     ev.kind = *k;

@@ -17,6 +17,9 @@ namespace {
 // nobody left to tell, so the status is dropped here, on purpose.
 void Closing(const Status& written) { (void)written; }
 
+constexpr uint32_t kMaxSyncRequest = 4096;           // a sync request's argument (a path)
+constexpr size_t kMaxPushedFile = 64 * 1024 * 1024;  // a file `adb push` may send
+
 }  // namespace
 
 namespace {
@@ -88,7 +91,7 @@ void SimAdbServer::Stop() {
 
 void SimAdbServer::AcceptLoop() {
   while (!stopping_ && !kill_requested_) {
-    auto s = listener_.Accept(kAcceptPollMs, 0);
+    auto s = listener_.Accept(kAcceptPollMs, options_.idle_timeout_ms);
     {  // reap finished connections
       std::lock_guard<std::mutex> lock(mu_);
       for (auto it = conns_.begin(); it != conns_.end();) {
@@ -108,6 +111,10 @@ void SimAdbServer::AcceptLoop() {
     conn->sock = std::move(*s);
     Conn* raw = conn.get();
     std::lock_guard<std::mutex> lock(mu_);
+    if (static_cast<int>(conns_.size()) >= options_.max_connections) {
+      Closing(SendFail(conn->sock, "too many connections"));
+      continue;  // `conn` closes its socket on the way out
+    }
     conns_.push_back(std::move(conn));
     raw->thread = std::thread([this, raw] {
       Serve(raw);
@@ -448,18 +455,26 @@ void SimAdbServer::InteractiveShell(Conn* conn, Dev* dev) {
   const std::string prompt = "roam_sim:/ $ ";
   if (!s.WriteAll(prompt).ok()) return;
   std::string pending;
+  size_t scanned = 0;  // bytes of `pending` known to hold no line end: each byte is looked at once
   char buf[1024];
   while (!stopping_) {
+    if (!s.WaitReadable(kStreamPollMs)) continue;  // a person at a prompt may idle
     auto n = s.ReadSome(buf, sizeof buf);
     if (!n.ok() || *n == 0) return;
     pending.append(buf, *n);
     size_t nl;
-    while ((nl = pending.find_first_of("\r\n")) != std::string::npos) {
+    while ((nl = pending.find_first_of("\r\n", scanned)) != std::string::npos) {
       std::string line = pending.substr(0, nl);
       pending.erase(0, nl + 1);
+      scanned = 0;
       if (line == "exit") return;
       ShellResult r = dev->device->RunShell(line);
       if (!s.WriteAll(r.out + r.err + prompt).ok()) return;
+    }
+    scanned = pending.size();
+    if (pending.size() > options_.max_line_bytes) {
+      Closing(s.WriteAll("/system/bin/sh: line too long\n"));
+      return;
     }
   }
 }
@@ -474,7 +489,9 @@ void SimAdbServer::SyncService(Conn* conn, Dev* dev) {
   while (!stopping_) {
     auto h = ReadSyncHeader(s);
     if (!h.ok() || h->id == kSyncQuit) return;
-    if (h->value > 4096 && h->id != kSyncData) return;
+    // A request's argument (a path) is short; DATA is at most adb's 64 KiB chunk. Nothing the
+    // peer announces is allocated before it is known to be small.
+    if (h->value > (h->id == kSyncData ? kSyncMaxChunk : kMaxSyncRequest)) return;
     auto arg = s.ReadExact(h->value);
     if (!arg.ok()) return;
     if (h->id == kSyncStat) {
@@ -508,6 +525,10 @@ void SimAdbServer::SyncService(Conn* conn, Dev* dev) {
         if (d->id != kSyncData || d->value > kSyncMaxChunk) return;
         auto chunk = s.ReadExact(d->value);
         if (!chunk.ok()) return;
+        if (data.size() + chunk->size() > kMaxPushedFile) {
+          fail("file too large for the simulated device");
+          return;
+        }
         data += *chunk;
       }
       dev->device->WriteFile(path, std::move(data));

@@ -42,6 +42,12 @@ struct SimAdbServerOptions {
                                               // else NAME, NAME-2, NAME-3
   int devices = 1;                            // how many independent devices
   sim::SimOptions sim;                        // seed and planted bugs switched off
+  // Limits, as adbd has them: connections open at once (more are answered FAIL and closed);
+  // how long a connection may wait for its next request or sync header before it is closed
+  // (streams such as logcat and an interactive shell may idle); the longest shell line.
+  int max_connections = 64;
+  int idle_timeout_ms = 30000;
+  size_t max_line_bytes = 1 << 20;
 };
 
 // The serials of `count` devices named after `first` (see SimAdbServerOptions::serial).

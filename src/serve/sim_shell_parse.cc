@@ -13,6 +13,7 @@
 namespace roam::serve {
 
 using internal::IsNameStart;
+using internal::kMaxDepth;
 
 // --- Parsing ----------------------------------------------------------------------------------
 
@@ -23,7 +24,9 @@ bool IsNameChar(char c) { return IsNameStart(c) || std::isdigit(static_cast<unsi
 
 class Parser {
  public:
-  Parser(std::string_view s, size_t i, bool in_subst) : s_(s), i_(i), in_subst_(in_subst) {}
+  // `depth`: the command substitutions this parser is inside of.
+  Parser(std::string_view s, size_t i, bool in_subst, int depth = 0)
+      : s_(s), i_(i), in_subst_(in_subst), depth_(depth) {}
   size_t pos() const { return i_; }
 
   Result<ShellScript> ParseList() {
@@ -215,7 +218,10 @@ class Parser {
     }
     char n = i_ + 1 < s_.size() ? s_[i_ + 1] : '\0';
     if (n == '(') {
-      Parser sub(s_, i_ + 2, true);
+      // A phone's shell answers a runaway nesting with an error too; this parser recurses once
+      // a level, so the bound keeps its stack small.
+      if (depth_ >= kMaxDepth) return Error("command substitution nested too deep");
+      Parser sub(s_, i_ + 2, true, depth_ + 1);
       auto script = sub.ParseList();
       if (!script.ok()) return script.status();
       if (sub.pos() >= s_.size()) return Error("unterminated $(...)");
@@ -247,6 +253,7 @@ class Parser {
   std::string_view s_;
   size_t i_;
   bool in_subst_;
+  int depth_;
 };
 
 }  // namespace

@@ -101,3 +101,29 @@ TEST(Cli, ReplayOfAFolderThatIsNoBugSaysSo) {
 
 }  // namespace
 }  // namespace roam
+
+namespace roam {
+namespace {
+
+// NaN, infinities and seeds out of range used to be taken (a NaN --time ran on; -1, 2^64 and
+// 1e23 all became the seed 18446744073709551615). Each is refused with the flag and the value.
+TEST(Cli, NumbersThatAreNotNumbersAreRefused) {
+  const std::string app = (testing::SourceDir() / "apps/diary.json").string();
+  auto out = testing::TempDir("cli_numbers");
+  for (const char* bad : {"--time nan", "--pct-click inf", "--input-pct-user nan", "--fastbot-alpha nan",
+                          "--fastbot-beta -inf", "--fastbot-gamma nan", "--fastbot-lr nan",
+                          "--tt-alpha nan", "--seed -1", "--seed 18446744073709551616",
+                          "--seed 1e23"}) {
+    testing::CommandRun r = testing::RunRoam("explore --app " + app + " --events 5 --out " +
+                                             out.string() + " --force -q " + bad);
+    EXPECT_EQ(r.code, 2) << bad << ": " << r.out;
+    std::string flag = std::string(bad).substr(0, std::string(bad).find(' '));
+    EXPECT_NE(r.out.find(flag), std::string::npos) << bad << ": " << r.out;
+  }
+  testing::CommandRun ok = testing::RunRoam("explore --app " + app + " --events 5 --out " +
+                                            out.string() + " --force -q --seed 18446744073709551615");
+  EXPECT_EQ(ok.code, 0) << ok.out;
+}
+
+}  // namespace
+}  // namespace roam

@@ -43,36 +43,66 @@ TEST(DeviceText, FocusDumpAndSize) {
   EXPECT_EQ(StripCarriageReturns("a\r\nb\r"), "a\nb\r");
 }
 
+// The one command line of an action.
+std::string One(const Result<std::vector<std::string>>& lines) {
+  EXPECT_TRUE(lines.ok()) << lines.status().message();
+  if (!lines.ok()) return "";
+  EXPECT_EQ(lines->size(), 1u);
+  return lines->front();
+}
+
 TEST(DeviceText, ActionCommands) {
   gui::Action click;
   click.kind = gui::ActionKind::kClick;
   click.target = gui::WidgetRef{"0/1", {100, 200, 300, 400}};
   InputSettings s;
-  EXPECT_EQ(*ActionCommand(click, 1080, 1920, 0, "org.app", s), "input tap 200 300");
+  EXPECT_EQ(One(ActionCommand(click, 1080, 1920, 0, "org.app", s)), "input tap 200 300");
   // Clamped inside the screen when the widget sticks out.
   click.target->bounds = {1000, 1900, 1200, 2100};
-  EXPECT_EQ(*ActionCommand(click, 1080, 1920, 0, "org.app", s), "input tap 1079 1919");
+  EXPECT_EQ(One(ActionCommand(click, 1080, 1920, 0, "org.app", s)), "input tap 1079 1919");
   gui::Action lc = click;
   lc.kind = gui::ActionKind::kLongClick;
   lc.target->bounds = {0, 0, 100, 100};
-  EXPECT_EQ(*ActionCommand(lc, 1080, 1920, 0, "org.app", s), "input swipe 50 50 50 50 800");
+  EXPECT_EQ(One(ActionCommand(lc, 1080, 1920, 0, "org.app", s)), "input swipe 50 50 50 50 800");
   gui::Action text = lc;
   text.kind = gui::ActionKind::kInputText;
   text.text = "a'b; reboot";
-  EXPECT_EQ(*ActionCommand(text, 1080, 1920, 0, "org.app", s),
+  EXPECT_EQ(One(ActionCommand(text, 1080, 1920, 0, "org.app", s)),
             "input tap 50 50;input text 'a'\\''b;%sreboot'");
-  EXPECT_EQ(*ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kBack), 1080, 1920, 0, "p", s),
+  EXPECT_EQ(One(ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kBack), 1080, 1920, 0, "p", s)),
             "input keyevent 4");
-  EXPECT_EQ(*ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kKey, "VOLUME_UP"), 1080, 1920,
-                           0, "p", s),
+  EXPECT_EQ(One(ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kKey, "VOLUME_UP"), 1080, 1920,
+                               0, "p", s)),
             "input keyevent 24");
-  EXPECT_EQ(*ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kSwipeUp), 1000, 2000, 0, "p", s),
+  EXPECT_EQ(One(ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kSwipeUp), 1000, 2000, 0, "p", s)),
             "input swipe 500 1500 500 500 300");
-  EXPECT_EQ(*ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kRestart), 1000, 2000, 0, "org.app", s),
+  EXPECT_EQ(One(ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kRestart), 1000, 2000, 0, "org.app", s)),
             "am force-stop 'org.app';monkey -p 'org.app' -c android.intent.category.LAUNCHER 1");
   gui::Action no_target;
   no_target.kind = gui::ActionKind::kClick;
   EXPECT_FALSE(ActionCommand(no_target, 1080, 1920, 0, "p", s).ok());
+}
+
+// A strings line of 20,000 quotes outgrew adb's 64 KiB request once quoted and stopped the run
+// as a device error. Long text is typed by several commands in lines of bounded length, and
+// the device types all of it.
+TEST(DeviceText, LongTextIsTypedInBoundedLines) {
+  gui::Action text;
+  text.kind = gui::ActionKind::kInputText;
+  text.target = gui::WidgetRef{"0/1", {0, 0, 100, 100}};
+  text.text = std::string(20000, '\'');
+  auto lines = ActionCommand(text, 1080, 1920, 0, "org.app", InputSettings{});
+  ASSERT_TRUE(lines.ok()) << lines.status().message();
+  EXPECT_GT(lines->size(), 1u);
+  std::string typed;
+  for (const auto& line : *lines) {
+    EXPECT_LE(line.size(), kMaxCommandLine);
+    auto argv = serve::SplitShellWords(line);
+    ASSERT_TRUE(argv.ok()) << argv.status().message();
+    for (const auto& cmd : *argv)
+      if (cmd.size() == 3 && cmd[0] == "input" && cmd[1] == "text") typed += cmd[2];
+  }
+  EXPECT_EQ(typed, text.text);
 }
 
 // The device shell's own parser (sim_shell.h, sh's quoting rules) sees each untrusted text as

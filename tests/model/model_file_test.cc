@@ -124,5 +124,16 @@ TEST(FastbotModelFile, FaultInsideAValidChecksumIsRefused) {
   EXPECT_NE(e.find("dir/model.bin: corrupt at payload byte"), std::string::npos) << e;
 }
 
+// A model whose Q values are NaN loaded and stayed NaN for ever (every update adds to Q).
+TEST(FastbotModelFile, NonFiniteQIsRefused) {
+  for (double bad : {std::nan(""), double{INFINITY}, -double{INFINITY}}) {
+    Model m = Sample();
+    m.SetQ(0, bad);
+    std::string e = ErrorOf(EncodeModel(m));
+    EXPECT_NE(e.find("hyper-event 0: Q is"), std::string::npos) << e;
+    EXPECT_NE(e.find("not a finite number"), std::string::npos) << e;
+  }
+}
+
 }  // namespace
 }  // namespace roam::model

@@ -248,3 +248,100 @@ TEST_F(RealAdbTest, KillServerStopsAccepting) {
 
 }  // namespace
 }  // namespace roam::serve
+
+namespace roam::serve {
+namespace {
+
+using namespace ::roam::device::android;  // NOLINT: the protocol under test
+
+class SimAdbServerLimitsTest : public ::testing::Test {
+ protected:
+  void Start(SimAdbServerOptions options) {
+    auto spec = sim::LoadSpec(testing::SourceDir() / "tests/apps/crashy.json");
+    ASSERT_TRUE(spec.ok()) << spec.status().ToString();
+    options.port = 0;
+    server_ = std::make_unique<SimAdbServer>(*spec, options);
+    ASSERT_TRUE(server_->Start().ok());
+  }
+  void TearDown() override {
+    if (server_) server_->Stop();
+  }
+  Socket Connect() {
+    auto s = Socket::Connect("127.0.0.1", server_->port(), 5000);
+    EXPECT_TRUE(s.ok());
+    return std::move(*s);
+  }
+  // Waits up to 5 s for the server to hold `n` open connections.
+  bool OpenConnectionsBecome(size_t n) {
+    for (int k = 0; k < 500; ++k) {
+      if (server_->OpenConnections() == n) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+  }
+  std::unique_ptr<SimAdbServer> server_;
+};
+
+// One sync header announcing 4 GiB of DATA made the server allocate it before reading: DATA is
+// capped at adb's 64 KiB, and a bigger announcement closes the connection at once.
+TEST_F(SimAdbServerLimitsTest, AnOversizedSyncDataHeaderClosesTheConnection) {
+  Start({});
+  for (const char* where : {"top", "send"}) {
+    Socket s = Connect();
+    ASSERT_TRUE(Request(s, TransportService("emulator-5554")).ok());
+    ASSERT_TRUE(Request(s, kSyncService).ok());
+    if (std::string(where) == "send") {
+      ASSERT_TRUE(s.WriteAll(EncodeSyncHeader("SEND", 16) + "/sdcard/x.t,0644").ok());
+    }
+    ASSERT_TRUE(s.WriteAll(EncodeSyncHeader("DATA", 0xFFFFFFFFu)).ok());
+    // The server closes: end of stream, not a read that waits out its timeout.
+    auto rest = s.ReadToEnd();
+    EXPECT_FALSE(rest.status().IsUnavailable()) << where << ": " << rest.status().message();
+  }
+}
+
+TEST_F(SimAdbServerLimitsTest, ConnectionsBeyondTheCapAreRefused) {
+  Start({.max_connections = 3});
+  std::vector<Socket> idle;
+  for (int i = 0; i < 3; ++i) {
+    idle.push_back(Connect());
+    ASSERT_TRUE(idle.back().WriteAll("00").ok());  // half a request
+  }
+  ASSERT_TRUE(OpenConnectionsBecome(3));
+  Socket extra = Connect();
+  std::string fail;
+  EXPECT_FALSE(ReadStatus(extra, &fail).ok());
+  EXPECT_EQ(fail, "too many connections");
+  idle.clear();  // once they close, clients are served again
+  ASSERT_TRUE(OpenConnectionsBecome(0));
+  EXPECT_TRUE(HostQuery("127.0.0.1", server_->port(), kHostVersion).ok());
+}
+
+TEST_F(SimAdbServerLimitsTest, AnIdleHalfRequestIsClosedAfterTheIdleTimeout) {
+  Start({.idle_timeout_ms = 100});
+  Socket s = Connect();
+  ASSERT_TRUE(s.WriteAll("00").ok());
+  ASSERT_TRUE(OpenConnectionsBecome(0));
+  // A stream may idle: a logcat connection outlives the timeout.
+  Socket logcat = Connect();
+  ASSERT_TRUE(Request(logcat, TransportService("emulator-5554")).ok());
+  ASSERT_TRUE(Request(logcat, ShellService("logcat")).ok());
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  EXPECT_EQ(server_->OpenConnections(), 1u);
+}
+
+TEST_F(SimAdbServerLimitsTest, AnInteractiveShellLineHasALimit) {
+  Start({.max_line_bytes = 4096});
+  Socket s = Connect();
+  ASSERT_TRUE(Request(s, TransportService("emulator-5554")).ok());
+  ASSERT_TRUE(Request(s, ShellService("")).ok());
+  ASSERT_TRUE(s.WriteAll("echo hi\n").ok());
+  ASSERT_TRUE(s.WriteAll(std::string(4100, 'x')).ok());  // all read: no reset
+  auto out = s.ReadToEnd();
+  ASSERT_TRUE(out.ok()) << out.status().message();
+  EXPECT_NE(out->find("hi\n"), std::string::npos);
+  EXPECT_NE(out->find("line too long"), std::string::npos) << *out;
+}
+
+}  // namespace
+}  // namespace roam::serve

@@ -150,3 +150,22 @@ TEST_F(SimShellTest, KeysAndSnapshots) {
 
 }  // namespace
 }  // namespace roam::serve
+
+namespace roam::serve {
+namespace {
+
+// `echo $(...10,000 levels...)` overflowed the parser's stack and killed `roam sim serve`; a
+// phone's shell answers with an error, and so does ours, at any depth.
+TEST(SimShellParse, NestedSubstitutionsAreBoundedNotRecursedWithoutLimit) {
+  std::string deep = "echo ";
+  for (int i = 0; i < 10000; ++i) deep += "$(";
+  for (int i = 0; i < 10000; ++i) deep += ")";
+  auto r = ParseShellScript(deep);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("nested too deep"), std::string::npos);
+  // Shallow nesting still works.
+  EXPECT_TRUE(ParseShellScript("echo $(echo $(echo hi))").ok());
+}
+
+}  // namespace
+}  // namespace roam::serve

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "base/json_fields.h"
 #include "device/android/shell_escape.h"
 #include "gui/uiautomator.h"
 
@@ -108,7 +109,7 @@ Result<std::string> AndroidDevice::RunService(std::string_view service, bool raw
 
 Result<std::string> AndroidDevice::Shell(std::string_view command) {
   auto out = RunService(ShellService(command), false);
-  if (!out.ok()) return out.status().Wrap(fmt::format("adb shell \"{}\"", command));
+  if (!out.ok()) return out.status().Wrap(fmt::format("adb shell \"{}\"", Excerpt(command, 120)));
   return out;
 }
 
@@ -280,18 +281,20 @@ Status AndroidDevice::Perform(const gui::Action& action) {
     height = rotation_ % 2 == 0 ? size->second : size->first;
   }
   size_t dropped = 0;
-  auto command = ActionCommand(action, width, height, rotation_, options_.package, options_.input,
-                               &dropped);
-  if (!command.ok()) return command.status();
+  auto lines = ActionCommand(action, width, height, rotation_, options_.package, options_.input,
+                             &dropped);
+  if (!lines.ok()) return lines.status();
   if (dropped > 0)
     Note(fmt::format("input text cannot type {} non-ASCII or control character(s) of \"{}\"; "
                      "they were left out",
-                     dropped, action.text));
-  auto out = Shell(*command);
-  if (!out.ok()) return out.status();
+                     dropped, Excerpt(action.text)));
+  for (const auto& line : *lines) {
+    auto out = Shell(line);
+    if (!out.ok()) return out.status();
+    if (out->find("inaccessible or not found") != std::string::npos)
+      return Status::Unsupported(fmt::format("{}: {}", Name(), Excerpt(*out, 200)));
+  }
   if (action.kind == gui::ActionKind::kRotate) size_.reset();  // read again after rotating
-  if (out->find("inaccessible or not found") != std::string::npos)
-    return Status::Unsupported(fmt::format("{}: {}", Name(), *out));
   return Status::Ok();
 }
 

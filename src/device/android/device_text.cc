@@ -147,9 +147,11 @@ std::string Gesture(gui::Rect r, int width, int height, int dx, int dy, const In
 
 }  // namespace
 
-Result<std::string> ActionCommand(const gui::Action& action, int width, int height, int rotation,
-                                  const std::string& package, const InputSettings& s,
-                                  size_t* dropped) {
+namespace {
+
+// The one command line of an action other than text input.
+Result<std::string> SingleCommand(const gui::Action& action, int width, int height, int rotation,
+                                  const std::string& package, const InputSettings& s) {
   using gui::ActionKind;
   const gui::Rect screen{0, 0, width, height};
   if (gui::IsWidgetAction(action.kind) && !action.target)
@@ -174,14 +176,7 @@ Result<std::string> ActionCommand(const gui::Action& action, int width, int heig
     case ActionKind::kSwipeDown: return Gesture(bounds, width, height, 0, 1, s);
     case ActionKind::kSwipeLeft: return Gesture(bounds, width, height, -1, 0, s);
     case ActionKind::kSwipeRight: return Gesture(bounds, width, height, 1, 0, s);
-    case ActionKind::kInputText: {
-      Point p = Centre(bounds, width, height);
-      InputTextPlan plan = PlanInputText(action.text);
-      if (dropped) *dropped = plan.dropped;
-      std::string cmd = fmt::format("input tap {} {}", p.x, p.y);
-      if (!plan.command.empty()) cmd += ";" + plan.command;
-      return cmd;
-    }
+    case ActionKind::kInputText: break;  // ActionCommand's own
     case ActionKind::kBack: return std::string("input keyevent 4");
     case ActionKind::kMenu: return std::string("input keyevent 82");
     case ActionKind::kKey: {
@@ -197,6 +192,33 @@ Result<std::string> ActionCommand(const gui::Action& action, int width, int heig
       return "am force-stop " + ShellQuote(package) + ";" + LaunchCommand(package);
   }
   return Status::InvalidArgument(action.Describe() + ": unknown action kind");
+}
+
+}  // namespace
+
+Result<std::vector<std::string>> ActionCommand(const gui::Action& action, int width, int height,
+                                               int rotation, const std::string& package,
+                                               const InputSettings& settings, size_t* dropped) {
+  if (action.kind != gui::ActionKind::kInputText) {
+    auto line = SingleCommand(action, width, height, rotation, package, settings);
+    if (!line.ok()) return line.status();
+    return std::vector<std::string>{std::move(*line)};
+  }
+  if (!action.target)
+    return Status::InvalidArgument(action.Describe() + ": a widget action without a target");
+  Point p = Centre(action.target->bounds, width, height);
+  InputTextPlan plan = PlanInputText(action.text);
+  if (dropped) *dropped = plan.dropped;
+  // The tap, then the text's commands, packed into lines of at most kMaxCommandLine bytes.
+  std::vector<std::string> lines = {fmt::format("input tap {} {}", p.x, p.y)};
+  for (const auto& c : plan.commands) {
+    if (lines.back().size() + 1 + c.size() > kMaxCommandLine) {
+      lines.push_back(c);
+    } else {
+      lines.back() += ";" + c;
+    }
+  }
+  return lines;
 }
 
 std::string LaunchCommand(const std::string& package) {

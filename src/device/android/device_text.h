@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/status.h"
 #include "gui/action.h"
@@ -47,13 +48,18 @@ struct InputSettings {
   double swipe_span = 0.5;   // gestures travel this fraction of the widget or screen
 };
 
-// The device shell command line that performs `action` on a screen of width x height rotated
-// `rotation` (0-3), for `package`. Widget actions use action.target's bounds: the centre,
+// The longest command line sent in one `shell:` request (adb's own request limit is 64 KiB).
+inline constexpr size_t kMaxCommandLine = 16 * 1024;
+
+// The device shell command lines that perform `action` on a screen of width x height rotated
+// `rotation` (0-3), for `package`, to be run in order: one line, or for a long text several,
+// each at most kMaxCommandLine bytes. Widget actions use action.target's bounds: the centre,
 // clamped inside the bounds and the screen. Text is escaped (shell_escape.h); `dropped` gets
 // the characters `input text` cannot type. InvalidArgument for a widget action without target.
-Result<std::string> ActionCommand(const gui::Action& action, int width, int height, int rotation,
-                                  const std::string& package, const InputSettings& settings,
-                                  size_t* dropped = nullptr);
+Result<std::vector<std::string>> ActionCommand(const gui::Action& action, int width, int height,
+                                               int rotation, const std::string& package,
+                                               const InputSettings& settings,
+                                               size_t* dropped = nullptr);
 
 // The launcher intent of `package`, as Monkey sends it.
 std::string LaunchCommand(const std::string& package);

@@ -22,12 +22,10 @@ namespace {
 
 constexpr std::string_view kEnterKey = "input keyevent 66";
 
-// Appends `input text 'chunk'` for a non-empty chunk (already restricted to printable ASCII).
-void FlushChunk(std::string& chunk, std::string& command) {
+// Adds `input text 'chunk'` for a non-empty chunk (already restricted to printable ASCII).
+void FlushChunk(std::string& chunk, std::vector<std::string>& commands) {
   if (chunk.empty()) return;
-  if (!command.empty()) command += ';';
-  command += "input text ";
-  command += ShellQuote(chunk);
+  commands.push_back("input text " + ShellQuote(chunk));
   chunk.clear();
 }
 
@@ -45,12 +43,12 @@ InputTextPlan PlanInputText(std::string_view text) {
       continue;
     }
     if (c == '\n') {
-      FlushChunk(chunk, plan.command);
-      if (!plan.command.empty()) plan.command += ';';
-      plan.command += kEnterKey;
+      FlushChunk(chunk, plan.commands);
+      plan.commands.emplace_back(kEnterKey);
       continue;
     }
     if (c == '\r') continue;  // "\r\n" is one newline
+    if (chunk.size() >= kMaxInputChunk) FlushChunk(chunk, plan.commands);
     if (c == ' ' || c == '\t') {
       chunk += "%s";
       continue;
@@ -62,11 +60,12 @@ InputTextPlan PlanInputText(std::string_view text) {
     if (c == 's' && !chunk.empty() && chunk.back() == '%') {
       // A literal "%s" would type a space: end the chunk after the '%'. (A "%s" written for a
       // space is emitted whole, so a chunk ending in '%' ends in a literal '%'.)
-      FlushChunk(chunk, plan.command);
+      FlushChunk(chunk, plan.commands);
     }
     chunk += static_cast<char>(c);
   }
-  FlushChunk(chunk, plan.command);
+  FlushChunk(chunk, plan.commands);
+  for (const auto& c : plan.commands) plan.command += (plan.command.empty() ? "" : ";") + c;
   return plan;
 }
 

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace roam::device::android {
 
@@ -23,10 +24,14 @@ std::string ShellQuote(std::string_view arg);
 //   * other control characters and every non-ASCII character are left out: `input text` on a
 //     real device cannot type them (KeyCharacterMap has no key for them; typing them needs an
 //     IME such as ADBKeyBoard). `dropped` counts them so the caller can log it.
+//   * a long text is typed by several `input text` commands of at most kMaxInputChunk
+//     characters each, so no command line outgrows what adb and the device shell take.
 // Commands are joined with ';'; every text chunk is single-quoted (ShellQuote).
+inline constexpr size_t kMaxInputChunk = 500;
 struct InputTextPlan {
-  std::string command;  // "" when nothing is left to type
-  size_t dropped = 0;   // characters (code points) left out
+  std::vector<std::string> commands;  // in order; empty when nothing is left to type
+  std::string command;                // the commands joined with ';'
+  size_t dropped = 0;                 // characters (code points) left out
 };
 InputTextPlan PlanInputText(std::string_view text);
 
