@@ -1,6 +1,10 @@
 #include "base/files.h"
 
+#include <fcntl.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <fstream>
 #include <sstream>
@@ -24,16 +28,27 @@ Result<std::string> ReadFile(const std::filesystem::path& path) {
 Status WriteFileAtomic(const std::filesystem::path& path, const std::string& content) {
   std::filesystem::path tmp = path;
   tmp += fmt::format(".tmp{}", ::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return Status::Io(tmp.string() + ": cannot open for writing");
-    out << content;
-    out.flush();
-    if (!out) return Status::Io(tmp.string() + ": write failed");
+  // The cause (errno) and the file are in every error; a half-written temp file is removed, so
+  // nothing that looks like a result is left behind.
+  auto fail = [&](const char* what, int err) {
+    ::unlink(tmp.c_str());
+    return Status::Io(fmt::format("{}: {}: {}", path.string(), what, std::strerror(err)));
+  };
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return Status::Io(fmt::format("{}: cannot create {}: {}", path.string(),
+                                            tmp.filename().string(), std::strerror(errno)));
+  for (size_t done = 0; done < content.size();) {
+    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      int err = n < 0 ? errno : EIO;
+      ::close(fd);
+      return fail("write failed", err);
+    }
+    done += static_cast<size_t>(n);
   }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) return Status::Io(path.string() + ": rename failed: " + ec.message());
+  if (::close(fd) != 0) return fail("write failed", errno);
+  if (::rename(tmp.c_str(), path.c_str()) != 0) return fail("rename failed", errno);
   return Status::Ok();
 }
 

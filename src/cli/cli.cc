@@ -1,5 +1,6 @@
 #include "cli/cli.h"
 
+#include <csignal>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,9 @@ void PrintUsage() {
 }  // namespace
 
 int Main(int argc, char** argv) {
+  // A file-size limit (ulimit -f) then fails a write with EFBIG, which is reported like a full
+  // disk, instead of killing the process mid-write.
+  std::signal(SIGXFSZ, SIG_IGN);
   if (argc < 2) {
     PrintUsage();
     return kExitUsage;

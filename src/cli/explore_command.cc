@@ -140,6 +140,7 @@ int ReplayCommand(int argc, char** argv) {
   if (int rc = ParseFlags(app, "roam " + app.get_name(), argc, argv); rc >= 0) return rc;
   auto outcome = run::ReplayBug(dir);
   if (!outcome.ok()) return Fail("roam replay", outcome.status());
+  if (!outcome->note.empty()) fmt::print(stderr, "roam replay: note: {}\n", outcome->note);
   if (outcome->reproduced) {
     fmt::print("reproduced after {} steps: {}\n", outcome->result.steps_run, outcome->expected);
     return kExitOk;

@@ -1,5 +1,8 @@
 #include "report/trace.h"
 
+#include <cerrno>
+#include <cstring>
+
 #include <fmt/format.h>
 
 #include "base/files.h"
@@ -135,7 +138,7 @@ TraceWriter::~TraceWriter() { (void)Close(); }
 Status TraceWriter::Open(const std::filesystem::path& path, TraceWriterOptions options) {
   ROAM_RETURN_IF_ERROR(Close());
   file_ = std::fopen(path.c_str(), "w");
-  if (!file_) return Status::Io(path.string() + ": cannot open for writing");
+  if (!file_) return Status::Io(path.string() + ": cannot open for writing: " + std::strerror(errno));
   path_ = path;
   options_ = options;
   last_flush_ = std::chrono::steady_clock::now();
@@ -147,7 +150,7 @@ Status TraceWriter::Append(const TraceStep& step) {
   std::string line = JsonLine(StepToJson(step));
   line += '\n';
   if (std::fwrite(line.data(), 1, line.size(), file_) != line.size())
-    return Status::Io(path_.string() + ": write failed");
+    return Status::Io(path_.string() + ": write failed: " + std::strerror(errno));
   auto now = std::chrono::steady_clock::now();
   if (std::chrono::duration<double>(now - last_flush_).count() >= options_.flush_seconds)
     return Flush();
@@ -157,7 +160,8 @@ Status TraceWriter::Append(const TraceStep& step) {
 Status TraceWriter::Flush() {
   if (!file_) return Status::Ok();
   last_flush_ = std::chrono::steady_clock::now();
-  if (std::fflush(file_) != 0) return Status::Io(path_.string() + ": flush failed");
+  if (std::fflush(file_) != 0)
+    return Status::Io(path_.string() + ": write failed: " + std::strerror(errno));
   return Status::Ok();
 }
 
@@ -165,7 +169,7 @@ Status TraceWriter::Close() {
   if (!file_) return Status::Ok();
   int rc = std::fclose(file_);
   file_ = nullptr;
-  if (rc != 0) return Status::Io(path_.string() + ": close failed");
+  if (rc != 0) return Status::Io(path_.string() + ": write failed: " + std::strerror(errno));
   return Status::Ok();
 }
 

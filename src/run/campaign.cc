@@ -43,15 +43,20 @@ Result<report::Summary> Campaign::Run() {
       break;
     }
     status = Step();
-    if (status.ok() && options_.flush_every > 0 && budget_.events() % options_.flush_every == 0)
+    const char* failed = write_failed_ ? "write error: " : "device error: ";
+    if (status.ok() && options_.flush_every > 0 && budget_.events() % options_.flush_every == 0) {
       status = strategy_.Flush();
+      failed = "model error: ";
+    }
     progress_.Update(Figures());
-    if (budget_.Elapsed() - last_summary >= kSummaryEverySeconds) {
+    if (status.ok() && budget_.Elapsed() - last_summary >= kSummaryEverySeconds) {
       last_summary = budget_.Elapsed();
       status = WriteSummary(io_.out_dir / "summary.json", MakeSummary());
+      failed = "write error: ";
     }
+    if (!status.ok()) stop_reason_ = failed + status.message();
   }
-  if (!status.ok()) stop_reason_ = "device error: " + status.message();
+  if (!status.ok() && stop_reason_.empty()) stop_reason_ = "device error: " + status.message();
   // Whatever stopped the run, everything found so far is written.
   Status flushed = strategy_.Flush();
   Status closed = trace_.Close();
@@ -75,7 +80,7 @@ Status Campaign::Record(report::TraceStep step) {
   step.step = trace_steps_++;
   // Snapshot and restore lines are for the whole run's replay; a restore puts the snapshot's
   // own episode in place (campaign_timetravel.cc).
-  if (step.op == "snapshot" || step.op == "restore") return trace_.Append(step);
+  if (step.op == "snapshot" || step.op == "restore") return Wrote(trace_.Append(step));
   // The episode is what a bug's short trace replays: the steps since the last launch, or since
   // the clear that preceded it.
   if (step.op == "clear") {
@@ -92,7 +97,7 @@ Status Campaign::Record(report::TraceStep step) {
   } else {
     episode_overflow_ = true;
   }
-  return trace_.Append(step);
+  return Wrote(trace_.Append(step));
 }
 
 Status Campaign::RecordAct(report::TraceStep step, const ActOutcome& outcome) {

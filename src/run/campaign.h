@@ -73,6 +73,12 @@ class Campaign {
   // Notes the screen on the device now: a new state, a new activity.
   void SeeScreen(uint64_t key, bool& new_state, bool& new_activity);
   Status Record(report::TraceStep step);
+  // Passes on the status of a write to the run folder, noting when it failed (the run then
+  // stops with a write error, not a device error).
+  Status Wrote(Status s) {
+    write_failed_ = write_failed_ || !s.ok();
+    return s;
+  }
   // Records an act step with what followed it, and files a bug for each new finding.
   Status RecordAct(report::TraceStep step, const ActOutcome& outcome);
   Status FileBug(const oracle::CrashFinding& finding);
@@ -126,6 +132,7 @@ class Campaign {
   int64_t trace_steps_ = 0;
   size_t relaunches_ = 0;
   std::string stop_reason_;
+  bool write_failed_ = false;
 };
 
 }  // namespace roam::run

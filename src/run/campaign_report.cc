@@ -60,9 +60,9 @@ Status Campaign::FileBug(const oracle::CrashFinding& finding) {
   if (checked) bug.reproduced = reproduced;
   bug_dirs_.resize(static_cast<size_t>(finding.id), "");
   bug_dirs_[finding.id - 1] = rel;
-  ROAM_RETURN_IF_ERROR(report::WriteBug(io_.out_dir / rel, bug, trace));
+  ROAM_RETURN_IF_ERROR(Wrote(report::WriteBug(io_.out_dir / rel, bug, trace)));
   // A new finding is worth a fresh summary at once.
-  return report::WriteSummary(io_.out_dir / "summary.json", MakeSummary());
+  return Wrote(report::WriteSummary(io_.out_dir / "summary.json", MakeSummary()));
 }
 
 ProgressFigures Campaign::Figures() const {

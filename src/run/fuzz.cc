@@ -42,6 +42,10 @@ class Fuzzer {
   size_t states() const { return model_.states(); }
   const std::vector<std::string>& activities() const { return activities_; }
   std::string stop_reason() const;
+  // A run that failed: on the device, or writing its run folder.
+  std::string FailureReason(const Status& s) const {
+    return (write_failed_ ? "write error: " : "device error: ") + s.message();
+  }
   void FinishProgress() { progress_.Finish(Figures()); }
 
  private:
@@ -74,6 +78,7 @@ class Fuzzer {
   std::vector<report::FunctionalFinding> findings_;
   std::map<std::string, size_t> by_key_;
   std::vector<std::string> activities_;
+  bool write_failed_ = false;
 };
 
 std::string Fuzzer::stop_reason() const {
@@ -247,7 +252,10 @@ Status Fuzzer::Report(int seed_index, const Execution& seed, const Execution& mu
   r.seed = &seed;
   r.mutant = &mutant;
   r.replay = target_.replay();
-  ROAM_RETURN_IF_ERROR(WriteFunctionalBug(options_.out / f.bug_dir, r));
+  if (Status written = WriteFunctionalBug(options_.out / f.bug_dir, r); !written.ok()) {
+    write_failed_ = true;
+    return written;
+  }
   by_key_[key] = findings_.size();
   findings_.push_back(f);
   progress_.Note(fmt::format(
@@ -330,7 +338,7 @@ Result<FuzzResult> Fuzz(const FuzzOptions& options, const RunContext& context) {
   sum.seed = options.seed;
   sum.events = fuzzer.events_sent();
   sum.wall_seconds = fuzzer.elapsed();
-  sum.stop_reason = s.ok() ? fuzzer.stop_reason() : "device error: " + s.message();
+  sum.stop_reason = s.ok() ? fuzzer.stop_reason() : fuzzer.FailureReason(s);
   std::vector<std::string> declared = device.DeclaredActivities();
   if (!declared.empty()) sum.activities_total = declared.size();
   sum.activities_covered = fuzzer.activities();

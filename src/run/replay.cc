@@ -1,5 +1,8 @@
 #include "run/replay.h"
 
+#include <chrono>
+#include <thread>
+
 #include <fmt/format.h>
 
 #include "base/files.h"
@@ -9,11 +12,12 @@
 #include "run/executor.h"
 #include "run/fuzz.h"
 #include "run/replay_spec.h"
+#include "run/run_folder.h"
 
 namespace roam::run {
 
 Result<ReplayResult> ReplayTrace(device::Device& device, const std::vector<report::TraceStep>& steps,
-                                 const std::string& want_signature, int top_frames) {
+                                 const std::string& want_signature, int top_frames, int late_ms) {
   ReplayResult result;
   Budget budget = Budget::Unbounded();
   oracle::CrashOracle crashes(device.Package(), {.top_frames = top_frames});
@@ -56,9 +60,13 @@ Result<ReplayResult> ReplayTrace(device::Device& device, const std::vector<repor
   // A phone may log the last action's crash only after the action returned; the run saw it at
   // its next observation, so the replay looks once more after one.
   if (!steps.empty() && executor.Observe(screen).ok()) {
-    ActOutcome outcome;
-    executor.Drain(outcome);
-    found(outcome);
+    constexpr int kPollMs = 50;
+    for (int waited = 0;; waited += kPollMs) {
+      ActOutcome outcome;
+      executor.Drain(outcome);
+      if (found(outcome) || want_signature.empty() || waited >= late_ms) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(kPollMs));
+    }
   }
   return result;
 }
@@ -77,7 +85,8 @@ Result<ReplayOutcome> ReplayCrash(const std::filesystem::path& dir, const Replay
   if (!device.ok()) return device.status();
   ReplayOutcome outcome;
   outcome.expected = bug->failure.signature;
-  auto result = ReplayTrace(**device, *trace, outcome.expected, spec.signature_frames);
+  auto result = ReplayTrace(**device, *trace, outcome.expected, spec.signature_frames,
+                            spec.target == ReplaySpec::Target::kAndroid ? kLateReportMs : 0);
   if (!result.ok()) return result.status();
   outcome.result = std::move(*result);
   outcome.reproduced = outcome.result.reproduced;
@@ -110,8 +119,19 @@ Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir) {
   if (!spec.ok()) return spec.status();
   std::vector<std::string> kinds;
   for (const auto& k : kBugKinds) {
-    if (kind == k.kind) return k.replay(bug_dir, *spec);
-    kinds.push_back(k.kind);
+    if (kind != k.kind) {
+      kinds.push_back(k.kind);
+      continue;
+    }
+    auto outcome = k.replay(bug_dir, *spec);
+    // The bug folder is whole (written at once); the run around it may not be.
+    auto run_dir = bug_dir.lexically_normal();
+    if (run_dir.filename().empty()) run_dir = run_dir.parent_path();  // "bugs/B1/"
+    run_dir = run_dir.parent_path().parent_path();
+    if (outcome.ok() && ReadRunState(run_dir) == RunState::kUnfinished)
+      outcome->note = run_dir.string() + " did not finish (its summary.json says \"running\" or "
+                                         "is missing): its other figures are not final";
+    return outcome;
   }
   return Status::Corruption(fmt::format("{}: unknown bug kind \"{}\"; known: {}", where,
                                         Excerpt(kind), fmt::join(kinds, ", ")));

@@ -26,14 +26,21 @@ struct ReplayResult {
 
 // Runs `steps` in order (clear / launch / stop / snapshot / restore / act) and stops at the
 // first report whose signature is `want_signature` (empty: run to the end and just collect
-// signatures).
+// signatures). A phone may log the last action's crash only after the action returned: when it
+// has not shown up, the device's reports are read again for up to `late_ms` (0 on the
+// simulator, whose reports are immediate).
 Result<ReplayResult> ReplayTrace(device::Device& device, const std::vector<report::TraceStep>& steps,
-                                 const std::string& want_signature, int top_frames);
+                                 const std::string& want_signature, int top_frames,
+                                 int late_ms = 0);
+
+// How long a replay on a phone waits for a late crash report after its last step.
+inline constexpr int kLateReportMs = 3000;
 
 struct ReplayOutcome {
   bool reproduced = false;
   std::string expected;                 // the bug's signature or violation
   ReplayResult result;
+  std::string note;                     // for the user ("" when there is nothing to say)
 };
 
 // Re-runs the bug in `bug_dir` on a fresh device as its bug.json says. A folder that is not a

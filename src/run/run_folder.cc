@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "base/json_fields.h"
 
 namespace roam::run {
 
@@ -30,6 +31,17 @@ Status PrepareOutDir(const std::filesystem::path& dir, bool force) {
   std::filesystem::create_directories(dir, ec);
   if (ec) return Status::Io(dir.string() + ": cannot create: " + ec.message());
   return Status::Ok();
+}
+
+RunState ReadRunState(const std::filesystem::path& dir) {
+  std::error_code ec;
+  if (!std::filesystem::exists(dir / "config.json", ec)) return RunState::kNone;
+  auto summary = ReadJsonFile(dir / "summary.json");
+  std::string reason = "running";
+  if (summary.ok() && ReadField(*summary, "stop_reason", reason, "summary.json").ok() &&
+      reason != "running")
+    return RunState::kFinished;
+  return RunState::kUnfinished;
 }
 
 Status OpenRunFolder(const RunOptions& options, const Target& target, nlohmann::json config) {

@@ -27,6 +27,12 @@ struct RunOptions {
 // summary.json or trace.jsonl) is refused unless `force`, which then clears it.
 Status PrepareOutDir(const std::filesystem::path& dir, bool force);
 
+// What a folder holds: no run; a run that did not finish (its summary.json is missing or says
+// "running": the process was killed, or still runs); or a finished run. Readers of run folders
+// (replay, reports, bench merges) must not take an unfinished run's figures as final.
+enum class RunState { kNone, kUnfinished, kFinished };
+RunState ReadRunState(const std::filesystem::path& dir);
+
 // Prepares options.out, keeps the app's copy there (app.json) and writes config.json: the
 // campaign's own keys in `config`, then the seed, the budget, the target's keys and its replay
 // spec.

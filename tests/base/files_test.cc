@@ -66,3 +66,36 @@ TEST(ParseJson, NestingDeeperThanTheLimitIsRefusedWithItsPlace) {
 
 }  // namespace
 }  // namespace roam
+
+#include <signal.h>
+#include <sys/resource.h>
+
+namespace roam {
+namespace {
+
+// A full disk (here a file-size limit, which fails writes the same way) said only "write
+// failed" and left the temp file behind. The error names the file and the cause, and no
+// temp file is left.
+// Runs in a child process (the limit must not reach the test runner).
+void WriteBeyondAFileSizeLimit(const std::filesystem::path& dir) {
+  signal(SIGXFSZ, SIG_IGN);
+  rlimit limit{};
+  limit.rlim_cur = limit.rlim_max = 4096;
+  setrlimit(RLIMIT_FSIZE, &limit);
+  Status s = WriteFileAtomic(dir / "big.json", std::string(100000, 'x'));
+  bool named = s.message().find((dir / "big.json").string()) != std::string::npos;
+  bool cause = s.message().find("File too large") != std::string::npos;
+  bool clean = std::filesystem::is_empty(dir);
+  std::fprintf(stderr, "%s\n", s.message().c_str());
+  std::exit(!s.ok() && named && cause && clean ? 0 : 1);
+}
+
+TEST(WriteFileAtomic, AFailedWriteNamesTheFileAndTheCauseAndLeavesNothing) {
+  auto dir = testing::TempDir("atomic_full");
+  std::filesystem::create_directories(dir);
+  EXPECT_EXIT(WriteBeyondAFileSizeLimit(dir), ::testing::ExitedWithCode(0),
+              "big.json: write failed: File too large");
+}
+
+}  // namespace
+}  // namespace roam

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "base/files.h"
 #include "gui/uiautomator.h"
 #include "test_paths.h"
 
@@ -123,6 +124,31 @@ TEST(Cli, NumbersThatAreNotNumbersAreRefused) {
   testing::CommandRun ok = testing::RunRoam("explore --app " + app + " --events 5 --out " +
                                             out.string() + " --force -q --seed 18446744073709551615");
   EXPECT_EQ(ok.code, 0) << ok.out;
+}
+
+}  // namespace
+}  // namespace roam
+
+namespace roam {
+namespace {
+
+// A disk that fills up mid-run (here a file-size limit, which fails writes the same way): the
+// run stops with a write error that names the file and the cause, exits 1 (a failed run, not a
+// usage error), and leaves no temp file behind.
+TEST(Cli, ARunThatCannotWriteSaysWhatAndWhyAndExits1) {
+  auto out = testing::TempDir("cli_full");
+  testing::CommandRun r = testing::RunCommand(
+      "ulimit -f 400; exec " + std::string(ROAM_BINARY) + " explore --app " +
+      (testing::SourceDir() / "apps/diary.json").string() + " --events 20000 --force -q --out " +
+      out.string() + " 2>&1");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("trace.jsonl: write failed: File too large"), std::string::npos) << r.out;
+  auto summary = ReadJsonFile(out / "summary.json");
+  ASSERT_TRUE(summary.ok()) << summary.status().message();
+  EXPECT_EQ((*summary)["stop_reason"].get<std::string>().rfind("write error: ", 0), 0u)
+      << (*summary)["stop_reason"];
+  for (const auto& e : std::filesystem::recursive_directory_iterator(out))
+    EXPECT_EQ(e.path().string().find(".tmp"), std::string::npos) << e.path();
 }
 
 }  // namespace

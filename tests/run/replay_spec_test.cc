@@ -85,5 +85,34 @@ TEST(ReplayBug, AMalformedBugJsonIsAnErrorNamingTheFile) {
   EXPECT_NE(replay.status().message().find("trace.jsonl: holds no steps"), std::string::npos);
 }
 
+// A run killed with SIGKILL leaves summary.json saying "running": its bugs replay, and the
+// replay says the run's figures are not final.
+TEST(ReplayBug, ABugOfAnUnfinishedRunReplaysWithANote) {
+  ExploreOptions o;
+  o.target.app = testing::SourceDir() / "tests/apps/crashy.json";
+  o.out = testing::TempDir("replay_unfinished");
+  o.force = true;
+  o.budget.events = 2000;
+  auto summary = Explore(o);
+  ASSERT_TRUE(summary.ok()) << summary.status().message();
+  ASSERT_FALSE(summary->crashes.empty());
+  const auto bug = o.out / summary->crashes[0].bug_dir;
+  EXPECT_EQ(ReadRunState(o.out), RunState::kFinished);
+  auto finished = ReplayBug(bug);
+  ASSERT_TRUE(finished.ok());
+  EXPECT_EQ(finished->note, "");
+  auto j = ReadJsonFile(o.out / "summary.json");
+  (*j)["stop_reason"] = "running";
+  ASSERT_TRUE(WriteJsonFile(o.out / "summary.json", *j).ok());
+  EXPECT_EQ(ReadRunState(o.out), RunState::kUnfinished);
+  auto unfinished = ReplayBug(bug.string() + "/");
+  ASSERT_TRUE(unfinished.ok()) << unfinished.status().message();
+  EXPECT_TRUE(unfinished->reproduced);
+  EXPECT_NE(unfinished->note.find("did not finish"), std::string::npos);
+  std::filesystem::remove(o.out / "summary.json");
+  EXPECT_EQ(ReadRunState(o.out), RunState::kUnfinished);
+  EXPECT_EQ(ReadRunState(o.out / "bugs"), RunState::kNone);
+}
+
 }  // namespace
 }  // namespace roam::run
