@@ -13,6 +13,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev  # tests
   libbenchmark-dev        # bench/ speed figures
   adb                     # tests drive `roam sim serve` with Debian's real adb client
+  clang libclang-rt-dev     # the fuzz targets: libFuzzer, AddressSanitizer, UBSan
 )
 
 missing=()
@@ -28,3 +29,7 @@ fi
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j "$(nproc)"
+# The fuzz targets, a build of their own with clang and the sanitizers (tests/fuzzers/README.md).
+cmake -S . -B build/fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DROAM_FUZZERS=ON \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build build/fuzz -j "$(nproc)"

@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "base/json_fields.h"
+
 namespace roam {
 
 Result<std::string> ReadFile(const std::filesystem::path& path) {
@@ -113,6 +115,18 @@ Result<nlohmann::json> ParseJson(const std::string& text, const std::string& sou
     auto pos = what.find("parse error");
     if (pos != std::string::npos) what = what.substr(pos);
     return Status::Corruption(fmt::format("{}:{}:{}: malformed JSON: {}", source_name, line, col, what));
+  } catch (const nlohmann::json::exception& e) {
+    // A number too large for a double (out_of_range.406) is not a parse_error and carries no
+    // position: the number it names is looked up in the text.
+    std::string what = e.what();
+    size_t open = what.find('\''), close = what.rfind('\'');
+    size_t at = open != std::string::npos && close > open
+                    ? text.find(what.substr(open + 1, close - open - 1))
+                    : std::string::npos;
+    auto [line, col] = LineColumn(text, at == std::string::npos ? 0 : at);
+    if (auto pos = what.find("] "); pos != std::string::npos) what = what.substr(pos + 2);
+    return Status::Corruption(
+        fmt::format("{}:{}:{}: malformed JSON: {}", source_name, line, col, Excerpt(what, 120)));
   }
 }
 

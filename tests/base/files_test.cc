@@ -99,3 +99,18 @@ TEST(WriteFileAtomic, AFailedWriteNamesTheFileAndTheCauseAndLeavesNothing) {
 
 }  // namespace
 }  // namespace roam
+
+namespace roam {
+namespace {
+
+// Found by the harness fuzzer: a number too large for a double (1e400) made the JSON library
+// throw out_of_range, which is not a parse_error, and every JSON reader aborted (rc 134).
+TEST(ParseJson, ANumberTooLargeIsAMalformedFileNotAnAbort) {
+  auto r = ParseJson("{\n  \"package\": 1e400\n}", "spec.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("spec.json:2:"), std::string::npos) << r.status().message();
+  EXPECT_NE(r.status().message().find("1e400"), std::string::npos) << r.status().message();
+}
+
+}  // namespace
+}  // namespace roam

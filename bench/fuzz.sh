@@ -1,0 +1,83 @@
+#!/bin/sh
+# Runs the libFuzzer targets (tests/fuzzers, built by setup.sh into build/fuzz) under ASan and
+# UBSan: first over their seed corpus, then for SECONDS each. Prints executions per second.
+#
+#   bench/fuzz.sh                      # every target, 60 s each
+#   bench/fuzz.sh --seconds 300 dump   # one target, longer
+#   bench/fuzz.sh --ctest dump         # as CTest runs it: ROAM_FUZZ_SECONDS (default 20) s
+#
+# Seeds come from apps/ (specs, and the dumps, logcat and harness files they give), from
+# ../shared/real when present (real dumps and logcat files, read in place), and from a few
+# requests written here. A crash leaves its input in build/fuzz/crashes/<target>/ and exits 1.
+# Exit 77 when the fuzz build is absent (CTest reports the test as skipped).
+set -eu
+cd "$(dirname "$0")/.."
+SECONDS_EACH=60
+if [ "${1:-}" = "--seconds" ]; then SECONDS_EACH=$2; shift 2; fi
+if [ "${1:-}" = "--ctest" ]; then SECONDS_EACH=${ROAM_FUZZ_SECONDS:-20}; shift; fi
+TARGETS=${*:-"dump logcat spec model harness adb shell"}
+FUZZ=build/fuzz
+REAL=../shared/real
+
+[ -x "$FUZZ/dump_fuzzer" ] || { echo "no fuzz build in $FUZZ (setup.sh makes it)"; exit 77; }
+
+seeds() {  # seeds TARGET: fills $FUZZ/seeds/TARGET once
+  dir=$FUZZ/seeds/$1
+  [ -d "$dir" ] && return 0
+  mkdir -p "$dir"
+  case $1 in
+    dump)
+      for a in apps/*.json apps/bench/*.json; do
+        build/roam sim show "$a" > "$dir/$(basename "$a" .json).xml" 2>/dev/null || true
+      done
+      if [ -d "$REAL/dumps" ]; then find "$REAL/dumps" -name '*.xml' -size -64k | head -40 |
+        while read -r f; do cp "$f" "$dir/real_$(echo "$f" | cksum | cut -d' ' -f1).xml"; done; fi ;;
+    logcat)
+      printf 'x11-24 10:00:00.000  123  123 E AndroidRuntime: FATAL EXCEPTION: main\n11-24 10:00:00.000  123  123 E AndroidRuntime: Process: org.app, PID: 123\n11-24 10:00:00.000  123  123 E AndroidRuntime: java.lang.NullPointerException: boom\n11-24 10:00:00.000  123  123 E AndroidRuntime: \tat org.app.Main.onClick(Main.java:12)\n' > "$dir/crash.txt"
+      printf 'x11-24 10:00:00.000  1  1 E ActivityManager: ANR in org.app (org.app/.Main)\n11-24 10:00:00.000  1  1 E ActivityManager: Reason: Input dispatching timed out\n' > "$dir/anr.txt"
+      if [ -d "$REAL/logcat" ]; then find "$REAL/logcat" -type f -size -64k | head -40 |
+        while read -r f; do { printf 'x'; cat "$f"; } > "$dir/real_$(echo "$f" | cksum | cut -d' ' -f1).txt"; done; fi ;;
+    spec)
+      for a in apps/*.json apps/bench/*.json tests/apps/*.json; do cp "$a" "$dir/"; done ;;
+    model)
+      out=$FUZZ/seeds/.model-run
+      build/roam explore --app apps/diary.json --strategy fastbot --model "$out/model" \
+        --events 300 --seed 1 --out "$out/run" --force -q >/dev/null
+      cp "$out/model/model.bin" "$dir/diary.bin" ;;
+    harness)
+      cp apps/bench/config/*.json "$dir/"
+      printf 'alice@example.com\nhunter2\n\n12345\n' > "$dir/strings.txt" ;;
+    adb)
+      req() { printf '%04x%s' "$(printf '%s' "$1" | wc -c)" "$1"; }
+      req host:version > "$dir/version"
+      req host:devices-l > "$dir/devices"
+      { req host:transport:emulator-5554; req 'shell:uiautomator dump /dev/tty'; } > "$dir/dump"
+      { req host:transport-any; req 'shell,v2,raw:input tap 10 10; echo $?'; } > "$dir/shell_v2"
+      { req host:transport:emulator-5554; req sync:; printf 'STAT\015\000\000\000/sdcard/a.xmlQUIT\000\000\000\000'; } > "$dir/sync"
+      { req host:tport:serial:emulator-5556; req 'shell:'; printf 'echo hi\nexit\n'; } > "$dir/interactive" ;;
+    shell)
+      for c in 'input tap 10 10' "input text 'it'\\''s'" 'am start -n org.roam.crashy/.MainActivity' \
+               'logcat -d -v threadtime' 'echo $(echo $(echo hi)) && ls /sdcard || true' \
+               'uiautomator dump /dev/tty; dumpsys window' 'pm clear org.roam.crashy'; do
+        printf '%s' "$c" > "$dir/$(printf '%s' "$c" | cksum | cut -d' ' -f1)"
+      done ;;
+  esac
+}
+
+status=0
+for t in $TARGETS; do
+  seeds "$t"
+  mkdir -p "$FUZZ/corpus/$t" "$FUZZ/crashes/$t"
+  log=$FUZZ/$t.log
+  if "$FUZZ/${t}_fuzzer" -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=2048 \
+       -print_final_stats=1 -artifact_prefix="$FUZZ/crashes/$t/" \
+       "$FUZZ/corpus/$t" "$FUZZ/seeds/$t" > "$log" 2>&1; then
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+    echo "$t: ok, $runs runs in ${SECONDS_EACH}s ($((runs / SECONDS_EACH))/s), corpus $(ls "$FUZZ/corpus/$t" | wc -l) inputs"
+  else
+    echo "$t: FAILED (input in $FUZZ/crashes/$t/); the end of $log:"
+    tail -40 "$log"
+    status=1
+  fi
+done
+exit $status
