@@ -13,7 +13,8 @@ PACKAGES=(
   libgtest-dev libgmock-dev  # tests
   libbenchmark-dev        # bench/ speed figures
   adb                     # tests drive `roam sim serve` with Debian's real adb client
-  clang libclang-rt-dev     # the fuzz targets: libFuzzer, AddressSanitizer, UBSan
+  clang libclang-rt-dev   # the fuzz targets: libFuzzer, AddressSanitizer, UBSan
+  clang-format            # CTest checks every C++ file against .clang-format
 )
 
 missing=()

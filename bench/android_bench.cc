@@ -2,12 +2,12 @@
 // adb protocol on loopback (SimAdbServer in-process, ephemeral port): the protocol overhead of
 // `roam explore --serial` against `roam sim serve`. Reports steps/s and the per-step split
 // (observe, decide, act, events) as counters.
-#include <benchmark/benchmark.h>
-
 #include <filesystem>
 
-#include "serve/sim_adb_server.h"
+#include <benchmark/benchmark.h>
+
 #include "run/explore.h"
+#include "serve/sim_adb_server.h"
 #include "sim/spec.h"
 
 namespace {

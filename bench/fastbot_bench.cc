@@ -3,10 +3,9 @@
 // event and makes the N-step SARSA update) on a screen of 50 actions with a model of 100,000
 // hyper-events; and saving and loading a model of 1,000,000 transitions (file size as a
 // counter). Targets: the decision median under 10 us; save and load under 1 s and 100 MB.
-#include <benchmark/benchmark.h>
-
 #include <filesystem>
 
+#include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
 #include "explore/fastbot.h"
@@ -42,11 +41,13 @@ gui::Screen Buttons(const std::string& activity, int n) {
 model::Model BigModel(int events, int per_event) {
   model::Model m("org.bench");
   std::vector<model::ActivityId> activities;
-  for (int a = 0; a < 1000; ++a) activities.push_back(m.InternActivity(fmt::format("org.bench.A{}", a)));
+  for (int a = 0; a < 1000; ++a)
+    activities.push_back(m.InternActivity(fmt::format("org.bench.A{}", a)));
   for (int i = 0; i < events; ++i) {
     gui::HyperEvent e{.activity = fmt::format("org.bench.A{}", i % 1000),
                       .resource_id = fmt::format("org.bench:id/w{}", i),
-                      .text = "Item #", .kind = ActionKind::kClick};
+                      .text = "Item #",
+                      .kind = ActionKind::kClick};
     model::EventId id = m.Intern(e);
     for (int t = 0; t < per_event; ++t) m.RecordTransition(id, activities[(i + 7 * t) % 1000]);
     m.SetQ(id, (i % 100) / 50.0);

@@ -52,28 +52,36 @@ std::string SyntheticDump(int nodes) {
   d.Last().scrollable = true;
   int tab_row = d.Add(tabs, "LinearLayout", "", "", {0, 210, 1800, 330});
   for (int t = 0; t < 6; ++t) {
-    d.Add(tab_row, "TextView", "", "Tab " + std::to_string(t), {t * 300, 210, t * 300 + 300, 330}, true);
+    d.Add(tab_row, "TextView", "", "Tab " + std::to_string(t), {t * 300, 210, t * 300 + 300, 330},
+          true);
     d.Last().selected = t == 0;
   }
   int list = d.Add(frame, "ListView", "list", "", {0, 330, 1080, 2200});
   d.Last().scrollable = true;
   int bottom = d.Add(frame, "LinearLayout", "bottom_bar", "", {0, 2200, 1080, 2400});
-  for (int b = 0; b < 4; ++b) d.Add(bottom, "Button", "nav_" + std::to_string(b), "Nav", {b * 270, 2200, b * 270 + 270, 2400}, true);
+  for (int b = 0; b < 4; ++b)
+    d.Add(bottom, "Button", "nav_" + std::to_string(b), "Nav", {b * 270, 2200, b * 270 + 270, 2400},
+          true);
   for (int r = 0; static_cast<int>(d.screen().widgets.size()) + 8 <= nodes; ++r) {
     int top = 330 + r * 200;
     int row = d.Add(list, "LinearLayout", "row", "", {0, top, 1080, top + 200}, true);
     d.Last().long_clickable = true;
     d.Add(row, "ImageView", "avatar", "", {0, top, 150, top + 200});
     int col = d.Add(row, "LinearLayout", "", "", {150, top, 900, top + 200});
-    d.Add(col, "TextView", "sender", "Sender number " + std::to_string(r), {150, top, 900, top + 70});
-    d.Add(col, "TextView", "subject", "Re: meeting at " + std::to_string(r % 12) + ":30 — agenda & notes", {150, top + 70, 900, top + 140});
-    d.Add(col, "TextView", "date", std::to_string(r % 28 + 1) + " Mar", {150, top + 140, 900, top + 200});
+    d.Add(col, "TextView", "sender", "Sender number " + std::to_string(r),
+          {150, top, 900, top + 70});
+    d.Add(col, "TextView", "subject",
+          "Re: meeting at " + std::to_string(r % 12) + ":30 — agenda & notes",
+          {150, top + 70, 900, top + 140});
+    d.Add(col, "TextView", "date", std::to_string(r % 28 + 1) + " Mar",
+          {150, top + 140, 900, top + 200});
     d.Add(row, "CheckBox", "star", "", {900, top, 1080, top + 100});
     d.Last().checkable = true;
     d.Last().checked = r % 3 == 0;
     d.Add(row, "ImageButton", "more", "", {900, top + 100, 1080, top + 200}, true);
   }
-  while (static_cast<int>(d.screen().widgets.size()) < nodes) d.Add(frame, "View", "", "", {0, 0, 1, 1});
+  while (static_cast<int>(d.screen().widgets.size()) < nodes)
+    d.Add(frame, "View", "", "", {0, 0, 1, 1});
   d.screen().Link();
   return WriteDump(d.screen());
 }

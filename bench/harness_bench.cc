@@ -116,7 +116,8 @@ void BM_SimStep(benchmark::State& state, bool harness) {
     return;
   }
   device::SimDevice device(*spec, {.seed = 1});
-  std::unique_ptr<explore::Strategy> strategy = std::make_unique<explore::RandomStrategy>(explore::RandomOptions{});
+  std::unique_ptr<explore::Strategy> strategy =
+      std::make_unique<explore::RandomStrategy>(explore::RandomOptions{});
   if (harness) strategy = std::make_unique<explore::Harness>(std::move(strategy), EveryPart());
   Rng rng(1);
   std::vector<gui::Action> actions;

@@ -1,9 +1,9 @@
 // Time travel's costs: selectFittestState over a dense state graph (walks of k = 3 edges counted
 // by dynamic programming), and steps per second of timetravel:random against plain random on
 // the settings app (the controller's own overhead: graph, stuck detector, snapshots).
-#include <benchmark/benchmark.h>
-
 #include <filesystem>
+
+#include <benchmark/benchmark.h>
 
 #include "explore/timetravel.h"
 #include "run/explore.h"
@@ -20,8 +20,7 @@ void BM_SelectFittestDense(benchmark::State& state) {
     for (uint64_t j = 0; j < n; ++j) g.AddEdge(i, j, a);
   std::vector<uint64_t> candidates;
   for (uint64_t i = 0; i < 100 && i < n; ++i) candidates.push_back(i);
-  for (auto _ : state)
-    benchmark::DoNotOptimize(explore::SelectFittestState(candidates, g, 3, {}));
+  for (auto _ : state) benchmark::DoNotOptimize(explore::SelectFittestState(candidates, g, 3, {}));
   state.counters["edges"] = static_cast<double>(n * (n - 1));
 }
 BENCHMARK(BM_SelectFittestDense)->Arg(100)->Arg(300)->Unit(benchmark::kMillisecond);
@@ -48,6 +47,7 @@ void BM_ExploreSettings(benchmark::State& state, const char* strategy) {
   state.counters["steps_per_s"] = seconds > 0 ? events / seconds : 0;
 }
 BENCHMARK_CAPTURE(BM_ExploreSettings, random, "random")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ExploreSettings, timetravel, "timetravel:random")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ExploreSettings, timetravel, "timetravel:random")
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -38,6 +38,8 @@ CommandRun RunCommand(const std::string& command) {
   return r;
 }
 
-CommandRun RunRoam(const std::string& args) { return RunCommand(RoamBinary() + " " + args + " 2>&1"); }
+CommandRun RunRoam(const std::string& args) {
+  return RunCommand(RoamBinary() + " " + args + " 2>&1");
+}
 
 }  // namespace roam::testing

@@ -5,7 +5,6 @@
 
 #include <cerrno>
 #include <cstring>
-
 #include <fstream>
 #include <sstream>
 
@@ -37,8 +36,9 @@ Status WriteFileAtomic(const std::filesystem::path& path, const std::string& con
     return Status::Io(fmt::format("{}: {}: {}", path.string(), what, std::strerror(err)));
   };
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Status::Io(fmt::format("{}: cannot create {}: {}", path.string(),
-                                            tmp.filename().string(), std::strerror(errno)));
+  if (fd < 0)
+    return Status::Io(fmt::format("{}: cannot create {}: {}", path.string(),
+                                  tmp.filename().string(), std::strerror(errno)));
   for (size_t done = 0; done < content.size();) {
     ssize_t n = ::write(fd, content.data() + done, content.size() - done);
     if (n < 0 && errno == EINTR) continue;
@@ -55,8 +55,8 @@ Status WriteFileAtomic(const std::filesystem::path& path, const std::string& con
 }
 
 Status WriteJsonFile(const std::filesystem::path& path, const nlohmann::json& value) {
-  return WriteFileAtomic(path,
-                         value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  return WriteFileAtomic(
+      path, value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
 std::string JsonLine(const nlohmann::json& value) {
@@ -86,8 +86,10 @@ size_t TooDeep(const std::string& text) {
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
     if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
     } else if (c == '"') {
       in_string = true;
     } else if (c == '[' || c == '{') {
@@ -114,7 +116,8 @@ Result<nlohmann::json> ParseJson(const std::string& text, const std::string& sou
     std::string what = e.what();
     auto pos = what.find("parse error");
     if (pos != std::string::npos) what = what.substr(pos);
-    return Status::Corruption(fmt::format("{}:{}:{}: malformed JSON: {}", source_name, line, col, what));
+    return Status::Corruption(
+        fmt::format("{}:{}:{}: malformed JSON: {}", source_name, line, col, what));
   } catch (const nlohmann::json::exception& e) {
     // A number too large for a double (out_of_range.406) is not a parse_error and carries no
     // position: the number it names is looked up in the text.

@@ -28,8 +28,8 @@ Status Lookup(const json& object, std::string_view key, std::string_view where,
               const json*& found) {
   found = nullptr;
   if (!object.is_object())
-    return Status::Corruption(fmt::format("{}: expected an object, got {}", where,
-                                          JsonExcerpt(object)));
+    return Status::Corruption(
+        fmt::format("{}: expected an object, got {}", where, JsonExcerpt(object)));
   auto it = object.find(std::string(key));
   if (it != object.end()) found = &*it;
   return Status::Ok();
@@ -93,8 +93,7 @@ Status ReadField(const json& object, std::string_view key, int64_t& out, std::st
   return ReadInteger(object, key, out, where, "an integer");
 }
 
-Status ReadField(const json& object, std::string_view key, uint64_t& out,
-                 std::string_view where) {
+Status ReadField(const json& object, std::string_view key, uint64_t& out, std::string_view where) {
   return ReadInteger(object, key, out, where, "an unsigned integer");
 }
 

@@ -22,8 +22,8 @@ std::string JsonExcerpt(const nlohmann::json& value, size_t max = 60);
 
 // Reads `object[key]` into `out` when present. `where` names the object ("bug.json: replay").
 // Not an object: Corruption.
-[[nodiscard]] Status ReadField(const nlohmann::json& object, std::string_view key,
-                               std::string& out, std::string_view where);
+[[nodiscard]] Status ReadField(const nlohmann::json& object, std::string_view key, std::string& out,
+                               std::string_view where);
 [[nodiscard]] Status ReadField(const nlohmann::json& object, std::string_view key, bool& out,
                                std::string_view where);
 [[nodiscard]] Status ReadField(const nlohmann::json& object, std::string_view key, int& out,

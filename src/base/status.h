@@ -13,8 +13,16 @@ namespace roam {
 
 class [[nodiscard]] Status {
  public:
-  enum class Code { kOk, kInvalidArgument, kNotFound, kCorruption, kIo, kUnsupported, kUnavailable,
-                    kAborted };
+  enum class Code {
+    kOk,
+    kInvalidArgument,
+    kNotFound,
+    kCorruption,
+    kIo,
+    kUnsupported,
+    kUnavailable,
+    kAborted
+  };
 
   Status() = default;
   static Status Ok() { return Status(); }
@@ -47,7 +55,7 @@ class [[nodiscard]] Status {
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : v_(std::move(value)) {}                // NOLINT: implicit by design
+  Result(T value) : v_(std::move(value)) {}  // NOLINT: implicit by design
   Result(Status s) : v_(std::move(s)) { assert(!std::get<Status>(v_).ok()); }  // NOLINT
   bool ok() const { return std::holds_alternative<T>(v_); }
   const Status& status() const {
@@ -66,10 +74,10 @@ class [[nodiscard]] Result {
   std::variant<T, Status> v_;
 };
 
-#define ROAM_RETURN_IF_ERROR(expr)          \
-  do {                                      \
-    ::roam::Status _st = (expr);            \
-    if (!_st.ok()) return _st;              \
+#define ROAM_RETURN_IF_ERROR(expr) \
+  do {                             \
+    ::roam::Status _st = (expr);   \
+    if (!_st.ok()) return _st;     \
   } while (0)
 
 }  // namespace roam

@@ -23,9 +23,14 @@ int BenchCommand(int argc, char** argv) {
   CLI::App app("Run strategies x apps x seeds on the simulator and print one table.", "bench");
   app.add_option("--apps", dirs, "folders of app specs (*.json) or spec files")->required();
   app.add_option("--strategies", strategies,
-                 "comma-separated strategy names; `fuzz` runs Genie (roam fuzz) and fills func")->capture_default_str();
-  app.add_option("--events", o.budget.events, "events per run")->check(Positive())->capture_default_str();
-  app.add_option("--seeds", o.seeds, "seeds 1..K per (app, strategy)")->check(Positive())->capture_default_str();
+                 "comma-separated strategy names; `fuzz` runs Genie (roam fuzz) and fills func")
+      ->capture_default_str();
+  app.add_option("--events", o.budget.events, "events per run")
+      ->check(Positive())
+      ->capture_default_str();
+  app.add_option("--seeds", o.seeds, "seeds 1..K per (app, strategy)")
+      ->check(Positive())
+      ->capture_default_str();
   app.add_option("--jobs", o.jobs, "worker threads")->check(Positive())->capture_default_str();
   app.add_option("--out", o.out, "where the run folders go (default out/bench)");
   app.add_option("--json", json_path, "also write every run's figures to this JSON file");
@@ -35,7 +40,8 @@ int BenchCommand(int argc, char** argv) {
   std::string snapshots = "on";
   app.add_option("--snapshots", snapshots,
                  "off: simulate a device without snapshots (time travel replays paths)")
-      ->check(CLI::IsMember({"on", "off"}))->capture_default_str();
+      ->check(CLI::IsMember({"on", "off"}))
+      ->capture_default_str();
   AddHarnessFlags(app, o.harness);
   AddFastbotTuningFlags(app, o.strategy_settings.fastbot);  // no --model: runs are parallel
   if (int rc = ParseFlags(app, "roam bench", argc, argv); rc >= 0) return rc;

@@ -14,8 +14,9 @@ namespace roam::cli {
 namespace {
 
 void PrintUsage() {
-  fmt::print("roam: automated GUI testing for Android apps\n\nUsage: roam <command> [options]\n\n"
-             "Commands:\n");
+  fmt::print(
+      "roam: automated GUI testing for Android apps\n\nUsage: roam <command> [options]\n\n"
+      "Commands:\n");
   for (const auto& c : Commands()) fmt::print("  {:<10} {}\n", c.name, c.description);
   fmt::print("\n`roam <command> --help` shows a command's options.\n");
 }

@@ -26,10 +26,10 @@ int ReplayCommand(int argc, char** argv);
 int FuzzCommand(int argc, char** argv);     // fuzz_command.cc
 int DevicesCommand(int argc, char** argv);  // devices_command.cc
 int BenchCommand(int argc, char** argv);
-int SimCommand(int argc, char** argv);      // dispatches to the Sim* functions below
+int SimCommand(int argc, char** argv);  // dispatches to the Sim* functions below
 int SimCheckCommand(int argc, char** argv);
 int SimShowCommand(int argc, char** argv);
-int SimServeCommand(int argc, char** argv);  // serve_command.cc
+int SimServeCommand(int argc, char** argv);     // serve_command.cc
 int SimGenerateCommand(int argc, char** argv);  // generate_command.cc
 
 }  // namespace roam::cli

@@ -14,7 +14,8 @@ int DevicesCommand(int argc, char** argv) {
   CLI::App app("List the devices of an adb server (serial, state, details).", "devices");
   app.add_option("--adb-host", host, "adb server host")->capture_default_str();
   app.add_option("--adb-port", port, "adb server port (`roam sim serve` uses 5038)")
-      ->check(CLI::Range(1, 65535))->capture_default_str();
+      ->check(CLI::Range(1, 65535))
+      ->capture_default_str();
   if (int rc = ParseFlags(app, "roam devices", argc, argv); rc >= 0) return rc;
   auto list = device::android::HostQuery(host, port, device::android::kHostDevicesLong);
   if (!list.ok()) {

@@ -22,36 +22,47 @@ int ExploreCommand(int argc, char** argv) {
   auto& r = o.strategy_settings.random;
   CLI::App app("Explore a simulated app, or an app on an Android device, and write a run folder.",
                "explore");
-  auto* app_opt = app.add_option("--app", o.target.app, "simulated app spec (JSON), e.g. apps/diary.json");
+  auto* app_opt =
+      app.add_option("--app", o.target.app, "simulated app spec (JSON), e.g. apps/diary.json");
   auto& a = o.target.android;
   auto* serial_opt = app.add_option("--serial", a.serial,
                                     "test on this Android device (see `roam devices`) instead")
                          ->group("Android device");
-  app.add_option("--adb-host", a.host, "adb server host")->capture_default_str()
+  app.add_option("--adb-host", a.host, "adb server host")
+      ->capture_default_str()
       ->group("Android device");
   app.add_option("--adb-port", a.port, "adb server port (`roam sim serve`: 5038)")
-      ->check(CLI::Range(1, 65535))->capture_default_str()->group("Android device");
+      ->check(CLI::Range(1, 65535))
+      ->capture_default_str()
+      ->group("Android device");
   auto* package_opt = app.add_option("--package", a.package, "the app's package, e.g. org.app")
                           ->group("Android device");
   auto* apk_opt = app.add_option("--apk", o.target.apk, "install this APK first (pm install -r -g)")
-                      ->check(CLI::ExistingFile)->group("Android device");
+                      ->check(CLI::ExistingFile)
+                      ->group("Android device");
   app.add_option("--offline-retries", a.offline_retries,
                  "times to retry a device that stops answering")
-      ->check(NonNegative())->capture_default_str()->group("Android device");
+      ->check(NonNegative())
+      ->capture_default_str()
+      ->group("Android device");
   app.add_option("--offline-wait", a.offline_wait_ms, "ms between those retries")
-      ->check(NonNegative())->capture_default_str()->group("Android device");
+      ->check(NonNegative())
+      ->capture_default_str()
+      ->group("Android device");
   app_opt->excludes(serial_opt);
   package_opt->needs(serial_opt);
   apk_opt->needs(serial_opt);
   app.add_option("--strategy", o.strategy, "strategy by name; `--strategy help` lists them")
       ->capture_default_str();
   app.add_option("--events", o.budget.events, "event budget (0: none)")
-      ->check(NonNegative())->capture_default_str();
+      ->check(NonNegative())
+      ->capture_default_str();
   app.add_option("--time", o.budget.seconds, "wall-time budget in seconds (0: none)")
       ->check(NonNegative());
   app.add_option("--throttle", o.campaign.throttle_ms, "pause in ms after each event")
       ->check(NonNegative());
-  auto* seed_opt = app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
+  auto* seed_opt =
+      app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
   app.add_option("--out", o.out, "output folder (default: out/<app>-<strategy>-s<seed>)");
   app.add_flag("--force", o.force, "replace an earlier run in the output folder");
   app.add_option("--bugs-off", o.target.bugs_off, "planted bug ids to switch off (comma-separated)")
@@ -71,7 +82,9 @@ int ExploreCommand(int argc, char** argv) {
                                    {"--pct-restart", &r.pct_restart, "app restarts"},
                                    {"--pct-syskeys", &r.pct_syskeys, "volume keys"}}) {
     app.add_option(flag, *field, fmt::format("random: weight of {}", what))
-        ->check(NonNegative())->capture_default_str()->group("Random strategy");
+        ->check(NonNegative())
+        ->capture_default_str()
+        ->group("Random strategy");
   }
   AddTimeTravelFlags(app, o.strategy_settings.timetravel);
   AddHarnessFlags(app, o.harness);
@@ -85,27 +98,32 @@ int ExploreCommand(int argc, char** argv) {
     }
   if (int rc = ParseFlags(app, "roam " + app.get_name(), argc, argv); rc >= 0) return rc;
   if (app_opt->count() == 0 && serial_opt->count() == 0) {
-    fmt::print(stderr, "roam explore: give --app SPEC (a simulated app) or --serial SERIAL "
-                       "--package PKG (an Android device)\n");
+    fmt::print(stderr,
+               "roam explore: give --app SPEC (a simulated app) or --serial SERIAL "
+               "--package PKG (an Android device)\n");
     return kExitUsage;
   }
   if (!o.strategy_settings.fastbot.model_dir.empty() && !explore::RunsFastbot(o.strategy)) {
-    fmt::print(stderr, "roam explore: --model keeps a Fastbot2 model: use it with --strategy "
-                       "fastbot, fastbot:pm or fastbot:rl, not {}\n", o.strategy);
+    fmt::print(stderr,
+               "roam explore: --model keeps a Fastbot2 model: use it with --strategy "
+               "fastbot, fastbot:pm or fastbot:rl, not {}\n",
+               o.strategy);
     return kExitUsage;
   }
   if (serial_opt->count() > 0 && a.package.empty()) {
     fmt::print(stderr, "roam explore: --serial needs --package PKG\n");
     return kExitUsage;
   }
-  if (!quiet) a.log = [](const std::string& note) { fmt::print(stderr, "roam explore: {}\n", note); };
+  if (!quiet)
+    a.log = [](const std::string& note) { fmt::print(stderr, "roam explore: {}\n", note); };
   o.strategy_settings.fastbot.note = [](const std::string& note) {
     fmt::print(stderr, "roam explore: {}\n", InFlagTerms(note));
   };
   const std::string target = a.serial.empty() ? o.target.app.stem().string() : a.package;
 
   if (seed_opt->count() == 0)
-    o.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) % 1000000007;
+    o.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) %
+             1000000007;
   if (o.out.empty())
     o.out = std::filesystem::path("out") / fmt::format("{}-{}-s{}", target, o.strategy, o.seed);
   bool tty = ::isatty(STDERR_FILENO);
@@ -114,17 +132,17 @@ int ExploreCommand(int argc, char** argv) {
                a.serial.empty() ? "app" : "device " + a.serial + " package",
                a.serial.empty() ? o.target.app.string() : a.package, o.strategy, o.seed,
                o.out.string());
-  run::RunContext context{.stop = &InstallStopSignals(),
-                          .progress = quiet ? nullptr : stderr,
-                          .progress_tty = tty};
+  run::RunContext context{
+      .stop = &InstallStopSignals(), .progress = quiet ? nullptr : stderr, .progress_tty = tty};
   auto summary = run::Explore(o, context);
   if (!summary.ok()) return Fail("roam explore", summary.status());
   const auto& s = *summary;
-  fmt::print("{} events in {:.1f}s ({}): {} states, {} activities{}, {} unique crashes, {} unique "
-             "ANRs\n",
-             s.events, s.wall_seconds, s.stop_reason, s.states, s.activities_covered.size(),
-             s.activities_total ? fmt::format(" of {}", *s.activities_total) : "",
-             s.crashes.size(), s.anrs.size());
+  fmt::print(
+      "{} events in {:.1f}s ({}): {} states, {} activities{}, {} unique crashes, {} unique "
+      "ANRs\n",
+      s.events, s.wall_seconds, s.stop_reason, s.states, s.activities_covered.size(),
+      s.activities_total ? fmt::format(" of {}", *s.activities_total) : "", s.crashes.size(),
+      s.anrs.size());
   for (const auto* list : {&s.crashes, &s.anrs})
     for (const auto& f : *list)
       fmt::print("  {}  {} x{}  {}{}\n", f.bug_dir, f.kind, f.count, f.signature,
@@ -146,8 +164,9 @@ int ReplayCommand(int argc, char** argv) {
     return kExitOk;
   }
   fmt::print("did not reproduce: expected {}; seen: {}\n", outcome->expected,
-             outcome->result.signatures.empty() ? std::string("nothing")
-                                                : fmt::format("{}", fmt::join(outcome->result.signatures, ", ")));
+             outcome->result.signatures.empty()
+                 ? std::string("nothing")
+                 : fmt::format("{}", fmt::join(outcome->result.signatures, ", ")));
   return kExitNo;
 }
 

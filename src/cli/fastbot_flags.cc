@@ -10,27 +10,46 @@ constexpr const char* kGroup = "Fastbot strategy";
 
 void AddFastbotTuningFlags(CLI::App& app, explore::FastbotOptions& o) {
   app.add_option("--fastbot-alpha", o.alpha, "fastbot: softmax temperature over E(e)")
-      ->check(Positive())->capture_default_str()->group(kGroup);
+      ->check(Positive())
+      ->capture_default_str()
+      ->group(kGroup);
   app.add_option("--fastbot-k", o.k, "fastbot: picks of each event per run before the others")
-      ->check(Positive())->capture_default_str()->group(kGroup);
+      ->check(Positive())
+      ->capture_default_str()
+      ->group(kGroup);
   app.add_option("--fastbot-n", o.n_step, "fastbot: n of N-step SARSA")
-      ->check(Positive())->capture_default_str()->group(kGroup);
+      ->check(Positive())
+      ->capture_default_str()
+      ->group(kGroup);
   app.add_option("--fastbot-gamma", o.gamma, "fastbot: discount of later rewards")
-      ->check(CLI::Range(0.0, 1.0))->capture_default_str()->group(kGroup);
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str()
+      ->group(kGroup);
   app.add_option("--fastbot-lr", o.learning_rate, "fastbot: SARSA learning rate")
-      ->check(CLI::Range(0.0, 1.0))->capture_default_str()->group(kGroup);
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str()
+      ->group(kGroup);
   app.add_option("--fastbot-beta", o.beta, "fastbot: softmax temperature over Q(e)")
-      ->check(Positive())->capture_default_str()->group(kGroup);
+      ->check(Positive())
+      ->capture_default_str()
+      ->group(kGroup);
   app.add_option("--fastbot-dynamic-texts", o.dynamic_texts,
                  "fastbot: texts a widget may show before its text counts as dynamic (empty)")
-      ->check(CLI::Range(1, 8))->capture_default_str()->group(kGroup);
-  app.add_option("--fastbot-stuck", o.stuck_steps,
-                 "fastbot: steps on one screen before back is forced (twice that: restart; 0: never)")
-      ->check(NonNegative())->capture_default_str()->group(kGroup);
+      ->check(CLI::Range(1, 8))
+      ->capture_default_str()
+      ->group(kGroup);
+  app.add_option(
+         "--fastbot-stuck", o.stuck_steps,
+         "fastbot: steps on one screen before back is forced (twice that: restart; 0: never)")
+      ->check(NonNegative())
+      ->capture_default_str()
+      ->group(kGroup);
   app.add_option("--fastbot-globals", o.globals,
                  "fastbot: global actions offered as hyper-events (back, menu, swipe_up, "
                  "swipe_down, swipe_left, swipe_right, rotate, restart, key)")
-      ->delimiter(',')->capture_default_str()->group(kGroup);
+      ->delimiter(',')
+      ->capture_default_str()
+      ->group(kGroup);
 }
 
 void AddFastbotModelFlags(CLI::App& app, explore::FastbotOptions& o, int64_t& save_every) {
@@ -38,8 +57,11 @@ void AddFastbotModelFlags(CLI::App& app, explore::FastbotOptions& o, int64_t& sa
                  "fastbot: reusable model folder (DIR/model.bin: loaded at start, created if "
                  "absent, saved as the run goes and at the end)")
       ->group(kGroup);
-  app.add_option("--model-save-every", save_every, "fastbot: events between model saves (0: at the end only)")
-      ->check(NonNegative())->capture_default_str()->group(kGroup);
+  app.add_option("--model-save-every", save_every,
+                 "fastbot: events between model saves (0: at the end only)")
+      ->check(NonNegative())
+      ->capture_default_str()
+      ->group(kGroup);
   app.add_flag("--model-reset", o.model_reset,
                "fastbot: set aside a model file that cannot be loaded and start a fresh one")
       ->group(kGroup);

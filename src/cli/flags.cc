@@ -14,7 +14,6 @@
 
 namespace roam::cli {
 
-
 namespace {
 
 // What CLI11 lets through: NaN and infinities for numbers (its range checks compare false with
@@ -114,8 +113,8 @@ std::string InFlagTerms(std::string message) {
          at = message.find(setting, at + flag.size())) {
       // Whole names only: "time_travel.k" is not the start of "time_travel.kx".
       size_t end = at + setting.size();
-      if (end < message.size() && (std::isalnum(static_cast<unsigned char>(message[end])) ||
-                                   message[end] == '_')) {
+      if (end < message.size() &&
+          (std::isalnum(static_cast<unsigned char>(message[end])) || message[end] == '_')) {
         at = end - flag.size();
         continue;
       }

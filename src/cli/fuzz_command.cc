@@ -15,38 +15,52 @@ namespace roam::cli {
 
 int FuzzCommand(int argc, char** argv) {
   run::FuzzOptions o;
-  CLI::App app("Functional fuzzing (Genie): seeds, independent-view mutants and the GUI-effect "
-               "oracle; writes bugs/F<n>/ for each non-crashing functional bug found.",
-               "fuzz");
-  auto* app_opt = app.add_option("--app", o.target.app, "simulated app spec (JSON), e.g. apps/diary.json");
+  CLI::App app(
+      "Functional fuzzing (Genie): seeds, independent-view mutants and the GUI-effect "
+      "oracle; writes bugs/F<n>/ for each non-crashing functional bug found.",
+      "fuzz");
+  auto* app_opt =
+      app.add_option("--app", o.target.app, "simulated app spec (JSON), e.g. apps/diary.json");
   auto& a = o.target.android;
   auto* serial_opt = app.add_option("--serial", a.serial, "fuzz the app on this Android device")
                          ->group("Android device");
-  app.add_option("--adb-host", a.host, "adb server host")->capture_default_str()
+  app.add_option("--adb-host", a.host, "adb server host")
+      ->capture_default_str()
       ->group("Android device");
   app.add_option("--adb-port", a.port, "adb server port (`roam sim serve`: 5038)")
-      ->check(CLI::Range(1, 65535))->capture_default_str()->group("Android device");
-  auto* package_opt = app.add_option("--package", a.package, "the app's package")
-                          ->group("Android device");
+      ->check(CLI::Range(1, 65535))
+      ->capture_default_str()
+      ->group("Android device");
+  auto* package_opt =
+      app.add_option("--package", a.package, "the app's package")->group("Android device");
   auto* apk_opt = app.add_option("--apk", o.target.apk, "install this APK first")
-                      ->check(CLI::ExistingFile)->group("Android device");
+                      ->check(CLI::ExistingFile)
+                      ->group("Android device");
   app_opt->excludes(serial_opt);
   package_opt->needs(serial_opt);
   apk_opt->needs(serial_opt);
-  app.add_option("--events", o.budget.events, "budget of executed events (seeds, their second runs, "
-                                       "mutants)")
-      ->check(Positive())->capture_default_str();
-  auto* seed_opt = app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
+  app.add_option("--events", o.budget.events,
+                 "budget of executed events (seeds, their second runs, "
+                 "mutants)")
+      ->check(Positive())
+      ->capture_default_str();
+  auto* seed_opt =
+      app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
   app.add_option("--seeds", o.max_seeds, "seeds to generate (0: until the budget is spent)")
-      ->check(NonNegative())->capture_default_str();
+      ->check(NonNegative())
+      ->capture_default_str();
   app.add_option("--seed-length", o.seeds.length, "events per seed")
-      ->check(Positive())->capture_default_str();
+      ->check(Positive())
+      ->capture_default_str();
   app.add_option("--max-length", o.mutants.max_length, "MAX_LENGTH: events inserted by a mutant")
-      ->check(Positive())->capture_default_str();
+      ->check(Positive())
+      ->capture_default_str();
   app.add_option("--mutants-per-seed", o.mutants.max_per_seed, "mutants run per seed")
-      ->check(Positive())->capture_default_str();
+      ->check(Positive())
+      ->capture_default_str();
   app.add_option("--mutants-per-pivot", o.mutants.max_per_pivot, "mutants run per pivot")
-      ->check(Positive())->capture_default_str();
+      ->check(Positive())
+      ->capture_default_str();
   app.add_option("--out", o.out, "output folder (default: out/<app>-fuzz-s<seed>)");
   app.add_flag("--force", o.force, "replace an earlier run in the output folder");
   app.add_option("--bugs-off", o.target.bugs_off, "planted bug ids to switch off (comma-separated)")
@@ -57,15 +71,17 @@ int FuzzCommand(int argc, char** argv) {
   app.add_flag("-q,--quiet", quiet, "no progress output");
   if (int rc = ParseFlags(app, "roam " + app.get_name(), argc, argv); rc >= 0) return rc;
   if (app_opt->count() == 0 && serial_opt->count() == 0) {
-    fmt::print(stderr, "roam fuzz: give --app SPEC (a simulated app) or --serial SERIAL "
-                       "--package PKG (an Android device)\n");
+    fmt::print(stderr,
+               "roam fuzz: give --app SPEC (a simulated app) or --serial SERIAL "
+               "--package PKG (an Android device)\n");
     return kExitUsage;
   }
   if (seed_opt->count() == 0)
     o.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) %
              1000000007;
   const std::string target = a.serial.empty() ? o.target.app.stem().string() : a.package;
-  if (o.out.empty()) o.out = std::filesystem::path("out") / fmt::format("{}-fuzz-s{}", target, o.seed);
+  if (o.out.empty())
+    o.out = std::filesystem::path("out") / fmt::format("{}-fuzz-s{}", target, o.seed);
   if (!quiet) {
     a.log = [](const std::string& note) { fmt::print(stderr, "roam fuzz: {}\n", note); };
     fmt::print(stderr, "roam fuzz: {} {}, seed {}, events {}, out {}\n",
@@ -79,14 +95,16 @@ int FuzzCommand(int argc, char** argv) {
   if (!result.ok()) return Fail("roam fuzz", result.status());
   const auto& s = result->summary;
   const auto& st = result->stats;
-  fmt::print("{} events in {:.1f}s ({}): {} seeds, {} mutants executed ({:.1f}/s), {} violations, "
-             "{} functional bug reports\n",
-             s.events, s.wall_seconds, s.stop_reason, st.seeds, st.mutants_executed,
-             st.mutant_seconds > 0 ? st.mutants_executed / st.mutant_seconds : 0.0, st.violations,
-             s.functional->size());
+  fmt::print(
+      "{} events in {:.1f}s ({}): {} seeds, {} mutants executed ({:.1f}/s), {} violations, "
+      "{} functional bug reports\n",
+      s.events, s.wall_seconds, s.stop_reason, st.seeds, st.mutants_executed,
+      st.mutant_seconds > 0 ? st.mutants_executed / st.mutant_seconds : 0.0, st.violations,
+      s.functional->size());
   for (const auto& f : *s.functional)
-    fmt::print("  {}  x{}  {}{}\n", f.bug_dir, f.count, f.explanation,
-               f.scored ? fmt::format("  [planted: {}]", f.bug_id.empty() ? "none" : f.bug_id) : "");
+    fmt::print(
+        "  {}  x{}  {}{}\n", f.bug_dir, f.count, f.explanation,
+        f.scored ? fmt::format("  [planted: {}]", f.bug_id.empty() ? "none" : f.bug_id) : "");
   fmt::print("run folder: {}\n", o.out.string());
   return kExitOk;
 }

@@ -1,8 +1,7 @@
 // `roam sim generate`: writes a random app spec with planted bugs (sim/generator.h) to a file
 // or stdout. The options are GeneratorOptions field for field.
-#include <fmt/format.h>
-
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include "base/files.h"
 #include "cli/commands.h"

@@ -13,9 +13,9 @@
 
 #include "cli/commands.h"
 #include "cli/flags.h"
-#include "serve/sim_adb_server.h"
 #include "report/summary.h"
 #include "run/serve_summary.h"
+#include "serve/sim_adb_server.h"
 #include "sim/sim_app.h"
 
 namespace roam::cli {
@@ -29,7 +29,8 @@ int SimServeCommand(int argc, char** argv) {
   CLI::App app("Serve a simulated app as Android devices over the adb server protocol.", "serve");
   app.add_option("--app", spec_path, "app spec (JSON)")->required();
   app.add_option("--port", options.port,
-                 fmt::format("TCP port (default {}; 0: any free port)", device::android::kDefaultSimServePort));
+                 fmt::format("TCP port (default {}; 0: any free port)",
+                             device::android::kDefaultSimServePort));
   app.add_option("--host", options.host, "address to bind (default 127.0.0.1)");
   app.add_option("--serial", options.serial,
                  "serial of the first device (default emulator-5554; emulator-* answer "
@@ -80,7 +81,8 @@ int SimServeCommand(int argc, char** argv) {
   auto write_summary = [&](const std::string& reason) {
     if (out_dir.empty()) return true;
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    auto summary = run::SummariseServedDevices(server, spec_path.string(), package, seed, wall, reason);
+    auto summary =
+        run::SummariseServedDevices(server, spec_path.string(), package, seed, wall, reason);
     std::error_code ec;
     std::filesystem::create_directories(out_dir, ec);
     Status st = report::WriteSummary(out_dir / "summary.json", summary);

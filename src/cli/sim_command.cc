@@ -34,8 +34,7 @@ int SimCommand(int argc, char** argv) {
       names.push_back(c.name);
     }
     if (name != "--help" && name != "-h") {
-      fmt::print(stderr, "roam sim: unknown subcommand \"{}\"{}\n", name,
-                 DidYouMean(name, names));
+      fmt::print(stderr, "roam sim: unknown subcommand \"{}\"{}\n", name, DidYouMean(name, names));
       return kExitUsage;
     }
   }
@@ -55,8 +54,9 @@ int SimCheckCommand(int argc, char** argv) {
     return kExitNo;
   }
   const auto& s = **spec;
-  fmt::print("{}: ok ({} screens, {} dialogs, {} code units, {} planted bugs)\n", spec_path.string(),
-             s.screens().size(), s.dialogs().size(), s.units().size(), s.bugs().size());
+  fmt::print("{}: ok ({} screens, {} dialogs, {} code units, {} planted bugs)\n",
+             spec_path.string(), s.screens().size(), s.dialogs().size(), s.units().size(),
+             s.bugs().size());
   return kExitOk;
 }
 

@@ -16,12 +16,12 @@ namespace roam::device {
 struct Event {
   enum class Kind { kCrash, kAnr, kNativeCrash };
   Kind kind = Kind::kCrash;
-  std::string package;                // the process that failed
-  std::string exception;              // e.g. java.lang.NullPointerException ("" for an ANR)
+  std::string package;    // the process that failed
+  std::string exception;  // e.g. java.lang.NullPointerException ("" for an ANR)
   std::string message;
-  std::vector<std::string> frames;    // "org.app.Foo.bar(Foo.java:12)", top first, no "at "
-  std::string bug_id;                 // ground truth when the device knows it (the simulator)
-  std::string raw;                    // the log text it was read from, when there is one
+  std::vector<std::string> frames;  // "org.app.Foo.bar(Foo.java:12)", top first, no "at "
+  std::string bug_id;               // ground truth when the device knows it (the simulator)
+  std::string raw;                  // the log text it was read from, when there is one
 };
 std::string_view EventKindName(Event::Kind kind);  // "crash", "anr", "native_crash"
 

@@ -7,9 +7,12 @@ namespace roam::device {
 
 std::string_view EventKindName(Event::Kind kind) {
   switch (kind) {
-    case Event::Kind::kCrash: return "crash";
-    case Event::Kind::kAnr: return "anr";
-    case Event::Kind::kNativeCrash: return "native_crash";
+    case Event::Kind::kCrash:
+      return "crash";
+    case Event::Kind::kAnr:
+      return "anr";
+    case Event::Kind::kNativeCrash:
+      return "native_crash";
   }
   return "unknown";
 }

@@ -30,11 +30,12 @@ Result<std::unique_ptr<FastbotStrategy>> FastbotStrategy::Make(FastbotMode mode,
   if (options.k < 1 || options.n_step < 1)
     return Status::InvalidArgument("fastbot.k and fastbot.n_step must be at least 1");
   if (options.dynamic_texts < 1 || options.dynamic_texts > model::Model::kMaxDynamicTextLimit)
-    return Status::InvalidArgument(fmt::format("fastbot.dynamic_texts must be 1 to {}",
-                                               model::Model::kMaxDynamicTextLimit));
+    return Status::InvalidArgument(
+        fmt::format("fastbot.dynamic_texts must be 1 to {}", model::Model::kMaxDynamicTextLimit));
   for (const auto& g : options.globals)
     if (g != "key" && !gui::ActionKindFromName(g))
-      return Status::InvalidArgument(fmt::format("fastbot.globals: unknown global action \"{}\"", g));
+      return Status::InvalidArgument(
+          fmt::format("fastbot.globals: unknown global action \"{}\"", g));
   model::Model model(package);
   if (!options.model_dir.empty()) {
     std::error_code ec;
@@ -49,9 +50,10 @@ Result<std::unique_ptr<FastbotStrategy>> FastbotStrategy::Make(FastbotMode mode,
       if (model.package().empty()) model.set_package(package);
     } else if (!loaded.status().IsNotFound()) {
       if (!options.model_reset)
-        return Status::InvalidArgument(fmt::format(
-            "cannot load the model: {} (fastbot.model_reset sets it aside and starts a fresh model)",
-            loaded.status().message()));
+        return Status::InvalidArgument(
+            fmt::format("cannot load the model: {} (fastbot.model_reset sets it aside and starts a "
+                        "fresh model)",
+                        loaded.status().message()));
       std::filesystem::path aside = file;
       aside += ".bad";
       std::filesystem::rename(file, aside, ec);
@@ -79,9 +81,12 @@ FastbotStrategy::FastbotStrategy(FastbotMode mode, FastbotOptions options, model
 
 std::string_view FastbotStrategy::Name() const {
   switch (mode_) {
-    case FastbotMode::kModel: return "fastbot:pm";
-    case FastbotMode::kLearning: return "fastbot:rl";
-    case FastbotMode::kCombined: break;
+    case FastbotMode::kModel:
+      return "fastbot:pm";
+    case FastbotMode::kLearning:
+      return "fastbot:rl";
+    case FastbotMode::kCombined:
+      break;
   }
   return "fastbot";
 }
@@ -165,9 +170,12 @@ size_t FastbotStrategy::Choose(Rng& rng) {
     if (!model_.Known(page_[i])) scratch_index_.push_back(i);
   if (!scratch_index_.empty()) return scratch_index_[rng.Below(scratch_index_.size())];
   switch (mode_) {
-    case FastbotMode::kModel: return PickSoftmax(rng, false, true);
-    case FastbotMode::kLearning: return PickSoftmax(rng, true, false);
-    case FastbotMode::kCombined: break;
+    case FastbotMode::kModel:
+      return PickSoftmax(rng, false, true);
+    case FastbotMode::kLearning:
+      return PickSoftmax(rng, true, false);
+    case FastbotMode::kCombined:
+      break;
   }
   // The model decides while the page has events not yet picked K times in this run, the
   // Q-table once all have been.

@@ -42,14 +42,14 @@ struct FastbotOptions {
   // show at one place ("Reply"/"View thread" vs "Spam"/"Other"), which on the bench suite at
   // 2,000 events covered 3 more activities and ~2% more units than 1. 1..8.
   int dynamic_texts = 2;
-  int stuck_steps = 20;        // steps on one state before back is forced (2x: restart); 0: never
+  int stuck_steps = 20;  // steps on one state before back is forced (2x: restart); 0: never
   // Global actions offered as hyper-events on every screen, by kind name (key: volume keys).
-  std::vector<std::string> globals = {"back", "menu", "swipe_up", "swipe_down", "swipe_left",
-                                      "swipe_right", "rotate", "restart"};
+  std::vector<std::string> globals = {"back",       "menu",        "swipe_up", "swipe_down",
+                                      "swipe_left", "swipe_right", "rotate",   "restart"};
   std::filesystem::path model_dir;  // the reusable model's folder; empty: none on disk
-  bool model_reset = false;    // a model file that cannot be loaded is set aside, not an error
-  std::vector<std::string> strings;                // texts to type; empty: DefaultInputStrings
-  std::function<void(const std::string&)> note;    // notes for the user (a model reset)
+  bool model_reset = false;         // a model file that cannot be loaded is set aside, not an error
+  std::vector<std::string> strings;              // texts to type; empty: DefaultInputStrings
+  std::function<void(const std::string&)> note;  // notes for the user (a model reset)
 };
 
 // The model file in a model folder.
@@ -81,9 +81,9 @@ class FastbotStrategy final : public Strategy {
   };
   void MapPage(const StepView& view);
   void LearnArrival(model::ActivityId reached);
-  size_t Choose(Rng& rng);           // index into page_
+  size_t Choose(Rng& rng);                          // index into page_
   size_t PickSoftmax(Rng& rng, bool q, bool fair);  // index into page_
-  std::optional<gui::ActionKind> ForcedEscape();  // back or restart when stuck
+  std::optional<gui::ActionKind> ForcedEscape();    // back or restart when stuck
   void Update(model::EventId next);
   gui::Action ActionOf(const StepView& view, model::EventId chosen, Rng& rng);
 
@@ -92,15 +92,15 @@ class FastbotStrategy final : public Strategy {
   model::Model model_;
   model::EventMapper mapper_;
   std::vector<gui::Action> globals_;
-  std::vector<Entry> entries_;               // every action of the page with its event
-  std::vector<model::EventId> page_;         // the page's distinct events
-  std::vector<uint64_t> stamp_;              // per event: the step it was last put in page_
+  std::vector<Entry> entries_;        // every action of the page with its event
+  std::vector<model::EventId> page_;  // the page's distinct events
+  std::vector<uint64_t> stamp_;       // per event: the step it was last put in page_
   uint64_t step_stamp_ = 0;
   std::vector<size_t> scratch_index_;
   std::vector<double> scratch_values_, scratch_weights_;
   std::deque<std::pair<model::EventId, double>> window_;  // (e_t, r_{t+1}) awaiting an update
   std::vector<double> rewards_;
-  std::optional<model::EventId> pending_;    // the last executed event
+  std::optional<model::EventId> pending_;  // the last executed event
   bool left_app_ = false;
   uint64_t last_state_ = 0;
   int same_state_steps_ = 0;

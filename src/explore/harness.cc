@@ -158,7 +158,8 @@ gui::Action Harness::Next(const StepView& view, Rng& rng) {
       }
       ++stats_.actions_removed;
       if (actions != &filtered_) {
-        filtered_.assign(view.actions.begin(), view.actions.begin() + static_cast<std::ptrdiff_t>(i));
+        filtered_.assign(view.actions.begin(),
+                         view.actions.begin() + static_cast<std::ptrdiff_t>(i));
         actions = &filtered_;
       }
     }

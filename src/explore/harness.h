@@ -28,10 +28,10 @@ namespace roam::explore {
 
 struct HarnessStats {
   int64_t steps = 0;
-  int64_t actions_removed = 0;   // widget actions taken from the base strategy's view
-  int64_t vetoed = 0;            // base choices on a forbidden widget, replaced
-  int64_t activity_backs = 0;    // backs pressed on a forbidden activity
-  int64_t activity_restarts = 0; // restarts after max_backs backs in a row
+  int64_t actions_removed = 0;    // widget actions taken from the base strategy's view
+  int64_t vetoed = 0;             // base choices on a forbidden widget, replaced
+  int64_t activity_backs = 0;     // backs pressed on a forbidden activity
+  int64_t activity_restarts = 0;  // restarts after max_backs backs in a row
   int64_t scripts_started = 0;
   int64_t scripts_completed = 0;
   int64_t scripts_abandoned = 0;

@@ -14,7 +14,8 @@ using nlohmann::json;
 // Every key of `j` (an object) must be in `known`; else "where: unknown key (did you mean)".
 Status CheckKeys(const json& j, const std::string& where, const std::vector<std::string>& known) {
   if (!j.is_object())
-    return Status::InvalidArgument(fmt::format("{}: expected an object, got {}", where, JsonExcerpt(j)));
+    return Status::InvalidArgument(
+        fmt::format("{}: expected an object, got {}", where, JsonExcerpt(j)));
   for (const auto& [key, value] : j.items()) {
     if (std::find(known.begin(), known.end(), key) != known.end()) continue;
     return Status::InvalidArgument(fmt::format("{}: unknown key \"{}\"{}; known: {}", where, key,
@@ -39,8 +40,9 @@ Status ParseActivityList(const json& j, const std::string& where, std::vector<st
     return Status::InvalidArgument(fmt::format("{}: expected an array of activity names", where));
   for (size_t i = 0; i < j.size(); ++i) {
     if (!j[i].is_string() || j[i].get<std::string>().empty())
-      return Status::InvalidArgument(fmt::format(
-          "{}[{}]: expected an activity name such as \"LoginActivity\", got {}", where, i, JsonExcerpt(j[i])));
+      return Status::InvalidArgument(
+          fmt::format("{}[{}]: expected an activity name such as \"LoginActivity\", got {}", where,
+                      i, JsonExcerpt(j[i])));
     out.push_back(j[i].get<std::string>());
   }
   return Status::Ok();
@@ -49,8 +51,8 @@ Status ParseActivityList(const json& j, const std::string& where, std::vector<st
 Result<ScriptStep> ParseStep(const json& j, const std::string& where) {
   ROAM_RETURN_IF_ERROR(CheckKeys(j, where, {"action", "widget", "text"}));
   if (!j.contains("action") || !j["action"].is_string())
-    return Status::InvalidArgument(fmt::format(
-        "{}: needs \"action\": click, long_click, input_text, back, menu, ...", where));
+    return Status::InvalidArgument(
+        fmt::format("{}: needs \"action\": click, long_click, input_text, back, menu, ...", where));
   const std::string name = j["action"].get<std::string>();
   auto kind = gui::ActionKindFromName(name);
   if (!kind) {
@@ -89,7 +91,8 @@ Result<ScriptStep> ParseStep(const json& j, const std::string& where) {
 }
 
 Result<Script> ParseScript(const json& j, const std::string& where) {
-  ROAM_RETURN_IF_ERROR(CheckKeys(j, where, {"name", "activity", "probability", "max_runs", "steps"}));
+  ROAM_RETURN_IF_ERROR(
+      CheckKeys(j, where, {"name", "activity", "probability", "max_runs", "steps"}));
   Script s;
   if (j.contains("name") && !j["name"].is_string())
     return Status::InvalidArgument(fmt::format("{}.name: expected a string", where));
@@ -109,8 +112,8 @@ Result<Script> ParseScript(const json& j, const std::string& where) {
   if (j.contains("max_runs")) {
     const json& m = j["max_runs"];
     if (!m.is_number_integer() || m.get<int64_t>() < 0)
-      return Status::InvalidArgument(
-          fmt::format("{}.max_runs: expected a count >= 0 (0: no limit), got {}", where, JsonExcerpt(m)));
+      return Status::InvalidArgument(fmt::format(
+          "{}.max_runs: expected a count >= 0 (0: no limit), got {}", where, JsonExcerpt(m)));
     s.max_runs = m.get<int>();
   }
   if (!j.contains("steps") || !j["steps"].is_array() || j["steps"].empty())
@@ -139,13 +142,17 @@ nlohmann::json HarnessOptions::ToJson() const {
           {"filters", filters_file.string()},
           {"actions", actions_file.string()},
           {"text_input", text_input || !strings_file.empty()},
-          {"input_mix", {{"pct_user", mix.pct_user}, {"pct_seen", mix.pct_seen},
-                         {"pct_awkward", mix.pct_awkward}, {"pct_plain", mix.pct_plain},
-                         {"max_seen", mix.max_seen}}},
+          {"input_mix",
+           {{"pct_user", mix.pct_user},
+            {"pct_seen", mix.pct_seen},
+            {"pct_awkward", mix.pct_awkward},
+            {"pct_plain", mix.pct_plain},
+            {"max_seen", mix.max_seen}}},
           {"max_backs", max_backs}};
 }
 
-Result<std::vector<std::string>> ParseStringsFile(const std::string& text, const std::string& source) {
+Result<std::vector<std::string>> ParseStringsFile(const std::string& text,
+                                                  const std::string& source) {
   std::vector<std::string> out;
   size_t pos = 0;
   while (pos < text.size()) {
@@ -158,8 +165,9 @@ Result<std::vector<std::string>> ParseStringsFile(const std::string& text, const
     pos = end + 1;
   }
   if (out.empty())
-    return Status::InvalidArgument(source + ": holds no strings (one text per line; empty lines "
-                                            "are skipped)");
+    return Status::InvalidArgument(source +
+                                   ": holds no strings (one text per line; empty lines "
+                                   "are skipped)");
   return out;
 }
 
@@ -169,16 +177,20 @@ Status ParseFilters(const json& j, const std::string& source, WidgetLists& widge
   if (j.contains("widgets")) {
     const json& w = j["widgets"];
     ROAM_RETURN_IF_ERROR(CheckKeys(w, source + ": widgets", {"black", "white"}));
-    if (w.contains("black")) ROAM_RETURN_IF_ERROR(ParseWidgetList(w["black"], source + ": widgets.black", widgets.black));
-    if (w.contains("white")) ROAM_RETURN_IF_ERROR(ParseWidgetList(w["white"], source + ": widgets.white", widgets.white));
+    if (w.contains("black"))
+      ROAM_RETURN_IF_ERROR(ParseWidgetList(w["black"], source + ": widgets.black", widgets.black));
+    if (w.contains("white"))
+      ROAM_RETURN_IF_ERROR(ParseWidgetList(w["white"], source + ": widgets.white", widgets.white));
   }
   if (j.contains("activities")) {
     const json& a = j["activities"];
     ROAM_RETURN_IF_ERROR(CheckKeys(a, source + ": activities", {"black", "white"}));
     if (a.contains("black"))
-      ROAM_RETURN_IF_ERROR(ParseActivityList(a["black"], source + ": activities.black", activities.black));
+      ROAM_RETURN_IF_ERROR(
+          ParseActivityList(a["black"], source + ": activities.black", activities.black));
     if (a.contains("white"))
-      ROAM_RETURN_IF_ERROR(ParseActivityList(a["white"], source + ": activities.white", activities.white));
+      ROAM_RETURN_IF_ERROR(
+          ParseActivityList(a["white"], source + ": activities.white", activities.white));
   }
   return Status::Ok();
 }

@@ -47,8 +47,8 @@ struct WidgetLists {
 };
 
 struct ActivityLists {
-  std::vector<std::string> black;    // on these, press back
-  std::vector<std::string> white;    // when non-empty, outside these press back
+  std::vector<std::string> black;  // on these, press back
+  std::vector<std::string> white;  // when non-empty, outside these press back
   bool empty() const { return black.empty() && white.empty(); }
   // Whether the activity may be explored (ActivityMatches names).
   bool Allowed(std::string_view activity) const;
@@ -62,9 +62,9 @@ struct ScriptStep {
 
 struct Script {
   std::string name;
-  std::string activity;       // precondition: ActivityMatches; "" = any screen
-  double probability = 1.0;   // chance to start on a screen that meets the precondition
-  int max_runs = 0;           // times it may start in a run; 0 = no limit
+  std::string activity;      // precondition: ActivityMatches; "" = any screen
+  double probability = 1.0;  // chance to start on a screen that meets the precondition
+  int max_runs = 0;          // times it may start in a run; 0 = no limit
   std::vector<ScriptStep> steps;
 };
 
@@ -79,7 +79,8 @@ struct HarnessConfig {
 Result<HarnessConfig> LoadHarnessConfig(const HarnessOptions& options);
 
 // The parts, for tests: `source` names the file in errors.
-Result<std::vector<std::string>> ParseStringsFile(const std::string& text, const std::string& source);
+Result<std::vector<std::string>> ParseStringsFile(const std::string& text,
+                                                  const std::string& source);
 Status ParseFilters(const nlohmann::json& j, const std::string& source, WidgetLists& widgets,
                     ActivityLists& activities);
 Result<std::vector<Script>> ParseScripts(const nlohmann::json& j, const std::string& source);

@@ -20,7 +20,8 @@ constexpr int kListRowsHashed = 2;  // list rows that tell planning states apart
 void CollectLiterals(const sim::Cond& c, std::vector<std::string>& out) {
   for (const sim::ValueExpr* v : {&c.a, &c.b}) {
     if (v->kind != sim::ValueExpr::Kind::kLiteral) continue;
-    if (v->literal.type == sim::Val::Type::kString && !v->literal.s.empty()) out.push_back(v->literal.s);
+    if (v->literal.type == sim::Val::Type::kString && !v->literal.s.empty())
+      out.push_back(v->literal.s);
     if (v->literal.type == sim::Val::Type::kInt) out.push_back(std::to_string(v->literal.i));
   }
   for (const auto& k : c.kids) CollectLiterals(k, out);
@@ -87,8 +88,9 @@ void OracleStrategy::Candidates(const gui::Screen& screen, std::vector<gui::Acti
       out.back().text = t;
     }
   }
-  for (ActionKind k : {ActionKind::kBack, ActionKind::kMenu, ActionKind::kRestart, ActionKind::kSwipeRight,
-                       ActionKind::kSwipeLeft, ActionKind::kSwipeUp, ActionKind::kSwipeDown})
+  for (ActionKind k :
+       {ActionKind::kBack, ActionKind::kMenu, ActionKind::kRestart, ActionKind::kSwipeRight,
+        ActionKind::kSwipeLeft, ActionKind::kSwipeUp, ActionKind::kSwipeDown})
     out.push_back(gui::MakeGlobalAction(k));
 }
 

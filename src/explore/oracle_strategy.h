@@ -16,11 +16,11 @@
 namespace roam::explore {
 
 struct OracleOptions {
-  int max_trials = 4000;   // actions tried per search before giving up (default 4000)
-  int max_depth = 12;      // longest route searched (default 12)
-  int max_texts = 6;       // texts tried per edit field: the spec's literals first (default 6)
-  int retry_after = 100;   // after a search found nothing new, wander this many steps before
-                           // searching again at the same coverage (default 100)
+  int max_trials = 4000;  // actions tried per search before giving up (default 4000)
+  int max_depth = 12;     // longest route searched (default 12)
+  int max_texts = 6;      // texts tried per edit field: the spec's literals first (default 6)
+  int retry_after = 100;  // after a search found nothing new, wander this many steps before
+                          // searching again at the same coverage (default 100)
 };
 
 class OracleStrategy final : public Strategy {
@@ -52,15 +52,15 @@ class OracleStrategy final : public Strategy {
 
   std::shared_ptr<const sim::AppSpec> spec_;
   OracleOptions options_;
-  sim::SimApp shadow_;    // mirrors the device
-  sim::SimApp planner_;   // tries actions on copies of the shadow's state
+  sim::SimApp shadow_;   // mirrors the device
+  sim::SimApp planner_;  // tries actions on copies of the shadow's state
   std::vector<std::string> texts_;
-  std::vector<gui::Action> plan_;   // front = next action
+  std::vector<gui::Action> plan_;  // front = next action
   size_t plan_pos_ = 0;
   // The last search that found nothing: the coverage then and the step.
   size_t failed_at_units_ = SIZE_MAX;
   int64_t failed_at_step_ = 0;
-  gui::Action chosen_;    // what Next returned last
+  gui::Action chosen_;  // what Next returned last
   bool started_ = false;
   int64_t desyncs_ = 0;
 };

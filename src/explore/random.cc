@@ -8,27 +8,48 @@ namespace {
 using gui::ActionKind;
 
 // The event classes the percentages choose between.
-enum Class { kClick, kLongClick, kInput, kScroll, kSwipe, kBack, kMenu, kRotate, kRestart,
-             kSyskeys, kClassCount };
+enum Class {
+  kClick,
+  kLongClick,
+  kInput,
+  kScroll,
+  kSwipe,
+  kBack,
+  kMenu,
+  kRotate,
+  kRestart,
+  kSyskeys,
+  kClassCount
+};
 
 Class ClassOf(ActionKind kind) {
   switch (kind) {
-    case ActionKind::kClick: return kClick;
-    case ActionKind::kLongClick: return kLongClick;
-    case ActionKind::kInputText: return kInput;
+    case ActionKind::kClick:
+      return kClick;
+    case ActionKind::kLongClick:
+      return kLongClick;
+    case ActionKind::kInputText:
+      return kInput;
     case ActionKind::kScrollUp:
     case ActionKind::kScrollDown:
     case ActionKind::kScrollLeft:
-    case ActionKind::kScrollRight: return kScroll;
+    case ActionKind::kScrollRight:
+      return kScroll;
     case ActionKind::kSwipeUp:
     case ActionKind::kSwipeDown:
     case ActionKind::kSwipeLeft:
-    case ActionKind::kSwipeRight: return kSwipe;
-    case ActionKind::kBack: return kBack;
-    case ActionKind::kMenu: return kMenu;
-    case ActionKind::kRotate: return kRotate;
-    case ActionKind::kRestart: return kRestart;
-    case ActionKind::kKey: return kSyskeys;
+    case ActionKind::kSwipeRight:
+      return kSwipe;
+    case ActionKind::kBack:
+      return kBack;
+    case ActionKind::kMenu:
+      return kMenu;
+    case ActionKind::kRotate:
+      return kRotate;
+    case ActionKind::kRestart:
+      return kRestart;
+    case ActionKind::kKey:
+      return kSyskeys;
   }
   return kBack;
 }
@@ -40,9 +61,12 @@ constexpr std::array<const char*, 3> kSysKeys = {"VOLUME_UP", "VOLUME_DOWN", "VO
 }  // namespace
 
 const std::vector<std::string>& DefaultInputStrings() {
-  static const std::vector<std::string> kStrings = {
-      "hello", "Test 123", "42", "-1", "0", "", "a@b.com", "https://example.org",
-      "Ünïcödé ✓", std::string(256, 'x'), "' OR 1=1 --", "%s%n"};
+  static const std::vector<std::string> kStrings = {"hello",       "Test 123",
+                                                    "42",          "-1",
+                                                    "0",           "",
+                                                    "a@b.com",     "https://example.org",
+                                                    "Ünïcödé ✓",   std::string(256, 'x'),
+                                                    "' OR 1=1 --", "%s%n"};
   return kStrings;
 }
 
@@ -52,8 +76,8 @@ RandomStrategy::RandomStrategy(RandomOptions options) : options_(std::move(optio
 
 gui::Action RandomStrategy::Next(const StepView& view, Rng& rng) {
   const std::array<double, kClassCount> pct = {
-      options_.pct_click, options_.pct_long_click, options_.pct_input, options_.pct_scroll,
-      options_.pct_swipe, options_.pct_back,       options_.pct_menu,  options_.pct_rotate,
+      options_.pct_click,   options_.pct_long_click, options_.pct_input, options_.pct_scroll,
+      options_.pct_swipe,   options_.pct_back,       options_.pct_menu,  options_.pct_rotate,
       options_.pct_restart, options_.pct_syskeys};
   // Which widget classes this screen offers.
   std::array<bool, kClassCount> offered{};
@@ -68,13 +92,20 @@ gui::Action RandomStrategy::Next(const StepView& view, Rng& rng) {
   auto cls = static_cast<Class>(rng.Weighted(weights_));
 
   switch (cls) {
-    case kSwipe: return gui::MakeGlobalAction(kSwipes[rng.Below(kSwipes.size())]);
-    case kBack: return gui::MakeGlobalAction(ActionKind::kBack);
-    case kMenu: return gui::MakeGlobalAction(ActionKind::kMenu);
-    case kRotate: return gui::MakeGlobalAction(ActionKind::kRotate);
-    case kRestart: return gui::MakeGlobalAction(ActionKind::kRestart);
-    case kSyskeys: return gui::MakeGlobalAction(ActionKind::kKey, kSysKeys[rng.Below(kSysKeys.size())]);
-    default: break;
+    case kSwipe:
+      return gui::MakeGlobalAction(kSwipes[rng.Below(kSwipes.size())]);
+    case kBack:
+      return gui::MakeGlobalAction(ActionKind::kBack);
+    case kMenu:
+      return gui::MakeGlobalAction(ActionKind::kMenu);
+    case kRotate:
+      return gui::MakeGlobalAction(ActionKind::kRotate);
+    case kRestart:
+      return gui::MakeGlobalAction(ActionKind::kRestart);
+    case kSyskeys:
+      return gui::MakeGlobalAction(ActionKind::kKey, kSysKeys[rng.Below(kSysKeys.size())]);
+    default:
+      break;
   }
   candidates_.clear();
   for (int i = 0; i < static_cast<int>(view.actions.size()); ++i)

@@ -12,16 +12,16 @@ namespace roam::explore {
 
 // Percentages of each kind of event; they need not sum to 100 (they are weights).
 struct RandomOptions {
-  double pct_click = 55;       // click on a clickable or checkable widget
-  double pct_long_click = 8;   // long click on a long-clickable widget
-  double pct_input = 10;       // type text into an edit field
-  double pct_scroll = 8;       // scroll a scrollable widget, one of four directions
-  double pct_swipe = 4;        // swipe the screen, one of four directions
-  double pct_back = 8;         // the back key
-  double pct_menu = 3;         // the menu key
-  double pct_rotate = 1;       // rotate the screen
-  double pct_restart = 1;      // restart the app
-  double pct_syskeys = 2;      // volume up/down/mute
+  double pct_click = 55;      // click on a clickable or checkable widget
+  double pct_long_click = 8;  // long click on a long-clickable widget
+  double pct_input = 10;      // type text into an edit field
+  double pct_scroll = 8;      // scroll a scrollable widget, one of four directions
+  double pct_swipe = 4;       // swipe the screen, one of four directions
+  double pct_back = 8;        // the back key
+  double pct_menu = 3;        // the menu key
+  double pct_rotate = 1;      // rotate the screen
+  double pct_restart = 1;     // restart the app
+  double pct_syskeys = 2;     // volume up/down/mute
   // Texts typed into fields; empty means the built-in list.
   std::vector<std::string> strings;
 };
@@ -34,8 +34,8 @@ class RandomStrategy final : public Strategy {
 
  private:
   RandomOptions options_;
-  std::vector<int> candidates_;     // scratch: indices into view.actions
-  std::vector<double> weights_;     // scratch
+  std::vector<int> candidates_;  // scratch: indices into view.actions
+  std::vector<double> weights_;  // scratch
 };
 
 // A small built-in list of texts to type: words, numbers, empty, long, symbols.

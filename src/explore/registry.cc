@@ -19,33 +19,39 @@ Result<std::unique_ptr<Strategy>> MakeFastbot(FastbotMode mode, const StrategySe
 
 const std::vector<StrategyInfo>& Strategies() {
   static const std::vector<StrategyInfo> kTable = {
-      {"random", "Monkey-like: random widget actions by kind percentages (--pct-*), plus back, "
-                 "menu, rotate, restart and system keys",
+      {"random",
+       "Monkey-like: random widget actions by kind percentages (--pct-*), plus back, "
+       "menu, rotate, restart and system keys",
        [](const StrategySettings& s, const TargetInfo&) -> Result<std::unique_ptr<Strategy>> {
          return std::unique_ptr<Strategy>(std::make_unique<RandomStrategy>(s.random));
        }},
-      {"oracle", "the ceiling: reads the simulated app's spec and always takes the shortest "
-                 "route to the nearest handler not yet covered (simulator only)",
+      {"oracle",
+       "the ceiling: reads the simulated app's spec and always takes the shortest "
+       "route to the nearest handler not yet covered (simulator only)",
        [](const StrategySettings& s, const TargetInfo& t) -> Result<std::unique_ptr<Strategy>> {
          if (!t.spec_for_oracle)
-           return Status::InvalidArgument("the oracle strategy reads the app's spec: it needs a "
-                                          "simulated app, not a device");
-         return std::unique_ptr<Strategy>(std::make_unique<OracleStrategy>(t.spec_for_oracle, t.sim_for_oracle,
-                                                                   s.oracle));
+           return Status::InvalidArgument(
+               "the oracle strategy reads the app's spec: it needs a "
+               "simulated app, not a device");
+         return std::unique_ptr<Strategy>(
+             std::make_unique<OracleStrategy>(t.spec_for_oracle, t.sim_for_oracle, s.oracle));
        }},
-      {"fastbot", "Fastbot2: hyper-events, a probabilistic model while a page has events not yet "
-                  "tried in the run, then a Q-table learned by N-step SARSA (--model DIR reuses "
-                  "the model across runs)",
+      {"fastbot",
+       "Fastbot2: hyper-events, a probabilistic model while a page has events not yet "
+       "tried in the run, then a Q-table learned by N-step SARSA (--model DIR reuses "
+       "the model across runs)",
        [](const StrategySettings& s, const TargetInfo& t) {
          return MakeFastbot(FastbotMode::kCombined, s, t);
        }},
-      {"fastbot:pm", "Fastbot2's probabilistic model only: expansion, then a softmax over the "
-                     "expected new activities of each event",
+      {"fastbot:pm",
+       "Fastbot2's probabilistic model only: expansion, then a softmax over the "
+       "expected new activities of each event",
        [](const StrategySettings& s, const TargetInfo& t) {
          return MakeFastbot(FastbotMode::kModel, s, t);
        }},
-      {"fastbot:rl", "Fastbot2's Q-table only: expansion, then a softmax over Q learned by "
-                     "N-step SARSA",
+      {"fastbot:rl",
+       "Fastbot2's Q-table only: expansion, then a softmax over Q learned by "
+       "N-step SARSA",
        [](const StrategySettings& s, const TargetInfo& t) {
          return MakeFastbot(FastbotMode::kLearning, s, t);
        }},
@@ -87,7 +93,8 @@ Result<std::unique_ptr<Strategy>> MakeStrategy(const std::string& name,
 
 std::string StrategyHelp() {
   std::string s = "Strategies:\n";
-  for (const auto& info : Strategies()) s += fmt::format("  {:<12} {}\n", info.name, info.description);
+  for (const auto& info : Strategies())
+    s += fmt::format("  {:<12} {}\n", info.name, info.description);
   s += fmt::format("  {:<12} {}\n", "timetravel:<base>",
                    "time travel (TimeMachine) around any strategy above, e.g. timetravel:random: "
                    "snapshots interesting states, restores the fittest one when the base is stuck "

@@ -27,9 +27,9 @@ struct StrategySettings {
 
 // What a strategy is told about the target once, before the run starts: facts, not settings.
 struct TargetInfo {
-  std::string package;           // the app under test
-  bool has_coverage = false;     // Device::HasCoverage
-  bool has_snapshots = false;    // Device::CanSnapshot
+  std::string package;         // the app under test
+  bool has_coverage = false;   // Device::HasCoverage
+  bool has_snapshots = false;  // Device::CanSnapshot
   // The simulated app's spec and simulator options, for the oracle strategy only: the ceiling
   // reads the spec, every other strategy sees abstracted states only. Null on a device.
   std::shared_ptr<const sim::AppSpec> spec_for_oracle;
@@ -39,8 +39,7 @@ struct TargetInfo {
 struct StrategyInfo {
   std::string name;
   std::string description;
-  std::function<Result<std::unique_ptr<Strategy>>(const StrategySettings&, const TargetInfo&)>
-      make;
+  std::function<Result<std::unique_ptr<Strategy>>(const StrategySettings&, const TargetInfo&)> make;
 };
 
 const std::vector<StrategyInfo>& Strategies();

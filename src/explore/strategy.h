@@ -19,9 +19,9 @@ namespace roam::explore {
 // What a strategy sees at one step.
 struct StepView {
   const gui::Screen& screen;
-  uint64_t state = 0;                        // gui::ScreenKey of the screen
-  const std::vector<gui::Action>& actions;   // widget actions the screen offers (gui/actions.h)
-  int64_t step = 0;                          // events sent so far
+  uint64_t state = 0;                       // gui::ScreenKey of the screen
+  const std::vector<gui::Action>& actions;  // widget actions the screen offers (gui/actions.h)
+  int64_t step = 0;                         // events sent so far
 };
 
 // What happened after an action, for strategies that learn.
@@ -29,10 +29,10 @@ struct Transition {
   uint64_t from = 0;
   uint64_t to = 0;
   const gui::Action& action;
-  bool new_state = false;        // `to` had never been seen in this run
+  bool new_state = false;  // `to` had never been seen in this run
   bool new_activity = false;
-  size_t new_units = 0;          // code units first covered by this step (0 without coverage)
-  bool crashed = false;          // a crash or ANR followed the action
+  size_t new_units = 0;  // code units first covered by this step (0 without coverage)
+  bool crashed = false;  // a crash or ANR followed the action
   bool left_app = false;
 };
 

@@ -6,33 +6,39 @@ namespace roam::explore {
 
 const char* TextSourceName(TextSource source) {
   switch (source) {
-    case TextSource::kUser: return "user";
-    case TextSource::kSeen: return "seen";
-    case TextSource::kAwkward: return "awkward";
-    case TextSource::kPlain: return "plain";
+    case TextSource::kUser:
+      return "user";
+    case TextSource::kSeen:
+      return "seen";
+    case TextSource::kAwkward:
+      return "awkward";
+    case TextSource::kPlain:
+      return "plain";
   }
   return "?";
 }
 
 const std::vector<std::string>& AwkwardStrings() {
   static const std::vector<std::string> kStrings = {
-      "",                                   // empty
-      std::string(5000, 'a'),               // very long
-      "   ",                                // whitespace only
-      "\t\n",                               // control whitespace
+      "",                                                                  // empty
+      std::string(5000, 'a'),                                              // very long
+      "   ",                                                               // whitespace only
+      "\t\n",                                                              // control whitespace
       "\xF0\x9F\x98\x80\xF0\x9F\x8E\x89\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBD",  // emoji, a skin tone
-      "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7 \xD8\xA8\xD8\xA7\xD9\x84\xD8\xB9\xD8\xA7\xD9\x84\xD9\x85",  // Arabic
+      "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7 "
+      "\xD8\xA8\xD8\xA7\xD9\x84\xD8\xB9\xD8\xA7\xD9\x84\xD9\x85",           // Arabic
       "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D \xD7\xA2\xD7\x95\xD7\x9C\xD7\x9D",  // Hebrew
-      "\xE2\x80\xAE" "abc",                 // right-to-left override
-      "\xE2\x80\x8B",                       // zero-width space
-      "' OR 1=1 --",                        // SQL
+      "\xE2\x80\xAE"
+      "abc",           // right-to-left override
+      "\xE2\x80\x8B",  // zero-width space
+      "' OR 1=1 --",   // SQL
       "'; DROP TABLE users; --",
       "\" OR \"\"=\"",
-      "%s%n%x%d",                           // format strings
+      "%s%n%x%d",  // format strings
       "{0}{1}%@",
-      "2147483648",                         // INT_MAX + 1
-      "-2147483649",                        // INT_MIN - 1
-      "9223372036854775808",                // INT64_MAX + 1
+      "2147483648",           // INT_MAX + 1
+      "-2147483649",          // INT_MIN - 1
+      "9223372036854775808",  // INT64_MAX + 1
       "-1",
       "0",
       "1e309",

@@ -55,12 +55,12 @@ class TextInput {
 
   TextMix mix_;
   std::vector<std::string> user_;
-  std::vector<std::string> seen_;            // ring of at most mix_.max_seen
-  size_t seen_next_ = 0;                     // the slot replaced next once full
+  std::vector<std::string> seen_;  // ring of at most mix_.max_seen
+  size_t seen_next_ = 0;           // the slot replaced next once full
   std::unordered_set<std::string> seen_set_;
-  std::unordered_set<uint64_t> states_;      // screens already collected
+  std::unordered_set<uint64_t> states_;  // screens already collected
   std::array<int64_t, kTextSourceCount> drawn_{};
-  std::vector<double> weights_;              // scratch
+  std::vector<double> weights_;  // scratch
 };
 
 }  // namespace roam::explore

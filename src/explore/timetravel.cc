@@ -22,7 +22,8 @@ Status CheckTimeTravelOptions(const TimeTravelOptions& o) {
   if (o.max_snapshots < 1) return bad("time_travel.max_snapshots must be at least 1");
   if (o.interesting != "auto" && o.interesting != "coverage" && o.interesting != "gui")
     return bad(fmt::format("time_travel.interesting must be auto, coverage or gui, not \"{}\"",
-                           o.interesting).c_str());
+                           o.interesting)
+                   .c_str());
   return Status::Ok();
 }
 
@@ -70,7 +71,8 @@ double Fitness(const StateGraph::Node& node, const FitnessParams& p) {
   return f0 * std::pow(1 + p.reward, w) * std::pow(1 - p.penalty, stale);
 }
 
-std::vector<double> NeighbourhoodFitness(const StateGraph& graph, int k, const FitnessParams& params) {
+std::vector<double> NeighbourhoodFitness(const StateGraph& graph, int k,
+                                         const FitnessParams& params) {
   const auto& nodes = graph.nodes();
   const size_t n = nodes.size();
   std::vector<double> f(n);
@@ -154,7 +156,8 @@ bool StuckDetector::IsLoop(const std::deque<uint64_t>& window, const StateGraph&
   for (const auto& node : graph.nodes()) scratch_.push_back(node.visits);
   uint64_t threshold = UINT64_MAX;
   if (!scratch_.empty()) {
-    size_t top = std::max<size_t>(1, static_cast<size_t>(std::ceil(alpha_ * scratch_.size() - 1e-9)));
+    size_t top =
+        std::max<size_t>(1, static_cast<size_t>(std::ceil(alpha_ * scratch_.size() - 1e-9)));
     top = std::min(top, scratch_.size());
     std::nth_element(scratch_.begin(), scratch_.begin() + (top - 1), scratch_.end(),
                      std::greater<uint64_t>());
@@ -183,7 +186,9 @@ TimeTravelStrategy::TimeTravelStrategy(std::unique_ptr<Strategy> base, TimeTrave
       gui_rule_(options_.interesting == "gui"),
       stuck_(options_.queue_length, options_.alpha, options_.beta, options_.max_no_progress) {}
 
-gui::Action TimeTravelStrategy::Next(const StepView& view, Rng& rng) { return base_->Next(view, rng); }
+gui::Action TimeTravelStrategy::Next(const StepView& view, Rng& rng) {
+  return base_->Next(view, rng);
+}
 
 void TimeTravelStrategy::Learn(const Transition& t) {
   base_->Learn(t);
@@ -191,8 +196,11 @@ void TimeTravelStrategy::Learn(const Transition& t) {
   graph_.At(t.from);
   graph_.AddEdge(t.from, t.to, t.action);
   if (t.from != t.to || first_visit) ++graph_.At(t.to).visits;
-  arrival_ = Arrival{.from = t.from, .to = t.to, .first_visit = first_visit,
-                     .new_units = t.new_units > 0, .new_activity = t.new_activity};
+  arrival_ = Arrival{.from = t.from,
+                     .to = t.to,
+                     .first_visit = first_visit,
+                     .new_units = t.new_units > 0,
+                     .new_activity = t.new_activity};
   if (stuck_.Update(t.to, graph_)) stuck_now_ = true;
 }
 

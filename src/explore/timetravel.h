@@ -51,15 +51,15 @@
 namespace roam::explore {
 
 struct TimeTravelOptions {
-  int queue_length = 10;              // l: the loop detector's window of states entered
-  double alpha = 0.2;                 // top share of most visited states counted as frequent
-  double beta = 0.8;                  // share of easy states in a full window that means a loop
-  int max_no_progress = 200;          // events without leaving a state that mean a dead end
-  double reward = 0.1;                // r
-  double penalty = 0.1;               // p
-  double interesting_f0_ratio = 6;    // f0 of interesting states / f0 of the others (1)
-  int path_length = 3;                // k: walk length of selectFittestState
-  size_t max_snapshots = 100;         // cap on stored snapshots (least fit evicted)
+  int queue_length = 10;            // l: the loop detector's window of states entered
+  double alpha = 0.2;               // top share of most visited states counted as frequent
+  double beta = 0.8;                // share of easy states in a full window that means a loop
+  int max_no_progress = 200;        // events without leaving a state that mean a dead end
+  double reward = 0.1;              // r
+  double penalty = 0.1;             // p
+  double interesting_f0_ratio = 6;  // f0 of interesting states / f0 of the others (1)
+  int path_length = 3;              // k: walk length of selectFittestState
+  size_t max_snapshots = 100;       // cap on stored snapshots (least fit evicted)
   // "coverage", "gui", or "auto" (coverage where the device reports it; MakeStrategy resolves
   // it from the target with ResolveInterestRule).
   std::string interesting = "auto";
@@ -80,8 +80,8 @@ class StateGraph {
   };
   struct Node {
     uint64_t state = 0;
-    uint64_t visits = 0;                  // v(s)
-    uint64_t interesting_children = 0;    // w(s)
+    uint64_t visits = 0;                // v(s)
+    uint64_t interesting_children = 0;  // w(s)
     bool interesting = false;
     std::vector<Edge> out;
   };

@@ -12,9 +12,9 @@ namespace {
 
 const std::vector<std::string>& KnownAttrs() {
   static const std::vector<std::string> kAttrs = {
-      "resource-id", "text",     "content-desc", "class",      "package",   "hint",
+      "resource-id", "text",      "content-desc",   "class",     "package", "hint",
       "index",       "clickable", "long-clickable", "checkable", "checked", "scrollable",
-      "enabled",     "focusable", "focused",    "selected",   "password"};
+      "enabled",     "focusable", "focused",        "selected",  "password"};
   return kAttrs;
 }
 
@@ -54,8 +54,10 @@ bool TestHolds(const PathExpr::Test& t, const gui::Widget& w) {
   switch (t.op) {
     case PathExpr::Test::Op::kEquals:
       return t.attr == "resource-id" ? ResourceIdMatches(v, t.value) : v == t.value;
-    case PathExpr::Test::Op::kContains: return v.find(t.value) != std::string_view::npos;
-    case PathExpr::Test::Op::kStartsWith: return v.starts_with(t.value);
+    case PathExpr::Test::Op::kContains:
+      return v.find(t.value) != std::string_view::npos;
+    case PathExpr::Test::Op::kStartsWith:
+      return v.starts_with(t.value);
   }
   return false;
 }
@@ -64,20 +66,27 @@ bool TestHolds(const PathExpr::Test& t, const gui::Widget& w) {
 class Reader {
  public:
   explicit Reader(std::string_view s) : s_(s) {}
-  bool AtEnd() { Skip(); return pos_ >= s_.size(); }
+  bool AtEnd() {
+    Skip();
+    return pos_ >= s_.size();
+  }
   bool Eat(std::string_view token) {
     Skip();
     if (s_.substr(pos_, token.size()) != token) return false;
     pos_ += token.size();
     return true;
   }
-  char Peek() { Skip(); return pos_ < s_.size() ? s_[pos_] : '\0'; }
+  char Peek() {
+    Skip();
+    return pos_ < s_.size() ? s_[pos_] : '\0';
+  }
   // A name: letters, digits, '.', '_', '-', '$'.
   std::string Name() {
     Skip();
     size_t start = pos_;
-    while (pos_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[pos_])) ||
-                                s_[pos_] == '.' || s_[pos_] == '_' || s_[pos_] == '-' || s_[pos_] == '$'))
+    while (pos_ < s_.size() &&
+           (std::isalnum(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '.' ||
+            s_[pos_] == '_' || s_[pos_] == '-' || s_[pos_] == '$'))
       ++pos_;
     return std::string(s_.substr(start, pos_ - start));
   }
@@ -92,15 +101,18 @@ class Reader {
   }
   Status Error(std::string_view expected) {
     Skip();
-    return Fail(fmt::format("expected {}{}", expected,
-                            pos_ < s_.size() ? fmt::format(", found '{}'", s_[pos_]) : ", found the end"));
+    return Fail(
+        fmt::format("expected {}{}", expected,
+                    pos_ < s_.size() ? fmt::format(", found '{}'", s_[pos_]) : ", found the end"));
   }
   Status Fail(const std::string& what) const {
     return Status::InvalidArgument(fmt::format("path \"{}\": column {}: {}", s_, pos_ + 1, what));
   }
 
  private:
-  void Skip() { while (pos_ < s_.size() && s_[pos_] == ' ') ++pos_; }
+  void Skip() {
+    while (pos_ < s_.size() && s_[pos_] == ' ') ++pos_;
+  }
   std::string_view s_;
   size_t pos_ = 0;
 };
@@ -120,9 +132,9 @@ Status ReadTest(Reader& r, PathExpr::Test& t) {
   const auto& known = KnownAttrs();
   if (std::find(known.begin(), known.end(), t.attr) == known.end()) {
     std::string hint = ClosestName(t.attr, known);
-    return r.Fail(fmt::format(
-        "unknown attribute @{}{}; known: {}", t.attr,
-        hint.empty() ? "" : fmt::format(" (did you mean @{}?)", hint), fmt::join(known, ", ")));
+    return r.Fail(fmt::format("unknown attribute @{}{}; known: {}", t.attr,
+                              hint.empty() ? "" : fmt::format(" (did you mean @{}?)", hint),
+                              fmt::join(known, ", ")));
   }
   if (!r.Eat(call ? "," : "=")) return r.Error(call ? "','" : "'='");
   auto v = r.Quoted();
@@ -208,8 +220,8 @@ std::string FullActivity(std::string_view a) {
 bool ActivityMatches(std::string_view activity, std::string_view wanted) {
   if (wanted.empty()) return false;
   std::string full = FullActivity(activity);
-  std::string w = wanted.find('/') != std::string_view::npos ? FullActivity(wanted)
-                                                              : std::string(wanted);
+  std::string w =
+      wanted.find('/') != std::string_view::npos ? FullActivity(wanted) : std::string(wanted);
   if (w.starts_with('.')) w.erase(0, 1);
   if (full == w) return true;
   return full.size() > w.size() && full.ends_with(w) && full[full.size() - w.size() - 1] == '.';
@@ -242,17 +254,20 @@ Result<FractionRect> ParseRect(const nlohmann::json& j, const std::string& where
   if (!j.is_array() || j.size() != 4) return bad(fmt::format("got {}", JsonExcerpt(j)));
   double v[4];
   for (int i = 0; i < 4; ++i) {
-    if (!j[i].is_number()) return bad(fmt::format("element {} is {}, not a number", i, JsonExcerpt(j[i])));
+    if (!j[i].is_number())
+      return bad(fmt::format("element {} is {}, not a number", i, JsonExcerpt(j[i])));
     v[i] = j[i].get<double>();
     if (v[i] < 0 || v[i] > 1) return bad(fmt::format("element {} is {}, outside 0..1", i, v[i]));
   }
-  if (v[0] >= v[2] || v[1] >= v[3]) return bad(fmt::format("got {} (an empty rectangle)", JsonExcerpt(j)));
+  if (v[0] >= v[2] || v[1] >= v[3])
+    return bad(fmt::format("got {} (an empty rectangle)", JsonExcerpt(j)));
   return FractionRect{v[0], v[1], v[2], v[3]};
 }
 
 Result<std::string> NonEmptyString(const nlohmann::json& j, const std::string& where) {
   if (!j.is_string() || j.get<std::string>().empty())
-    return Status::InvalidArgument(fmt::format("{}: expected a non-empty string, got {}", where, JsonExcerpt(j)));
+    return Status::InvalidArgument(
+        fmt::format("{}: expected a non-empty string, got {}", where, JsonExcerpt(j)));
   return j.get<std::string>();
 }
 
@@ -262,8 +277,8 @@ Result<WidgetMatcher> ParseWidgetMatcher(const nlohmann::json& j, const std::str
   static const std::vector<std::string> kKeys = {"resource_id", "text", "path", "rect"};
   if (!j.is_object() || j.empty())
     return Status::InvalidArgument(fmt::format(
-        "{}: expected an object with one or more of resource_id, text, path, rect; got {}",
-        where, JsonExcerpt(j)));
+        "{}: expected an object with one or more of resource_id, text, path, rect; got {}", where,
+        JsonExcerpt(j)));
   WidgetMatcher m;
   m.describe = JsonLine(j);
   for (const auto& [key, value] : j.items()) {

@@ -5,9 +5,9 @@
 //
 // Path expressions (docs/harness.md): steps joined by '/' (child) or '//' (descendant); the
 // first step is taken from the window roots ('/') or from anywhere ('//').
-//   step      := ('*' | CLASS) predicate*      CLASS: full (android.widget.Button) or short (Button)
-//   predicate := '[' test ('and' test)* ']'
-//   test      := '@'ATTR '=' 'value'  |  contains(@ATTR, 'value')  |  starts-with(@ATTR, 'value')
+//   step      := ('*' | CLASS) predicate*      CLASS: full (android.widget.Button) or short
+//   (Button) predicate := '[' test ('and' test)* ']' test      := '@'ATTR '=' 'value'  |
+//   contains(@ATTR, 'value')  |  starts-with(@ATTR, 'value')
 // ATTR is a uiautomator dump attribute: resource-id, text, content-desc, class, package, hint,
 // index, clickable, long-clickable, checkable, checked, scrollable, enabled, focusable, focused,
 // selected, password. Values are quoted with ' or ". A resource-id value without a package
@@ -65,7 +65,7 @@ struct WidgetMatcher {
   std::optional<std::string> text;         // equals the widget's text or its content-desc
   std::optional<PathExpr> path;
   std::optional<FractionRect> rect;
-  std::string describe;                    // the matcher as written, for logs
+  std::string describe;  // the matcher as written, for logs
 
   bool Matches(const gui::Screen& screen, int index) const;
 };

@@ -1,13 +1,12 @@
 #include "fuzz/layout.h"
 
-#include "fuzz/views.h"
-
 #include <algorithm>
 #include <limits>
 
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "fuzz/views.h"
 #include "gui/abstraction.h"
 #include "gui/actions.h"
 
@@ -48,14 +47,19 @@ bool Takes(const gui::Screen& screen, int index, gui::ActionKind kind) {
   if (!gui::CanAct(screen, index)) return false;
   const gui::Widget& w = screen.widgets[index];
   switch (kind) {
-    case gui::ActionKind::kClick: return w.clickable || w.checkable;
-    case gui::ActionKind::kLongClick: return w.long_clickable;
-    case gui::ActionKind::kInputText: return w.editable;
+    case gui::ActionKind::kClick:
+      return w.clickable || w.checkable;
+    case gui::ActionKind::kLongClick:
+      return w.long_clickable;
+    case gui::ActionKind::kInputText:
+      return w.editable;
     case gui::ActionKind::kScrollUp:
     case gui::ActionKind::kScrollDown:
     case gui::ActionKind::kScrollLeft:
-    case gui::ActionKind::kScrollRight: return w.scrollable;
-    default: return false;
+    case gui::ActionKind::kScrollRight:
+      return w.scrollable;
+    default:
+      return false;
   }
 }
 
@@ -108,13 +112,17 @@ std::string Event::Describe() const {
   // signature = class|resource-id[|masked]|text|desc: name the target by its text when it has one.
   std::vector<std::string_view> parts;
   std::string_view s = signature;
-  for (size_t pos; (pos = s.find('|')) != s.npos; s.remove_prefix(pos + 1)) parts.push_back(s.substr(0, pos));
+  for (size_t pos; (pos = s.find('|')) != s.npos; s.remove_prefix(pos + 1))
+    parts.push_back(s.substr(0, pos));
   parts.push_back(s);
   std::string_view text_part = parts.size() >= 2 ? parts[parts.size() - 2] : "";
   std::string_view desc = parts.back();
-  if (!text_part.empty()) d += fmt::format(" \"{}\"", text_part);
-  else if (!desc.empty()) d += fmt::format(" \"{}\"", desc);
-  else d += fmt::format(" {} {}", ShortClass(parts[0]), parts.size() > 1 ? ShortId(parts[1]) : "");
+  if (!text_part.empty())
+    d += fmt::format(" \"{}\"", text_part);
+  else if (!desc.empty())
+    d += fmt::format(" \"{}\"", desc);
+  else
+    d += fmt::format(" {} {}", ShortClass(parts[0]), parts.size() > 1 ? ShortId(parts[1]) : "");
   if (kind == gui::ActionKind::kInputText) d += fmt::format(" text \"{}\"", text);
   return d;
 }

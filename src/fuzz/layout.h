@@ -34,7 +34,7 @@ struct Layout {
   std::vector<std::string> types;  // sorted, unique widget types: l_abs without the activity
   uint64_t abs = 0;                // hash of activity + types: the model's state
 
-  bool in_app = true;              // false: the launcher or another app was in front
+  bool in_app = true;  // false: the launcher or another app was in front
 };
 Layout MakeLayout(gui::Screen screen, const std::string& package);
 

@@ -30,8 +30,7 @@ void Model::Observe(uint64_t from, const Event& event, uint64_t to) {
   double sum = 0;
   auto next = executed_from_.find(to);
   if (to != from && next != executed_from_.end())
-    for (const auto& e : next->second)
-      sum += Weight(to, e);
+    for (const auto& e : next->second) sum += Weight(to, e);
   w.weight = (w.weight + sum) / (static_cast<double>(w.exec) * w.exec);
 }
 

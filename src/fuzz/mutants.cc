@@ -1,12 +1,12 @@
 #include "fuzz/mutants.h"
 
-#include "fuzz/oracle.h"
-#include "fuzz/seeds.h"
-
 #include <algorithm>
 #include <deque>
 
 #include <fmt/format.h>
+
+#include "fuzz/oracle.h"
+#include "fuzz/seeds.h"
 
 namespace roam::fuzz {
 
@@ -67,11 +67,13 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
   std::vector<Mutant> out;
   // With a generator, collect more candidates than needed and draw among them, so long loops get
   // their chance beside the short ones the breadth-first search finds first.
-  const int want = rng ? settings.max_per_pivot * settings.candidate_factor : settings.max_per_pivot;
+  const int want =
+      rng ? settings.max_per_pivot * settings.candidate_factor : settings.max_per_pivot;
   std::deque<Node> queue;
   size_t firsts = 0;
   for (auto& [event, edge] : FirstEvents(pivot, active, model, touched, settings))
-    queue.push_back({firsts++, {event}, {edge->to}, fmt::format("{}>{:x}", edge->type_key, edge->to)});
+    queue.push_back(
+        {firsts++, {event}, {edge->to}, fmt::format("{}>{:x}", edge->type_key, edge->to)});
   // Each state is expanded once per first event: the search reaches deep loops instead of
   // enumerating every path of the shallow ones.
   std::set<std::pair<size_t, uint64_t>> expanded;
@@ -96,10 +98,11 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
     if (!expanded.emplace(node.first, node.states.back()).second) continue;
     for (const Edge* edge : model.PrunedOut(node.states.back())) {
       // τ does not type into a field the seed typed into: that overwrites the seed's input.
-      if (edge->example.kind == gui::ActionKind::kInputText && touched.count(edge->example.signature))
+      if (edge->example.kind == gui::ActionKind::kInputText &&
+          touched.count(edge->example.signature))
         continue;
-      bool seen = edge->to != pivot.abs &&
-                  std::count(node.states.begin(), node.states.end(), edge->to) > 0;
+      bool seen =
+          edge->to != pivot.abs && std::count(node.states.begin(), node.states.end(), edge->to) > 0;
       if (seen) continue;
       Node next = node;
       next.tau.push_back(edge->example);
@@ -138,9 +141,8 @@ std::vector<int> PivotOrder(const std::vector<Layout>& layouts, int pivots,
   }
   std::vector<int> order;
   for (int p = 0; p < pivots; ++p) order.push_back(p);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    return first_effect[a] - a < first_effect[b] - b;
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return first_effect[a] - a < first_effect[b] - b; });
   return order;
 }
 

@@ -23,25 +23,25 @@
 namespace roam::fuzz {
 
 struct MutantSettings {
-  int max_length = 6;             // MAX_LENGTH: events in τ
-  int max_views_per_group = 3;    // independent first views tried per group
-  int max_loop_uses = 2;          // mutants per loop per seed
-  int max_per_pivot = 5;          // mutants per pivot
+  int max_length = 6;           // MAX_LENGTH: events in τ
+  int max_views_per_group = 3;  // independent first views tried per group
+  int max_loop_uses = 2;        // mutants per loop per seed
+  int max_per_pivot = 5;        // mutants per pivot
   // With a random generator, max_per_pivot are drawn from up to candidate_factor times as many
   // found by the search (else the first found, the shortest, are taken).
   int candidate_factor = 4;
-  int max_per_seed = 40;          // mutants per seed
-  int max_expansions = 4000;      // BFS nodes per pivot, against path explosion
+  int max_per_seed = 40;      // mutants per seed
+  int max_expansions = 4000;  // BFS nodes per pivot, against path explosion
   // A mutant whose layout after τ is less similar than this to the pivot (TypeSimilarity) did not
   // come back to it and is dropped.
   double min_pivot_similarity = 0.5;
 };
 
 struct Mutant {
-  int pivot = 0;                  // τ goes before seed event `pivot` (after layout `pivot`)
+  int pivot = 0;  // τ goes before seed event `pivot` (after layout `pivot`)
   std::vector<Event> tau;
-  std::vector<uint64_t> states;   // the states M predicts after each event of τ
-  std::string loop;               // the model edges τ follows (for the loop-use bound)
+  std::vector<uint64_t> states;  // the states M predicts after each event of τ
+  std::string loop;              // the model edges τ follows (for the loop-use bound)
 
   // The key of τ's first `n` events at this pivot (for failed-prefix pruning).
   std::string PrefixKey(size_t n) const;
@@ -54,7 +54,8 @@ struct Mutant {
 // and are not negative answers (Cancel, Discard, ...: they abandon what the seed is doing); at
 // most
 // max_views_per_group per group.
-std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot, const ActiveViews& active,
+std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot,
+                                                       const ActiveViews& active,
                                                        const Model& model,
                                                        const std::set<std::string>& touched,
                                                        const MutantSettings& settings);

@@ -20,13 +20,11 @@ std::string ViewString(const gui::Screen& screen, const Groups& groups, int inde
   std::string row = RowLabel(screen, groups, index);
   return fmt::format("{}\t{}{}|{}|{}{}{}", ViewKey(screen, index),
                      row.empty() ? "" : fmt::format("[{}]", row), gui::MaskDigits(w.text),
-                     gui::MaskDigits(w.content_desc),
-                     w.checked ? "C" : "c", w.enabled ? "E" : "e", w.selected ? "S" : "s");
+                     gui::MaskDigits(w.content_desc), w.checked ? "C" : "c", w.enabled ? "E" : "e",
+                     w.selected ? "S" : "s");
 }
 
-std::string KeyOfViewString(const std::string& view) {
-  return view.substr(0, view.find('\t'));
-}
+std::string KeyOfViewString(const std::string& view) { return view.substr(0, view.find('\t')); }
 
 ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored) {
   ViewBag bag;
@@ -58,8 +56,6 @@ ViewBag Minus(const ViewBag& a, const ViewBag& b) {
   }
   return out;
 }
-
-
 
 }  // namespace
 
@@ -239,7 +235,8 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
                               !SameSingleViews(mutant[pivot], mutant[pivot + tau_length], ignored);
   std::vector<std::set<std::string>> rows(seed.size());
   if (shared_changed)
-    for (int t = 0; t + 1 < static_cast<int>(seed.size()); ++t) rows[t] = RowOf(seed, seed_events, t);
+    for (int t = 0; t + 1 < static_cast<int>(seed.size()); ++t)
+      rows[t] = RowOf(seed, seed_events, t);
   for (auto [i, j] : OraclePairs(seed, pivot)) {
     if (TypeSimilarity(seed[i], seed[j]) < settings.min_pair_similarity) continue;
     // τ changed shared state: what came before it is not comparable any more.
@@ -258,8 +255,8 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
       auto excuse = [&](ViewBag& bag, const std::set<std::string>& grouped) {
         for (auto it = bag.begin(); it != bag.end();) {
           std::string k = KeyOfViewString(it->first);
-          bool excused = grouped.count(k) ? footprint.changed.count(k) > 0
-                                          : footprint.keys.count(k) > 0;
+          bool excused =
+              grouped.count(k) ? footprint.changed.count(k) > 0 : footprint.keys.count(k) > 0;
           it = excused ? bag.erase(it) : std::next(it);
         }
       };
@@ -285,11 +282,13 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
         if (Similar(seed[t], seed[j]))
           for (auto it = missing.added.begin(); it != missing.added.end();)
             it = Count(seed_bags[t], it->first) >= Count(seed_bags[j], it->first)
-                     ? missing.added.erase(it) : std::next(it);
+                     ? missing.added.erase(it)
+                     : std::next(it);
         if (Similar(seed[t], seed[i]))
           for (auto it = missing.removed.begin(); it != missing.removed.end();)
             it = Count(seed_bags[t], it->first) < Count(seed_bags[i], it->first)
-                     ? missing.removed.erase(it) : std::next(it);
+                     ? missing.removed.erase(it)
+                     : std::next(it);
       }
     }
     if (shared_changed) {

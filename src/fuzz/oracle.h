@@ -66,7 +66,8 @@ TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_len
 
 // The ViewKeys of views that differ between two runs of one seed, layout by layout (layouts
 // past the shorter run are not compared).
-std::set<std::string> UnstableViews(const std::vector<Layout>& run1, const std::vector<Layout>& run2);
+std::set<std::string> UnstableViews(const std::vector<Layout>& run1,
+                                    const std::vector<Layout>& run2);
 
 // The pairs (i, j) of seed layouts (0-based; layout t+1 follows event t, the pivot is layout p,
 // τ is inserted before event p) the oracle compares: i < j, both similar, and either

@@ -10,12 +10,12 @@ namespace roam::fuzz {
 
 namespace {
 
-constexpr std::array<std::string_view, 9> kPositive = {"ok", "yes", "delete", "save", "confirm",
-                                                       "accept", "done", "remove", "continue"};
+constexpr std::array<std::string_view, 9> kPositive = {
+    "ok", "yes", "delete", "save", "confirm", "accept", "done", "remove", "continue"};
 constexpr std::array<std::string_view, 6> kNegative = {"cancel", "no",      "dismiss",
                                                        "close",  "decline", "discard"};
-constexpr std::array<std::string_view, 6> kWords = {"Gardening", "Shopping", "Meeting", "test",
-                                                    "42", "ann@example.com"};
+constexpr std::array<std::string_view, 6> kWords = {"Gardening", "Shopping", "Meeting",
+                                                    "test",      "42",       "ann@example.com"};
 constexpr size_t kMaxAppTexts = 200;
 
 std::string Lower(std::string s) {
@@ -35,8 +35,8 @@ std::vector<Event> CandidateEvents(const Layout& layout) {
   std::vector<Event> out;
   const gui::Screen& s = layout.screen;
   for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i)
-    for (auto kind : {gui::ActionKind::kClick, gui::ActionKind::kLongClick,
-                      gui::ActionKind::kInputText})
+    for (auto kind :
+         {gui::ActionKind::kClick, gui::ActionKind::kLongClick, gui::ActionKind::kInputText})
       if (Takes(s, i, kind)) out.push_back(EventOn(s, kind, i));
   out.push_back(Event{});  // back
   return out;
@@ -87,7 +87,8 @@ Event SeedChooser::Choose(const Layout& layout, bool systematic) {
     return EventOn(layout.screen, gui::ActionKind::kClick, positive);
   }
   Event e = systematic ? Systematic(layout, candidates) : Random(layout, candidates);
-  if (e.kind == gui::ActionKind::kInputText) e.text = TextToType(layout.screen, Resolve(layout.screen, e));
+  if (e.kind == gui::ActionKind::kInputText)
+    e.text = TextToType(layout.screen, Resolve(layout.screen, e));
   return e;
 }
 
@@ -96,8 +97,10 @@ Event SeedChooser::Systematic(const Layout& layout, const std::vector<Event>& ca
   std::vector<size_t> ties;
   for (size_t i = 0; i < candidates.size(); ++i) {
     double w = model_.Weight(layout.abs, candidates[i].Key());
-    if (w > best + 1e-9) best = w, ties.assign(1, i);
-    else if (w > best - 1e-9) ties.push_back(i);
+    if (w > best + 1e-9)
+      best = w, ties.assign(1, i);
+    else if (w > best - 1e-9)
+      ties.push_back(i);
   }
   return candidates[ties[rng_.Below(ties.size())]];
 }
@@ -105,17 +108,22 @@ Event SeedChooser::Systematic(const Layout& layout, const std::vector<Event>& ca
 Event SeedChooser::Random(const Layout& /*layout*/, const std::vector<Event>& candidates) {
   std::vector<size_t> clicks, longs;
   for (size_t i = 0; i < candidates.size(); ++i) {
-    if (candidates[i].kind == gui::ActionKind::kLongClick) longs.push_back(i);
-    else if (candidates[i].widget()) clicks.push_back(i);
+    if (candidates[i].kind == gui::ActionKind::kLongClick)
+      longs.push_back(i);
+    else if (candidates[i].widget())
+      clicks.push_back(i);
   }
   std::vector<double> weights = {clicks.empty() ? 0 : settings_.pct_click,
                                  longs.empty() ? 0 : settings_.pct_long_click,
                                  settings_.pct_navigation};
   if (weights[0] + weights[1] + weights[2] <= 0) return Event{};
   switch (rng_.Weighted(weights)) {
-    case 0: return candidates[clicks[rng_.Below(clicks.size())]];
-    case 1: return candidates[longs[rng_.Below(longs.size())]];
-    default: return Event{};
+    case 0:
+      return candidates[clicks[rng_.Below(clicks.size())]];
+    case 1:
+      return candidates[longs[rng_.Below(longs.size())]];
+    default:
+      return Event{};
   }
 }
 

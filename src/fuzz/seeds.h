@@ -18,12 +18,12 @@
 namespace roam::fuzz {
 
 struct SeedSettings {
-  int length = 12;                 // events per seed
-  double pct_click = 60;           // random selection: clicks (and typing into text fields)
-  double pct_long_click = 35;      // random selection: long clicks
-  double pct_navigation = 5;       // random selection: back
-  double pct_dialog_positive = 80; // chance to answer a dialog positively when it offers both
-  double pct_app_text = 50;        // chance to type a text the app has shown rather than a word
+  int length = 12;                  // events per seed
+  double pct_click = 60;            // random selection: clicks (and typing into text fields)
+  double pct_long_click = 35;       // random selection: long clicks
+  double pct_navigation = 5;        // random selection: back
+  double pct_dialog_positive = 80;  // chance to answer a dialog positively when it offers both
+  double pct_app_text = 50;         // chance to type a text the app has shown rather than a word
 };
 
 // The candidate events of a layout: click / long click / input on every widget that takes them,

@@ -76,8 +76,10 @@ std::vector<std::string> RowTexts(const gui::Screen& screen, int row) {
   for (int i = row; i < screen.widgets[row].subtree_end; ++i) {
     const gui::Widget& w = screen.widgets[i];
     if (w.editable) continue;
-    if (!w.text.empty()) out.push_back(gui::MaskDigits(w.text));
-    else if (!w.content_desc.empty()) out.push_back(gui::MaskDigits(w.content_desc));
+    if (!w.text.empty())
+      out.push_back(gui::MaskDigits(w.text));
+    else if (!w.content_desc.empty())
+      out.push_back(gui::MaskDigits(w.content_desc));
   }
   return out;
 }

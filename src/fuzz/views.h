@@ -19,8 +19,8 @@
 namespace roam::fuzz {
 
 struct Groups {
-  std::vector<int> group_of;  // per widget: the index of Group(w), or -1
-  std::vector<int> groups;    // the group nodes, in widget order
+  std::vector<int> group_of;           // per widget: the index of Group(w), or -1
+  std::vector<int> groups;             // the group nodes, in widget order
   std::vector<std::string> row_label;  // per widget in a group: its RowLabel
 };
 Groups FindGroups(const gui::Screen& screen);

@@ -14,11 +14,11 @@ namespace roam::gui {
 enum class ActionKind {
   kClick,
   kLongClick,
-  kSwipeUp,      // screen gestures: finger moves up (content scrolls down), etc.
+  kSwipeUp,  // screen gestures: finger moves up (content scrolls down), etc.
   kSwipeDown,
   kSwipeLeft,
   kSwipeRight,
-  kScrollUp,     // on a scrollable widget
+  kScrollUp,  // on a scrollable widget
   kScrollDown,
   kScrollLeft,
   kScrollRight,
@@ -26,8 +26,8 @@ enum class ActionKind {
   kBack,
   kMenu,
   kRotate,
-  kRestart,      // stop and relaunch the app
-  kKey,          // a system key event: VOLUME_UP, VOLUME_DOWN, VOLUME_MUTE, HOME, ...
+  kRestart,  // stop and relaunch the app
+  kKey,      // a system key event: VOLUME_UP, VOLUME_DOWN, VOLUME_MUTE, HOME, ...
 };
 constexpr int kActionKindCount = static_cast<int>(ActionKind::kKey) + 1;
 

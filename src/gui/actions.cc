@@ -64,8 +64,10 @@ void Fill(Action& a, ActionKind kind, const Screen& screen, int widget, const Ac
   a.widget = widget;
   a.text.clear();
   if (!a.target) a.target.emplace();
-  if (same) a.target->path = same->target->path;
-  else a.target->path = screen.PathOf(widget);
+  if (same)
+    a.target->path = same->target->path;
+  else
+    a.target->path = screen.PathOf(widget);
   a.target->bounds = screen.widgets[widget].bounds;
 }
 

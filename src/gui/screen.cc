@@ -23,7 +23,8 @@ int Screen::FindPath(std::string_view path) const {
   size_t pos = 0;
   while (pos <= path.size() && !path.empty()) {
     size_t slash = path.find('/', pos);
-    std::string_view part = path.substr(pos, slash == std::string_view::npos ? path.npos : slash - pos);
+    std::string_view part =
+        path.substr(pos, slash == std::string_view::npos ? path.npos : slash - pos);
     int want = 0;
     auto [p, ec] = std::from_chars(part.data(), part.data() + part.size(), want);
     if (ec != std::errc() || p != part.data() + part.size()) return -1;

@@ -11,11 +11,11 @@
 namespace roam::gui {
 
 struct Screen {
-  std::string package;    // focused package
-  std::string activity;   // focused activity, e.g. .MainActivity or org.app/.MainActivity
+  std::string package;   // focused package
+  std::string activity;  // focused activity, e.g. .MainActivity or org.app/.MainActivity
   int width = 1080;
   int height = 1920;
-  int rotation = 0;       // 0, 1, 2, 3 as in the dump's <hierarchy rotation="">
+  int rotation = 0;             // 0, 1, 2, 3 as in the dump's <hierarchy rotation="">
   std::vector<Widget> widgets;  // pre-order; roots have parent == -1 (one per window)
 
   // The path of a widget: child indices from its window root, joined by '/', prefixed by the
@@ -26,7 +26,12 @@ struct Screen {
   // Recomputes depth, child_index and subtree_end from the parent links (after building
   // `widgets` by hand). Parents must precede their children.
   void Link();
-  void Clear() { package.clear(); activity.clear(); widgets.clear(); rotation = 0; }
+  void Clear() {
+    package.clear();
+    activity.clear();
+    widgets.clear();
+    rotation = 0;
+  }
 };
 
 }  // namespace roam::gui

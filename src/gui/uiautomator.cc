@@ -8,10 +8,9 @@
 #include <cstring>
 #include <vector>
 
-#include "base/utf8.h"
-
 #include <pugixml.hpp>
 
+#include "base/utf8.h"
 #include "gui/uiautomator_internal.h"
 
 namespace roam::gui {
@@ -57,40 +56,68 @@ void ResetWidget(Widget& w) {
 void SetNodeAttribute(Widget& w, std::string_view n, std::string_view v, bool& editable_attr) {
   if (n.empty()) return;
   switch (n[0]) {
-    case 'b': if (n == "bounds") w.bounds = ParseBounds(v); break;
+    case 'b':
+      if (n == "bounds") w.bounds = ParseBounds(v);
+      break;
     case 'c':
-      if (n == "class") w.cls.assign(v);
-      else if (n == "clickable") w.clickable = IsTrue(v);
-      else if (n == "checkable") w.checkable = IsTrue(v);
-      else if (n == "checked") w.checked = IsTrue(v);
-      else if (n == "content-desc") w.content_desc.assign(v);
+      if (n == "class")
+        w.cls.assign(v);
+      else if (n == "clickable")
+        w.clickable = IsTrue(v);
+      else if (n == "checkable")
+        w.checkable = IsTrue(v);
+      else if (n == "checked")
+        w.checked = IsTrue(v);
+      else if (n == "content-desc")
+        w.content_desc.assign(v);
       break;
     case 'e':
-      if (n == "enabled") w.enabled = IsTrue(v);
-      else if (n == "editable") editable_attr = IsTrue(v);
+      if (n == "enabled")
+        w.enabled = IsTrue(v);
+      else if (n == "editable")
+        editable_attr = IsTrue(v);
       break;
     case 'f':
-      if (n == "focusable") w.focusable = IsTrue(v);
-      else if (n == "focused") w.focused = IsTrue(v);
+      if (n == "focusable")
+        w.focusable = IsTrue(v);
+      else if (n == "focused")
+        w.focused = IsTrue(v);
       break;
-    case 'h': if (n == "hint") w.hint.assign(v); break;
-    case 'l': if (n == "long-clickable") w.long_clickable = IsTrue(v); break;
-    case 'N': if (n == "NAF") w.naf = IsTrue(v); break;
+    case 'h':
+      if (n == "hint") w.hint.assign(v);
+      break;
+    case 'l':
+      if (n == "long-clickable") w.long_clickable = IsTrue(v);
+      break;
+    case 'N':
+      if (n == "NAF") w.naf = IsTrue(v);
+      break;
     case 'p':
-      if (n == "package") w.package.assign(v);
-      else if (n == "password") w.password = IsTrue(v);
+      if (n == "package")
+        w.package.assign(v);
+      else if (n == "password")
+        w.password = IsTrue(v);
       break;
-    case 'r': if (n == "resource-id") w.resource_id.assign(v); break;
+    case 'r':
+      if (n == "resource-id") w.resource_id.assign(v);
+      break;
     case 's':
-      if (n == "scrollable") w.scrollable = IsTrue(v);
-      else if (n == "selected") w.selected = IsTrue(v);
+      if (n == "scrollable")
+        w.scrollable = IsTrue(v);
+      else if (n == "selected")
+        w.selected = IsTrue(v);
       break;
-    case 't': if (n == "text") w.text.assign(v); break;
-    default: break;  // index (recomputed by Link), visible-to-user, drawing-order, ...
+    case 't':
+      if (n == "text") w.text.assign(v);
+      break;
+    default:
+      break;  // index (recomputed by Link), visible-to-user, drawing-order, ...
   }
 }
 
-void FinishNode(Widget& w, bool editable_attr) { w.editable = editable_attr || IsEditableClass(w.cls); }
+void FinishNode(Widget& w, bool editable_attr) {
+  w.editable = editable_attr || IsEditableClass(w.cls);
+}
 
 void FinishScreen(Screen& s, size_t count, int rotation) {
   s.widgets.resize(count);
@@ -160,7 +187,8 @@ Status ParseDumpWithPugixml(std::string_view xml, Screen& screen) {
     return Status::InvalidArgument("uiautomator dump: empty input (line 1:1)");
   }
   pugi::xml_document doc;
-  pugi::xml_parse_result r = doc.load_buffer(xml.data(), xml.size(), kParseFlags, pugi::encoding_utf8);
+  pugi::xml_parse_result r =
+      doc.load_buffer(xml.data(), xml.size(), kParseFlags, pugi::encoding_utf8);
   if (!r) {
     ws.clear();
     if (r.status == pugi::status_no_document_element)
@@ -227,7 +255,8 @@ namespace {
 void MakeTextValid(Screen& screen) {
   MakeValidUtf8(screen.package);
   for (Widget& w : screen.widgets)
-    for (std::string* field : {&w.cls, &w.resource_id, &w.text, &w.content_desc, &w.package, &w.hint})
+    for (std::string* field :
+         {&w.cls, &w.resource_id, &w.text, &w.content_desc, &w.package, &w.hint})
       MakeValidUtf8(*field);
 }
 

@@ -16,7 +16,8 @@ namespace roam::gui::internal {
 void ResetWidget(Widget& w);
 // Applies one (already unescaped) attribute of a <node>; editable="true" is collected in
 // `editable_attr` because the class may come later. Unknown names are ignored.
-void SetNodeAttribute(Widget& w, std::string_view name, std::string_view value, bool& editable_attr);
+void SetNodeAttribute(Widget& w, std::string_view name, std::string_view value,
+                      bool& editable_attr);
 // After all attributes: `editable` from the class or the attribute.
 void FinishNode(Widget& w, bool editable_attr);
 // "[l,t][r,b]"; anything else gives an empty Rect.

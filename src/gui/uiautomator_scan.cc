@@ -40,9 +40,9 @@ const char* FindValueStop(const char* p, const char* end, char quote) {
   const __m128i high3 = _mm_set1_epi8(static_cast<char>(0xE0)), zero = _mm_setzero_si128();
   for (; end - p >= 16; p += 16) {
     __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, q), _mm_cmpeq_epi8(v, amp)),
-                               _mm_or_si128(_mm_cmpeq_epi8(v, lt),
-                                            _mm_cmpeq_epi8(_mm_and_si128(v, high3), zero)));
+    __m128i hit = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, q), _mm_cmpeq_epi8(v, amp)),
+        _mm_or_si128(_mm_cmpeq_epi8(v, lt), _mm_cmpeq_epi8(_mm_and_si128(v, high3), zero)));
     if (int mask = _mm_movemask_epi8(hit)) return p + __builtin_ctz(mask);
   }
 #endif
@@ -83,16 +83,22 @@ bool Unescape(std::string_view in, std::string& out) {
     if (semi == std::string_view::npos) return false;
     std::string_view ent = in.substr(i + 1, semi - i - 1);
     i = semi;
-    if (ent == "amp") out += '&';
-    else if (ent == "lt") out += '<';
-    else if (ent == "gt") out += '>';
-    else if (ent == "quot") out += '"';
-    else if (ent == "apos") out += '\'';
+    if (ent == "amp")
+      out += '&';
+    else if (ent == "lt")
+      out += '<';
+    else if (ent == "gt")
+      out += '>';
+    else if (ent == "quot")
+      out += '"';
+    else if (ent == "apos")
+      out += '\'';
     else if (ent.size() >= 2 && ent[0] == '#') {
       bool hex = ent[1] == 'x';
       std::string_view digits = ent.substr(hex ? 2 : 1);
       unsigned cp = 0;
-      auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), cp, hex ? 16 : 10);
+      auto [p, ec] =
+          std::from_chars(digits.data(), digits.data() + digits.size(), cp, hex ? 16 : 10);
       if (digits.empty() || ec != std::errc() || p != digits.data() + digits.size()) return false;
       if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
       AppendUtf8(out, cp);

@@ -14,10 +14,18 @@ void AppendEscaped(std::string& out, std::string_view v) {
     const char* rep = nullptr;
     char num[8];
     switch (c) {
-      case '&': rep = "&amp;"; break;
-      case '<': rep = "&lt;"; break;
-      case '>': rep = "&gt;"; break;
-      case '"': rep = "&quot;"; break;
+      case '&':
+        rep = "&amp;";
+        break;
+      case '<':
+        rep = "&lt;";
+        break;
+      case '>':
+        rep = "&gt;";
+        break;
+      case '"':
+        rep = "&quot;";
+        break;
       default:
         if (c < 0x20) {  // \n, \t, ...: numeric references survive attribute normalisation
           std::snprintf(num, sizeof num, "&#%d;", c);

@@ -22,31 +22,31 @@ struct Rect {
 
 // One node of a uiautomator hierarchy. Attribute names follow the dump format.
 struct Widget {
-  std::string cls;           // class, e.g. android.widget.Button
-  std::string resource_id;   // resource-id, e.g. org.app:id/save ("" when absent)
+  std::string cls;          // class, e.g. android.widget.Button
+  std::string resource_id;  // resource-id, e.g. org.app:id/save ("" when absent)
   std::string text;
   std::string content_desc;  // content-desc
   std::string package;
-  std::string hint;          // uiautomator2-style dumps only
+  std::string hint;  // uiautomator2-style dumps only
   Rect bounds;
   bool clickable = false;
   bool long_clickable = false;
   bool checkable = false;
   bool checked = false;
   bool scrollable = false;
-  bool editable = false;     // an EditText-like input (class, or `editable`-style hints)
+  bool editable = false;  // an EditText-like input (class, or `editable`-style hints)
   bool password = false;
   bool enabled = true;
   bool focusable = false;
   bool focused = false;
   bool selected = false;
-  bool naf = false;          // NAF="true": not accessibility-friendly
+  bool naf = false;  // NAF="true": not accessibility-friendly
 
   // Tree links in Screen::widgets (pre-order). parent is -1 for a window root.
   int parent = -1;
   int depth = 0;
-  int child_index = 0;       // position among its siblings (the dump's `index`)
-  int subtree_end = 0;       // one past the last descendant in pre-order
+  int child_index = 0;  // position among its siblings (the dump's `index`)
+  int subtree_end = 0;  // one past the last descendant in pre-order
 
   bool operator==(const Widget&) const = default;
 };

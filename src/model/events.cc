@@ -77,7 +77,8 @@ EventId EventMapper::Map(Model& model, const gui::Screen& screen, const gui::Act
     e.text.assign(raw_text);
   }
   if (w && model.DynamicText(slot, gui::StableHash().Add(e.text).value())) e.text.clear();
-  const uint64_t key = gui::StableHash(event_base_).Add(e.resource_id).Add(e.text).Add(kind).value();
+  const uint64_t key =
+      gui::StableHash(event_base_).Add(e.resource_id).Add(e.text).Add(kind).value();
   EventId id = model.Intern(key, e);
   it->second = {raw_hash, id};
   return id;

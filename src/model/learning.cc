@@ -6,9 +6,9 @@ namespace roam::model {
 
 double Reward(const Model& model, EventId executed, ActivityId reached, bool first_visit,
               std::span<const EventId> page) {
-  double own = model.Expectation(executed, first_visit ? std::optional<ActivityId>(reached)
-                                                       : std::nullopt) /
-               std::sqrt(model.Count(executed) + 1.0);
+  double own =
+      model.Expectation(executed, first_visit ? std::optional<ActivityId>(reached) : std::nullopt) /
+      std::sqrt(model.Count(executed) + 1.0);
   double n_h = 0, n_c = 0, sum_e = 0;
   for (EventId e : page) {
     if (!model.Known(e)) ++n_h;

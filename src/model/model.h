@@ -46,9 +46,9 @@ class Model {
   // --- The probabilistic model (persists) -------------------------------------------------
   // e was executed and led to `to`; nullopt: it left the app (N(e) grows, no N(e, A) does).
   void RecordTransition(EventId e, std::optional<ActivityId> to);
-  uint32_t Count(EventId e) const { return events_[e].n; }                      // N(e)
-  uint32_t Count(EventId e, ActivityId a) const;                              // N(e, A)
-  double P(EventId e, ActivityId a) const;                                    // N(e, A) / N(e)
+  uint32_t Count(EventId e) const { return events_[e].n; }  // N(e)
+  uint32_t Count(EventId e, ActivityId a) const;            // N(e, A)
+  double P(EventId e, ActivityId a) const;                  // N(e, A) / N(e)
   // In M: executed at least once, in this run or an earlier one.
   bool Known(EventId e) const { return events_[e].n > 0; }
   const std::vector<std::pair<ActivityId, uint32_t>>& Transitions(EventId e) const {
@@ -76,11 +76,11 @@ class Model {
   std::vector<uint64_t> DynamicSlots() const;
 
   // --- This run (not persisted) -----------------------------------------------------------
-  void VisitActivity(ActivityId a);                                  // N(A) += 1
+  void VisitActivity(ActivityId a);                                      // N(A) += 1
   uint32_t Visits(ActivityId a) const { return activities_[a].visits; }  // N(A) in this run
   bool Visited(ActivityId a) const { return activities_[a].visits > 0; }
   void MarkExecuted(EventId e) { ++events_[e].run_count; }
-  uint32_t RunCount(EventId e) const { return events_[e].run_count; }   // times in this run
+  uint32_t RunCount(EventId e) const { return events_[e].run_count; }  // times in this run
   // E(e) = sum of P(e, A) over the activities A not yet visited in this run. `also_unvisited`
   // counts as not visited even if it was (the reward of the step that first reached it).
   double Expectation(EventId e, std::optional<ActivityId> also_unvisited = std::nullopt) const;
@@ -91,10 +91,10 @@ class Model {
   struct EventData {
     gui::HyperEvent event;
     uint64_t key = 0;
-    uint32_t n = 0;                                     // N(e)
+    uint32_t n = 0;  // N(e)
     uint32_t run_count = 0;
     double q = 0;
-    std::vector<std::pair<ActivityId, uint32_t>> to;    // (A, N(e, A))
+    std::vector<std::pair<ActivityId, uint32_t>> to;  // (A, N(e, A))
   };
   struct ActivityData {
     std::string name;
@@ -121,6 +121,7 @@ class Model {
 
 // Softmax weights exp(v / temperature) (shifted by the max, so they never overflow), written
 // to `out`; the caller normalises or draws with Rng::Weighted. temperature must be > 0.
-void SoftmaxWeights(const std::vector<double>& values, double temperature, std::vector<double>& out);
+void SoftmaxWeights(const std::vector<double>& values, double temperature,
+                    std::vector<double>& out);
 
 }  // namespace roam::model

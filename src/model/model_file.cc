@@ -61,7 +61,8 @@ class Reader {
   uint32_t Count(size_t min_bytes) {
     uint32_t n = U32();
     if (error.empty() && n > (bytes_.size() - pos_) / min_bytes)
-      Fail(fmt::format("a count of {} items does not fit in the {} bytes left", n, bytes_.size() - pos_));
+      Fail(fmt::format("a count of {} items does not fit in the {} bytes left", n,
+                       bytes_.size() - pos_));
     return error.empty() ? n : 0;
   }
   void Fail(std::string what) {
@@ -102,7 +103,8 @@ std::string EncodeModel(const Model& model) {
   };
   for (ActivityId a = 0; a < model.activity_count(); ++a) add(model.activity(a));
   std::vector<uint32_t> event_activity(model.event_count());
-  for (EventId e = 0; e < model.event_count(); ++e) event_activity[e] = add(model.event(e).activity);
+  for (EventId e = 0; e < model.event_count(); ++e)
+    event_activity[e] = add(model.event(e).activity);
 
   std::string payload;
   payload.reserve(64 + model.event_count() * 48 + model.transition_count() * 8);
@@ -142,11 +144,13 @@ Result<Model> DecodeModel(std::string_view bytes, const std::string& source,
                           std::string_view package) {
   auto fail = [&](const std::string& what) { return Status::Corruption(source + ": " + what); };
   if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
-    return fail(bytes.size() < sizeof kMagic && std::string_view(kMagic, bytes.size()) == bytes
-                    ? fmt::format("truncated: {} bytes, the header alone is {}", bytes.size(), kHeaderSize)
-                    : "not a Roam model file (it does not start with \"ROAMMODL\")");
+    return fail(
+        bytes.size() < sizeof kMagic && std::string_view(kMagic, bytes.size()) == bytes
+            ? fmt::format("truncated: {} bytes, the header alone is {}", bytes.size(), kHeaderSize)
+            : "not a Roam model file (it does not start with \"ROAMMODL\")");
   if (bytes.size() < kHeaderSize)
-    return fail(fmt::format("truncated: {} bytes, the header alone is {}", bytes.size(), kHeaderSize));
+    return fail(
+        fmt::format("truncated: {} bytes, the header alone is {}", bytes.size(), kHeaderSize));
   uint32_t version = static_cast<uint32_t>(GetLe(bytes.data() + 8, 4));
   if (version != kModelFormatVersion)
     return fail(fmt::format("model format version {}; this Roam reads version {}", version,
@@ -155,10 +159,12 @@ Result<Model> DecodeModel(std::string_view bytes, const std::string& source,
   uint64_t checksum = GetLe(bytes.data() + 24, 8);
   std::string_view payload = bytes.substr(kHeaderSize);
   if (payload.size() < length)
-    return fail(fmt::format("truncated: the header announces {} bytes of payload, the file holds {}",
-                            length, payload.size()));
+    return fail(
+        fmt::format("truncated: the header announces {} bytes of payload, the file holds {}",
+                    length, payload.size()));
   if (payload.size() > length)
-    return fail(fmt::format("corrupt: {} bytes after the {}-byte payload", payload.size() - length, length));
+    return fail(fmt::format("corrupt: {} bytes after the {}-byte payload", payload.size() - length,
+                            length));
   if (Checksum(payload) != checksum)
     return fail(fmt::format("corrupt: checksum mismatch (stored {}, computed {})",
                             gui::KeyHex(checksum), gui::KeyHex(Checksum(payload))));
@@ -166,8 +172,10 @@ Result<Model> DecodeModel(std::string_view bytes, const std::string& source,
   Reader r(payload);
   Model model(std::string(r.Str()));
   if (r.error.empty() && !package.empty() && model.package() != package)
-    return fail(fmt::format("a model of package \"{}\", not of \"{}\" (use another model folder, "
-                            "or fastbot.model_reset to start a fresh one)", model.package(), package));
+    return fail(
+        fmt::format("a model of package \"{}\", not of \"{}\" (use another model folder, "
+                    "or fastbot.model_reset to start a fresh one)",
+                    model.package(), package));
   uint32_t activities = r.Count(4);
   for (uint32_t i = 0; i < activities && r.error.empty(); ++i) {
     std::string_view name = r.Str();
@@ -192,15 +200,19 @@ Result<Model> DecodeModel(std::string_view bytes, const std::string& source,
       ta = r.U32();
       tc = r.U32();
       sum += tc;
-      if (r.error.empty() && ta >= activities) r.Fail(fmt::format("activity index {} of {}", ta, activities));
+      if (r.error.empty() && ta >= activities)
+        r.Fail(fmt::format("activity index {} of {}", ta, activities));
     }
     if (!r.error.empty()) break;
-    if (a >= activities) r.Fail(fmt::format("hyper-event {}: activity index {} of {}", i, a, activities));
+    if (a >= activities)
+      r.Fail(fmt::format("hyper-event {}: activity index {} of {}", i, a, activities));
     auto k = gui::ActionKindFromName(kind);
     if (!k) r.Fail(fmt::format("hyper-event {}: unknown action kind \"{}\"", i, kind));
-    if (sum > n) r.Fail(fmt::format("hyper-event {}: transitions sum to {}, more than N(e) = {}", i, sum, n));
+    if (sum > n)
+      r.Fail(fmt::format("hyper-event {}: transitions sum to {}, more than N(e) = {}", i, sum, n));
     // A NaN or infinite Q would stay so forever: every update adds to it.
-    if (!std::isfinite(q)) r.Fail(fmt::format("hyper-event {}: Q is {}, not a finite number", i, q));
+    if (!std::isfinite(q))
+      r.Fail(fmt::format("hyper-event {}: Q is {}, not a finite number", i, q));
     if (!r.error.empty()) break;
     ev.activity = model.activity(a);
     ev.kind = *k;

@@ -44,8 +44,8 @@ std::string StripSynthetic(const std::string& name) {
 }
 
 bool InPackage(const std::string& frame, const std::string& package) {
-  return !package.empty() && frame.size() > package.size() && frame.compare(0, package.size(), package) == 0 &&
-         frame[package.size()] == '.';
+  return !package.empty() && frame.size() > package.size() &&
+         frame.compare(0, package.size(), package) == 0 && frame[package.size()] == '.';
 }
 
 }  // namespace
@@ -58,8 +58,7 @@ std::string NormaliseFrame(const std::string& frame) {
   return StripSynthetic(f);
 }
 
-std::string CrashSignature(const device::Event& event, const std::string& package,
-                           int top_frames) {
+std::string CrashSignature(const device::Event& event, const std::string& package, int top_frames) {
   std::string sig = event.kind == device::Event::Kind::kAnr ? std::string("ANR") : event.exception;
   std::vector<std::string> frames;
   for (const auto& f : event.frames)

@@ -18,17 +18,16 @@ struct CrashOracleOptions {
 // "java.lang.NullPointerException@org.app.Edit.save<org.app.Edit.onClick" -- line numbers,
 // lambda and synthetic-class suffixes are dropped so that one bug gives one signature across
 // builds. Frames outside `package` are skipped; with none left, the top framework frames count.
-std::string CrashSignature(const device::Event& event, const std::string& package,
-                           int top_frames);
+std::string CrashSignature(const device::Event& event, const std::string& package, int top_frames);
 // "org.app.Edit$1.lambda$onClick$0(Edit.java:12)" -> "org.app.Edit.onClick".
 std::string NormaliseFrame(const std::string& frame);
 
 struct CrashFinding {
-  int id = 0;                  // 1, 2, ... in order of discovery
+  int id = 0;  // 1, 2, ... in order of discovery
   device::Event::Kind kind = device::Event::Kind::kCrash;
   std::string signature;
-  device::Event first;         // the first event with this signature
-  std::string bug_id;          // ground truth when known
+  device::Event first;  // the first event with this signature
+  std::string bug_id;   // ground truth when known
   int64_t first_step = 0;
   int count = 0;
 };

@@ -9,8 +9,8 @@ using nlohmann::json;
 namespace {
 
 json FailureToJson(const FailureSummary& f) {
-  json j = {{"kind", f.kind},        {"signature", f.signature}, {"exception", f.exception},
-            {"message", f.message},  {"count", f.count},         {"first_step", f.first_step},
+  json j = {{"kind", f.kind},       {"signature", f.signature}, {"exception", f.exception},
+            {"message", f.message}, {"count", f.count},         {"first_step", f.first_step},
             {"bug_dir", f.bug_dir}};
   j["bug_id"] = f.bug_id.empty() ? json(nullptr) : json(f.bug_id);
   return j;
@@ -59,8 +59,12 @@ void AddFindings(const std::vector<oracle::CrashFinding>& findings,
 namespace {
 
 json FunctionalToJson(const FunctionalFinding& f) {
-  json j = {{"id", f.id},           {"activity", f.activity}, {"violation", f.key},
-            {"count", f.count},     {"first_seed", f.first_seed}, {"bug_dir", f.bug_dir},
+  json j = {{"id", f.id},
+            {"activity", f.activity},
+            {"violation", f.key},
+            {"count", f.count},
+            {"first_seed", f.first_seed},
+            {"bug_dir", f.bug_dir},
             {"explanation", f.explanation}};
   j["bug_id"] = f.scored && !f.bug_id.empty() ? json(f.bug_id) : json(nullptr);
   return j;
@@ -98,14 +102,15 @@ json SummaryToJson(const Summary& s) {
     return json{{"seconds", seconds},
                 {"mean_ms", t.steps > 0 ? seconds * 1000.0 / static_cast<double>(t.steps) : 0.0}};
   };
-  j["timing"] = {{"steps", t.steps},           {"observe", phase(t.observe)},
-                 {"decide", phase(t.decide)},  {"act", phase(t.act)},
-                 {"events", phase(t.events)},  {"launch", phase(t.launch)}};
+  j["timing"] = {{"steps", t.steps},    {"observe", phase(t.observe)}, {"decide", phase(t.decide)},
+                 {"act", phase(t.act)}, {"events", phase(t.events)},   {"launch", phase(t.launch)}};
   j["bugs"] = json::array();
   for (const auto* list : {&s.crashes, &s.anrs})
     for (const auto& f : *list)
       if (!f.bug_dir.empty())
-        j["bugs"].push_back({{"dir", f.bug_dir}, {"kind", f.kind}, {"signature", f.signature},
+        j["bugs"].push_back({{"dir", f.bug_dir},
+                             {"kind", f.kind},
+                             {"signature", f.signature},
                              {"bug_id", f.bug_id.empty() ? json(nullptr) : json(f.bug_id)}});
   if (s.functional) {
     j["functional"] = json::array();
@@ -139,14 +144,16 @@ Status WriteBug(const std::filesystem::path& dir, const BugRecord& bug,
 Result<BugRecord> ReadBug(const std::filesystem::path& dir) {
   auto j = ReadJsonFile(dir / "bug.json");
   if (!j.ok()) return j.status();
-  if (!j->is_object()) return Status::Corruption((dir / "bug.json").string() + ": not a JSON object");
+  if (!j->is_object())
+    return Status::Corruption((dir / "bug.json").string() + ": not a JSON object");
   BugRecord b;
   b.id = Get<std::string>(*j, "id", "");
   b.failure = FailureFromJson(*j);
   b.frames = Get<std::vector<std::string>>(*j, "frames", {});
   b.log = Get<std::string>(*j, "log", "");
   b.replay = j->value("replay", json::object());
-  if ((*j).contains("reproduced") && (*j)["reproduced"].is_boolean()) b.reproduced = (*j)["reproduced"].get<bool>();
+  if ((*j).contains("reproduced") && (*j)["reproduced"].is_boolean())
+    b.reproduced = (*j)["reproduced"].get<bool>();
   return b;
 }
 

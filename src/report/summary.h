@@ -19,14 +19,14 @@ namespace roam::report {
 
 // One unique crash or ANR.
 struct FailureSummary {
-  std::string kind;         // "crash", "anr", "native_crash"
+  std::string kind;  // "crash", "anr", "native_crash"
   std::string signature;
   std::string exception;
   std::string message;
   int count = 0;
-  std::string bug_id;       // the planted bug behind it (simulator), "" when unknown
+  std::string bug_id;  // the planted bug behind it (simulator), "" when unknown
   int64_t first_step = 0;
-  std::string bug_dir;      // "bugs/B1"
+  std::string bug_dir;  // "bugs/B1"
 };
 
 // Where the step loop's time went (seconds, summed over the run). A step is one action: observe
@@ -45,26 +45,26 @@ struct StepTiming {
 
 // One functional bug report (bugs/F<n> of `roam fuzz`): a unique violation of the oracle.
 struct FunctionalFinding {
-  std::string id;            // "F1"
-  std::string key;           // the violation string
+  std::string id;   // "F1"
+  std::string key;  // the violation string
   std::string activity;
   std::string explanation;
-  int count = 0;             // mutants that showed it
-  int first_seed = 0;        // the seed (0-based) it was found on
-  std::string bug_dir;       // "bugs/F1"
-  std::string bug_id;        // simulator: the planted bug it is a true positive for ("": none)
-  bool scored = false;       // whether bug_id was computed
+  int count = 0;        // mutants that showed it
+  int first_seed = 0;   // the seed (0-based) it was found on
+  std::string bug_dir;  // "bugs/F1"
+  std::string bug_id;   // simulator: the planted bug it is a true positive for ("": none)
+  bool scored = false;  // whether bug_id was computed
 };
 
 struct Summary {
-  std::string app;                       // spec path or package
+  std::string app;  // spec path or package
   std::string package;
   std::string device;
   std::string strategy;
   uint64_t seed = 0;
   int64_t events = 0;
   double wall_seconds = 0;
-  std::string stop_reason;               // "events", "time", "interrupted", "device error: ..."
+  std::string stop_reason;  // "events", "time", "interrupted", "device error: ..."
   std::optional<size_t> activities_total;
   std::vector<std::string> activities_covered;
   std::optional<size_t> units_total;
@@ -75,8 +75,8 @@ struct Summary {
   // reached their state, restores that failed, events sent replaying paths.
   size_t snapshots = 0, restores = 0, failed_restores = 0;
   int64_t restore_events = 0;
-  std::vector<FailureSummary> crashes;   // unique crashes (native included)
-  std::vector<FailureSummary> anrs;      // unique ANRs
+  std::vector<FailureSummary> crashes;  // unique crashes (native included)
+  std::vector<FailureSummary> anrs;     // unique ANRs
   StepTiming timing;
   // Campaigns with a functional oracle (fuzz): its reports, ranked. Absent otherwise.
   std::optional<std::vector<FunctionalFinding>> functional;
@@ -95,12 +95,12 @@ Status WriteSummary(const std::filesystem::path& path, const Summary& summary);
 // What bugs/B<n>/bug.json holds. `replay` says how to re-run the trace: app spec (or package),
 // bugs switched off, and that it starts from cleared app data.
 struct BugRecord {
-  std::string id;                        // "B1"
+  std::string id;  // "B1"
   FailureSummary failure;
   std::vector<std::string> frames;
-  std::string log;                       // the device log text of the first occurrence
-  nlohmann::json replay;                 // {"app": ..., "bugs_off": [...], "start": "clear"}
-  std::optional<bool> reproduced;        // checked on a fresh app when the device allows it
+  std::string log;                 // the device log text of the first occurrence
+  nlohmann::json replay;           // {"app": ..., "bugs_off": [...], "start": "clear"}
+  std::optional<bool> reproduced;  // checked on a fresh app when the device allows it
 };
 
 Status WriteBug(const std::filesystem::path& dir, const BugRecord& bug,

@@ -38,7 +38,8 @@ Result<gui::Action> ActionFromJson(const json& j) {
   if (!j.is_object() || !j.contains("kind") || !j["kind"].is_string())
     return Status::Corruption("action needs a string \"kind\"");
   auto kind = gui::ActionKindFromName(j["kind"].get<std::string>());
-  if (!kind) return Status::Corruption("unknown action kind \"" + j["kind"].get<std::string>() + "\"");
+  if (!kind)
+    return Status::Corruption("unknown action kind \"" + j["kind"].get<std::string>() + "\"");
   gui::Action a;
   a.kind = *kind;
   if (j.contains("path")) {
@@ -138,7 +139,8 @@ TraceWriter::~TraceWriter() { (void)Close(); }
 Status TraceWriter::Open(const std::filesystem::path& path, TraceWriterOptions options) {
   ROAM_RETURN_IF_ERROR(Close());
   file_ = std::fopen(path.c_str(), "w");
-  if (!file_) return Status::Io(path.string() + ": cannot open for writing: " + std::strerror(errno));
+  if (!file_)
+    return Status::Io(path.string() + ": cannot open for writing: " + std::strerror(errno));
   path_ = path;
   options_ = options;
   last_flush_ = std::chrono::steady_clock::now();

@@ -25,12 +25,12 @@ struct TraceStep {
   int64_t step = 0;
   std::string op = "act";
   gui::Action action;
-  std::string activity;        // before the action
-  uint64_t state = 0;          // screen key before (the next step's is the one after)
-  std::string widget_text;     // text / content-desc of the target, for readers
+  std::string activity;     // before the action
+  uint64_t state = 0;       // screen key before (the next step's is the one after)
+  std::string widget_text;  // text / content-desc of the target, for readers
   std::string resource_id;
   std::vector<std::string> events;  // "crash <signature>", "anr ...", "left_app"
-  std::string snapshot;        // the snapshot's name ("snapshot" and "restore" steps)
+  std::string snapshot;             // the snapshot's name ("snapshot" and "restore" steps)
 };
 
 nlohmann::json ActionToJson(const gui::Action& action);

@@ -38,9 +38,8 @@ struct Job {
 
 // How one (app, kind, seed) of the grid runs, from the options every campaign shares. Every
 // kind returns the same summary, so one function turns any run into a row of the table.
-using RunKind = std::function<Result<report::Summary>(const RunOptions& common,
-                                                       const std::string& strategy,
-                                                       const BenchOptions& options)>;
+using RunKind = std::function<Result<report::Summary>(
+    const RunOptions& common, const std::string& strategy, const BenchOptions& options)>;
 
 Result<report::Summary> RunExplore(const RunOptions& common, const std::string& strategy,
                                    const BenchOptions& options) {
@@ -54,8 +53,7 @@ Result<report::Summary> RunExplore(const RunOptions& common, const std::string& 
 
 // `fuzz` is Genie (run/fuzz.h), not an exploration strategy: its reports are scored against the
 // planted bugs.
-Result<report::Summary> RunFuzz(const RunOptions& common, const std::string&,
-                                const BenchOptions&) {
+Result<report::Summary> RunFuzz(const RunOptions& common, const std::string&, const BenchOptions&) {
   FuzzOptions o;
   static_cast<RunOptions&>(o) = common;
   auto f = Fuzz(o);
@@ -138,7 +136,8 @@ Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* p
     // Only the bugs this app plants are switched off in it.
     std::vector<std::string> bugs_off;
     for (const auto& b : (*spec)->bugs())
-      if (std::count(options.bugs_off.begin(), options.bugs_off.end(), b.id)) bugs_off.push_back(b.id);
+      if (std::count(options.bugs_off.begin(), options.bugs_off.end(), b.id))
+        bugs_off.push_back(b.id);
     for (const auto& strategy : options.strategies)
       for (int seed = 1; seed <= options.seeds; ++seed)
         jobs.push_back({app, bugs_off, strategy, uint64_t(seed)});
@@ -160,7 +159,8 @@ Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* p
       }
       ++done;
       if (progress)
-        fmt::print(progress, "[{}/{}] {} {} seed {}: activities {}/{} units {}/{} crashes {} ({:.2f}s)\n",
+        fmt::print(progress,
+                   "[{}/{}] {} {} seed {}: activities {}/{} units {}/{} crashes {} ({:.2f}s)\n",
                    done, jobs.size(), r->app, r->strategy, r->seed, r->activities_covered,
                    r->activities_total, r->units_covered, r->units_total, r->crashes, r->seconds);
       results[i] = std::move(*r);
@@ -186,13 +186,22 @@ nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions
   if (options.harness.Active()) j["harness"] = options.harness.ToJson();
   j["runs"] = nlohmann::json::array();
   for (const auto& r : runs)
-    j["runs"].push_back({{"app", r.app}, {"strategy", r.strategy}, {"seed", r.seed},
-                         {"events", r.events}, {"activities_covered", r.activities_covered},
-                         {"activities_total", r.activities_total}, {"units_covered", r.units_covered},
-                         {"units_total", r.units_total}, {"states", r.states}, {"crashes", r.crashes},
-                         {"anrs", r.anrs}, {"functional_tp", r.functional_tp},
-                         {"functional_fp", r.functional_fp}, {"planted_found", r.planted_found},
-                         {"seconds", r.seconds}, {"dir", r.dir}});
+    j["runs"].push_back({{"app", r.app},
+                         {"strategy", r.strategy},
+                         {"seed", r.seed},
+                         {"events", r.events},
+                         {"activities_covered", r.activities_covered},
+                         {"activities_total", r.activities_total},
+                         {"units_covered", r.units_covered},
+                         {"units_total", r.units_total},
+                         {"states", r.states},
+                         {"crashes", r.crashes},
+                         {"anrs", r.anrs},
+                         {"functional_tp", r.functional_tp},
+                         {"functional_fp", r.functional_fp},
+                         {"planted_found", r.planted_found},
+                         {"seconds", r.seconds},
+                         {"dir", r.dir}});
   return j;
 }
 

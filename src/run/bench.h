@@ -25,14 +25,14 @@ inline constexpr const char* kFuzzStrategy = "fuzz";
 struct BenchOptions {
   std::vector<std::filesystem::path> apps;  // app specs
   std::vector<std::string> strategies = {"random", "oracle"};
-  BudgetOptions budget{.events = 2000};     // per run
-  int seeds = 5;                            // seeds 1..seeds
-  int jobs = 2;                             // worker threads
-  std::filesystem::path out;                // runs go to out/runs/<app>/<strategy>/s<seed>
-  std::vector<std::string> bugs_off;        // switched off in every app that plants them
+  BudgetOptions budget{.events = 2000};  // per run
+  int seeds = 5;                         // seeds 1..seeds
+  int jobs = 2;                          // worker threads
+  std::filesystem::path out;             // runs go to out/runs/<app>/<strategy>/s<seed>
+  std::vector<std::string> bugs_off;     // switched off in every app that plants them
   explore::StrategySettings strategy_settings;
-  bool snapshots = true;                    // false: the simulator without snapshots (a phone)
-  explore::HarnessOptions harness;          // applied to every run when active
+  bool snapshots = true;            // false: the simulator without snapshots (a phone)
+  explore::HarnessOptions harness;  // applied to every run when active
 };
 
 // One run's figures; field names are those of the JSON file.
@@ -46,9 +46,9 @@ struct BenchRun {
   size_t states = 0;
   size_t crashes = 0, anrs = 0;
   size_t functional_tp = 0, functional_fp = 0;
-  std::vector<std::string> planted_found;   // planted bug ids behind the failures found
+  std::vector<std::string> planted_found;  // planted bug ids behind the failures found
   double seconds = 0;
-  std::string dir;                          // the run folder
+  std::string dir;  // the run folder
 };
 
 // The apps of a folder: its *.json files (links followed), sorted by name.

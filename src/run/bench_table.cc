@@ -25,7 +25,9 @@ Stat Of(std::vector<double> v) {
 }
 
 std::string Cell(const Stat& s) {
-  auto num = [](double x) { return x == std::floor(x) ? fmt::format("{:.0f}", x) : fmt::format("{:.1f}", x); };
+  auto num = [](double x) {
+    return x == std::floor(x) ? fmt::format("{:.0f}", x) : fmt::format("{:.1f}", x);
+  };
   if (s.min == s.max) return num(s.median);
   return fmt::format("{} [{}-{}]", num(s.median), num(s.min), num(s.max));
 }
@@ -104,14 +106,15 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
       auto it = groups.find(strategy);
       if (it == groups.end()) continue;
       const Group& g = it->second;
-      double ra = median_of("random", &Group::activities), oa = median_of("oracle", &Group::activities);
+      double ra = median_of("random", &Group::activities),
+             oa = median_of("oracle", &Group::activities);
       double ru = median_of("random", &Group::units), ou = median_of("oracle", &Group::units);
       out += fmt::format(
           "{:<14} {:<16} {:<18} {:<16} {:<12} {:<10} {:<8} {:>8.0f}  {:>8} {:>8} {:>9} {:>9}\n",
           strategy, Cell(g.activities), Cell(g.units), Cell(g.states), Cell(g.crashes),
           Cell(g.anrs), fmt::format("{}/{}", Cell(g.tp), Cell(g.fp)), g.rate.median,
-          Ratio(g.activities.median, ra), Ratio(g.activities.median, oa),
-          Ratio(g.units.median, ru), Ratio(g.units.median, ou));
+          Ratio(g.activities.median, ra), Ratio(g.activities.median, oa), Ratio(g.units.median, ru),
+          Ratio(g.units.median, ou));
       if (ra > 0) act_rnd[strategy].push_back(g.activities.median / ra);
       if (oa > 0) act_orc[strategy].push_back(g.activities.median / oa);
       if (ru > 0) unit_rnd[strategy].push_back(g.units.median / ru);
@@ -126,8 +129,9 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
       anrs_total[strategy] += g.anrs.median;
     }
   }
-  out += fmt::format("\n== overall ({} apps; geometric means of the per-app ratios of medians) ==\n",
-                     by_app.size());
+  out +=
+      fmt::format("\n== overall ({} apps; geometric means of the per-app ratios of medians) ==\n",
+                  by_app.size());
   out += fmt::format("{:<14} {:>8} {:>8} {:>9} {:>9} {:>14} {:>11}\n", "strategy", "act/rnd",
                      "act/orc", "units/rnd", "units/orc", "crashes (sum)", "anrs (sum)");
   auto gm = [](std::map<std::string, std::vector<double>>& m, const std::string& s) {
@@ -138,14 +142,16 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
                        gm(act_rnd, strategy), gm(act_orc, strategy), gm(unit_rnd, strategy),
                        gm(unit_orc, strategy), crashes_total[strategy], anrs_total[strategy]);
   if (!base_of.empty()) {
-    out += "\nwrappers against their base: units/base is the geometric mean of the per-app ratios;"
-           " crashes/base and anrs/base are ratios of the summed medians\n";
+    out +=
+        "\nwrappers against their base: units/base is the geometric mean of the per-app ratios;"
+        " crashes/base and anrs/base are ratios of the summed medians\n";
     out += fmt::format("{:<22} {:<12} {:>10} {:>13} {:>10}\n", "strategy", "base", "units/base",
                        "crashes/base", "anrs/base");
     for (const auto& [strategy, base] : base_of)
-      out += fmt::format("{:<22} {:<12} {:>10} {:>13} {:>10}\n", strategy, base, gm(unit_base, strategy),
-                         Ratio(crashes_total[strategy], crashes_total[base]),
-                         Ratio(anrs_total[strategy], anrs_total[base]));
+      out +=
+          fmt::format("{:<22} {:<12} {:>10} {:>13} {:>10}\n", strategy, base,
+                      gm(unit_base, strategy), Ratio(crashes_total[strategy], crashes_total[base]),
+                      Ratio(anrs_total[strategy], anrs_total[base]));
   }
   return out;
 }

@@ -7,7 +7,8 @@ namespace roam::run {
 Status CheckBudget(const BudgetOptions& o) {
   if (o.events < 0) return Status::InvalidArgument("the event budget must not be negative");
   if (!std::isfinite(o.seconds) || o.seconds < 0)
-    return Status::InvalidArgument("the time budget must be a finite number of seconds, at least 0");
+    return Status::InvalidArgument(
+        "the time budget must be a finite number of seconds, at least 0");
   if (o.events == 0 && o.seconds == 0)
     return Status::InvalidArgument("no budget: give --events N and/or --time SECONDS");
   return Status::Ok();

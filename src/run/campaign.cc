@@ -12,8 +12,7 @@ constexpr double kSummaryEverySeconds = 10;  // summary.json is refreshed this o
 }  // namespace
 
 Campaign::Campaign(CampaignOptions options, BudgetOptions budget, device::Device& device,
-                   explore::Strategy& strategy, Rng& rng, CampaignIo io,
-                   const RunContext& context)
+                   explore::Strategy& strategy, Rng& rng, CampaignIo io, const RunContext& context)
     : options_(options),
       context_(context),
       budget_(budget, *context.clock),
@@ -114,8 +113,8 @@ Status Campaign::EnsureInApp(bool& relaunched) {
     if (screen_.package == package_) return Status::Ok();
     if (attempt >= options_.max_failed_launches)
       return Status::Unavailable(fmt::format(
-          "{} did not come to the foreground after {} launches (the screen shows \"{}\")",
-          package_, attempt, screen_.package));
+          "{} did not come to the foreground after {} launches (the screen shows \"{}\")", package_,
+          attempt, screen_.package));
     ROAM_RETURN_IF_ERROR(Record({.op = "launch"}));
     ROAM_RETURN_IF_ERROR(executor_.Launch());
     if (budget_.events() > 0 || attempt > 0) ++relaunches_;
@@ -138,9 +137,13 @@ Status Campaign::Step() {
   bool new_state = false, new_activity = false;
   SeeScreen(key, new_state, new_activity);
   if (pending_) {
-    explore::Transition t{.from = pending_->from, .to = key, .action = pending_->action,
-                          .new_state = new_state, .new_activity = new_activity,
-                          .new_units = pending_->new_units, .crashed = pending_->crashed,
+    explore::Transition t{.from = pending_->from,
+                          .to = key,
+                          .action = pending_->action,
+                          .new_state = new_state,
+                          .new_activity = new_activity,
+                          .new_units = pending_->new_units,
+                          .crashed = pending_->crashed,
                           .left_app = relaunched};
     strategy_.Learn(t);
     pending_.reset();
@@ -159,7 +162,9 @@ Status Campaign::Step() {
   ActOutcome outcome;
   ROAM_RETURN_IF_ERROR(executor_.Act(action, outcome));
   ROAM_RETURN_IF_ERROR(RecordAct(std::move(step), outcome));
-  pending_ = Pending{.from = key, .action = std::move(action), .new_units = outcome.new_units,
+  pending_ = Pending{.from = key,
+                     .action = std::move(action),
+                     .new_units = outcome.new_units,
                      .crashed = outcome.failed()};
   return Status::Ok();
 }

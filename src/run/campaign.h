@@ -31,21 +31,21 @@
 namespace roam::run {
 
 struct CampaignOptions {
-  int throttle_ms = 0;             // pause after each event, as Monkey's --throttle
-  bool clear_data_at_start = true; // start from a freshly installed state
-  int max_failed_launches = 5;     // consecutive launches that leave the app elsewhere: give up
+  int throttle_ms = 0;               // pause after each event, as Monkey's --throttle
+  bool clear_data_at_start = true;   // start from a freshly installed state
+  int max_failed_launches = 5;       // consecutive launches that leave the app elsewhere: give up
   size_t max_episode_steps = 20000;  // steps kept in memory for a bug's short trace
-  int64_t flush_every = 500;       // events between Strategy::Flush calls (0: only at the end)
+  int64_t flush_every = 500;         // events between Strategy::Flush calls (0: only at the end)
   oracle::CrashOracleOptions crash;
   ProgressOptions progress;
 };
 
 struct CampaignIo {
-  std::string app;                   // for summary.json: the spec path or the package
+  std::string app;  // for summary.json: the spec path or the package
   uint64_t seed = 0;
-  std::filesystem::path out_dir;     // prepared by PrepareOutDir
-  ReplaySpec replay;                 // copied into each bug.json ("how to replay")
-  DeviceFactory fresh_device;        // checks bug traces before they are written; may be empty
+  std::filesystem::path out_dir;  // prepared by PrepareOutDir
+  ReplaySpec replay;              // copied into each bug.json ("how to replay")
+  DeviceFactory fresh_device;     // checks bug traces before they are written; may be empty
 };
 
 class Campaign {
@@ -89,7 +89,7 @@ class Campaign {
     uint64_t state = 0;
     std::vector<report::TraceStep> steps;  // an episode: from a clear or a launch to `state`
     bool from_clear = false;
-    bool valid = false;                    // false: too long to keep (the episode overflowed)
+    bool valid = false;  // false: too long to keep (the episode overflowed)
   };
   Status ServeRequests(uint64_t& key);
   Status TakeSnapshot(const explore::Request& request, uint64_t key, bool& ok);
@@ -121,13 +121,13 @@ class Campaign {
   std::vector<report::TraceStep> episode_;  // since the last clear or launch
   bool episode_from_clear_ = false;
   bool episode_overflow_ = false;
-  std::vector<std::string> bug_dirs_;       // per finding index
+  std::vector<std::string> bug_dirs_;  // per finding index
   std::optional<Pending> pending_;
 
-  std::map<std::string, SavedPath> saved_;               // by snapshot name
+  std::map<std::string, SavedPath> saved_;  // by snapshot name
   std::unordered_map<uint64_t, std::string> saved_by_state_;
   size_t snapshots_taken_ = 0, restores_ = 0, failed_restores_ = 0;
-  int64_t restore_events_ = 0;                           // events sent replaying paths
+  int64_t restore_events_ = 0;  // events sent replaying paths
 
   int64_t trace_steps_ = 0;
   size_t relaunches_ = 0;

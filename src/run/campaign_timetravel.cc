@@ -90,13 +90,14 @@ Status Campaign::ServeRequests(uint64_t& key) {
 Status Campaign::TakeSnapshot(const explore::Request& request, uint64_t key, bool& ok) {
   ok = false;
   if (request.state != key) return Status::Ok();  // not the state on the screen
-  SavedPath path{.state = key, .from_clear = episode_from_clear_,
+  SavedPath path{.state = key,
+                 .from_clear = episode_from_clear_,
                  .valid = !episode_overflow_ && episode_.size() <= kMaxSavedPathSteps};
   if (path.valid) path.steps = episode_;
   if (device_.CanSnapshot()) {
     if (!executor_.Snapshot(request.name).ok()) return Status::Ok();
-    ROAM_RETURN_IF_ERROR(Record({.op = "snapshot", .activity = screen_.activity, .state = key,
-                                 .snapshot = request.name}));
+    ROAM_RETURN_IF_ERROR(Record(
+        {.op = "snapshot", .activity = screen_.activity, .state = key, .snapshot = request.name}));
   } else if (!path.valid) {
     return Status::Ok();  // nothing to replay
   }
@@ -172,7 +173,8 @@ Status Campaign::ReplayPath(const SavedPath& path, bool& ok) {
     if (context_.Stopped() || !budget_.Left()) return Status::Ok();
     ROAM_RETURN_IF_ERROR(executor_.Observe(screen_));
     // The path no longer reproduces once a screen differs from the one recorded.
-    if (screen_.package != package_ || gui::ScreenKey(screen_) != recorded.state) return Status::Ok();
+    if (screen_.package != package_ || gui::ScreenKey(screen_) != recorded.state)
+      return Status::Ok();
     report::TraceStep step = recorded;
     step.events.clear();
     step.activity = screen_.activity;

@@ -11,9 +11,9 @@
 namespace roam::run {
 
 struct RunContext {
-  const std::atomic<bool>* stop = nullptr;   // null: never stopped from outside
-  std::FILE* progress = nullptr;             // null: silent
-  bool progress_tty = false;                 // a terminal: one line redrawn in place
+  const std::atomic<bool>* stop = nullptr;  // null: never stopped from outside
+  std::FILE* progress = nullptr;            // null: silent
+  bool progress_tty = false;                // a terminal: one line redrawn in place
   const Clock* clock = &SteadyClock::Get();
 
   bool Stopped() const { return stop && stop->load(); }

@@ -90,8 +90,8 @@ void StepExecutor::DiscardEvents() {
 
 report::TraceStep StepExecutor::StepFor(const gui::Screen& screen, const gui::Action& action,
                                         uint64_t state) {
-  report::TraceStep step{.op = "act", .action = action, .activity = screen.activity,
-                         .state = state};
+  report::TraceStep step{
+      .op = "act", .action = action, .activity = screen.activity, .state = state};
   if (action.widget >= 0 && action.widget < static_cast<int>(screen.widgets.size())) {
     const gui::Widget& w = screen.widgets[action.widget];
     step.widget_text = w.text.empty() ? w.content_desc : w.text;

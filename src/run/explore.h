@@ -18,7 +18,7 @@ namespace roam::run {
 struct ExploreOptions : RunOptions {
   std::string strategy = "random";
   explore::StrategySettings strategy_settings;
-  explore::HarnessOptions harness;         // text input, filters, scripts (off by default)
+  explore::HarnessOptions harness;  // text input, filters, scripts (off by default)
   CampaignOptions campaign;
 };
 

@@ -91,8 +91,8 @@ void Fuzzer::ObserveRun(const Execution& run) {
   for (size_t t = 0; t < run.events.size() && t + 1 < run.layouts.size(); ++t)
     model_.Observe(run.layouts[t].abs, run.events[t], run.layouts[t + 1].abs);
   for (const auto& l : run.layouts)
-    if (l.in_app && std::find(activities_.begin(), activities_.end(), l.screen.activity) ==
-                        activities_.end())
+    if (l.in_app &&
+        std::find(activities_.begin(), activities_.end(), l.screen.activity) == activities_.end())
       activities_.push_back(l.screen.activity);
 }
 
@@ -169,9 +169,8 @@ Status Fuzzer::OneSeed(int index) {
   return Status::Ok();
 }
 
-Status Fuzzer::OneMutant(int seed_index, const Execution& seed,
-                         std::set<std::string>& ignored, const fuzz::Mutant& m,
-                         std::set<std::string>& failed) {
+Status Fuzzer::OneMutant(int seed_index, const Execution& seed, std::set<std::string>& ignored,
+                         const fuzz::Mutant& m, std::set<std::string>& failed) {
   const int p = m.pivot, len = static_cast<int>(m.tau.size());
   const double t0 = budget_.Elapsed();
   auto run = runner_.Run(MutantPlan(seed.events, p, m.tau));
@@ -194,8 +193,8 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed,
   // The mutant's prefix repeats the seed's first p events: what differs there is unstable too.
   std::vector<fuzz::Layout> prefix(run->layouts.begin(), run->layouts.begin() + p + 1);
   for (const auto& k : fuzz::UnstableViews(seed.layouts, prefix)) ignored.insert(k);
-  auto v = fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, p, len, ignored,
-                             options_.oracle);
+  auto v =
+      fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, p, len, ignored, options_.oracle);
   if (std::getenv("ROAM_FUZZ_DEBUG")) {
     std::string t;
     for (const auto& e : m.tau) t += e.Describe() + "; ";
@@ -274,48 +273,52 @@ ProgressFigures Fuzzer::Figures() const {
   f.crashes = crashes_.CountOf(device::Event::Kind::kCrash) +
               crashes_.CountOf(device::Event::Kind::kNativeCrash);
   f.anrs = crashes_.CountOf(device::Event::Kind::kAnr);
-  f.extra = fmt::format(
-      "seeds {}  mutants {}/{} ({:.1f}/s, {} dropped)  violations {}  reports {}", stats_.seeds,
-      stats_.mutants_executed, stats_.mutants_generated,
-      stats_.mutant_seconds > 0 ? stats_.mutants_executed / stats_.mutant_seconds : 0.0,
-      stats_.mutants_dropped, stats_.violations, findings_.size());
+  f.extra =
+      fmt::format("seeds {}  mutants {}/{} ({:.1f}/s, {} dropped)  violations {}  reports {}",
+                  stats_.seeds, stats_.mutants_executed, stats_.mutants_generated,
+                  stats_.mutant_seconds > 0 ? stats_.mutants_executed / stats_.mutant_seconds : 0.0,
+                  stats_.mutants_dropped, stats_.violations, findings_.size());
   return f;
 }
 
 json FuzzStatsJson(const FuzzStats& s) {
-  return {{"seeds", s.seeds},
-          {"unstable_seeds", s.unstable_seeds},
-          {"mutants_generated", s.mutants_generated},
-          {"mutants_executed", s.mutants_executed},
-          {"mutants_dropped", s.mutants_dropped},
-          {"violations", s.violations},
-          {"mutant_seconds", s.mutant_seconds},
-          {"mutants_per_second",
-           s.mutant_seconds > 0 ? s.mutants_executed / s.mutant_seconds : 0.0}};
+  return {
+      {"seeds", s.seeds},
+      {"unstable_seeds", s.unstable_seeds},
+      {"mutants_generated", s.mutants_generated},
+      {"mutants_executed", s.mutants_executed},
+      {"mutants_dropped", s.mutants_dropped},
+      {"violations", s.violations},
+      {"mutant_seconds", s.mutant_seconds},
+      {"mutants_per_second", s.mutant_seconds > 0 ? s.mutants_executed / s.mutant_seconds : 0.0}};
 }
 
 // config.json's keys of a fuzzing campaign (the run folder adds the shared ones).
 json FuzzConfig(const FuzzOptions& o) {
   return {{"strategy", "genie"},
           {"max_seeds", o.max_seeds},
-          {"seeds", {{"length", o.seeds.length}, {"pct_click", o.seeds.pct_click},
-                     {"pct_long_click", o.seeds.pct_long_click},
-                     {"pct_navigation", o.seeds.pct_navigation},
-                     {"pct_dialog_positive", o.seeds.pct_dialog_positive},
-                     {"pct_app_text", o.seeds.pct_app_text}}},
-          {"mutants", {{"max_length", o.mutants.max_length},
-                       {"max_views_per_group", o.mutants.max_views_per_group},
-                       {"max_loop_uses", o.mutants.max_loop_uses},
-                       {"max_per_pivot", o.mutants.max_per_pivot},
-                       {"max_per_seed", o.mutants.max_per_seed},
-                       {"candidate_factor", o.mutants.candidate_factor},
-                       {"min_pivot_similarity", o.mutants.min_pivot_similarity}}},
+          {"seeds",
+           {{"length", o.seeds.length},
+            {"pct_click", o.seeds.pct_click},
+            {"pct_long_click", o.seeds.pct_long_click},
+            {"pct_navigation", o.seeds.pct_navigation},
+            {"pct_dialog_positive", o.seeds.pct_dialog_positive},
+            {"pct_app_text", o.seeds.pct_app_text}}},
+          {"mutants",
+           {{"max_length", o.mutants.max_length},
+            {"max_views_per_group", o.mutants.max_views_per_group},
+            {"max_loop_uses", o.mutants.max_loop_uses},
+            {"max_per_pivot", o.mutants.max_per_pivot},
+            {"max_per_seed", o.mutants.max_per_seed},
+            {"candidate_factor", o.mutants.candidate_factor},
+            {"min_pivot_similarity", o.mutants.min_pivot_similarity}}},
           {"model", {{"initial_weight", o.model.initial_weight}}},
-          {"oracle", {{"excuse_tau_effects", o.oracle.excuse_tau_effects},
-                      {"overlay_similarity", o.oracle.overlay_similarity},
-                      {"min_pair_similarity", o.oracle.min_pair_similarity},
-                      {"attribute_to_rows", o.oracle.attribute_to_rows},
-                      {"skip_destructive_tau", o.oracle.skip_destructive_tau}}}};
+          {"oracle",
+           {{"excuse_tau_effects", o.oracle.excuse_tau_effects},
+            {"overlay_similarity", o.oracle.overlay_similarity},
+            {"min_pair_similarity", o.oracle.min_pair_similarity},
+            {"attribute_to_rows", o.oracle.attribute_to_rows},
+            {"skip_destructive_tau", o.oracle.skip_destructive_tau}}}};
 }
 
 }  // namespace

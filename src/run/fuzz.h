@@ -35,22 +35,22 @@ struct FuzzOptions : RunOptions {
   fuzz::MutantSettings mutants;
   fuzz::ModelSettings model;
   fuzz::OracleSettings oracle;
-  int signature_frames = 3;                // app frames of a crash signature (oracle/crash.h)
+  int signature_frames = 3;  // app frames of a crash signature (oracle/crash.h)
   ProgressOptions progress;
 };
 
 struct FuzzStats {
   int64_t seeds = 0;
-  int64_t unstable_seeds = 0;       // seeds whose second run could not follow the first
+  int64_t unstable_seeds = 0;  // seeds whose second run could not follow the first
   int64_t mutants_generated = 0;
   int64_t mutants_executed = 0;
-  int64_t mutants_dropped = 0;      // did not reproduce τ or did not return near the pivot
-  int64_t violations = 0;           // mutants that violated the oracle (before de-duplication)
-  double mutant_seconds = 0;        // wall time spent running mutants
+  int64_t mutants_dropped = 0;  // did not reproduce τ or did not return near the pivot
+  int64_t violations = 0;       // mutants that violated the oracle (before de-duplication)
+  double mutant_seconds = 0;    // wall time spent running mutants
 };
 
 struct FuzzResult {
-  report::Summary summary;          // summary.functional: the reports, ranked (seen once first)
+  report::Summary summary;  // summary.functional: the reports, ranked (seen once first)
   FuzzStats stats;
 };
 

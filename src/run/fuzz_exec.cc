@@ -41,7 +41,8 @@ Result<Execution> FuzzRunner::Run(const NextEvent& next) {
     fuzz::Event sent = widget >= 0 ? fuzz::EventOf(layout.screen, action) : *event;
     sent.text = event->text;
     ActOutcome outcome;
-    ROAM_RETURN_IF_ERROR(executor_.Act(action, outcome).Wrap("fuzz step " + std::to_string(ts.step)));
+    ROAM_RETURN_IF_ERROR(
+        executor_.Act(action, outcome).Wrap("fuzz step " + std::to_string(ts.step)));
     ts.events = outcome.failures;
     run.crashed = outcome.failed();
     run.events.push_back(std::move(sent));

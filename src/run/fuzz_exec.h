@@ -22,13 +22,13 @@
 namespace roam::run {
 
 struct Execution {
-  std::vector<fuzz::Layout> layouts;      // layouts[0] after the launch, layouts[t+1] after event t
-  std::vector<fuzz::Event> events;        // the events sent
-  std::vector<report::TraceStep> trace;   // clear, launch, then one act step per event
-  int unresolved = -1;                    // the event that found no target (its index), else -1
-  bool crashed = false;                   // a crash or ANR ended the run
-  bool left_app = false;                  // the app was no longer in front
-  bool interrupted = false;               // out of budget or stopped
+  std::vector<fuzz::Layout> layouts;     // layouts[0] after the launch, layouts[t+1] after event t
+  std::vector<fuzz::Event> events;       // the events sent
+  std::vector<report::TraceStep> trace;  // clear, launch, then one act step per event
+  int unresolved = -1;                   // the event that found no target (its index), else -1
+  bool crashed = false;                  // a crash or ANR ended the run
+  bool left_app = false;                 // the app was no longer in front
+  bool interrupted = false;              // out of budget or stopped
 };
 
 // The next event of a run after `t` events on `layout`; nullopt ends the run.

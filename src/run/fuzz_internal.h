@@ -50,9 +50,9 @@ struct FunctionalReport {
   report::FunctionalFinding finding;
   FuzzCase fuzz_case;
   fuzz::Violation violation;
-  const Execution* seed = nullptr;    // the seed's first run
+  const Execution* seed = nullptr;  // the seed's first run
   const Execution* mutant = nullptr;
-  ReplaySpec replay;                  // how to re-run it (device, app, bugs_off, seed)
+  ReplaySpec replay;  // how to re-run it (device, app, bugs_off, seed)
 };
 
 // The one-paragraph explanation of a violation.

@@ -3,10 +3,10 @@
 
 #include "base/files.h"
 #include "base/json_fields.h"
+#include "gui/uiautomator.h"
 #include "oracle/crash.h"
 #include "run/budget.h"
 #include "run/executor.h"
-#include "gui/uiautomator.h"
 #include "run/fuzz.h"
 #include "run/fuzz_internal.h"
 
@@ -70,8 +70,10 @@ Result<fuzz::Event> EventFromJson(const json& j) {
   if (!kind) return Status::Corruption("unknown event kind " + JsonExcerpt(j["kind"]));
   fuzz::Event e;
   e.kind = *kind;
-  for (auto [key, field] : {std::pair{"type", &e.type}, {"signature", &e.signature},
-                            {"text", &e.text}, {"row", &e.row}})
+  for (auto [key, field] : {std::pair{"type", &e.type},
+                            {"signature", &e.signature},
+                            {"text", &e.text},
+                            {"row", &e.row}})
     ROAM_RETURN_IF_ERROR(ReadField(j, key, *field, "event"));
   return e;
 }
@@ -90,8 +92,9 @@ std::string DescribeView(const std::string& view, const fuzz::Layout* layout) {
     for (int i = 0; i < static_cast<int>(layout->screen.widgets.size()); ++i)
       if (fuzz::ViewString(layout->screen, groups, i) == view) {
         const gui::Widget& w = layout->screen.widgets[i];
-        std::string name = !w.text.empty() ? w.text : !w.content_desc.empty() ? w.content_desc
-                                                                            : w.resource_id;
+        std::string name = !w.text.empty()           ? w.text
+                           : !w.content_desc.empty() ? w.content_desc
+                                                     : w.resource_id;
         std::string d = fmt::format("'{}'", name);
         if (!w.enabled) d += " (disabled)";
         if (w.checkable || w.checked) d += w.checked ? " (checked)" : " (unchecked)";
@@ -106,7 +109,8 @@ std::string DescribeBag(const fuzz::ViewBag& bag, const fuzz::Layout* layout) {
   if (bag.empty()) return "nothing";
   std::vector<std::string> parts;
   for (const auto& [v, n] : bag)
-    parts.push_back(n > 1 ? fmt::format("{} x{}", DescribeView(v, layout), n) : DescribeView(v, layout));
+    parts.push_back(n > 1 ? fmt::format("{} x{}", DescribeView(v, layout), n)
+                          : DescribeView(v, layout));
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
@@ -120,7 +124,8 @@ json BagToJson(const fuzz::ViewBag& bag) {
   json a = json::array();
   for (const auto& [v, n] : bag) {
     size_t tab = v.find('\t');
-    a.push_back({{"view", v.substr(0, tab)}, {"content", tab == std::string::npos ? "" : v.substr(tab + 1)},
+    a.push_back({{"view", v.substr(0, tab)},
+                 {"content", tab == std::string::npos ? "" : v.substr(tab + 1)},
                  {"count", n}});
   }
   return a;
@@ -158,15 +163,13 @@ std::string Explain(const FuzzCase& c, const fuzz::Violation& v, const Execution
   const fuzz::Layout* mut_i = &mutant.layouts[v.mutant_i];
   const fuzz::Layout* mut_j = &mutant.layouts[v.mutant_j];
   std::string where = ShortActivity(v.activity);
-  std::string steps = v.seed_j - v.seed_i == 1
-                          ? fmt::format("step {}", v.seed_j)
-                          : fmt::format("steps {}-{}", v.seed_i + 1, v.seed_j);
+  std::string steps = v.seed_j - v.seed_i == 1 ? fmt::format("step {}", v.seed_j)
+                                               : fmt::format("steps {}-{}", v.seed_i + 1, v.seed_j);
   return fmt::format(
       "After inserting {} at step {} of the seed (on {}, before its {}), the seed's {} {} no "
       "longer have the same effect on {}: in the seed they removed {} and added {}; in the "
       "mutant they removed {} and added {}. Missing from the mutant: removed {}, added {}.",
-      DescribeEvents(tau, 0, tau.size()), p + 1,
-      ShortActivity(seed.layouts[p].screen.activity),
+      DescribeEvents(tau, 0, tau.size()), p + 1, ShortActivity(seed.layouts[p].screen.activity),
       p < static_cast<int>(seed.events.size()) ? seed.events[p].Describe() : std::string("end"),
       steps, DescribeEvents(seed.events, v.seed_i, v.seed_j), where,
       DescribeBag(v.seed_effect.removed, seed_i), DescribeBag(v.seed_effect.added, seed_j),
@@ -182,7 +185,8 @@ Status WriteFunctionalBug(const std::filesystem::path& dir, const FunctionalRepo
   const fuzz::Violation& v = r.violation;
   const FuzzCase& c = r.fuzz_case;
   std::vector<std::string> tau;
-  for (int t = c.pivot; t < c.pivot + c.tau_length; ++t) tau.push_back(c.mutant_events[t].Describe());
+  for (int t = c.pivot; t < c.pivot + c.tau_length; ++t)
+    tau.push_back(c.mutant_events[t].Describe());
   json bug = {{"id", f.id},
               {"kind", "functional"},
               {"violation", f.key},

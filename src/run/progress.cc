@@ -9,23 +9,23 @@ namespace roam::run {
 namespace {
 
 std::string Line(const ProgressFigures& f) {
-  std::string events = f.max_events > 0 ? fmt::format("{}/{}", f.events, f.max_events)
-                                        : fmt::format("{}", f.events);
+  std::string events =
+      f.max_events > 0 ? fmt::format("{}/{}", f.events, f.max_events) : fmt::format("{}", f.events);
   double rate = f.elapsed > 0 ? f.events / f.elapsed : 0;
   std::string activities = f.activities_total
                                ? fmt::format("{}/{}", f.activities, *f.activities_total)
                                : fmt::format("{}", f.activities);
   std::string units = f.units_total ? fmt::format("  units {}/{}", *f.units_covered, *f.units_total)
                                     : std::string();
-  std::string travel =
-      f.snapshots + f.restores + f.failed_restores > 0
-          ? fmt::format("  snapshots {}  restores {} ({} failed)", f.snapshots, f.restores,
-                        f.failed_restores)
-          : std::string();
-  return fmt::format("[{:7.1f}s] events {}  {:.0f} ev/s  states {}  activities {}{}  crashes {}  "
-                     "anrs {}  relaunches {}{}{}{}",
-                     f.elapsed, events, rate, f.states, activities, units, f.crashes, f.anrs,
-                     f.relaunches, travel, f.extra.empty() ? "" : "  ", f.extra);
+  std::string travel = f.snapshots + f.restores + f.failed_restores > 0
+                           ? fmt::format("  snapshots {}  restores {} ({} failed)", f.snapshots,
+                                         f.restores, f.failed_restores)
+                           : std::string();
+  return fmt::format(
+      "[{:7.1f}s] events {}  {:.0f} ev/s  states {}  activities {}{}  crashes {}  "
+      "anrs {}  relaunches {}{}{}{}",
+      f.elapsed, events, rate, f.states, activities, units, f.crashes, f.anrs, f.relaunches, travel,
+      f.extra.empty() ? "" : "  ", f.extra);
 }
 
 }  // namespace

@@ -13,8 +13,8 @@ namespace roam::run {
 
 struct ProgressFigures {
   int64_t events = 0;
-  int64_t max_events = 0;       // 0: no event budget
-  double elapsed = 0;           // seconds
+  int64_t max_events = 0;  // 0: no event budget
+  double elapsed = 0;      // seconds
   size_t states = 0;
   size_t activities = 0;
   std::optional<size_t> activities_total;
@@ -24,7 +24,7 @@ struct ProgressFigures {
   size_t relaunches = 0;
   // Time travel: snapshots taken, restores done, restores that failed (shown when nonzero).
   size_t snapshots = 0, restores = 0, failed_restores = 0;
-  std::string extra;            // a campaign's own figures, appended (fuzz: seeds, mutants)
+  std::string extra;  // a campaign's own figures, appended (fuzz: seeds, mutants)
 };
 
 struct ProgressOptions {

@@ -16,7 +16,8 @@
 
 namespace roam::run {
 
-Result<ReplayResult> ReplayTrace(device::Device& device, const std::vector<report::TraceStep>& steps,
+Result<ReplayResult> ReplayTrace(device::Device& device,
+                                 const std::vector<report::TraceStep>& steps,
                                  const std::string& want_signature, int top_frames, int late_ms) {
   ReplayResult result;
   Budget budget = Budget::Unbounded();
@@ -129,8 +130,9 @@ Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir) {
     if (run_dir.filename().empty()) run_dir = run_dir.parent_path();  // "bugs/B1/"
     run_dir = run_dir.parent_path().parent_path();
     if (outcome.ok() && ReadRunState(run_dir) == RunState::kUnfinished)
-      outcome->note = run_dir.string() + " did not finish (its summary.json says \"running\" or "
-                                         "is missing): its other figures are not final";
+      outcome->note = run_dir.string() +
+                      " did not finish (its summary.json says \"running\" or "
+                      "is missing): its other figures are not final";
     return outcome;
   }
   return Status::Corruption(fmt::format("{}: unknown bug kind \"{}\"; known: {}", where,

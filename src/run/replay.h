@@ -29,7 +29,8 @@ struct ReplayResult {
 // signatures). A phone may log the last action's crash only after the action returned: when it
 // has not shown up, the device's reports are read again for up to `late_ms` (0 on the
 // simulator, whose reports are immediate).
-Result<ReplayResult> ReplayTrace(device::Device& device, const std::vector<report::TraceStep>& steps,
+Result<ReplayResult> ReplayTrace(device::Device& device,
+                                 const std::vector<report::TraceStep>& steps,
                                  const std::string& want_signature, int top_frames,
                                  int late_ms = 0);
 
@@ -38,9 +39,9 @@ inline constexpr int kLateReportMs = 3000;
 
 struct ReplayOutcome {
   bool reproduced = false;
-  std::string expected;                 // the bug's signature or violation
+  std::string expected;  // the bug's signature or violation
   ReplayResult result;
-  std::string note;                     // for the user ("" when there is nothing to say)
+  std::string note;  // for the user ("" when there is nothing to say)
 };
 
 // Re-runs the bug in `bug_dir` on a fresh device as its bug.json says. A folder that is not a

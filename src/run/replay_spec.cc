@@ -47,9 +47,8 @@ Result<ReplaySpec> ReplaySpecFromJson(const json& j, const std::string& where) {
     return s;
   }
   if (device != "sim")
-    return Status::Unsupported(
-        fmt::format("{}: replay on device \"{}\" is not supported (sim or android)", where,
-                    Excerpt(device)));
+    return Status::Unsupported(fmt::format(
+        "{}: replay on device \"{}\" is not supported (sim or android)", where, Excerpt(device)));
   ROAM_RETURN_IF_ERROR(ReadField(j, "app", s.app, where));
   ROAM_RETURN_IF_ERROR(ReadField(j, "app_copy", s.app_copy, where));
   ROAM_RETURN_IF_ERROR(ReadField(j, "seed", s.seed, where));
@@ -82,8 +81,7 @@ Result<std::unique_ptr<device::Device>> OpenReplayDevice(const ReplaySpec& spec,
   sim::SimOptions sim_options;
   sim_options.seed = spec.seed;
   sim_options.bugs_off.insert(spec.bugs_off.begin(), spec.bugs_off.end());
-  return std::unique_ptr<device::Device>(
-      std::make_unique<device::SimDevice>(*loaded, sim_options));
+  return std::unique_ptr<device::Device>(std::make_unique<device::SimDevice>(*loaded, sim_options));
 }
 
 }  // namespace roam::run

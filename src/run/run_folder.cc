@@ -19,9 +19,9 @@ Status PrepareOutDir(const std::filesystem::path& dir, bool force) {
     bool holds_run = false;
     for (const char* f : kRunFiles) holds_run |= std::filesystem::exists(dir / f, ec);
     if (holds_run && !force)
-      return Status::InvalidArgument(fmt::format(
-          "{} holds an earlier run; pass --force to replace it or choose another --out",
-          dir.string()));
+      return Status::InvalidArgument(
+          fmt::format("{} holds an earlier run; pass --force to replace it or choose another --out",
+                      dir.string()));
     if (holds_run) {
       for (const char* f : kRunFiles) std::filesystem::remove(dir / f, ec);
       std::filesystem::remove_all(dir / "bugs", ec);

@@ -18,8 +18,8 @@ namespace roam::run {
 struct RunOptions {
   TargetOptions target;
   uint64_t seed = 1;
-  std::filesystem::path out;               // the run folder
-  bool force = false;                      // replace an earlier run in `out`
+  std::filesystem::path out;  // the run folder
+  bool force = false;         // replace an earlier run in `out`
   BudgetOptions budget;
 };
 

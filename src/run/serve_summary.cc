@@ -6,10 +6,9 @@
 
 namespace roam::run {
 
-report::Summary SummariseServedDevices(serve::SimAdbServer& server,
-                                       const std::string& app_path, const std::string& package,
-                                       uint64_t seed, double wall_seconds,
-                                       const std::string& stop_reason) {
+report::Summary SummariseServedDevices(serve::SimAdbServer& server, const std::string& app_path,
+                                       const std::string& package, uint64_t seed,
+                                       double wall_seconds, const std::string& stop_reason) {
   report::Summary s;
   s.app = app_path;
   s.package = package;

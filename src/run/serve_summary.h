@@ -6,14 +6,13 @@
 #include <cstdint>
 #include <string>
 
-#include "serve/sim_adb_server.h"
 #include "report/summary.h"
+#include "serve/sim_adb_server.h"
 
 namespace roam::run {
 
-report::Summary SummariseServedDevices(serve::SimAdbServer& server,
-                                       const std::string& app_path, const std::string& package,
-                                       uint64_t seed, double wall_seconds,
-                                       const std::string& stop_reason);
+report::Summary SummariseServedDevices(serve::SimAdbServer& server, const std::string& app_path,
+                                       const std::string& package, uint64_t seed,
+                                       double wall_seconds, const std::string& stop_reason);
 
 }  // namespace roam::run

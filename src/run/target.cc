@@ -21,9 +21,9 @@ Status CheckBugIds(const std::vector<std::string>& bugs_off, const sim::AppSpec&
   for (const auto& b : spec.bugs()) known.push_back(b.id);
   for (const auto& id : bugs_off) {
     if (std::count(known.begin(), known.end(), id)) continue;
-    return Status::InvalidArgument(fmt::format("--bugs-off: {} plants no bug \"{}\"{}; its bugs: {}",
-                                               app, id, DidYouMean(id, known),
-                                               fmt::join(known, ", ")));
+    return Status::InvalidArgument(
+        fmt::format("--bugs-off: {} plants no bug \"{}\"{}; its bugs: {}", app, id,
+                    DidYouMean(id, known), fmt::join(known, ", ")));
   }
   return Status::Ok();
 }
@@ -58,9 +58,9 @@ Result<std::unique_ptr<Target>> Target::OpenSim(const TargetOptions& options, ui
                 {"bugs_off", options.bugs_off},
                 {"snapshots", options.snapshots}};
   t->app_name_ = options.app.string();
-  t->fresh_device_ = [spec = t->spec_, sim_options = t->sim_options_, dev_options](
-                         const std::set<std::string>& extra_off)
-      -> Result<std::unique_ptr<device::Device>> {
+  t->fresh_device_ =
+      [spec = t->spec_, sim_options = t->sim_options_, dev_options](
+          const std::set<std::string>& extra_off) -> Result<std::unique_ptr<device::Device>> {
     sim::SimOptions o = sim_options;
     o.bugs_off.insert(extra_off.begin(), extra_off.end());
     return std::unique_ptr<device::Device>(

@@ -25,21 +25,21 @@
 namespace roam::run {
 
 struct TargetOptions {
-  std::filesystem::path app;               // a simulated app spec (JSON)
-  std::vector<std::string> bugs_off;       // planted bugs switched off (simulator)
-  bool snapshots = true;                   // the simulator's snapshot capability
+  std::filesystem::path app;          // a simulated app spec (JSON)
+  std::vector<std::string> bugs_off;  // planted bugs switched off (simulator)
+  bool snapshots = true;              // the simulator's snapshot capability
   // An Android device instead: when android.serial is set, the campaign drives that device
   // through the adb server android.host:android.port and tests android.package (app, bugs_off
   // and snapshots then do not apply).
   device::android::AndroidDeviceOptions android;
-  std::filesystem::path apk;               // installed (pm install -r -g) before the run
+  std::filesystem::path apk;  // installed (pm install -r -g) before the run
 
   bool OnAndroid() const { return !android.serial.empty(); }
 };
 
 // A fresh device of the target's app with `extra_off` planted bugs switched off as well.
-using DeviceFactory = std::function<Result<std::unique_ptr<device::Device>>(
-    const std::set<std::string>& extra_off)>;
+using DeviceFactory =
+    std::function<Result<std::unique_ptr<device::Device>>(const std::set<std::string>& extra_off)>;
 
 class Target {
  public:

@@ -35,11 +35,12 @@ bool StartsWith(const std::string& s, std::string_view p) { return s.rfind(p, 0)
 std::vector<std::string> DeviceSerials(const std::string& first, int count) {
   std::vector<std::string> out;
   int port = 0;
-  bool emulator = StartsWith(first, "emulator-") &&
-                  (port = std::atoi(first.c_str() + 9)) > 0;
+  bool emulator = StartsWith(first, "emulator-") && (port = std::atoi(first.c_str() + 9)) > 0;
   for (int k = 0; k < count; ++k) {
-    if (emulator) out.push_back(fmt::format("emulator-{}", port + 2 * k));
-    else out.push_back(k == 0 ? first : fmt::format("{}-{}", first, k + 1));
+    if (emulator)
+      out.push_back(fmt::format("emulator-{}", port + 2 * k));
+    else
+      out.push_back(k == 0 ? first : fmt::format("{}-{}", first, k + 1));
   }
   return out;
 }
@@ -56,8 +57,8 @@ SimAdbServer::SimAdbServer(std::shared_ptr<const sim::AppSpec> spec, SimAdbServe
   auto serials = DeviceSerials(options_.serial, std::max(1, options_.devices));
   for (size_t k = 0; k < serials.size(); ++k) {
     Dev d;
-    d.device = std::make_unique<SimAndroidDevice>(serials[k], spec_, options_.sim,
-                                                  static_cast<int>(k));
+    d.device =
+        std::make_unique<SimAndroidDevice>(serials[k], spec_, options_.sim, static_cast<int>(k));
     d.transport_id = k + 1;
     devs_.push_back(std::move(d));
   }
@@ -271,7 +272,8 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
 
   if (selector.empty()) {
     if (request == "version") return answer(Hex4(kAdbServerVersion));
-    if (request == "devices" || request == "devices-l") return answer(DevicesText(request == "devices-l"));
+    if (request == "devices" || request == "devices-l")
+      return answer(DevicesText(request == "devices-l"));
     if (request == "track-devices" || request == "track-devices-l") {
       TrackDevices(conn, request == "track-devices-l");
       return false;
@@ -285,11 +287,16 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
     // Transport switches: the connection stays open for one device service.
     std::string sel;
     bool tport = false;
-    if (StartsWith(request, "transport:")) sel = "serial:" + request.substr(10);
-    else if (request == "transport-any") sel = "any";
-    else if (request == "transport-usb") sel = "usb";
-    else if (request == "transport-local") sel = "local";
-    else if (StartsWith(request, "transport-id:")) sel = request;
+    if (StartsWith(request, "transport:"))
+      sel = "serial:" + request.substr(10);
+    else if (request == "transport-any")
+      sel = "any";
+    else if (request == "transport-usb")
+      sel = "usb";
+    else if (request == "transport-local")
+      sel = "local";
+    else if (StartsWith(request, "transport-id:"))
+      sel = request;
     else if (StartsWith(request, "tport:")) {
       sel = request.substr(6);
       tport = true;
@@ -307,7 +314,8 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
       }
       std::string reply = "OKAY";
       if (tport) {
-        for (int b = 0; b < 8; ++b) reply.push_back(static_cast<char>((d->transport_id >> (8 * b)) & 0xff));
+        for (int b = 0; b < 8; ++b)
+          reply.push_back(static_cast<char>((d->transport_id >> (8 * b)) & 0xff));
       }
       return s.WriteAll(reply).ok();
     }

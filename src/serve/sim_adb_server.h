@@ -36,8 +36,10 @@
 namespace roam::serve {
 
 struct SimAdbServerOptions {
-  std::string host = std::string(device::android::kLoopback);  // address to bind (default loopback only)
-  int port = device::android::kDefaultSimServePort;            // 0: an ephemeral port (see SimAdbServer::port())
+  std::string host =
+      std::string(device::android::kLoopback);  // address to bind (default loopback only)
+  int port =
+      device::android::kDefaultSimServePort;  // 0: an ephemeral port (see SimAdbServer::port())
   std::string serial = "emulator-5554";       // first device; emulator-N: N+2, N+4 for the rest,
                                               // else NAME, NAME-2, NAME-3
   int devices = 1;                            // how many independent devices

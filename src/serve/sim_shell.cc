@@ -66,9 +66,12 @@ int SimAndroidDevice::RunScript(const ShellScript& script, Io& io, int depth) {
     if (io.exited) break;
     if (!skip) io.status = RunPipeline(item.pipeline, io, depth);
     using Next = ShellListItem::Next;
-    if (item.next == Next::kAnd) skip = skip || io.status != 0;
-    else if (item.next == Next::kOr) skip = skip || io.status == 0;
-    else skip = false;
+    if (item.next == Next::kAnd)
+      skip = skip || io.status != 0;
+    else if (item.next == Next::kOr)
+      skip = skip || io.status == 0;
+    else
+      skip = false;
   }
   return io.status;
 }
@@ -212,8 +215,10 @@ int SimAndroidDevice::RunSimple(const ShellSimpleCommand& c, const std::string& 
         io.out += text;
         continue;
       }
-      if (append) files_[path] += text;
-      else files_[path] = text;
+      if (append)
+        files_[path] += text;
+      else
+        files_[path] = text;
     }
   };
   deliver(sub.out, out_files, io.out);

@@ -38,9 +38,9 @@ struct ShellWord {
   std::vector<ShellWordPart> parts;
 };
 struct ShellRedirect {
-  int fd = 1;             // 1 or 2
-  bool append = false;    // >>
-  bool to_stdout = false; // 2>&1
+  int fd = 1;              // 1 or 2
+  bool append = false;     // >>
+  bool to_stdout = false;  // 2>&1
   ShellWord target;
 };
 struct ShellSimpleCommand {
@@ -75,9 +75,9 @@ struct ShellResult {
 
 // What the device saw, for summary.json.
 struct SimDeviceStats {
-  int64_t input_events = 0;                  // input tap/swipe/text/keyevent keys received
-  int64_t launches = 0;                      // monkey / am start
-  std::vector<std::string> activities;       // of the app, in order of first sight
+  int64_t input_events = 0;             // input tap/swipe/text/keyevent keys received
+  int64_t launches = 0;                 // monkey / am start
+  std::vector<std::string> activities;  // of the app, in order of first sight
   std::vector<std::string> covered_units;
   size_t units_total = 0;
   size_t activities_total = 0;
@@ -137,9 +137,9 @@ class SimAndroidDevice {
 
   void Perform(const gui::Action& action);  // counts, logs, faults
   void Launch();
-  void AfterChange();                        // drains faults, notes the activity
+  void AfterChange();  // drains faults, notes the activity
   void Log(char level, const std::string& tag, const std::string& message, int pid = -1);
-  std::string FullActivity(const std::string& activity) const;  // org.p/org.p.Main
+  std::string FullActivity(const std::string& activity) const;   // org.p/org.p.Main
   std::string ShortActivity(const std::string& activity) const;  // org.p/.Main
   const gui::Screen& Screen();
 
@@ -152,11 +152,11 @@ class SimAndroidDevice {
   std::map<std::string, std::string> files_;
   std::map<std::string, std::unique_ptr<sim::SimState>> snapshots_;
   std::vector<std::string> log_;
-  uint64_t log_base_ = 0;            // absolute number of log_[0]
-  int64_t clock_ms_ = 0;             // the fake monotonic clock of the log
+  uint64_t log_base_ = 0;  // absolute number of log_[0]
+  int64_t clock_ms_ = 0;   // the fake monotonic clock of the log
   int app_pid_ = 0;
   int next_pid_ = 0;
-  std::string focused_path_;         // the edit field a tap focused
+  std::string focused_path_;  // the edit field a tap focused
   std::vector<std::vector<std::string>> history_;
   SimDeviceStats stats_;
   std::set<std::string> activities_seen_;

@@ -26,7 +26,8 @@ std::string SimAndroidDevice::FullActivity(const std::string& activity) const {
   if (!activity.empty() && activity[0] == '.') return pkg + "/" + pkg + activity;
   size_t slash = activity.find('/');
   if (slash != std::string::npos) return FullActivity(activity.substr(slash + 1));
-  std::string owner = activity.rfind(pkg + ".", 0) == 0 ? pkg : activity.substr(0, activity.rfind('.'));
+  std::string owner =
+      activity.rfind(pkg + ".", 0) == 0 ? pkg : activity.substr(0, activity.rfind('.'));
   return owner + "/" + activity;
 }
 
@@ -43,15 +44,17 @@ void SimAndroidDevice::Launch() {
   const auto& acts = app_.Activities();
   std::string act = acts.empty() ? app_.package() + ".MainActivity" : acts.front();
   Log('I', "ActivityTaskManager",
-      fmt::format("START u0 {{act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
-                  "flg=0x10200000 cmp={}}} from uid 2000", ShortActivity(act)));
+      fmt::format(
+          "START u0 {{act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
+          "flg=0x10200000 cmp={}}} from uid 2000",
+          ShortActivity(act)));
   app_.Launch();
   ++stats_.launches;
   if (!was_running && app_.running()) {
     app_pid_ = next_pid_++;
     Log('I', "ActivityManager",
-        fmt::format("Start proc {}:{}/u0a{} for pre-top-activity {{{}}}", app_pid_,
-                    app_.package(), 100 + index_, ShortActivity(act)));
+        fmt::format("Start proc {}:{}/u0a{} for pre-top-activity {{{}}}", app_pid_, app_.package(),
+                    100 + index_, ShortActivity(act)));
     Log('I', "ActivityTaskManager", fmt::format("Displayed {}: +{}ms", ShortActivity(act), 312));
   }
   AfterChange();
@@ -68,16 +71,17 @@ void SimAndroidDevice::AfterChange() {
   int pid = app_pid_;
   for (sim::Fault& f : app_.DrainFaults()) {
     device::Event e;
-    e.kind = f.kind == sim::Fault::Kind::kCrash ? device::Event::Kind::kCrash : device::Event::Kind::kAnr;
+    e.kind = f.kind == sim::Fault::Kind::kCrash ? device::Event::Kind::kCrash
+                                                : device::Event::Kind::kAnr;
     e.package = app_.package();
     e.exception = f.exception;
     e.message = f.message;
     e.frames = f.frames;
     e.bug_id = f.bug_id;
-    std::string activity = ShortActivity(Screen().package == app_.package()
-                                             ? Screen().activity
-                                             : (app_.Activities().empty() ? ".MainActivity"
-                                                                          : app_.Activities()[0]));
+    std::string activity =
+        ShortActivity(Screen().package == app_.package()
+                          ? Screen().activity
+                          : (app_.Activities().empty() ? ".MainActivity" : app_.Activities()[0]));
     size_t first_line = log_.size();
     if (e.kind == device::Event::Kind::kCrash) {
       Log('D', "AndroidRuntime", "Shutting down VM", pid);
@@ -92,14 +96,17 @@ void SimAndroidDevice::AfterChange() {
       Log('E', "ActivityManager", fmt::format("ANR in {} ({})", e.package, activity));
       Log('E', "ActivityManager", fmt::format("PID: {}", pid));
       Log('E', "ActivityManager",
-          "Reason: " + (e.message.empty() ? std::string("Input dispatching timed out") : e.message));
+          "Reason: " +
+              (e.message.empty() ? std::string("Input dispatching timed out") : e.message));
       Log('E', "ActivityManager", "Load: 0.0 / 0.0 / 0.0");
     }
     for (size_t k = first_line; k < log_.size(); ++k) e.raw += log_[k] + "\n";
     stats_.faults.emplace_back(stats_.input_events, std::move(e));
   }
-  if (!app_.running()) app_pid_ = 0;
-  else if (app_pid_ == 0) app_pid_ = next_pid_++;
+  if (!app_.running())
+    app_pid_ = 0;
+  else if (app_pid_ == 0)
+    app_pid_ = next_pid_++;
   const gui::Screen& screen = Screen();
   if (screen.package == app_.package() && activities_seen_.insert(screen.activity).second) {
     stats_.activities.push_back(screen.activity);
@@ -147,11 +154,13 @@ int SimAndroidDevice::CmdMonkey(const std::vector<std::string>& a, Io& io) {
   std::string pkg;
   std::string count = "1";
   for (size_t k = 1; k < a.size(); ++k) {
-    if (a[k] == "-p" && k + 1 < a.size()) pkg = a[++k];
+    if (a[k] == "-p" && k + 1 < a.size())
+      pkg = a[++k];
     else if ((a[k] == "-c" || a[k] == "-s" || a[k] == "--throttle" || a[k] == "--pct-touch") &&
              k + 1 < a.size())
       ++k;
-    else if (a[k][0] != '-') count = a[k];
+    else if (a[k][0] != '-')
+      count = a[k];
   }
   for (size_t k = 1; k < a.size(); ++k) io.out += "  bash arg: " + a[k] + "\n";
   if (pkg != app_.package()) {
@@ -162,8 +171,9 @@ int SimAndroidDevice::CmdMonkey(const std::vector<std::string>& a, Io& io) {
   if (std::atoi(count.c_str()) > 1) {
     io.err += "** roam sim: monkey's random events are not simulated; only the launch was sent\n";
   }
-  io.out += "Events injected: 1\n## Network stats: elapsed time=14ms (0ms mobile, 0ms wifi, "
-            "14ms not connected)\n";
+  io.out +=
+      "Events injected: 1\n## Network stats: elapsed time=14ms (0ms mobile, 0ms wifi, "
+      "14ms not connected)\n";
   return 0;
 }
 
@@ -185,13 +195,18 @@ int SimAndroidDevice::CmdAm(const std::vector<std::string>& a, Io& io) {
     bool wait = false, stop_first = false;
     std::string component;
     for (size_t k = 2; k < a.size(); ++k) {
-      if (a[k] == "-W") wait = true;
-      else if (a[k] == "-S") stop_first = true;
-      else if (a[k] == "-n" && k + 1 < a.size()) component = a[++k];
+      if (a[k] == "-W")
+        wait = true;
+      else if (a[k] == "-S")
+        stop_first = true;
+      else if (a[k] == "-n" && k + 1 < a.size())
+        component = a[++k];
       else if ((a[k] == "-a" || a[k] == "-c" || a[k] == "-d" || a[k] == "-t" || a[k] == "-f" ||
-                a[k] == "--user") && k + 1 < a.size())
+                a[k] == "--user") &&
+               k + 1 < a.size())
         ++k;
-      else if (a[k].find('/') != std::string::npos && a[k][0] != '-') component = a[k];
+      else if (a[k].find('/') != std::string::npos && a[k][0] != '-')
+        component = a[k];
     }
     std::string pkg = component.substr(0, component.find('/'));
     io.out += "Starting: Intent { cmp=" + component + " }\n";
@@ -218,9 +233,12 @@ int SimAndroidDevice::CmdPm(const std::vector<std::string>& a, Io& io) {
   const std::string& pkg = app_.package();
   if (a[0] == "wm") {
     const gui::Screen& s = Screen();
-    if (sub == "size") io.out += fmt::format("Physical size: {}x{}\n", s.width, s.height);
-    else if (sub == "density") io.out += "Physical density: 420\n";
-    else return io.err += "Error: unknown command '" + sub + "'\n", 255;
+    if (sub == "size")
+      io.out += fmt::format("Physical size: {}x{}\n", s.width, s.height);
+    else if (sub == "density")
+      io.out += "Physical density: 420\n";
+    else
+      return io.err += "Error: unknown command '" + sub + "'\n", 255;
     return 0;
   }
   if (a[0] == "settings") {
@@ -276,8 +294,8 @@ int SimAndroidDevice::CmdPm(const std::vector<std::string>& a, Io& io) {
     return 0;
   }
   if (sub == "install") {
-    io.err += "Failure [roam sim: the simulated device cannot install packages; its app is " +
-              pkg + "]\n";
+    io.err += "Failure [roam sim: the simulated device cannot install packages; its app is " + pkg +
+              "]\n";
     return 1;
   }
   io.err += "Unknown command: " + sub + "\n";

@@ -112,7 +112,8 @@ int SimAndroidDevice::CmdGetprop(const std::vector<std::string>& a, Io& io) {
 }
 
 int SimAndroidDevice::CmdFiles(const std::vector<std::string>& a, const std::string& in, Io& io) {
-  const std::string& cmd = a[0].substr(a[0].rfind('/') == std::string::npos ? 0 : a[0].rfind('/') + 1);
+  const std::string& cmd =
+      a[0].substr(a[0].rfind('/') == std::string::npos ? 0 : a[0].rfind('/') + 1);
   int status = 0;
   if (cmd == "cat") {
     if (a.size() == 1) io.out += in;
@@ -162,7 +163,8 @@ int SimAndroidDevice::CmdFiles(const std::vector<std::string>& a, const std::str
     }
     std::regex re;
     try {
-      re = std::regex(a[k], icase ? std::regex::extended | std::regex::icase : std::regex::extended);
+      re =
+          std::regex(a[k], icase ? std::regex::extended | std::regex::icase : std::regex::extended);
     } catch (const std::regex_error&) {
       io.err += "grep: bad regex '" + a[k] + "'\n";
       return 2;
@@ -190,8 +192,8 @@ void SimAndroidDevice::Log(char level, const std::string& tag, const std::string
   int64_t t = clock_ms_++;
   int64_t ms = t % 1000, sec = (t / 1000) % 60, min = (t / 60000) % 60, hour = (t / 3600000) % 24;
   int tid = pid == kSystemPid ? pid + 29 : pid;
-  log_.push_back(fmt::format("06-15 {:02}:{:02}:{:02}.{:03} {:5} {:5} {} {:<8}: {}", hour, min,
-                             sec, ms, pid, tid, level, tag, message));
+  log_.push_back(fmt::format("06-15 {:02}:{:02}:{:02}.{:03} {:5} {:5} {} {:<8}: {}", hour, min, sec,
+                             ms, pid, tid, level, tag, message));
   log_cv_.notify_all();
 }
 
@@ -216,7 +218,8 @@ int SimAndroidDevice::CmdLogcat(const std::vector<std::string>& a, Io& io) {
   long tail = -1;
   for (size_t k = 1; k < a.size(); ++k) {
     const std::string& o = a[k];
-    if (o == "-d") dump = true;
+    if (o == "-d")
+      dump = true;
     else if (o == "-c") {
       log_base_ += log_.size();
       log_.clear();
@@ -225,16 +228,19 @@ int SimAndroidDevice::CmdLogcat(const std::vector<std::string>& a, Io& io) {
       tail = std::atol(a[++k].c_str());
       if (o == "-t") dump = true;
     } else if ((o == "-v" || o == "-b" || o == "-s" || o == "-f" || o == "-r" || o == "-n" ||
-                o == "-e" || o == "--pid") && k + 1 < a.size() && o != "-s") {
+                o == "-e" || o == "--pid") &&
+               k + 1 < a.size() && o != "-s") {
       ++k;  // formats other than threadtime, buffers and filters are accepted and ignored
     } else if (o == "-g") {
-      io.out += "main: ring buffer is 256 KiB (0 B consumed), max entry is 5120 B, max payload "
-                "is 4068 B\n";
+      io.out +=
+          "main: ring buffer is 256 KiB (0 B consumed), max entry is 5120 B, max payload "
+          "is 4068 B\n";
       return 0;
     }
   }
   uint64_t start = log_base_;
-  if (tail >= 0 && static_cast<uint64_t>(tail) < log_.size()) start = log_base_ + log_.size() - tail;
+  if (tail >= 0 && static_cast<uint64_t>(tail) < log_.size())
+    start = log_base_ + log_.size() - tail;
   if (dump) {
     if (start < log_base_ + log_.size()) io.out += "--------- beginning of main\n";
     for (size_t k = start - log_base_; k < log_.size(); ++k) io.out += log_[k] + "\n";

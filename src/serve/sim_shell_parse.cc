@@ -79,7 +79,9 @@ class Parser {
       SkipBlanks();
     }
   }
-  Status Error(const std::string& what) const { return Status::InvalidArgument("syntax error: " + what); }
+  Status Error(const std::string& what) const {
+    return Status::InvalidArgument("syntax error: " + what);
+  }
 
   Result<ShellPipeline> ParsePipeline() {
     ShellPipeline p;
@@ -171,8 +173,10 @@ class Parser {
           }
           if (d == '\\' && i_ + 1 < s_.size()) {
             char e = s_[i_ + 1];
-            if (e == '$' || e == '`' || e == '"' || e == '\\') AddLiteral(w, std::string(1, e), true);
-            else if (e != '\n') AddLiteral(w, s_.substr(i_, 2), true);
+            if (e == '$' || e == '`' || e == '"' || e == '\\')
+              AddLiteral(w, std::string(1, e), true);
+            else if (e != '\n')
+              AddLiteral(w, s_.substr(i_, 2), true);
             i_ += 2;
           } else if (d == '$' || d == '`') {
             ROAM_RETURN_IF_ERROR(ParseExpansion(w, true));
@@ -225,8 +229,8 @@ class Parser {
       auto script = sub.ParseList();
       if (!script.ok()) return script.status();
       if (sub.pos() >= s_.size()) return Error("unterminated $(...)");
-      w.parts.push_back(
-          {ShellWordPart::Kind::kCommand, std::string(s_.substr(i_ + 2, sub.pos() - i_ - 2)), quoted});
+      w.parts.push_back({ShellWordPart::Kind::kCommand,
+                         std::string(s_.substr(i_ + 2, sub.pos() - i_ - 2)), quoted});
       i_ = sub.pos() + 1;
     } else if (n == '{') {
       size_t end = s_.find('}', i_ + 2);
@@ -240,7 +244,8 @@ class Parser {
       w.parts.push_back(
           {ShellWordPart::Kind::kVariable, std::string(s_.substr(i_ + 1, j - i_ - 1)), quoted});
       i_ = j;
-    } else if (n == '?' || n == '$' || n == '#' || n == '!' || std::isdigit(static_cast<unsigned char>(n))) {
+    } else if (n == '?' || n == '$' || n == '#' || n == '!' ||
+               std::isdigit(static_cast<unsigned char>(n))) {
       w.parts.push_back({ShellWordPart::Kind::kVariable, std::string(1, n), quoted});
       i_ += 2;
     } else {

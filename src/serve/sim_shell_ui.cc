@@ -10,9 +10,9 @@
 
 #include <fmt/format.h>
 
+#include "gui/uiautomator.h"
 #include "serve/sim_shell.h"
 #include "serve/sim_shell_internal.h"
-#include "gui/uiautomator.h"
 
 namespace roam::serve {
 
@@ -23,9 +23,10 @@ using internal::kTapSlopPx;
 
 int SimAndroidDevice::CmdUiautomator(const std::vector<std::string>& a, Io& io) {
   if (a.size() < 2 || a[1] != "dump") {
-    io.out += "Usage: uiautomator <subcommand> [options]\n\nAvailable subcommands:\n\n"
-              "help: displays help message\n\n"
-              "dump: creates an XML dump of current UI hierarchy\n";
+    io.out +=
+        "Usage: uiautomator <subcommand> [options]\n\nAvailable subcommands:\n\n"
+        "help: displays help message\n\n"
+        "dump: creates an XML dump of current UI hierarchy\n";
     return a.size() < 2 ? 0 : 1;
   }
   std::string file = "/sdcard/window_dump.xml";
@@ -62,28 +63,31 @@ int SimAndroidDevice::CmdDumpsys(const std::vector<std::string>& a, Io& io) {
   if (service == "window") {
     std::string what = a.size() > 2 ? a[2] : "";
     if (what == "displays") {
-      io.out += fmt::format("WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n"
-                            "  Display: mDisplayId=0\n    init={}x{} 420dpi cur={}x{} app={}x{} "
-                            "rng=1080x1017-1920x1857\n",
-                            screen.width, screen.height, screen.width, screen.height, screen.width,
-                            screen.height);
+      io.out += fmt::format(
+          "WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n"
+          "  Display: mDisplayId=0\n    init={}x{} 420dpi cur={}x{} app={}x{} "
+          "rng=1080x1017-1920x1857\n",
+          screen.width, screen.height, screen.width, screen.height, screen.width, screen.height);
       return 0;
     }
     io.out += "WINDOW MANAGER WINDOWS (dumpsys window windows)\n";
-    io.out += fmt::format("  Window #0 {}:\n    mDisplayId=0 rootTaskId={} mSession=Session{{"
-                          "7f1c2d0 {}:u0a{}}} mClient=android.os.BinderProxy@3b5e2a1\n",
-                          window, task, app_pid_, 100 + index_);
+    io.out += fmt::format(
+        "  Window #0 {}:\n    mDisplayId=0 rootTaskId={} mSession=Session{{"
+        "7f1c2d0 {}:u0a{}}} mClient=android.os.BinderProxy@3b5e2a1\n",
+        window, task, app_pid_, 100 + index_);
     io.out += "    mHasSurface=true isReadyForDisplay()=true mWindowRemovalAllowed=false\n\n";
     io.out += "  mCurrentFocus=" + window + "\n";
     io.out += "  mFocusedApp=" + record + "\n";
     return 0;
   }
   if (service == "activity") {
-    io.out += "ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\n"
-              "Display #0 (activities from top to bottom):\n";
-    io.out += fmt::format("  * Task{{2c9e1f0 #{} type=standard A=10{}:{} U=0 visible=true "
-                          "mode=fullscreen translucent=false sz=1}}\n",
-                          task, 100 + index_, screen.package);
+    io.out +=
+        "ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\n"
+        "Display #0 (activities from top to bottom):\n";
+    io.out += fmt::format(
+        "  * Task{{2c9e1f0 #{} type=standard A=10{}:{} U=0 visible=true "
+        "mode=fullscreen translucent=false sz=1}}\n",
+        task, 100 + index_, screen.package);
     io.out += "    mResumedActivity: " + record + "\n";
     io.out += "  ResumedActivity: " + record + "\n";
     return 0;
@@ -99,9 +103,10 @@ int SimAndroidDevice::CmdDumpsys(const std::vector<std::string>& a, Io& io) {
       io.out += fmt::format("        {:x} {}\n", std::hash<std::string>()(act) & 0xffffff,
                             ShortActivity(act));
     }
-    io.out += fmt::format("\nPackages:\n  Package [{}] ({:x}):\n    userId=10{}\n"
-                          "    versionName=1.0\n",
-                          pkg, std::hash<std::string>()(pkg) & 0xffffff, 100 + index_);
+    io.out += fmt::format(
+        "\nPackages:\n  Package [{}] ({:x}):\n    userId=10{}\n"
+        "    versionName=1.0\n",
+        pkg, std::hash<std::string>()(pkg) & 0xffffff, 100 + index_);
     return 0;
   }
   io.out += "Can't find service: " + service + "\n";
@@ -114,12 +119,12 @@ struct KeyName {
   int code;
 };
 constexpr KeyName kKeys[] = {
-    {"HOME", 3},        {"BACK", 4},          {"CALL", 5},        {"ENDCALL", 6},
-    {"DPAD_UP", 19},    {"DPAD_DOWN", 20},    {"DPAD_LEFT", 21},  {"DPAD_RIGHT", 22},
-    {"DPAD_CENTER", 23}, {"VOLUME_UP", 24},   {"VOLUME_DOWN", 25}, {"POWER", 26},
-    {"CAMERA", 27},     {"TAB", 61},          {"SPACE", 62},      {"ENTER", 66},
-    {"DEL", 67},        {"MENU", 82},         {"SEARCH", 84},     {"MEDIA_PLAY_PAUSE", 85},
-    {"ESCAPE", 111},    {"VOLUME_MUTE", 164}, {"APP_SWITCH", 187},
+    {"HOME", 3},         {"BACK", 4},          {"CALL", 5},         {"ENDCALL", 6},
+    {"DPAD_UP", 19},     {"DPAD_DOWN", 20},    {"DPAD_LEFT", 21},   {"DPAD_RIGHT", 22},
+    {"DPAD_CENTER", 23}, {"VOLUME_UP", 24},    {"VOLUME_DOWN", 25}, {"POWER", 26},
+    {"CAMERA", 27},      {"TAB", 61},          {"SPACE", 62},       {"ENTER", 66},
+    {"DEL", 67},         {"MENU", 82},         {"SEARCH", 84},      {"MEDIA_PLAY_PAUSE", 85},
+    {"ESCAPE", 111},     {"VOLUME_MUTE", 164}, {"APP_SWITCH", 187},
 };
 
 std::optional<std::string> KeyNameOf(std::string key) {
@@ -132,7 +137,8 @@ std::optional<std::string> KeyNameOf(std::string key) {
 }
 
 // The widget of the top window under (x, y) that `want` accepts, deepest first; -1 if none.
-int HitTest(const gui::Screen& s, int x, int y, const std::function<bool(const gui::Widget&)>& want) {
+int HitTest(const gui::Screen& s, int x, int y,
+            const std::function<bool(const gui::Widget&)>& want) {
   int top_root = -1;
   for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i)
     if (s.widgets[i].parent == -1) top_root = i;
@@ -153,16 +159,17 @@ bool Tappable(const gui::Widget& w) {
 
 int SimAndroidDevice::CmdInput(const std::vector<std::string>& a0, Io& io) {
   std::vector<std::string> a(a0.begin() + 1, a0.end());
-  static const char* kSources[] = {"touchscreen", "keyboard", "mouse", "touchpad", "dpad",
-                                   "gamepad", "trackball", "stylus", "joystick", "keyboard"};
+  static const char* kSources[] = {"touchscreen", "keyboard",  "mouse",  "touchpad", "dpad",
+                                   "gamepad",     "trackball", "stylus", "joystick", "keyboard"};
   if (!a.empty() && std::find(std::begin(kSources), std::end(kSources), a[0]) != std::end(kSources))
     a.erase(a.begin());
   auto usage = [&]() {
-    io.err += "Usage: input [<source>] <command> [<arg>...]\n\nThe commands and default sources are:\n"
-              "      text <string> (Default: touchscreen)\n"
-              "      keyevent [--longpress] <key code number or name> ... (Default: keyboard)\n"
-              "      tap <x> <y> (Default: touchscreen)\n"
-              "      swipe <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)\n";
+    io.err +=
+        "Usage: input [<source>] <command> [<arg>...]\n\nThe commands and default sources are:\n"
+        "      text <string> (Default: touchscreen)\n"
+        "      keyevent [--longpress] <key code number or name> ... (Default: keyboard)\n"
+        "      tap <x> <y> (Default: touchscreen)\n"
+        "      swipe <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)\n";
     return 1;
   };
   if (a.empty()) return usage();
@@ -188,8 +195,8 @@ int SimAndroidDevice::CmdInput(const std::vector<std::string>& a0, Io& io) {
     if (cmd != "tap" && a.size() > 5 && !num(a[5], &duration)) return usage();
     int x = v[0], y = v[1];
     const gui::Screen& s = Screen();
-    bool still = cmd == "tap" ||
-                 (std::abs(v[2] - x) <= kTapSlopPx && std::abs(v[3] - y) <= kTapSlopPx);
+    bool still =
+        cmd == "tap" || (std::abs(v[2] - x) <= kTapSlopPx && std::abs(v[3] - y) <= kTapSlopPx);
     if (still) {
       bool long_press = cmd != "tap" && duration >= kLongPressMs;
       int w = HitTest(s, x, y, Tappable);
@@ -198,8 +205,8 @@ int SimAndroidDevice::CmdInput(const std::vector<std::string>& a0, Io& io) {
         return 0;
       }
       if (s.widgets[w].editable) focused_path_ = s.PathOf(w);
-      Perform(gui::MakeWidgetAction(long_press ? gui::ActionKind::kLongClick : gui::ActionKind::kClick,
-                                    s, w));
+      Perform(gui::MakeWidgetAction(
+          long_press ? gui::ActionKind::kLongClick : gui::ActionKind::kClick, s, w));
       return 0;
     }
     int dx = v[2] - x, dy = v[3] - y;
@@ -248,9 +255,12 @@ int SimAndroidDevice::CmdInput(const std::vector<std::string>& a0, Io& io) {
         io.err += "Unknown keycode: " + a[k] + "\n";
         continue;
       }
-      if (*key == "BACK") Perform(gui::MakeGlobalAction(gui::ActionKind::kBack));
-      else if (*key == "MENU") Perform(gui::MakeGlobalAction(gui::ActionKind::kMenu));
-      else Perform(gui::MakeGlobalAction(gui::ActionKind::kKey, *key));
+      if (*key == "BACK")
+        Perform(gui::MakeGlobalAction(gui::ActionKind::kBack));
+      else if (*key == "MENU")
+        Perform(gui::MakeGlobalAction(gui::ActionKind::kMenu));
+      else
+        Perform(gui::MakeGlobalAction(gui::ActionKind::kKey, *key));
     }
     return 0;
   }

@@ -3,10 +3,10 @@
 // generator_bugs.cc.
 #include "sim/generator.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cctype>
+
+#include <fmt/format.h>
 
 #include "sim/generator_internal.h"
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+
 #include <nlohmann/json.hpp>
 
 #include "base/status.h"

@@ -2,11 +2,11 @@
 // form's Save once the input is valid), a Save that drops an entry (data_loss), a Delete that
 // removes the wrong row (wrong_behaviour) and a button that stops working after another action
 // (function_stops). Each is declared in `bugs` and gated by `bug` / `fix` effects.
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cctype>
 #include <numeric>
+
+#include <fmt/format.h>
 
 #include "sim/generator_internal.h"
 

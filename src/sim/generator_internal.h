@@ -3,11 +3,12 @@
 // AppBuilder owns the whole draft of one app; it is used by one thread.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "base/rng.h"
 #include "sim/generator.h"

@@ -37,15 +37,15 @@ std::vector<SpecError> CheckSpec(const nlohmann::json& doc);
 struct Fault {
   enum class Kind { kCrash, kAnr };
   Kind kind = Kind::kCrash;
-  std::string exception;            // crash only
+  std::string exception;  // crash only
   std::string message;
   std::vector<std::string> frames;  // top first
   std::string bug_id;               // the planted bug whose effect raised it ("" if none)
 };
 
 struct SimOptions {
-  uint64_t seed = 1;                // drives dynamic widgets (ads) and nothing else
-  std::set<std::string> bugs_off;   // planted bugs switched off (their correct behaviour runs)
+  uint64_t seed = 1;               // drives dynamic widgets (ads) and nothing else
+  std::set<std::string> bugs_off;  // planted bugs switched off (their correct behaviour runs)
 };
 
 class SimState;  // everything mutable of a running app; copyable (defined in interpreter.h)

@@ -1,7 +1,7 @@
 // The structural half of SpecCompiler: top level, vars, lists, bugs, screens, dialogs, widgets.
-#include <fmt/format.h>
-
 #include <algorithm>
+
+#include <fmt/format.h>
 
 #include "base/files.h"
 #include "sim/spec_compiler.h"

@@ -5,12 +5,13 @@
 
 #include <initializer_list>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "sim/spec.h"
 

@@ -1,7 +1,7 @@
 // The expression half of SpecCompiler: references, templates, values, conditions, effects.
-#include <fmt/format.h>
-
 #include <algorithm>
+
+#include <fmt/format.h>
 
 #include "base/files.h"
 #include "sim/spec_compiler.h"

@@ -1,8 +1,8 @@
 // The widget half of SpecCompiler: widgets (roles, edit fields, dynamic texts, lists and
 // rows, handlers) and menus.
-#include <fmt/format.h>
-
 #include <algorithm>
+
+#include <fmt/format.h>
 
 #include "sim/spec_compiler.h"
 

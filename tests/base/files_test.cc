@@ -55,12 +55,12 @@ TEST(ParseJson, NestingDeeperThanTheLimitIsRefusedWithItsPlace) {
   std::string deep = std::string(100000, '[') + std::string(100000, ']');
   auto r = ParseJson(deep, "f.json");
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.status().message(),
-            "f.json:1:" + std::to_string(kMaxJsonDepth + 1) + ": JSON nested deeper than " +
-                std::to_string(kMaxJsonDepth) + " levels");
+  EXPECT_EQ(r.status().message(), "f.json:1:" + std::to_string(kMaxJsonDepth + 1) +
+                                      ": JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
+                                      " levels");
   // Brackets inside strings do not count, and the limit itself is fine.
-  std::string ok = std::string(kMaxJsonDepth, '[') + "\"[[[{{{\\\"[\"" +
-                   std::string(kMaxJsonDepth, ']');
+  std::string ok =
+      std::string(kMaxJsonDepth, '[') + "\"[[[{{{\\\"[\"" + std::string(kMaxJsonDepth, ']');
   EXPECT_TRUE(ParseJson(ok, "f.json").ok());
 }
 

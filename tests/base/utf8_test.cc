@@ -20,7 +20,9 @@ TEST(Utf8, ValidTextIsKept) {
 
 TEST(Utf8, IllFormedSequencesBecomeReplacementCharacters) {
   // A Latin-1 no-break space, as one of the real droidmate dumps holds.
-  EXPECT_EQ(ToValidUtf8("a\xA0" "b"), "a" + kFffd + "b");
+  EXPECT_EQ(ToValidUtf8("a\xA0"
+                        "b"),
+            "a" + kFffd + "b");
   EXPECT_EQ(ToValidUtf8("ok\n\xFF\n"), "ok\n" + kFffd + "\n");
   // A lone high surrogate (what &#55357; decodes to) is three bytes of one maximal subpart each.
   EXPECT_EQ(ToValidUtf8("\xED\xA0\xBD"), kFffd + kFffd + kFffd);

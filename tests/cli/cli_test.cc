@@ -111,18 +111,19 @@ namespace {
 TEST(Cli, NumbersThatAreNotNumbersAreRefused) {
   const std::string app = (testing::SourceDir() / "apps/diary.json").string();
   auto out = testing::TempDir("cli_numbers");
-  for (const char* bad : {"--time nan", "--pct-click inf", "--input-pct-user nan", "--fastbot-alpha nan",
-                          "--fastbot-beta -inf", "--fastbot-gamma nan", "--fastbot-lr nan",
-                          "--tt-alpha nan", "--seed -1", "--seed 18446744073709551616",
-                          "--seed 1e23"}) {
+  for (const char* bad :
+       {"--time nan", "--pct-click inf", "--input-pct-user nan", "--fastbot-alpha nan",
+        "--fastbot-beta -inf", "--fastbot-gamma nan", "--fastbot-lr nan", "--tt-alpha nan",
+        "--seed -1", "--seed 18446744073709551616", "--seed 1e23"}) {
     testing::CommandRun r = testing::RunRoam("explore --app " + app + " --events 5 --out " +
                                              out.string() + " --force -q " + bad);
     EXPECT_EQ(r.code, 2) << bad << ": " << r.out;
     std::string flag = std::string(bad).substr(0, std::string(bad).find(' '));
     EXPECT_NE(r.out.find(flag), std::string::npos) << bad << ": " << r.out;
   }
-  testing::CommandRun ok = testing::RunRoam("explore --app " + app + " --events 5 --out " +
-                                            out.string() + " --force -q --seed 18446744073709551615");
+  testing::CommandRun ok =
+      testing::RunRoam("explore --app " + app + " --events 5 --out " + out.string() +
+                       " --force -q --seed 18446744073709551615");
   EXPECT_EQ(ok.code, 0) << ok.out;
 }
 
@@ -137,10 +138,10 @@ namespace {
 // usage error), and leaves no temp file behind.
 TEST(Cli, ARunThatCannotWriteSaysWhatAndWhyAndExits1) {
   auto out = testing::TempDir("cli_full");
-  testing::CommandRun r = testing::RunCommand(
-      "ulimit -f 400; exec " + std::string(ROAM_BINARY) + " explore --app " +
-      (testing::SourceDir() / "apps/diary.json").string() + " --events 20000 --force -q --out " +
-      out.string() + " 2>&1");
+  testing::CommandRun r =
+      testing::RunCommand("ulimit -f 400; exec " + std::string(ROAM_BINARY) + " explore --app " +
+                          (testing::SourceDir() / "apps/diary.json").string() +
+                          " --events 20000 --force -q --out " + out.string() + " 2>&1");
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find("trace.jsonl: write failed: File too large"), std::string::npos) << r.out;
   auto summary = ReadJsonFile(out / "summary.json");

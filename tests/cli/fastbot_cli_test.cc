@@ -19,7 +19,8 @@ TEST(FastbotCli, ModelFolderCorruptFileAndReset) {
   auto dir = testing::TempDir("cli_fastbot");
   std::filesystem::remove_all(dir);
   const std::string model = (dir / "model").string(), out = (dir / "run").string();
-  const std::string run = "explore --app " + (testing::SourceDir() / "tests/apps/deep.json").string() +
+  const std::string run = "explore --app " +
+                          (testing::SourceDir() / "tests/apps/deep.json").string() +
                           " --strategy fastbot --events 200 --seed 3 -q --force --out " + out +
                           " --model " + model + " --model-save-every 50";
   Ran first = Roam(run);
@@ -43,12 +44,15 @@ TEST(FastbotCli, ModelFolderCorruptFileAndReset) {
 TEST(FastbotCli, BadSettingsAreRefused) {
   const std::string app = (testing::SourceDir() / "tests/apps/deep.json").string();
   EXPECT_EQ(Roam("explore --app " + app + " --strategy fastbot --fastbot-alpha 0").code, 2);
-  Ran globals = Roam("explore --app " + app + " --strategy fastbot --fastbot-globals back,jump -q "
-                     "--out " + (testing::TempDir("cli_fastbot_globals")).string() + " --force");
+  Ran globals = Roam("explore --app " + app +
+                     " --strategy fastbot --fastbot-globals back,jump -q "
+                     "--out " +
+                     (testing::TempDir("cli_fastbot_globals")).string() + " --force");
   EXPECT_EQ(globals.code, 2);
   EXPECT_NE(globals.out.find("unknown global action \"jump\""), std::string::npos) << globals.out;
   EXPECT_EQ(Roam("bench --apps " + app + " --strategies fastbot --fastbot-beta -1").code, 2);
-  Ran random = Roam("explore --app " + app + " --model " + testing::TempDir("cli_fastbot_m").string());
+  Ran random =
+      Roam("explore --app " + app + " --model " + testing::TempDir("cli_fastbot_m").string());
   EXPECT_EQ(random.code, 2);
   EXPECT_NE(random.out.find("--model keeps a Fastbot2 model"), std::string::npos) << random.out;
 }

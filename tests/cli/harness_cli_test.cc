@@ -28,9 +28,11 @@ TEST(HarnessCli, BadHarnessFilesAreRefusedWithTheFileAndTheFault) {
   const std::string explore = "explore -q --app " + Shop() + " --events 10 --force --out " + out;
   Ran r = Roam(explore + " --strings /nonexistent/words.txt");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.out.find("--strings: /nonexistent/words.txt: no such file"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--strings: /nonexistent/words.txt: no such file"), std::string::npos)
+      << r.out;
 
-  std::string filters = Write("filters.json", "{\"widgets\": {\"black\": [{\"rect\": [0, 0.5, 1]}]}}");
+  std::string filters =
+      Write("filters.json", "{\"widgets\": {\"black\": [{\"rect\": [0, 0.5, 1]}]}}");
   r = Roam(explore + " --filters " + filters);
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find(filters + ": widgets.black[0].rect"), std::string::npos) << r.out;
@@ -44,14 +46,16 @@ TEST(HarnessCli, BadHarnessFilesAreRefusedWithTheFileAndTheFault) {
   r = Roam("bench -q --apps " + Shop() + " --strategies random --seeds 1 --events 10 --out " + out +
            " --filters " + typo);
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.out.find("unknown key \"widget\" (did you mean \"widgets\"?)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("unknown key \"widget\" (did you mean \"widgets\"?)"), std::string::npos)
+      << r.out;
 }
 
 TEST(HarnessCli, TheLoginScriptAndTheInputFlagsRunAndAreRecorded) {
   auto out = testing::TempDir("harness_cli_run");
   std::string actions = (testing::SourceDir() / "apps/bench/config/shop.actions.json").string();
-  Ran r = Roam("explore -q --app " + Shop() + " --events 400 --seed 2 --force --out " + out.string() +
-               " --actions " + actions + " --input-pct-awkward 100 --input-pct-plain 0");
+  Ran r =
+      Roam("explore -q --app " + Shop() + " --events 400 --seed 2 --force --out " + out.string() +
+           " --actions " + actions + " --input-pct-awkward 100 --input-pct-plain 0");
   ASSERT_EQ(r.code, 0) << r.out;
   auto config = ReadJsonFile(out / "config.json");
   ASSERT_TRUE(config.ok());

@@ -5,9 +5,9 @@
 #include <gtest/gtest.h>
 
 #include "device/android/shell_escape.h"
+#include "gui/actions.h"
 #include "serve/sim_adb_server.h"
 #include "serve/sim_shell.h"
-#include "gui/actions.h"
 #include "sim/spec.h"
 #include "test_paths.h"
 
@@ -24,22 +24,25 @@ TEST(DeviceText, FocusDumpAndSize) {
   EXPECT_EQ(f.package, "org.app");
   EXPECT_EQ(f.activity, "org.app.ui.Edit");
   // A popup has the focus: the focused app says which activity.
-  f = ParseFocus("  mCurrentFocus=Window{a1b2 u0 PopupWindow:1234}\n"
-                 "  mFocusedApp=AppWindowToken{x token=Token{y ActivityRecord{z u0 org.app/.Main t3}}}\n");
+  f = ParseFocus(
+      "  mCurrentFocus=Window{a1b2 u0 PopupWindow:1234}\n"
+      "  mFocusedApp=AppWindowToken{x token=Token{y ActivityRecord{z u0 org.app/.Main t3}}}\n");
   EXPECT_EQ(f.activity, "org.app.Main");
   f = ParseFocus("    mResumedActivity: ActivityRecord{5 u0 org.app/.Main t9}\n");
   EXPECT_EQ(f.activity, "org.app.Main");
   EXPECT_TRUE(ParseFocus("nothing here").package.empty());
 
-  std::string out = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"
-                    "<node index=\"0\" /></hierarchy>UI hierchary dumped to: /dev/tty\nmCurrentFocus=x";
+  std::string out =
+      "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"
+      "<node index=\"0\" /></hierarchy>UI hierchary dumped to: /dev/tty\nmCurrentFocus=x";
   auto xml = ExtractDump(out);
   ASSERT_TRUE(xml.has_value());
   EXPECT_EQ(xml->substr(xml->size() - 12), "</hierarchy>");
   EXPECT_FALSE(ExtractDump("ERROR: could not get idle state.\n").has_value());
   EXPECT_TRUE(DumpWorthRetrying("ERROR: could not get idle state.\n"));
   EXPECT_EQ(ParseWmSize("Physical size: 1080x2340\n"), (std::pair{1080, 2340}));
-  EXPECT_EQ(ParseWmSize("Physical size: 1080x2340\nOverride size: 720x1560\n"), (std::pair{720, 1560}));
+  EXPECT_EQ(ParseWmSize("Physical size: 1080x2340\nOverride size: 720x1560\n"),
+            (std::pair{720, 1560}));
   EXPECT_EQ(StripCarriageReturns("a\r\nb\r"), "a\nb\r");
 }
 
@@ -69,14 +72,17 @@ TEST(DeviceText, ActionCommands) {
   text.text = "a'b; reboot";
   EXPECT_EQ(One(ActionCommand(text, 1080, 1920, 0, "org.app", s)),
             "input tap 50 50;input text 'a'\\''b;%sreboot'");
-  EXPECT_EQ(One(ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kBack), 1080, 1920, 0, "p", s)),
-            "input keyevent 4");
+  EXPECT_EQ(
+      One(ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kBack), 1080, 1920, 0, "p", s)),
+      "input keyevent 4");
   EXPECT_EQ(One(ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kKey, "VOLUME_UP"), 1080, 1920,
-                               0, "p", s)),
+                              0, "p", s)),
             "input keyevent 24");
-  EXPECT_EQ(One(ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kSwipeUp), 1000, 2000, 0, "p", s)),
-            "input swipe 500 1500 500 500 300");
-  EXPECT_EQ(One(ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kRestart), 1000, 2000, 0, "org.app", s)),
+  EXPECT_EQ(
+      One(ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kSwipeUp), 1000, 2000, 0, "p", s)),
+      "input swipe 500 1500 500 500 300");
+  EXPECT_EQ(One(ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kRestart), 1000, 2000, 0,
+                              "org.app", s)),
             "am force-stop 'org.app';monkey -p 'org.app' -c android.intent.category.LAUNCHER 1");
   gui::Action no_target;
   no_target.kind = gui::ActionKind::kClick;

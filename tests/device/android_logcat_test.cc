@@ -1,12 +1,11 @@
 // The incremental logcat parser: hand-made logs in every line format, chunking at every byte,
 // and every real crash log in ../shared/real/logcat (skipped when absent).
-#include "device/android/logcat.h"
-
 #include <filesystem>
 
 #include <gtest/gtest.h>
 
 #include "base/files.h"
+#include "device/android/logcat.h"
 #include "test_paths.h"
 
 namespace roam::device::android {
@@ -18,8 +17,10 @@ constexpr char kThreadtime[] =
     "05-24 02:25:40.578 28120 28120 E AndroidRuntime: Process: org.app, PID: 28120\n"
     "05-24 02:25:40.578 28120 28120 E AndroidRuntime: java.lang.RuntimeException: Unable to start"
     " activity: java.lang.NullPointerException\n"
-    "05-24 02:25:40.578 28120 28120 E AndroidRuntime: \tat android.app.ActivityThread.a(ActivityThread.java:1)\n"
-    "05-24 02:25:40.578 28120 28120 E AndroidRuntime: Caused by: java.lang.NullPointerException: x\n"
+    "05-24 02:25:40.578 28120 28120 E AndroidRuntime: \tat "
+    "android.app.ActivityThread.a(ActivityThread.java:1)\n"
+    "05-24 02:25:40.578 28120 28120 E AndroidRuntime: Caused by: java.lang.NullPointerException: "
+    "x\n"
     "05-24 02:25:40.578 28120 28120 E AndroidRuntime: \tat org.app.Main.onCreate(Main.java:12)\n"
     "05-24 02:25:40.578 28120 28120 E AndroidRuntime: \t... 9 more\n"
     "05-24 02:25:40.580 28120 28120 I Process : Sending signal. PID: 28120 SIG: 9\n";
@@ -111,16 +112,19 @@ TEST(Logcat, TimeBriefAndBareFormats) {
   ASSERT_EQ(e.size(), 1u);
   EXPECT_EQ(e[0].exception, "java.lang.IllegalStateException");
   EXPECT_EQ(e[0].message, "");
-  const char* brief = "E/AndroidRuntime( 7838): FATAL EXCEPTION: main\n"
-                      "E/AndroidRuntime( 7838): Process: org.app, PID: 7838\n"
-                      "E/AndroidRuntime( 7838): java.lang.Error: m\n"
-                      "E/AndroidRuntime( 7838): \tat org.app.A.b(A.java:3)\n";
+  const char* brief =
+      "E/AndroidRuntime( 7838): FATAL EXCEPTION: main\n"
+      "E/AndroidRuntime( 7838): Process: org.app, PID: 7838\n"
+      "E/AndroidRuntime( 7838): java.lang.Error: m\n"
+      "E/AndroidRuntime( 7838): \tat org.app.A.b(A.java:3)\n";
   EXPECT_EQ(ParseLogcat(brief, {.package = "org.app"}).size(), 1u);
-  const char* bare = "FATAL EXCEPTION: main\n    Process: org.app, PID: 1\n"
-                     "    java.lang.Error: m\n        at org.app.A.b(A.java:3)\n";
+  const char* bare =
+      "FATAL EXCEPTION: main\n    Process: org.app, PID: 1\n"
+      "    java.lang.Error: m\n        at org.app.A.b(A.java:3)\n";
   EXPECT_EQ(ParseLogcat(bare, {.package = "org.app"}).size(), 1u);
   // A caught exception printed to System.err is not a crash on a live device...
-  const char* caught = "W System.err: java.io.IOException: x\nW System.err: \tat org.app.A.b(A.java:3)\n";
+  const char* caught =
+      "W System.err: java.io.IOException: x\nW System.err: \tat org.app.A.b(A.java:3)\n";
   EXPECT_TRUE(ParseLogcat(caught, {.package = "org.app"}).empty());
   // ...but counts when reading crash reports.
   EXPECT_EQ(ParseLogcat(caught, {.package = "org.app", .bare_stacks = true}).size(), 1u);
@@ -148,11 +152,15 @@ TEST(Logcat, NativeTombstone) {
       "05-24 02:25:40.578  6000  6000 F libc    : Fatal signal 11 (SIGSEGV), code 1\n"
       "05-24 02:25:40.600  6100  6100 F DEBUG   : *** *** *** *** *** *** *** *** *** *** *** ***\n"
       "05-24 02:25:40.600  6100  6100 F DEBUG   : Build fingerprint: 'google/x:13/abc'\n"
-      "05-24 02:25:40.600  6100  6100 F DEBUG   : pid: 6000, tid: 6000, name: org.app  >>> org.app <<<\n"
-      "05-24 02:25:40.600  6100  6100 F DEBUG   : signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x0\n"
+      "05-24 02:25:40.600  6100  6100 F DEBUG   : pid: 6000, tid: 6000, name: org.app  >>> org.app "
+      "<<<\n"
+      "05-24 02:25:40.600  6100  6100 F DEBUG   : signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault "
+      "addr 0x0\n"
       "05-24 02:25:40.600  6100  6100 F DEBUG   : backtrace:\n"
-      "05-24 02:25:40.600  6100  6100 F DEBUG   :       #00 pc 000000000001a2b4  /data/app/org.app/lib/arm64/libfoo.so (crash+20)\n"
-      "05-24 02:25:40.600  6100  6100 F DEBUG   :       #01 pc 0000000000001000  /system/lib64/libc.so\n"
+      "05-24 02:25:40.600  6100  6100 F DEBUG   :       #00 pc 000000000001a2b4  "
+      "/data/app/org.app/lib/arm64/libfoo.so (crash+20)\n"
+      "05-24 02:25:40.600  6100  6100 F DEBUG   :       #01 pc 0000000000001000  "
+      "/system/lib64/libc.so\n"
       "05-24 02:25:40.700  1000  1000 I ActivityManager: Process org.app (pid 6000) has died\n";
   auto e = ParseLogcat(log, {.package = "org.app"});
   ASSERT_EQ(e.size(), 1u);

@@ -1,20 +1,19 @@
 // Shell escaping of untrusted text: whatever the app under test shows, the device shell sees it
 // as literal text. Checked against a reference sh-like unquoter here, and against the real
 // /bin/sh of this machine (it exists on every Debian host).
-#include "device/android/shell_escape.h"
-
 #include <cstdio>
 
 #include <gtest/gtest.h>
+
+#include "device/android/shell_escape.h"
 
 namespace roam::device::android {
 namespace {
 
 const char* kNasty[] = {
-    "plain",  "it's",         "\"double\"",  "a;reboot",   "$(reboot)", "`reboot`",
-    "$HOME",  "a\\b",         "new\nline",   "*",          "a && b",    "x | y > z",
-    "'",      "''",           "'\\''",       "é ü 日本",   "%s",        "",
-    "tab\there", "!history",  "${IFS}",      "#comment",  "~root",     "a\rb",
+    "plain",     "it's", "\"double\"", "a;reboot",  "$(reboot)", "`reboot`", "$HOME", "a\\b",
+    "new\nline", "*",    "a && b",     "x | y > z", "'",         "''",       "'\\''", "é ü 日本",
+    "%s",        "",     "tab\there",  "!history",  "${IFS}",    "#comment", "~root", "a\rb",
 };
 
 // The result of sh parsing `quoted` as one word made only of '...' and \' pieces.
@@ -24,7 +23,10 @@ std::string Unquote(const std::string& quoted) {
   for (size_t i = 0; i < quoted.size(); ++i) {
     char c = quoted[i];
     if (in) {
-      if (c == '\'') in = false; else out += c;
+      if (c == '\'')
+        in = false;
+      else
+        out += c;
     } else if (c == '\'') {
       in = true;
     } else if (c == '\\' && i + 1 < quoted.size()) {
@@ -116,8 +118,10 @@ TEST(InputText, DecodesBackToTheAsciiText) {
     }
     std::string want;
     for (unsigned char c : std::string(s)) {
-      if (c == '\t') want += ' ';
-      else if (c == '\n' || (c >= 0x20 && c < 0x7f)) want += static_cast<char>(c);
+      if (c == '\t')
+        want += ' ';
+      else if (c == '\n' || (c >= 0x20 && c < 0x7f))
+        want += static_cast<char>(c);
     }
     EXPECT_EQ(typed, want) << s;
   }

@@ -52,7 +52,9 @@ FastbotOptions OnlyBack() {
 }
 
 gui::HyperEvent Button(const std::string& activity, int i) {
-  return {.activity = activity, .text = fmt::format("B{}", static_cast<char>('A' + i)), .kind = ActionKind::kClick};
+  return {.activity = activity,
+          .text = fmt::format("B{}", static_cast<char>('A' + i)),
+          .kind = ActionKind::kClick};
 }
 
 std::string Chosen(const gui::Screen& s, const gui::Action& a) {
@@ -126,9 +128,11 @@ TEST(FastbotStrategy, CombinedModeTurnsToQOnceThePageIsExplored) {
   auto actions = Clicks(s);
   Rng rng(1);
   std::set<std::string> first;
-  for (int step = 0; step < 3; ++step) first.insert(Chosen(s, strategy.Next({s, 1, actions, step}, rng)));
+  for (int step = 0; step < 3; ++step)
+    first.insert(Chosen(s, strategy.Next({s, 1, actions, step}, rng)));
   EXPECT_EQ(first.size(), 3u);  // K = 1: each event once while the model decides
-  for (int step = 3; step < 10; ++step) EXPECT_EQ(Chosen(s, strategy.Next({s, 1, actions, step}, rng)), "BB");
+  for (int step = 3; step < 10; ++step)
+    EXPECT_EQ(Chosen(s, strategy.Next({s, 1, actions, step}, rng)), "BB");
 }
 
 TEST(FastbotStrategy, NStepSarsaUpdateFromTheStepLoop) {
@@ -232,7 +236,8 @@ TEST(FastbotStrategy, CorruptModelStopsUnlessReset) {
   o.model_dir = dir;
   auto refused = MakeStrategy("fastbot", {.fastbot = o}, {.package = kPackage});
   ASSERT_FALSE(refused.ok());
-  EXPECT_NE(refused.status().message().find(ModelFile(dir).string() + ": truncated"), std::string::npos)
+  EXPECT_NE(refused.status().message().find(ModelFile(dir).string() + ": truncated"),
+            std::string::npos)
       << refused.status().message();
   std::vector<std::string> notes;
   o.model_reset = true;

@@ -96,7 +96,8 @@ TEST(Harness, NameIsTheBaseStrategysAndLearnReachesTheBase) {
 
 TEST(Harness, BlacklistedWidgetsAreRemovedBeforeTheBaseSeesTheScreen) {
   HarnessConfig c;
-  c.widgets.black = {Matcher(R"({"text": "Delete account"})"), Matcher(R"({"rect": [0, 0.9, 1, 1]})")};
+  c.widgets.black = {Matcher(R"({"text": "Delete account"})"),
+                     Matcher(R"({"rect": [0, 0.9, 1, 1]})")};
   Fixture f(std::move(c));
   ASSERT_EQ(f.actions.size(), 7u);  // click and input on each field, 3 button clicks
   f.Next();
@@ -129,7 +130,8 @@ TEST(Harness, WhitelistKeepsOnlyListedWidgetActions) {
   Fixture f(std::move(c));
   f.Next();
   ASSERT_FALSE(f.base->offered.empty());
-  for (const auto& a : f.base->offered) EXPECT_EQ(f.screen.widgets[a.widget].cls, "android.widget.EditText");
+  for (const auto& a : f.base->offered)
+    EXPECT_EQ(f.screen.widgets[a.widget].cls, "android.widget.EditText");
   // Global actions are not widget actions: they pass.
   f.base->reply = gui::MakeGlobalAction(ActionKind::kMenu);
   EXPECT_EQ(f.Next().kind, ActionKind::kMenu);
@@ -169,7 +171,8 @@ Script Login(double probability = 1.0) {
   s.activity = "LoginActivity";
   s.probability = probability;
   s.steps = {{ActionKind::kInputText, Matcher(R"({"resource_id": "email"})"), "qa@roam.test"},
-             {ActionKind::kInputText, Matcher(R"({"path": "//*[@resource-id='id/password']"})"), "secret!"},
+             {ActionKind::kInputText, Matcher(R"({"path": "//*[@resource-id='id/password']"})"),
+              "secret!"},
              {ActionKind::kClick, Matcher(R"({"text": "Sign in"})"), ""}};
   return s;
 }
@@ -228,7 +231,8 @@ TEST(Harness, AScriptNeedsItsActivityAndItsProbability) {
   Fixture h(std::move(sometimes));
   for (int i = 0; i < 2000; ++i) h.Next();
   const auto& st = h.harness->stats();
-  double rate = double(st.scripts_started) / double(st.steps - st.script_steps + st.scripts_started);
+  double rate =
+      double(st.scripts_started) / double(st.steps - st.script_steps + st.scripts_started);
   EXPECT_NEAR(rate, 0.25, 0.04);
 }
 
@@ -242,10 +246,10 @@ TEST(Harness, RunLoopRequestsPassThroughExceptDuringAScript) {
   auto take = [&] { return f.harness->TakeRequest({s, 7, f.actions, f.step}); };
   ASSERT_TRUE(take().has_value());  // no script playing yet
   EXPECT_EQ(take()->name, "s1");
-  f.Next();                         // the login starts
+  f.Next();  // the login starts
   EXPECT_FALSE(take().has_value());
   f.Next();
-  f.Next();                         // and ends
+  f.Next();  // and ends
   EXPECT_TRUE(take().has_value());
   f.harness->Done(*f.base->request, true);
   EXPECT_EQ(f.base->done, 1);
@@ -284,11 +288,17 @@ TEST(Harness, InputTextsOfTheBaseComeFromTheMix) {
   for (int i = 0; i < n; ++i) {
     gui::Action a = f.Next();
     ASSERT_EQ(a.kind, ActionKind::kInputText);
-    if (a.text == "user-one" || a.text == "user-two") ++by_source["user"];
-    else if (a.text == "Welcome back" || a.text == "Sign in" || a.text == "Delete account" || a.text == "Help") ++by_source["seen"];
-    else if (std::count(awkward.begin(), awkward.end(), a.text)) ++by_source["awkward"];
-    else if (std::count(plain.begin(), plain.end(), a.text)) ++by_source["plain"];
-    else ADD_FAILURE() << "text from nowhere: " << a.text;
+    if (a.text == "user-one" || a.text == "user-two")
+      ++by_source["user"];
+    else if (a.text == "Welcome back" || a.text == "Sign in" || a.text == "Delete account" ||
+             a.text == "Help")
+      ++by_source["seen"];
+    else if (std::count(awkward.begin(), awkward.end(), a.text))
+      ++by_source["awkward"];
+    else if (std::count(plain.begin(), plain.end(), a.text))
+      ++by_source["plain"];
+    else
+      ADD_FAILURE() << "text from nowhere: " << a.text;
   }
   // "", "-1", "0" and the like are in both the awkward and the plain list: count by the
   // harness's own tally too, and check the content-based split is near the weights.
@@ -309,7 +319,8 @@ TEST(Harness, SourcesWithNothingToOfferAreLeftOut) {
   Fixture f(std::move(c));
   f.base->reply = gui::MakeWidgetAction(ActionKind::kInputText, f.screen, 2);
   const auto& awkward = AwkwardStrings();
-  for (int i = 0; i < 200; ++i) EXPECT_TRUE(std::count(awkward.begin(), awkward.end(), f.Next().text));
+  for (int i = 0; i < 200; ++i)
+    EXPECT_TRUE(std::count(awkward.begin(), awkward.end(), f.Next().text));
 }
 
 TEST(Harness, ScriptTextsAreNotReplaced) {
@@ -328,7 +339,8 @@ TEST(TextInput, AwkwardStringsHaveTheAwkwardCases) {
   EXPECT_TRUE(has("' OR 1=1 --"));
   EXPECT_TRUE(has("%s%n%x%d"));
   EXPECT_TRUE(has("   "));
-  EXPECT_TRUE(std::any_of(a.begin(), a.end(), [](const std::string& s) { return s.size() >= 5000; }));
+  EXPECT_TRUE(
+      std::any_of(a.begin(), a.end(), [](const std::string& s) { return s.size() >= 5000; }));
   EXPECT_TRUE(has("\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D \xD7\xA2\xD7\x95\xD7\x9C\xD7\x9D"));  // Hebrew
 }
 
@@ -340,8 +352,8 @@ TEST(TextInput, SeenTextsAreBounded) {
   s.package = "org.app";
   s.widgets.resize(7);
   for (int i = 0; i < 7; ++i) s.widgets[i].text = "label " + std::to_string(i);
-  s.widgets[5].editable = true;                     // typed text is not collected
-  s.widgets[6].package = "com.android.systemui";    // nor the status bar's
+  s.widgets[5].editable = true;                   // typed text is not collected
+  s.widgets[6].package = "com.android.systemui";  // nor the status bar's
   input.Observe(s, 1);
   // The oldest are replaced: labels 2, 3 and 4 remain.
   auto seen = input.seen();
@@ -395,23 +407,31 @@ TEST(HarnessFiles, UnknownKeysGetASuggestion) {
   HarnessOptions o;
   o.filters_file = Write("f.json", R"({"widgets": {"blak": []}})");
   std::string e = LoadError(o);
-  EXPECT_NE(e.find("f.json: widgets: unknown key \"blak\" (did you mean \"black\"?)"), std::string::npos) << e;
+  EXPECT_NE(e.find("f.json: widgets: unknown key \"blak\" (did you mean \"black\"?)"),
+            std::string::npos)
+      << e;
   o.filters_file = Write("f.json", R"({"activites": {}})");
   e = LoadError(o);
   EXPECT_NE(e.find("did you mean \"activities\"?"), std::string::npos) << e;
   o = {};
   o.actions_file = Write("a.json", R"({"actions": [{"activity": "Login", "stepz": []}]})");
   e = LoadError(o);
-  EXPECT_NE(e.find("a.json: actions[0]: unknown key \"stepz\" (did you mean \"steps\"?)"), std::string::npos) << e;
+  EXPECT_NE(e.find("a.json: actions[0]: unknown key \"stepz\" (did you mean \"steps\"?)"),
+            std::string::npos)
+      << e;
 }
 
 TEST(HarnessFiles, BadRectanglesAndBadStepsAreRefused) {
   HarnessOptions o;
-  o.filters_file = Write("f.json", R"({"widgets": {"white": [{"text": "OK"}, {"rect": [0, 0, 2, 1]}]}})");
+  o.filters_file =
+      Write("f.json", R"({"widgets": {"white": [{"text": "OK"}, {"rect": [0, 0, 2, 1]}]}})");
   std::string e = LoadError(o);
-  EXPECT_NE(e.find("f.json: widgets.white[1].rect: element 2 is 2, outside 0..1"), std::string::npos) << e;
+  EXPECT_NE(e.find("f.json: widgets.white[1].rect: element 2 is 2, outside 0..1"),
+            std::string::npos)
+      << e;
   o = {};
-  o.actions_file = Write("a.json", R"({"actions": [{"steps": [{"action": "tap", "widget": {"text": "OK"}}]}]})");
+  o.actions_file =
+      Write("a.json", R"({"actions": [{"steps": [{"action": "tap", "widget": {"text": "OK"}}]}]})");
   e = LoadError(o);
   EXPECT_NE(e.find("actions[0].steps[0].action: unknown action \"tap\""), std::string::npos) << e;
   o.actions_file = Write("a.json", R"({"actions": [{"steps": [{"action": "click"}]}]})");
@@ -420,10 +440,12 @@ TEST(HarnessFiles, BadRectanglesAndBadStepsAreRefused) {
   o.actions_file = Write("a.json", R"({"actions": [{"name": 7, "steps": [{"action": "back"}]}]})");
   e = LoadError(o);
   EXPECT_NE(e.find("actions[0].name: expected a string"), std::string::npos) << e;
-  o.actions_file = Write("a.json", R"({"actions": [{"probability": 2, "steps": [{"action": "back"}]}]})");
+  o.actions_file =
+      Write("a.json", R"({"actions": [{"probability": 2, "steps": [{"action": "back"}]}]})");
   e = LoadError(o);
   EXPECT_NE(e.find("actions[0].probability: expected a number in 0..1"), std::string::npos) << e;
-  o.actions_file = Write("a.json", R"({"actions": [{"steps": [{"action": "input_text", "widget": {"text": "x"}}]}]})");
+  o.actions_file = Write(
+      "a.json", R"({"actions": [{"steps": [{"action": "input_text", "widget": {"text": "x"}}]}]})");
   e = LoadError(o);
   EXPECT_NE(e.find("\"input_text\" needs \"text\""), std::string::npos) << e;
 }
@@ -447,7 +469,8 @@ TEST(HarnessFiles, TheShippedShopLoginScriptLoads) {
 }
 
 TEST(HarnessFiles, WithHarnessWrapsOnlyWhenSomethingIsSet) {
-  auto plain = WithHarness(std::unique_ptr<Strategy>(std::make_unique<FakeBase>()), HarnessOptions{});
+  auto plain =
+      WithHarness(std::unique_ptr<Strategy>(std::make_unique<FakeBase>()), HarnessOptions{});
   ASSERT_TRUE(plain.ok());
   EXPECT_EQ(dynamic_cast<Harness*>(plain->get()), nullptr);
   HarnessOptions o;
@@ -460,4 +483,3 @@ TEST(HarnessFiles, WithHarnessWrapsOnlyWhenSomethingIsSet) {
 
 }  // namespace
 }  // namespace roam::explore
-

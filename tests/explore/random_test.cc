@@ -24,7 +24,8 @@ gui::Screen TwoButtonsAndAField() {
 }
 
 std::vector<gui::Action> Actions(const gui::Screen& s) {
-  return {gui::MakeWidgetAction(ActionKind::kClick, s, 1), gui::MakeWidgetAction(ActionKind::kClick, s, 2),
+  return {gui::MakeWidgetAction(ActionKind::kClick, s, 1),
+          gui::MakeWidgetAction(ActionKind::kClick, s, 2),
           gui::MakeWidgetAction(ActionKind::kInputText, s, 3)};
 }
 
@@ -57,7 +58,8 @@ TEST(RandomStrategy, KindsTheScreenDoesNotOfferAreRenormalisedAway) {
   o.pct_back = 1;  // clicks are impossible on an empty screen: only back remains
   RandomStrategy strategy(o);
   Rng rng(1);
-  for (int i = 0; i < 50; ++i) EXPECT_EQ(strategy.Next({empty, 0, none, i}, rng).kind, ActionKind::kBack);
+  for (int i = 0; i < 50; ++i)
+    EXPECT_EQ(strategy.Next({empty, 0, none, i}, rng).kind, ActionKind::kBack);
 }
 
 TEST(RandomStrategy, TypesTextFromItsListAndIsDeterministicForASeed) {

@@ -70,7 +70,7 @@ TEST(TimeTravelSelect, WalksMayRevisitAState) {
   gui::Action a;
   g.AddEdge(1, 2, a);
   g.AddEdge(2, 1, a);
-  g.At(1).visits = 2;  // 0.81
+  g.At(1).visits = 2;          // 0.81
   g.At(2).interesting = true;  // 6
   // From 1 with k = 3: the single walk 1-2-1-2.
   auto mean = NeighbourhoodFitness(g, 3, FitnessParams{});
@@ -176,8 +176,12 @@ struct Harness {
     return tt->TakeRequest(view);
   }
   void Move(uint64_t from, uint64_t to, size_t new_units, bool new_activity = false) {
-    Transition t{.from = from, .to = to, .action = action, .new_state = false,
-                 .new_activity = new_activity, .new_units = new_units};
+    Transition t{.from = from,
+                 .to = to,
+                 .action = action,
+                 .new_state = false,
+                 .new_activity = new_activity,
+                 .new_units = new_units};
     tt->Learn(t);
   }
   gui::Screen screen;

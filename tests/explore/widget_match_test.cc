@@ -26,7 +26,8 @@ gui::Screen Screen() {
   EXPECT_TRUE(s.ok()) << s.status().message();
   return *s;
 }
-// Indices in pre-order: 0 root, 1 toolbar, 2 title, 3 email, 4 delete, 5 sign out, 6 bottom, 7 share.
+// Indices in pre-order: 0 root, 1 toolbar, 2 title, 3 email, 4 delete, 5 sign out, 6 bottom, 7
+// share.
 
 std::vector<int> Matching(const gui::Screen& s, const WidgetMatcher& m) {
   std::vector<int> out;
@@ -81,13 +82,15 @@ TEST(WidgetMatcher, RectangleMatchesByTheCentreOfTheBounds) {
 
 TEST(WidgetMatcher, EveryKeyGivenMustHold) {
   auto s = Screen();
-  EXPECT_EQ(Matching(s, Parse(R"({"text": "Sign out", "rect": [0, 0.25, 1, 0.5]})")), std::vector<int>{5});
+  EXPECT_EQ(Matching(s, Parse(R"({"text": "Sign out", "rect": [0, 0.25, 1, 0.5]})")),
+            std::vector<int>{5});
   EXPECT_TRUE(Matching(s, Parse(R"({"text": "Sign out", "rect": [0, 0.9, 1, 1]})")).empty());
 }
 
 TEST(PathExpr, DescendantChildClassAndAttributeTests) {
   auto s = Screen();
-  EXPECT_EQ(PathMatches(s, "//android.widget.Button[@resource-id='id/delete']"), std::vector<int>{4});
+  EXPECT_EQ(PathMatches(s, "//android.widget.Button[@resource-id='id/delete']"),
+            std::vector<int>{4});
   EXPECT_EQ(PathMatches(s, "//*[@text='Sign out']"), std::vector<int>{5});
   EXPECT_EQ(PathMatches(s, "//Button"), (std::vector<int>{4, 5}));
   EXPECT_EQ(PathMatches(s, "/FrameLayout/Button"), (std::vector<int>{4, 5}));
@@ -115,10 +118,12 @@ TEST(PathExpr, SyntaxErrorsSayTheColumnAndWhatWasExpected) {
   EXPECT_NE(e.status().message().find("column 16"), std::string::npos) << e.status().message();
   e = PathExpr::Parse("//Button[@txt='x']");
   ASSERT_FALSE(e.ok());
-  EXPECT_NE(e.status().message().find("did you mean @text?"), std::string::npos) << e.status().message();
+  EXPECT_NE(e.status().message().find("did you mean @text?"), std::string::npos)
+      << e.status().message();
   e = PathExpr::Parse("//");
   ASSERT_FALSE(e.ok());
-  EXPECT_NE(e.status().message().find("a class name or '*'"), std::string::npos) << e.status().message();
+  EXPECT_NE(e.status().message().find("a class name or '*'"), std::string::npos)
+      << e.status().message();
 }
 
 TEST(WidgetMatcher, BadMatchersAreRefusedWithThePlace) {
@@ -147,9 +152,12 @@ TEST(WidgetMatcher, BadMatchersAreRefusedWithThePlace) {
 TEST(ActivityMatches, FullNameOrATailAfterADot) {
   EXPECT_TRUE(ActivityMatches("bf.io.openshop.ux.LoginActivity", "LoginActivity"));
   EXPECT_TRUE(ActivityMatches("bf.io.openshop.ux.LoginActivity", ".ux.LoginActivity"));
-  EXPECT_TRUE(ActivityMatches("bf.io.openshop.ux.LoginActivity", "bf.io.openshop.ux.LoginActivity"));
-  EXPECT_TRUE(ActivityMatches("bf.io.openshop/.ux.LoginActivity", "bf.io.openshop.ux.LoginActivity"));
-  EXPECT_TRUE(ActivityMatches("bf.io.openshop.ux.LoginActivity", "bf.io.openshop/.ux.LoginActivity"));
+  EXPECT_TRUE(
+      ActivityMatches("bf.io.openshop.ux.LoginActivity", "bf.io.openshop.ux.LoginActivity"));
+  EXPECT_TRUE(
+      ActivityMatches("bf.io.openshop/.ux.LoginActivity", "bf.io.openshop.ux.LoginActivity"));
+  EXPECT_TRUE(
+      ActivityMatches("bf.io.openshop.ux.LoginActivity", "bf.io.openshop/.ux.LoginActivity"));
   EXPECT_FALSE(ActivityMatches("bf.io.openshop.ux.LoginActivity", "Activity"));
   EXPECT_FALSE(ActivityMatches("bf.io.openshop.ux.LoginActivity", "ginActivity"));
   EXPECT_FALSE(ActivityMatches("bf.io.openshop.ux.LoginActivity", "RegisterActivity"));

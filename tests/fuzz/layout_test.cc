@@ -13,15 +13,17 @@ using testing::L;
 using testing::W;
 
 W Row(const std::string& title) {
-  return W("LinearLayout", "", {W("TextView", "title").Text(title).Click(),
-                                W("ImageView", "photo").Desc("Photo of " + title).Click()});
+  return W("LinearLayout", "",
+           {W("TextView", "title").Text(title).Click(),
+            W("ImageView", "photo").Desc("Photo of " + title).Click()});
 }
 
 W Diary(std::vector<std::string> titles) {
   std::vector<W> rows;
   for (const auto& t : titles) rows.push_back(Row(t));
-  return W("FrameLayout", "", {W("TextView", "count").Text(std::to_string(titles.size()) + " entries"),
-                               W("ListView", "list", rows)});
+  return W("FrameLayout", "",
+           {W("TextView", "count").Text(std::to_string(titles.size()) + " entries"),
+            W("ListView", "list", rows)});
 }
 
 TEST(Layout, ListsThatDifferOnlyInRowCountAreEqual) {
@@ -32,7 +34,8 @@ TEST(Layout, ListsThatDifferOnlyInRowCountAreEqual) {
 }
 
 TEST(Layout, ANewKindOfWidgetMakesAnotherState) {
-  W with_photo("FrameLayout", "", {W("TextView", "current").Text("Cinema"), W("ImageView", "picture")});
+  W with_photo("FrameLayout", "",
+               {W("TextView", "current").Text("Cinema"), W("ImageView", "picture")});
   W without("FrameLayout", "", {W("TextView", "current").Text("Cinema")});
   Layout a = L(with_photo), b = L(without);
   EXPECT_NE(a.abs, b.abs);

@@ -24,16 +24,18 @@ W Row(const std::string& t, bool photo) {
 Layout Diary(std::vector<std::pair<std::string, bool>> rows) {
   std::vector<W> ws;
   for (auto& [t, p] : rows) ws.push_back(Row(t, p));
-  return L(W("FrameLayout", "", {W("TextView", "count").Text(std::to_string(rows.size()) + " entries"),
-                                 W("ListView", "list", ws)}),
+  return L(W("FrameLayout", "",
+             {W("TextView", "count").Text(std::to_string(rows.size()) + " entries"),
+              W("ListView", "list", ws)}),
            "app.Diary");
 }
 
 Layout Main(const std::string& current) {
   return L(W("FrameLayout", "",
              {W("TextView", "current").Text(current),
-              W("ListView", "grid", {W("TextView", "name").Text("Cinema").Click(),
-                                     W("TextView", "name").Text("Cleaning").Click()}),
+              W("ListView", "grid",
+                {W("TextView", "name").Text("Cinema").Click(),
+                 W("TextView", "name").Text("Cleaning").Click()}),
               W("Button", "nav").Text("Diary").Click()}),
            "app.Main");
 }
@@ -95,8 +97,9 @@ TEST(Oracle, WrongRowDeletedIsAViolationAndTheRightOneIsNot) {
 TEST(Oracle, IgnoredViewsDoNotCount) {
   // A banner that rotates by itself: seen as an effect unless the two seed runs flag it.
   auto page = [](const std::string& ad, bool photo) {
-    return L(W("FrameLayout", "", {W("TextView", "banner").Text(ad),
-                                   W("ListView", "list", {Row("Cinema", photo)})}), "app.Diary");
+    return L(W("FrameLayout", "",
+               {W("TextView", "banner").Text(ad), W("ListView", "list", {Row("Cinema", photo)})}),
+             "app.Diary");
   };
   std::vector<Layout> run1 = {page("Ad one", true), page("Ad two", true)};
   std::vector<Layout> run2 = {page("Ad three", true), page("Ad two", true)};
@@ -132,8 +135,9 @@ TEST(Mutants, UnderHalfLikeThePivotIsDropped) {
   Layout pivot = Main("Cinema");
   MutantSettings settings;  // min_pivot_similarity 0.5
   EXPECT_TRUE(ReturnedToPivot(pivot, Main("Cleaning"), settings));
-  Layout elsewhere = L(W("FrameLayout", "", {W("EditText", "name"), W("Button", "save").Text("Save").Click(),
-                                             W("Button", "nav").Text("Diary").Click()}),
+  Layout elsewhere = L(W("FrameLayout", "",
+                         {W("EditText", "name"), W("Button", "save").Text("Save").Click(),
+                          W("Button", "nav").Text("Diary").Click()}),
                        "app.Main");
   EXPECT_LT(TypeSimilarity(pivot, elsewhere), 0.5);
   EXPECT_FALSE(ReturnedToPivot(pivot, elsewhere, settings));
@@ -142,10 +146,10 @@ TEST(Mutants, UnderHalfLikeThePivotIsDropped) {
 TEST(Mutants, SearchFindsALoopStartingOnAnInactiveIndependentView) {
   // Main --click name--> Main' (another state) --click nav--> Main: a loop of two.
   Layout pivot = Main("Cinema");
-  Layout other = L(W("FrameLayout", "", {W("TextView", "current").Text("x"),
-                                         W("ImageView", "photo"),
-                                         W("ListView", "grid", {W("TextView", "name").Text("Cinema").Click()}),
-                                         W("Button", "nav").Text("Diary").Click()}),
+  Layout other = L(W("FrameLayout", "",
+                     {W("TextView", "current").Text("x"), W("ImageView", "photo"),
+                      W("ListView", "grid", {W("TextView", "name").Text("Cinema").Click()}),
+                      W("Button", "nav").Text("Diary").Click()}),
                    "app.Main");
   Model model;
   Event cinema = ClickOn(pivot.screen, "Cinema");

@@ -14,10 +14,20 @@ struct W {
   std::string cls, id, text, desc;
   std::vector<W> children;
   bool click = false, long_click = false;
-  W(std::string c, std::string i, std::vector<W> kids = {}) : cls(std::move(c)), id(std::move(i)), children(std::move(kids)) {}
-  W& Text(std::string t) { text = std::move(t); return *this; }
-  W& Desc(std::string d) { desc = std::move(d); return *this; }
-  W& Click() { click = true; return *this; }
+  W(std::string c, std::string i, std::vector<W> kids = {})
+      : cls(std::move(c)), id(std::move(i)), children(std::move(kids)) {}
+  W& Text(std::string t) {
+    text = std::move(t);
+    return *this;
+  }
+  W& Desc(std::string d) {
+    desc = std::move(d);
+    return *this;
+  }
+  W& Click() {
+    click = true;
+    return *this;
+  }
 };
 
 inline void Flatten(const W& w, int parent, gui::Screen& s) {
@@ -62,7 +72,8 @@ inline Event ClickOn(const gui::Screen& s, const std::string& text) {
   e.kind = gui::ActionKind::kClick;
   int i = -1;
   for (int k = 0; k < static_cast<int>(s.widgets.size()) && i < 0; ++k)
-    if ((s.widgets[k].text == text || s.widgets[k].content_desc == text) && s.widgets[k].clickable) i = k;
+    if ((s.widgets[k].text == text || s.widgets[k].content_desc == text) && s.widgets[k].clickable)
+      i = k;
   e.type = WidgetType(s, i);
   e.signature = WidgetSignature(s, i);
   return e;

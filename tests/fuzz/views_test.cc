@@ -16,16 +16,16 @@ using testing::W;
 // camera button in no group, w5 and w6 two like buttons of a navigation bar (another group).
 W Figure() {
   return W("FrameLayout", "",
-           {W("ListView", "w0", {W("TextView", "name").Text("Cinema").Click(),
-                                 W("TextView", "name").Text("Sleeping").Click(),
-                                 W("TextView", "name").Text("Cleaning").Click()}),
-            W("ImageButton", "camera").Desc("Camera").Click(),
-            W("TextView", "status").Text("Now"),
-            W("LinearLayout", "nav", {W("Button", "tab").Text("Diary").Click(),
-                                      W("Button", "tab").Text("Stats").Click()}),
-            W("LinearLayout", "form", {W("Button", "ok").Text("OK").Click(),
-                                       W("Button", "ok").Text("Apply").Click(),
-                                       W("TextView", "hint").Text("Hint")})});
+           {W("ListView", "w0",
+              {W("TextView", "name").Text("Cinema").Click(),
+               W("TextView", "name").Text("Sleeping").Click(),
+               W("TextView", "name").Text("Cleaning").Click()}),
+            W("ImageButton", "camera").Desc("Camera").Click(), W("TextView", "status").Text("Now"),
+            W("LinearLayout", "nav",
+              {W("Button", "tab").Text("Diary").Click(), W("Button", "tab").Text("Stats").Click()}),
+            W("LinearLayout", "form",
+              {W("Button", "ok").Text("OK").Click(), W("Button", "ok").Text("Apply").Click(),
+               W("TextView", "hint").Text("Hint")})});
 }
 
 TEST(Views, GroupsAreInnerNodesWithLikeChildren) {
@@ -44,10 +44,10 @@ TEST(Views, IndependenceRulesOfTheNotes) {
   Groups g = FindGroups(s);
   int w1 = Find(s, "Cinema"), w2 = Find(s, "Sleeping"), w3 = Find(s, "Cleaning");
   int w4 = Find(s, "Camera"), w6 = Find(s, "Stats"), status = Find(s, "Now");
-  EXPECT_TRUE(Independent(s, g, w1, w2));   // like siblings of one group
+  EXPECT_TRUE(Independent(s, g, w1, w2));  // like siblings of one group
   EXPECT_TRUE(Independent(s, g, w3, w1));
-  EXPECT_TRUE(Independent(s, g, w6, w1));   // different groups
-  EXPECT_TRUE(Independent(s, g, w4, w1));   // w4 in no group, w1 in one
+  EXPECT_TRUE(Independent(s, g, w6, w1));  // different groups
+  EXPECT_TRUE(Independent(s, g, w4, w1));  // w4 in no group, w1 in one
   EXPECT_TRUE(Independent(s, g, w1, w4));
   EXPECT_FALSE(Independent(s, g, w4, status));  // both in no group
   EXPECT_FALSE(Independent(s, g, w1, w1));
@@ -60,10 +60,12 @@ TEST(Views, RowsOfAListAreIndependentThroughTheirRows) {
   // The notes' figure (e): two diary rows under one list; a view in one row is independent of
   // the like view in the other row, not of another view of its own row.
   auto row = [](const std::string& t) {
-    return W("LinearLayout", "", {W("TextView", "title").Text(t).Click(),
-                                  W("ImageView", "photo").Desc("Photo of " + t).Click()});
+    return W("LinearLayout", "",
+             {W("TextView", "title").Text(t).Click(),
+              W("ImageView", "photo").Desc("Photo of " + t).Click()});
   };
-  auto s = testing::MakeScreen(W("FrameLayout", "", {W("ListView", "list", {row("Cleaning"), row("Cinema")})}));
+  auto s = testing::MakeScreen(
+      W("FrameLayout", "", {W("ListView", "list", {row("Cleaning"), row("Cinema")})}));
   Groups g = FindGroups(s);
   EXPECT_TRUE(Independent(s, g, Find(s, "Photo of Cinema"), Find(s, "Photo of Cleaning")));
   EXPECT_FALSE(Independent(s, g, Find(s, "Photo of Cinema"), Find(s, "Cinema")));
@@ -96,15 +98,17 @@ TEST(Views, UpdateActiveViewsCarriesFromTheLatestSimilarLayout) {
   std::vector<Layout> layouts = {main1, other, main2};
   std::vector<ActiveViews> h = TrackActiveViews(layouts, {events[0], Event{}});
   ASSERT_EQ(h.size(), 3u);
-  ASSERT_EQ(h[0].entries.size(), 1u);                 // Cleaning became active at layout 0
-  EXPECT_TRUE(h[1].entries.empty());                  // another activity: nothing carried
-  ASSERT_EQ(h[2].entries.size(), 1u);                 // carried from main1, skipping `other`
+  ASSERT_EQ(h[0].entries.size(), 1u);  // Cleaning became active at layout 0
+  EXPECT_TRUE(h[1].entries.empty());   // another activity: nothing carried
+  ASSERT_EQ(h[2].entries.size(), 1u);  // carried from main1, skipping `other`
   Groups g = FindGroups(main2.screen);
   EXPECT_EQ(h[2].In(main2.screen, g), std::vector<int>{testing::Find(main2.screen, "Cleaning")});
 
   // The view must still be there: a layout whose list lost Cleaning carries nothing for it.
-  Layout shorter = L(W("FrameLayout", "", {W("ListView", "w0", {W("TextView", "name").Text("Cinema").Click(),
-                                                                 W("TextView", "name").Text("Sleeping").Click()})}),
+  Layout shorter = L(W("FrameLayout", "",
+                       {W("ListView", "w0",
+                          {W("TextView", "name").Text("Cinema").Click(),
+                           W("TextView", "name").Text("Sleeping").Click()})}),
                      "app.Main");
   ActiveViews carried = UpdateActiveViews(shorter, {&main1}, {&h[0]});
   // Nearest by edit distance stands in when the exact view is gone (w_a' ~ w_a).

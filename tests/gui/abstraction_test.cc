@@ -23,13 +23,14 @@ std::string ListDump(int rows, const std::string& title = "Inbox", const std::st
       R"(<node class="android.widget.ListView" resource-id="org.app:id/list" scrollable="true" bounds="[0,200][1080,1920]">)";
   for (int i = 0; i < rows; ++i) {
     std::string top = std::to_string(200 + i * 100), bottom = std::to_string(300 + i * 100);
-    body += R"(<node class="android.widget.LinearLayout" resource-id="org.app:id/row" clickable="true" bounds="[0,)" +
-            top + "][1080," + bottom + R"(]">)" +
-            Node("android.widget.TextView", "[0," + top + "][800," + bottom + "]",
-                 "resource-id=\"org.app:id/title\" text=\"Message " + std::to_string(i) + "\"") +
-            Node("android.widget.TextView", "[800," + top + "][1080," + bottom + "]",
-                 "text=\"" + std::to_string(i % 12) + ":0" + std::to_string(i % 10) + "\"") +
-            "</node>";
+    body +=
+        R"(<node class="android.widget.LinearLayout" resource-id="org.app:id/row" clickable="true" bounds="[0,)" +
+        top + "][1080," + bottom + R"(]">)" +
+        Node("android.widget.TextView", "[0," + top + "][800," + bottom + "]",
+             "resource-id=\"org.app:id/title\" text=\"Message " + std::to_string(i) + "\"") +
+        Node("android.widget.TextView", "[800," + top + "][1080," + bottom + "]",
+             "text=\"" + std::to_string(i % 12) + ":0" + std::to_string(i % 10) + "\"") +
+        "</node>";
   }
   body += "</node></node>";
   return Dump(body);
@@ -44,14 +45,16 @@ Screen Parse(const std::string& xml, const std::string& activity = ".MainActivit
 }
 
 std::string DialogDump(const std::string& ok, bool checked = false) {
-  return Dump(R"(<node class="android.widget.FrameLayout" package="org.app" bounds="[100,600][980,1300]">)" +
-              Node("android.widget.TextView", "[100,600][980,800]", R"(text="Delete 3 files?")") +
-              Node("android.widget.CheckBox", "[100,800][980,900]",
-                   std::string("text=\"Don't ask again\" checkable=\"true\" checked=\"") +
-                       (checked ? "true" : "false") + "\"") +
-              Node("android.widget.Button", "[100,1200][500,1300]", R"(text="Cancel" clickable="true")") +
-              Node("android.widget.Button", "[500,1200][980,1300]", "text=\"" + ok + "\" clickable=\"true\"") +
-              "</node>");
+  return Dump(
+      R"(<node class="android.widget.FrameLayout" package="org.app" bounds="[100,600][980,1300]">)" +
+      Node("android.widget.TextView", "[100,600][980,800]", R"(text="Delete 3 files?")") +
+      Node("android.widget.CheckBox", "[100,800][980,900]",
+           std::string("text=\"Don't ask again\" checkable=\"true\" checked=\"") +
+               (checked ? "true" : "false") + "\"") +
+      Node("android.widget.Button", "[100,1200][500,1300]", R"(text="Cancel" clickable="true")") +
+      Node("android.widget.Button", "[500,1200][980,1300]",
+           "text=\"" + ok + "\" clickable=\"true\"") +
+      "</node>");
 }
 
 TEST(ScreenKey, ListOf3And30RowsAreOneState) {
@@ -61,7 +64,8 @@ TEST(ScreenKey, ListOf3And30RowsAreOneState) {
 }
 
 TEST(ScreenKey, DifferentActivityDiffers) {
-  EXPECT_NE(ScreenKey(Parse(ListDump(3), ".MainActivity")), ScreenKey(Parse(ListDump(3), ".OtherActivity")));
+  EXPECT_NE(ScreenKey(Parse(ListDump(3), ".MainActivity")),
+            ScreenKey(Parse(ListDump(3), ".OtherActivity")));
 }
 
 TEST(ScreenKey, IgnoresLabelTextAndTypedText) {
@@ -99,11 +103,15 @@ TEST(ScreenKey, StructureCounts) {
 TEST(ScreenKey, StatusBarIsIgnored) {
   std::string app = Node("a.Root", "[0,48][1080,1920]", R"(clickable="true")");
   auto bar = [](const std::string& icons) {
-    return R"(<node class="a.Bar" package="com.android.systemui" bounds="[0,0][1080,48]">)" + icons + "</node>";
+    return R"(<node class="a.Bar" package="com.android.systemui" bounds="[0,0][1080,48]">)" +
+           icons + "</node>";
   };
-  std::string icon = R"(<node class="a.Icon" package="com.android.systemui" bounds="[0,0][48,48]"/>)";
-  std::string other = R"(<node class="a.Clock" package="com.android.systemui" bounds="[0,0][48,48]"/>)";
-  EXPECT_EQ(ScreenKey(Parse(Dump(bar(icon) + app))), ScreenKey(Parse(Dump(bar(icon + other) + app))));
+  std::string icon =
+      R"(<node class="a.Icon" package="com.android.systemui" bounds="[0,0][48,48]"/>)";
+  std::string other =
+      R"(<node class="a.Clock" package="com.android.systemui" bounds="[0,0][48,48]"/>)";
+  EXPECT_EQ(ScreenKey(Parse(Dump(bar(icon) + app))),
+            ScreenKey(Parse(Dump(bar(icon + other) + app))));
   EXPECT_NE(ScreenKey(Parse(Dump(bar(icon) + app))), ScreenKey(Parse(Dump(bar(icon)))));
 }
 
@@ -135,7 +143,8 @@ TEST(HyperEvent, FromWidgetAndGlobalActions) {
   HyperEvent input = MakeHyperEvent(s, MakeWidgetAction(ActionKind::kInputText, s, 2));
   EXPECT_EQ(input, (HyperEvent{".MainActivity", "org.app:id/search", "", ActionKind::kInputText}));
   Screen typed = Parse(ListDump(3, "Inbox", "typed 42"));
-  EXPECT_EQ(input.Hash(), MakeHyperEvent(typed, MakeWidgetAction(ActionKind::kInputText, typed, 2)).Hash());
+  EXPECT_EQ(input.Hash(),
+            MakeHyperEvent(typed, MakeWidgetAction(ActionKind::kInputText, typed, 2)).Hash());
 
   Screen d = Parse(DialogDump("Delete 2"));
   HyperEvent del = MakeHyperEvent(d, MakeWidgetAction(ActionKind::kClick, d, 4));

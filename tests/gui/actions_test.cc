@@ -31,7 +31,8 @@ std::vector<Action> ActionsOf(const std::string& body, const ActionOptions& opti
 using Strings = std::vector<std::string>;
 
 TEST(ActionsFor, ClickableButton) {
-  std::vector<Action> a = ActionsOf(Node("android.widget.Button", "[0,0][100,100]", R"(clickable="true")"));
+  std::vector<Action> a =
+      ActionsOf(Node("android.widget.Button", "[0,0][100,100]", R"(clickable="true")"));
   ASSERT_EQ(a.size(), 1u);
   EXPECT_EQ(a[0].kind, ActionKind::kClick);
   EXPECT_EQ(a[0].widget, 1);
@@ -47,8 +48,9 @@ TEST(ActionsFor, DisabledWidgetYieldsNothing) {
 }
 
 TEST(ActionsFor, CheckableYieldsClick) {
-  EXPECT_EQ(Describe(ActionsOf(Node("android.widget.CheckBox", "[0,0][100,100]", R"(checkable="true")"))),
-            Strings{"click 0/0"});
+  EXPECT_EQ(
+      Describe(ActionsOf(Node("android.widget.CheckBox", "[0,0][100,100]", R"(checkable="true")"))),
+      Strings{"click 0/0"});
 }
 
 TEST(ActionsFor, EditFieldYieldsInputText) {
@@ -58,14 +60,18 @@ TEST(ActionsFor, EditFieldYieldsInputText) {
 }
 
 TEST(ActionsFor, ScrollablesYieldScrollsByOrientation) {
-  EXPECT_EQ(Describe(ActionsOf(Node("android.widget.ListView", "[0,0][1080,300]", R"(scrollable="true")"))),
+  EXPECT_EQ(Describe(ActionsOf(
+                Node("android.widget.ListView", "[0,0][1080,300]", R"(scrollable="true")"))),
             (Strings{"scroll_up 0/0", "scroll_down 0/0"}));
-  EXPECT_EQ(Describe(ActionsOf(Node("androidx.viewpager.widget.ViewPager", "[0,0][500,1000]", R"(scrollable="true")"))),
+  EXPECT_EQ(Describe(ActionsOf(Node("androidx.viewpager.widget.ViewPager", "[0,0][500,1000]",
+                                    R"(scrollable="true")"))),
             (Strings{"scroll_left 0/0", "scroll_right 0/0"}));
   // A RecyclerView: tall is vertical, a wide strip is a carousel.
-  EXPECT_EQ(Describe(ActionsOf(Node("androidx.recyclerview.widget.RecyclerView", "[0,0][1080,1500]", R"(scrollable="true")"))),
+  EXPECT_EQ(Describe(ActionsOf(Node("androidx.recyclerview.widget.RecyclerView", "[0,0][1080,1500]",
+                                    R"(scrollable="true")"))),
             (Strings{"scroll_up 0/0", "scroll_down 0/0"}));
-  EXPECT_EQ(Describe(ActionsOf(Node("androidx.recyclerview.widget.RecyclerView", "[0,0][1080,300]", R"(scrollable="true")"))),
+  EXPECT_EQ(Describe(ActionsOf(Node("androidx.recyclerview.widget.RecyclerView", "[0,0][1080,300]",
+                                    R"(scrollable="true")"))),
             (Strings{"scroll_left 0/0", "scroll_right 0/0"}));
 }
 
@@ -77,9 +83,13 @@ TEST(ActionsFor, SkipsEmptyAndOffScreenButNotNaf) {
   EXPECT_TRUE(ActionsOf(Node("a.Button", "[-200,0][-10,100]", R"(clickable="true")")).empty());
   ActionOptions keep_off_screen;
   keep_off_screen.skip_off_screen = false;
-  EXPECT_EQ(ActionsOf(Node("a.Button", "[0,2000][100,2100]", R"(clickable="true")"), keep_off_screen).size(), 1u);
+  EXPECT_EQ(
+      ActionsOf(Node("a.Button", "[0,2000][100,2100]", R"(clickable="true")"), keep_off_screen)
+          .size(),
+      1u);
   // Partly on screen still counts.
-  EXPECT_EQ(ActionsOf(Node("a.Button", "[1000,1800][1200,2100]", R"(clickable="true")")).size(), 1u);
+  EXPECT_EQ(ActionsOf(Node("a.Button", "[1000,1800][1200,2100]", R"(clickable="true")")).size(),
+            1u);
   EXPECT_EQ(ActionsOf(Node("a.View", "[0,0][10,10]", R"(clickable="true" NAF="true")")).size(), 1u);
 }
 
@@ -98,7 +108,8 @@ TEST(ActionsFor, SystemUiSkippedByDefault) {
 }
 
 TEST(ActionsFor, ReusesOutput) {
-  Result<Screen> s = ParseDump(Dump(Node("a.B", "[0,0][10,10]", R"(clickable="true" long-clickable="true")")));
+  Result<Screen> s =
+      ParseDump(Dump(Node("a.B", "[0,0][10,10]", R"(clickable="true" long-clickable="true")")));
   ASSERT_TRUE(s.ok());
   std::vector<Action> out(5, MakeGlobalAction(ActionKind::kKey, "VOLUME_UP"));
   ActionsFor(*s, out);
@@ -117,9 +128,8 @@ TEST(GlobalActions, AllPresentAndAppended) {
   std::vector<Action> out = {MakeGlobalAction(ActionKind::kBack)};
   AppendGlobalActions(out);
   EXPECT_EQ(Describe(out), (Strings{"back", "back", "menu", "rotate", "restart", "swipe_up",
-                                    "swipe_down", "swipe_left", "swipe_right",
-                                    "key \"VOLUME_UP\"", "key \"VOLUME_DOWN\"",
-                                    "key \"VOLUME_MUTE\""}));
+                                    "swipe_down", "swipe_left", "swipe_right", "key \"VOLUME_UP\"",
+                                    "key \"VOLUME_DOWN\"", "key \"VOLUME_MUTE\""}));
   for (const Action& a : out) EXPECT_FALSE(a.target.has_value());
 }
 

@@ -51,7 +51,8 @@ TEST(ParseDump, FillsEveryField) {
 }
 
 TEST(ParseDump, MissingAttributesTakeDefaults) {
-  Result<Screen> s = ParseDump(R"(<hierarchy><node><node class="android.widget.TextView"/></node></hierarchy>)");
+  Result<Screen> s =
+      ParseDump(R"(<hierarchy><node><node class="android.widget.TextView"/></node></hierarchy>)");
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   ASSERT_EQ(s->widgets.size(), 2u);
   Widget expected;
@@ -73,11 +74,11 @@ TEST(ParseDump, NafAndUiautomator2Attributes) {
 }
 
 TEST(ParseDump, EditableFromClassOrAttribute) {
-  Result<Screen> s = ParseDump(Dump(
-      Node("android.widget.AutoCompleteTextView", "[0,0][1,1]") +
-      Node("androidx.appcompat.widget.AppCompatEditText", "[0,0][1,1]") +
-      Node("android.widget.TextView", "[0,0][1,1]", R"(editable="true")") +
-      Node("android.widget.TextView", "[0,0][1,1]")));
+  Result<Screen> s =
+      ParseDump(Dump(Node("android.widget.AutoCompleteTextView", "[0,0][1,1]") +
+                     Node("androidx.appcompat.widget.AppCompatEditText", "[0,0][1,1]") +
+                     Node("android.widget.TextView", "[0,0][1,1]", R"(editable="true")") +
+                     Node("android.widget.TextView", "[0,0][1,1]")));
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   ASSERT_EQ(s->widgets.size(), 4u);
   EXPECT_TRUE(s->widgets[0].editable);
@@ -101,7 +102,8 @@ TEST(ParseDump, TwoWindowsPackageAndSize) {
 }
 
 TEST(ParseDump, OnlySystemPackagesFallsBackToFirst) {
-  Result<Screen> t = ParseDump(R"(<hierarchy><node package="com.android.systemui"/><node package="android"/></hierarchy>)");
+  Result<Screen> t = ParseDump(
+      R"(<hierarchy><node package="com.android.systemui"/><node package="android"/></hierarchy>)");
   ASSERT_TRUE(t.ok()) << t.status().ToString();
   EXPECT_EQ(t->package, "com.android.systemui");
 }
@@ -137,10 +139,10 @@ TEST(ParseDump, EntitiesAndNonAscii) {
 }
 
 TEST(ParseDump, OddBounds) {
-  Result<Screen> s = ParseDump(Dump(
-      Node("a.Zero", "[5,5][5,5]") + Node("a.Negative", "[-100,-50][-10,-5]") +
-      Node("a.Inverted", "[50,50][10,10]") + Node("a.Garbage", "[1,2][3]") +
-      Node("a.Words", "left top") + Node("a.Empty", "") + Node("a.Trailing", "[1,2][3,4]x")));
+  Result<Screen> s = ParseDump(
+      Dump(Node("a.Zero", "[5,5][5,5]") + Node("a.Negative", "[-100,-50][-10,-5]") +
+           Node("a.Inverted", "[50,50][10,10]") + Node("a.Garbage", "[1,2][3]") +
+           Node("a.Words", "left top") + Node("a.Empty", "") + Node("a.Trailing", "[1,2][3,4]x")));
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   ASSERT_EQ(s->widgets.size(), 7u);
   EXPECT_TRUE(s->widgets[0].bounds.empty());
@@ -163,7 +165,8 @@ TEST(ParseDump, ErrorsSayWhere) {
   ASSERT_FALSE(empty.ok());
   EXPECT_NE(empty.status().message().find("empty"), std::string::npos);
 
-  Result<Screen> garbage = ParseDump("<hierarchy>\n  <node class=\"a\">\n  <node class=\"b\" \"oops\"/>\n</hierarchy>");
+  Result<Screen> garbage =
+      ParseDump("<hierarchy>\n  <node class=\"a\">\n  <node class=\"b\" \"oops\"/>\n</hierarchy>");
   ASSERT_FALSE(garbage.ok());
   EXPECT_NE(garbage.status().message().find("line 3:"), std::string::npos)
       << garbage.status().message();
@@ -202,7 +205,13 @@ TEST(WriteDump, RoundTripsEveryCarriedField) {
   s->widgets[1].hint = "hint & more";
   s->rotation = 2;
   std::string xml = WriteDump(*s);
-  EXPECT_EQ(xml.rfind("<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"2\"><node index=\"0\" text=\"\" resource-id=\"\" class=\"android.widget.FrameLayout\"", 0), 0u) << xml;
+  EXPECT_EQ(
+      xml.rfind(
+          "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"2\"><node "
+          "index=\"0\" text=\"\" resource-id=\"\" class=\"android.widget.FrameLayout\"",
+          0),
+      0u)
+      << xml;
   Result<Screen> back = ParseDump(xml);
   ASSERT_TRUE(back.ok()) << back.status().ToString() << "\n" << xml;
   ExpectSameDumpContent(*s, *back);

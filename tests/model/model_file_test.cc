@@ -13,10 +13,13 @@ using gui::ActionKind;
 Model Sample() {
   Model m("org.app");
   ActivityId main = m.InternActivity("org.app.Main"), about = m.InternActivity("org.app.About");
-  EventId open = m.Intern({.activity = "org.app.Main", .resource_id = "org.app:id/about",
-                           .text = "About", .kind = ActionKind::kClick});
+  EventId open = m.Intern({.activity = "org.app.Main",
+                           .resource_id = "org.app:id/about",
+                           .text = "About",
+                           .kind = ActionKind::kClick});
   EventId back = m.Intern({.activity = "org.app.About", .kind = ActionKind::kBack});
-  EventId key = m.Intern({.activity = "org.app.Main", .text = "VOLUME_UP", .kind = ActionKind::kKey});
+  EventId key =
+      m.Intern({.activity = "org.app.Main", .text = "VOLUME_UP", .kind = ActionKind::kKey});
   m.Intern({.activity = "org.app.Other", .resource_id = "x", .kind = ActionKind::kLongClick});
   m.RecordTransition(open, about);
   m.RecordTransition(open, about);
@@ -84,11 +87,14 @@ TEST(FastbotModelFile, FlippedByteIsRefused) {
 
 TEST(FastbotModelFile, TruncatedFileIsRefused) {
   std::string bytes = EncodeModel(Sample());
-  EXPECT_NE(ErrorOf(bytes.substr(0, bytes.size() - 5)).find("dir/model.bin: truncated: the header "
-                                                            "announces"),
+  EXPECT_NE(ErrorOf(bytes.substr(0, bytes.size() - 5))
+                .find("dir/model.bin: truncated: the header "
+                      "announces"),
             std::string::npos);
-  EXPECT_NE(ErrorOf(bytes.substr(0, 20)).find("dir/model.bin: truncated: 20 bytes"), std::string::npos);
-  EXPECT_NE(ErrorOf(bytes.substr(0, 4)).find("dir/model.bin: truncated: 4 bytes"), std::string::npos);
+  EXPECT_NE(ErrorOf(bytes.substr(0, 20)).find("dir/model.bin: truncated: 20 bytes"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf(bytes.substr(0, 4)).find("dir/model.bin: truncated: 4 bytes"),
+            std::string::npos);
   EXPECT_NE(ErrorOf("").find("truncated: 0 bytes"), std::string::npos);
 }
 

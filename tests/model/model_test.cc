@@ -13,7 +13,8 @@ namespace {
 
 using gui::ActionKind;
 
-gui::HyperEvent Click(const std::string& activity, const std::string& id, const std::string& text = "") {
+gui::HyperEvent Click(const std::string& activity, const std::string& id,
+                      const std::string& text = "") {
   return {.activity = activity, .resource_id = id, .text = text, .kind = ActionKind::kClick};
 }
 
@@ -48,7 +49,7 @@ TEST(FastbotModel, ExpectationCountsOnlyActivitiesNotVisitedInThisRun) {
   m.VisitActivity(a3);
   EXPECT_DOUBLE_EQ(m.Expectation(e), 0.25);
   EXPECT_DOUBLE_EQ(m.Expectation(e, a3), 1.0);  // a3 counted as new (its first visit)
-  m.StartRun();  // a new run: nothing visited, M kept
+  m.StartRun();                                 // a new run: nothing visited, M kept
   EXPECT_DOUBLE_EQ(m.Expectation(e), 1.0);
   EXPECT_EQ(m.Count(e), 4u);
 }
@@ -72,12 +73,12 @@ TEST(FastbotLearning, RewardMatchesTheFormula) {
   Model m;
   ActivityId a1 = m.InternActivity("A1"), a2 = m.InternActivity("A2"), a3 = m.InternActivity("A3");
   EventId et = m.Intern(Click("A1", "id/go"));
-  EventId known = m.Intern(Click("A2", "id/known"));   // in M, not executed in this run
-  EventId done = m.Intern(Click("A2", "id/done"));     // in M and executed in this run
-  EventId fresh = m.Intern(Click("A2", "id/fresh"));   // never executed: not in M
+  EventId known = m.Intern(Click("A2", "id/known"));  // in M, not executed in this run
+  EventId done = m.Intern(Click("A2", "id/done"));    // in M and executed in this run
+  EventId fresh = m.Intern(Click("A2", "id/fresh"));  // never executed: not in M
   m.RecordTransition(known, a3);
-  m.RecordTransition(known, a1);                       // E(known) = 1/2 (a1 visited below)
-  m.RecordTransition(done, a1);                        // E(done) = 0
+  m.RecordTransition(known, a1);  // E(known) = 1/2 (a1 visited below)
+  m.RecordTransition(done, a1);   // E(done) = 0
   m.MarkExecuted(done);
   m.VisitActivity(a1);
   // e_t executed for the 2nd time, reaching A2 for the first time in this run.
@@ -162,7 +163,7 @@ TEST(FastbotEvents, ALimitOfTwoTextsToleratesOneChange) {
   EXPECT_FALSE(m.DynamicText(5, 100));
   EXPECT_FALSE(m.DynamicText(5, 200));  // a second text: still static
   EXPECT_FALSE(m.DynamicText(5, 100));
-  EXPECT_TRUE(m.DynamicText(5, 300));   // a third: dynamic for good
+  EXPECT_TRUE(m.DynamicText(5, 300));  // a third: dynamic for good
   EXPECT_TRUE(m.DynamicText(5, 100));
   EXPECT_EQ(m.DynamicSlots(), std::vector<uint64_t>{5});
 }

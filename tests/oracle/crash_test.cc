@@ -31,7 +31,8 @@ TEST(CrashSignature, UsesExceptionAndTopAppFrames) {
 
 TEST(CrashSignature, FallsBackToFrameworkFramesWhenNoAppFrame) {
   auto e = Crash("java.lang.IllegalStateException", {"android.os.Looper.loop(Looper.java:1)"});
-  EXPECT_EQ(CrashSignature(e, "org.app", 3), "java.lang.IllegalStateException@android.os.Looper.loop");
+  EXPECT_EQ(CrashSignature(e, "org.app", 3),
+            "java.lang.IllegalStateException@android.os.Looper.loop");
 }
 
 TEST(CrashSignature, PackagePrefixMustEndAtADot) {

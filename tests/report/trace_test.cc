@@ -63,10 +63,12 @@ TEST(Trace, WriterStreamsAndReaderReadsBack) {
 
 TEST(Trace, BadLinesAreReportedWithFileAndLine) {
   auto dir = testing::TempDir("trace_bad");
-  std::ofstream(dir / "t.jsonl") << "{\"op\":\"clear\"}\n{\"op\":\"act\",\"action\":{\"kind\":\"fly\"}}\n";
+  std::ofstream(dir / "t.jsonl")
+      << "{\"op\":\"clear\"}\n{\"op\":\"act\",\"action\":{\"kind\":\"fly\"}}\n";
   auto steps = ReadTrace(dir / "t.jsonl");
   ASSERT_FALSE(steps.ok());
-  EXPECT_NE(steps.status().message().find("t.jsonl:2"), std::string::npos) << steps.status().message();
+  EXPECT_NE(steps.status().message().find("t.jsonl:2"), std::string::npos)
+      << steps.status().message();
   EXPECT_NE(steps.status().message().find("fly"), std::string::npos);
 }
 
@@ -74,8 +76,13 @@ TEST(Summary, BugFolderRoundTrips) {
   auto dir = testing::TempDir("bug");
   BugRecord bug;
   bug.id = "B1";
-  bug.failure = {.kind = "crash", .signature = "E@org.app.A.a", .exception = "E", .count = 2,
-                 .bug_id = "b-1", .first_step = 9, .bug_dir = "bugs/B1"};
+  bug.failure = {.kind = "crash",
+                 .signature = "E@org.app.A.a",
+                 .exception = "E",
+                 .count = 2,
+                 .bug_id = "b-1",
+                 .first_step = 9,
+                 .bug_dir = "bugs/B1"};
   bug.frames = {"org.app.A.a(A.java:1)"};
   bug.replay = {{"device", "sim"}, {"seed", 5}};
   bug.reproduced = true;
@@ -96,9 +103,9 @@ TEST(Summary, JsonHasTheDocumentedFields) {
   s.activities_covered = {"a", "b"};
   s.crashes.push_back({.kind = "crash", .signature = "x", .count = 1, .bug_dir = "bugs/B1"});
   auto j = SummaryToJson(s);
-  for (const char* key : {"events", "wall_seconds", "strategy", "seed", "app", "activities_total",
-                          "activities_covered", "units_total", "units_covered", "states", "crashes",
-                          "anrs", "bugs"})
+  for (const char* key :
+       {"events", "wall_seconds", "strategy", "seed", "app", "activities_total",
+        "activities_covered", "units_total", "units_covered", "states", "crashes", "anrs", "bugs"})
     EXPECT_TRUE(j.contains(key)) << key;
   EXPECT_EQ(j["bugs"].size(), 1u);
   EXPECT_EQ(j["activities_covered"].size(), 2u);

@@ -10,10 +10,10 @@
 #include <gtest/gtest.h>
 
 #include "base/files.h"
-#include "serve/sim_adb_server.h"
 #include "run/explore.h"
-#include "sim/spec.h"
 #include "run/replay.h"
+#include "serve/sim_adb_server.h"
+#include "sim/spec.h"
 #include "test_paths.h"
 
 namespace roam::run {
@@ -46,7 +46,7 @@ ExploreOptions AndroidRun(const SimAdbServer& server, const std::string& out, ui
   o.target.android.host = "127.0.0.1";
   o.target.android.port = server.port();
   o.target.android.package = kPackage;
-  o.target.android.io_timeout_ms = 5000;   // every socket operation is bounded
+  o.target.android.io_timeout_ms = 5000;  // every socket operation is bounded
   o.target.android.offline_retries = 40;
   o.target.android.offline_wait_ms = 50;
   o.target.android.launch_timeout_ms = 1000;
@@ -63,8 +63,10 @@ TEST(AndroidExplore, FindsThePlantedCrashThroughAdbAndReplaysIt) {
   EXPECT_EQ(summary->device, std::string("android:") + kSerial);
   ASSERT_EQ(summary->crashes.size(), 1u);
   const auto& crash = summary->crashes[0];
-  EXPECT_NE(crash.signature.find("java.lang.NullPointerException@org.roam.crashy.ShareHelper.share"),
-            std::string::npos) << crash.signature;
+  EXPECT_NE(
+      crash.signature.find("java.lang.NullPointerException@org.roam.crashy.ShareHelper.share"),
+      std::string::npos)
+      << crash.signature;
   EXPECT_GE(summary->activities_covered.size(), 2u);
   EXPECT_EQ(summary->timing.steps, 2000);
   EXPECT_GT(summary->timing.observe, 0);

@@ -71,7 +71,8 @@ TEST(Bench, ABugSwitchedOffIsNeverCountedAsFound) {
   o.out = testing::TempDir("bench_off");
   auto on = RunBench(o, nullptr);
   ASSERT_TRUE(on.ok()) << on.status().message();
-  for (const auto& r : *on) EXPECT_EQ(r.planted_found, std::vector<std::string>{"crashy-npe"}) << r.strategy;
+  for (const auto& r : *on)
+    EXPECT_EQ(r.planted_found, std::vector<std::string>{"crashy-npe"}) << r.strategy;
   o.bugs_off = {"crashy-npe"};
   auto off = RunBench(o, nullptr);
   ASSERT_TRUE(off.ok());

@@ -82,8 +82,7 @@ TEST(Budget, ATimeBudgetStopsTheCampaignOnTime) {
   explore::RandomStrategy strategy({});
   Rng rng(1);
   CampaignIo io{.app = "diary", .seed = 1, .out_dir = testing::TempDir("time_budget")};
-  Campaign campaign({}, {.events = 0, .seconds = 25}, device, strategy, rng, io,
-                    {.clock = &clock});
+  Campaign campaign({}, {.events = 0, .seconds = 25}, device, strategy, rng, io, {.clock = &clock});
   auto summary = campaign.Run();
   ASSERT_TRUE(summary.ok()) << summary.status().message();
   EXPECT_EQ(summary->events, 25);

@@ -40,7 +40,8 @@ TEST(Campaign, AModelThatCannotBeSavedStopsTheRunAsAModelError) {
   EXPECT_NE(summary.status().message().find("No space left on device"), std::string::npos);
   auto written = ReadJsonFile(io.out_dir / "summary.json");
   ASSERT_TRUE(written.ok());
-  EXPECT_EQ((*written)["stop_reason"], "model error: model.bin: write failed: No space left on device");
+  EXPECT_EQ((*written)["stop_reason"],
+            "model error: model.bin: write failed: No space left on device");
   EXPECT_EQ((*written)["events"], 50);
 }
 

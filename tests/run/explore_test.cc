@@ -28,8 +28,9 @@ TEST(Explore, RandomFindsThePlantedCrashAndItsTraceReplays) {
     ASSERT_EQ(summary->crashes.size(), 1u) << "seed " << seed;
     const auto& crash = summary->crashes[0];
     EXPECT_EQ(crash.bug_id, "crashy-npe");
-    EXPECT_NE(crash.signature.find("java.lang.NullPointerException@org.roam.crashy.ShareHelper.share"),
-              std::string::npos);
+    EXPECT_NE(
+        crash.signature.find("java.lang.NullPointerException@org.roam.crashy.ShareHelper.share"),
+        std::string::npos);
     ASSERT_EQ(crash.bug_dir, "bugs/B1");
     auto bug = report::ReadBug(o.out / crash.bug_dir);
     ASSERT_TRUE(bug.ok()) << bug.status().message();
@@ -83,7 +84,8 @@ TEST(Explore, SameSeedSameRun) {
   auto ta = report::ReadTrace(a.out / "trace.jsonl");
   auto tb = report::ReadTrace(b.out / "trace.jsonl");
   ASSERT_EQ(ta->size(), tb->size());
-  for (size_t i = 0; i < ta->size(); ++i) EXPECT_EQ((*ta)[i].action.Describe(), (*tb)[i].action.Describe());
+  for (size_t i = 0; i < ta->size(); ++i)
+    EXPECT_EQ((*ta)[i].action.Describe(), (*tb)[i].action.Describe());
 }
 
 TEST(Explore, AnEarlierRunIsNotOverwrittenWithoutForce) {

@@ -2,18 +2,17 @@
 // (and not with its bug off), a self-changing clock gives no report, an F folder replays.
 #include "run/fuzz.h"
 
-#include <gtest/gtest.h>
-
 #include <cstdlib>
 
-#include "base/files.h"
+#include <gtest/gtest.h>
 
+#include "base/files.h"
 #include "device/sim_device.h"
 #include "fuzz/views.h"
 #include "run/fuzz_exec.h"
 #include "run/fuzz_internal.h"
-#include "sim/sim_app.h"
 #include "run/replay.h"
+#include "sim/sim_app.h"
 #include "test_paths.h"
 
 namespace roam::run {
@@ -111,7 +110,8 @@ TEST(FuzzCase, TubePlayDeadAfterBrowserViolatesTheOracle) {
     }
     std::vector<Event> tau;
     for (const char* t : {"More options", "Open in browser", "Chrome", "Close tab"}) {
-      auto run = ex.Run(MutantPlan(std::vector<Event>(c.seed_events.begin(), c.seed_events.begin() + 2), 2, tau));
+      auto run = ex.Run(
+          MutantPlan(std::vector<Event>(c.seed_events.begin(), c.seed_events.begin() + 2), 2, tau));
       ASSERT_TRUE(run.ok());
       tau.push_back(On(run->layouts.back().screen, ActionKind::kClick, t));
     }
@@ -125,7 +125,8 @@ TEST(FuzzCase, TubePlayDeadAfterBrowserViolatesTheOracle) {
 }
 
 TEST(FuzzCase, DiaryWithTheBugOffHoldsTheOracle) {
-  device::SimDevice device(Diary(), sim::SimOptions{.seed = 1, .bugs_off = {"diary-wrong-photo-deleted"}});
+  device::SimDevice device(Diary(),
+                           sim::SimOptions{.seed = 1, .bugs_off = {"diary-wrong-photo-deleted"}});
   FuzzCase c = DiaryCase(device);
   auto v = CheckCase(device, c, fuzz::OracleSettings{}, 3);
   ASSERT_TRUE(v.ok()) << v.status().message();
@@ -173,9 +174,9 @@ TEST(Fuzz, FindsTheDiaryWrongPhotoDeletedAndItReplays) {
   EXPECT_NE(f.key.find("entry_photo"), std::string::npos) << f.key;
   // The folder holds what the README promises, and the summary lists the finding.
   std::filesystem::path dir = runs.outs.back() / f.bug_dir;
-  for (const char* file : {"bug.json", "seed.jsonl", "mutant.jsonl", "seed_before.xml",
-                           "seed_after.xml", "mutant_before.xml", "mutant_after.xml", "diff.json",
-                           "explanation.txt"})
+  for (const char* file :
+       {"bug.json", "seed.jsonl", "mutant.jsonl", "seed_before.xml", "seed_after.xml",
+        "mutant_before.xml", "mutant_after.xml", "diff.json", "explanation.txt"})
     EXPECT_TRUE(std::filesystem::exists(dir / file)) << file;
   auto summary = ReadJsonFile(runs.outs.back() / "summary.json");
   ASSERT_TRUE(summary.ok());
@@ -186,13 +187,14 @@ TEST(Fuzz, FindsTheDiaryWrongPhotoDeletedAndItReplays) {
   auto replay = ReplayBug(dir);
   ASSERT_TRUE(replay.ok()) << replay.status().message();
   EXPECT_TRUE(replay->reproduced) << replay->expected;
-  int rc = std::system((testing::RoamBinary() + " replay " + dir.string() + " > /dev/null").c_str());
+  int rc =
+      std::system((testing::RoamBinary() + " replay " + dir.string() + " > /dev/null").c_str());
   EXPECT_EQ(rc, 0);
 }
 
 TEST(Fuzz, NoReportWithTheDiaryBugOff) {
-  FuzzRuns runs = FuzzSeeds("apps/diary.json", {1, 2, 3, 4}, kBudget,
-                            {"diary-wrong-photo-deleted"}, false);
+  FuzzRuns runs =
+      FuzzSeeds("apps/diary.json", {1, 2, 3, 4}, kBudget, {"diary-wrong-photo-deleted"}, false);
   for (const auto& r : runs.results) {
     // The search ran: mutants were generated and executed and reached the oracle.
     EXPECT_GT(r.stats.mutants_executed, 100);

@@ -23,7 +23,8 @@ std::filesystem::path Bench(const std::string& app) {
   return testing::SourceDir() / "apps/bench" / (app + ".json");
 }
 
-ExploreOptions Options(const std::string& app, const std::string& name, uint64_t seed, int64_t events) {
+ExploreOptions Options(const std::string& app, const std::string& name, uint64_t seed,
+                       int64_t events) {
   ExploreOptions o;
   o.target.app = Bench(app);
   o.seed = seed;
@@ -100,7 +101,9 @@ TEST(HarnessRun, BlacklistedWidgetsAreNeverTouched) {
 }
 
 TEST(HarnessRun, WhitelistKeepsWidgetActionsToTheListedWidgets) {
-  json filters = {{"widgets", {{"white", {{{"path", "//*[starts-with(@resource-id, 'net.gsantner.markor:id/nav_')]"}}}}}}};
+  json filters = {
+      {"widgets",
+       {{"white", {{{"path", "//*[starts-with(@resource-id, 'net.gsantner.markor:id/nav_')]"}}}}}}};
   ExploreOptions o = Options("notes", "white", 3, 1500);
   o.harness.filters_file = WriteJson("white", filters);
   ASSERT_TRUE(Explore(o).ok());
@@ -118,7 +121,8 @@ TEST(HarnessRun, ABlacklistedActivityIsBackedOutOf) {
   ExploreOptions plain = Options("notes", "act_plain", 4, 2000);
   ASSERT_TRUE(Explore(plain).ok());
   int plain_widget_acts = 0;
-  for (const auto& a : Acts(plain.out)) plain_widget_acts += Field(a, "activity") == about && IsWidgetAct(a);
+  for (const auto& a : Acts(plain.out))
+    plain_widget_acts += Field(a, "activity") == about && IsWidgetAct(a);
   ASSERT_GT(plain_widget_acts, 0) << "random must reach and use the About page without the list";
 
   ExploreOptions o = Options("notes", "act_black", 4, 2000);
@@ -133,7 +137,8 @@ TEST(HarnessRun, ABlacklistedActivityIsBackedOutOf) {
   }
   EXPECT_GT(on_about, 0);
   auto stats = ReadJsonFile(o.out / "harness.json");
-  EXPECT_EQ((*stats)["activity_backs"].get<int>() + (*stats)["activity_restarts"].get<int>(), on_about);
+  EXPECT_EQ((*stats)["activity_backs"].get<int>() + (*stats)["activity_restarts"].get<int>(),
+            on_about);
 }
 
 TEST(HarnessRun, TypedTextsFollowTheMix) {
@@ -175,7 +180,8 @@ TEST(HarnessRun, SameSeedSameRun) {
     ExploreOptions o = Options("shop", "same" + std::to_string(i), 9, 600);
     o.harness.text_input = true;
     o.harness.actions_file = testing::SourceDir() / "apps/bench/config/shop.actions.json";
-    o.harness.filters_file = WriteJson("same", {{"widgets", {{"black", {{{"text", "Sign out"}}}}}}});
+    o.harness.filters_file =
+        WriteJson("same", {{"widgets", {{"black", {{{"text", "Sign out"}}}}}}});
     ASSERT_TRUE(Explore(o).ok());
     traces[i] = *ReadFile(o.out / "trace.jsonl");
   }
@@ -186,7 +192,8 @@ TEST(HarnessRun, SameSeedSameRun) {
 size_t BehindTheWall(const report::Summary& s) {
   size_t n = 0;
   for (const auto& a : s.activities_covered)
-    n += a.find("LoginActivity") == std::string::npos && a.find("RegisterActivity") == std::string::npos;
+    n += a.find("LoginActivity") == std::string::npos &&
+         a.find("RegisterActivity") == std::string::npos;
   return n;
 }
 

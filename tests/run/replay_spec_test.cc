@@ -23,8 +23,10 @@ TEST(ReplaySpec, RoundTripsBothTargets) {
   EXPECT_EQ(back->seed, 7u);
   EXPECT_EQ(back->bugs_off, std::vector<std::string>{"x"});
   EXPECT_EQ(back->signature_frames, 4);
-  ReplaySpec phone{.target = ReplaySpec::Target::kAndroid, .serial = "emulator-5554",
-                   .port = 5038, .package = "org.app"};
+  ReplaySpec phone{.target = ReplaySpec::Target::kAndroid,
+                   .serial = "emulator-5554",
+                   .port = 5038,
+                   .package = "org.app"};
   back = ReplaySpecFromJson(ReplaySpecToJson(phone), "r");
   ASSERT_TRUE(back.ok()) << back.status().message();
   EXPECT_EQ(back->target, ReplaySpec::Target::kAndroid);

@@ -1,9 +1,10 @@
 // ReplayTrace against a device whose crash reports arrive late, as a phone's log does: the
 // crash of the last action shows up only after the next observation.
+#include "run/replay.h"
+
 #include <gtest/gtest.h>
 
 #include "oracle/crash.h"
-#include "run/replay.h"
 
 namespace roam::run {
 namespace {
@@ -33,7 +34,8 @@ class LateLogDevice final : public device::Device {
     logged_ = crashed_ = false;
   }
   static device::Event Crash() {
-    return {.package = kPackage, .exception = "java.lang.IllegalStateException",
+    return {.package = kPackage,
+            .exception = "java.lang.IllegalStateException",
             .frames = {"org.roam.late.Main.onClick(Main.java:3)"}};
   }
 

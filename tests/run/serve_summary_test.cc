@@ -43,7 +43,8 @@ TEST(ServeSummary, CountsWhatTheClientsDidOnEveryDevice) {
     ASSERT_TRUE(TapText(dev, "Shopping list"));
     ASSERT_TRUE(TapText(dev, "Share"));  // the planted crash, on both devices
   }
-  report::Summary s = SummariseServedDevices(server, "crashy.json", "org.roam.crashy", 3, 1.5, "stopped");
+  report::Summary s =
+      SummariseServedDevices(server, "crashy.json", "org.roam.crashy", 3, 1.5, "stopped");
   EXPECT_EQ(s.events, 4);  // two taps on each device
   EXPECT_EQ(s.seed, 3u);
   EXPECT_EQ(s.stop_reason, "stopped");

@@ -10,10 +10,10 @@
 #include "device/sim_device.h"
 #include "run/bench.h"
 #include "run/campaign.h"
-#include "run/progress.h"
 #include "run/explore.h"
-#include "sim/spec.h"
+#include "run/progress.h"
 #include "run/replay.h"
+#include "sim/spec.h"
 #include "test_paths.h"
 
 namespace roam::run {
@@ -79,7 +79,8 @@ class Scripted final : public explore::Strategy {
       if (a.kind == gui::ActionKind::kClick && a.widget >= 0 &&
           view.screen.widgets[a.widget].text == text)
         return a;
-    ADD_FAILURE() << "no \"" << text << "\" on the screen (activity " << view.screen.activity << ")";
+    ADD_FAILURE() << "no \"" << text << "\" on the screen (activity " << view.screen.activity
+                  << ")";
     return gui::MakeGlobalAction(gui::ActionKind::kKey, "VOLUME_UP");
   }
 
@@ -93,21 +94,21 @@ class Scripted final : public explore::Strategy {
     std::string name = item.substr(item.find(' ') + 1);
     if (snapshot) {
       saved[name] = view.state;
-      return explore::Request{.kind = explore::Request::Kind::kSnapshot, .name = name,
-                              .state = view.state};
+      return explore::Request{
+          .kind = explore::Request::Kind::kSnapshot, .name = name, .state = view.state};
     }
-    return explore::Request{.kind = explore::Request::Kind::kRestore, .name = name,
-                            .state = saved[name]};
+    return explore::Request{
+        .kind = explore::Request::Kind::kRestore, .name = name, .state = saved[name]};
   }
 
   void Done(const explore::Request& request, bool ok) override {
-    done.push_back(fmt::format("{} {} {}", request.kind == explore::Request::Kind::kSnapshot
-                                               ? "snapshot" : "restore",
-                               request.name, ok ? "ok" : "failed"));
+    done.push_back(fmt::format(
+        "{} {} {}", request.kind == explore::Request::Kind::kSnapshot ? "snapshot" : "restore",
+        request.name, ok ? "ok" : "failed"));
   }
 
-  std::vector<uint64_t> seen;              // the state at each TakeRequest
-  std::map<std::string, uint64_t> saved;   // snapshot name -> state
+  std::vector<uint64_t> seen;             // the state at each TakeRequest
+  std::map<std::string, uint64_t> saved;  // snapshot name -> state
   std::vector<std::string> done;
 
  private:
@@ -130,9 +131,10 @@ Outcome RunScript(std::shared_ptr<const sim::AppSpec> spec, Scripted& strategy, 
   io.out_dir = testing::TempDir(name);
   // As Explore writes it for the vault (`roam replay` reads it back from bug.json).
   io.replay = {.app = Vault().string()};
-  io.fresh_device = [spec, dev_options](const std::set<std::string>&)
-      -> Result<std::unique_ptr<device::Device>> {
-    return std::unique_ptr<device::Device>(std::make_unique<device::SimDevice>(spec, sim::SimOptions{}, dev_options));
+  io.fresh_device =
+      [spec, dev_options](const std::set<std::string>&) -> Result<std::unique_ptr<device::Device>> {
+    return std::unique_ptr<device::Device>(
+        std::make_unique<device::SimDevice>(spec, sim::SimOptions{}, dev_options));
   };
   Rng rng(1);
   Campaign campaign(options, {.events = events}, device, strategy, rng, io, RunContext{});
@@ -152,14 +154,15 @@ size_t CountOps(const std::filesystem::path& trace, const std::string& op) {
 TEST(TimeTravelRun, ReplayedRestoreReachesTheStateOfASnapshotRestore) {
   auto spec = sim::LoadSpec(Vault());
   ASSERT_TRUE(spec.ok());
-  const std::vector<std::string> script = {
-      "click Enter the gates", "click Door 5", "snapshot g2", "click Door 11", "snapshot g3",
-      "click Door 1", "click Door 3", "restore g3"};
+  const std::vector<std::string> script = {"click Enter the gates", "click Door 5", "snapshot g2",
+                                           "click Door 11",         "snapshot g3",  "click Door 1",
+                                           "click Door 3",          "restore g3"};
   uint64_t after[2];
   for (bool snapshots : {true, false}) {
     Scripted s(script);
     Outcome out = RunScript(*spec, s, snapshots, snapshots ? "tt_snap" : "tt_replay", 10);
-    EXPECT_EQ(s.done, (std::vector<std::string>{"snapshot g2 ok", "snapshot g3 ok", "restore g3 ok"}));
+    EXPECT_EQ(s.done,
+              (std::vector<std::string>{"snapshot g2 ok", "snapshot g3 ok", "restore g3 ok"}));
     ASSERT_FALSE(s.seen.empty());
     // The view after the restore shows the snapshot's state.
     after[snapshots] = s.seen.back();
@@ -186,9 +189,9 @@ TEST(TimeTravelRun, AReplayLeavesOutTheLoopsOfTheRecordedPath) {
   auto spec = sim::LoadSpec(Vault());
   ASSERT_TRUE(spec.ok());
   // Door 3 keeps gate 1; Door 1 of gate 2 leads back to gate 1: both are loops.
-  const std::vector<std::string> script = {
-      "click Enter the gates", "click Door 3", "click Door 5", "click Door 1", "click Door 5",
-      "click Door 11", "snapshot g3", "click Door 1", "restore g3"};
+  const std::vector<std::string> script = {"click Enter the gates", "click Door 3", "click Door 5",
+                                           "click Door 1",          "click Door 5", "click Door 11",
+                                           "snapshot g3",           "click Door 1", "restore g3"};
   Scripted s(script);
   Outcome out = RunScript(*spec, s, false, "tt_loops", 12);
   EXPECT_EQ(s.done, (std::vector<std::string>{"snapshot g3 ok", "restore g3 ok"}));
@@ -227,8 +230,8 @@ TEST(TimeTravelRun, APathThatNoLongerReproducesIsDropped) {
   // With snapshots the device state comes back whole, counter included.
   Scripted snap(script);
   out = RunScript(*spec, snap, true, "tt_counter_snap", 4, /*clear=*/false);
-  EXPECT_EQ(snap.done, (std::vector<std::string>{"snapshot room ok", "restore room ok",
-                                                 "restore room ok"}));
+  EXPECT_EQ(snap.done,
+            (std::vector<std::string>{"snapshot room ok", "restore room ok", "restore room ok"}));
   EXPECT_EQ(out.summary.restores, 2u);
 }
 
@@ -236,11 +239,13 @@ TEST(TimeTravelRun, ACrashAfterARestoreIsFiledWithAShortTraceThatReplays) {
   auto spec = sim::LoadSpec(Vault());
   ASSERT_TRUE(spec.ok());
   const std::vector<std::string> script = {
-      "click Enter the gates", "click Door 5", "click Door 11", "click Door 2", "click Door 14",
-      "snapshot treasure", "back", "click Door 1", "restore treasure", "click Open the chest"};
+      "click Enter the gates", "click Door 5",        "click Door 11", "click Door 2",
+      "click Door 14",         "snapshot treasure",   "back",          "click Door 1",
+      "restore treasure",      "click Open the chest"};
   for (bool snapshots : {true, false}) {
     Scripted s(script);
-    Outcome out = RunScript(*spec, s, snapshots, snapshots ? "tt_crash_snap" : "tt_crash_replay", 14);
+    Outcome out =
+        RunScript(*spec, s, snapshots, snapshots ? "tt_crash_snap" : "tt_crash_replay", 14);
     ASSERT_EQ(out.summary.crashes.size(), 1u);
     EXPECT_EQ(out.summary.restores, 1u);
     auto bug = report::ReadBug(out.dir / "bugs/B1");
@@ -351,7 +356,8 @@ TEST(TimeTravelRun, TheProgressLineShowsSnapshotsAndRestoresOnlyWhenThereAreAny)
   f.snapshots = 3;
   f.restores = 2;
   f.failed_restores = 1;
-  EXPECT_NE(line(f).find("relaunches 0  snapshots 3  restores 2 (1 failed)"), std::string::npos) << line(f);
+  EXPECT_NE(line(f).find("relaunches 0  snapshots 3  restores 2 (1 failed)"), std::string::npos)
+      << line(f);
 }
 
 }  // namespace

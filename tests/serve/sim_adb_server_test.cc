@@ -46,8 +46,9 @@ class SimAdbServerTest : public ::testing::Test {
     ASSERT_TRUE(screen.ok()) << screen.status().ToString();
     for (const auto& w : screen->widgets) {
       if (w.text == text) {
-        ASSERT_TRUE(Shell("emulator-5554", fmt::format("input tap {} {}", w.bounds.center_x(),
-                                                       w.bounds.center_y())).ok());
+        ASSERT_TRUE(Shell("emulator-5554",
+                          fmt::format("input tap {} {}", w.bounds.center_x(), w.bounds.center_y()))
+                        .ok());
         return;
       }
     }
@@ -62,9 +63,11 @@ TEST_F(SimAdbServerTest, HostQueries) {
   EXPECT_EQ(*HostQuery("127.0.0.1", port_, kHostVersion), "0029");
   EXPECT_EQ(*HostQuery("127.0.0.1", port_, kHostDevices),
             "emulator-5554\tdevice\nemulator-5556\tdevice\n");
-  EXPECT_NE(HostQuery("127.0.0.1", port_, kHostDevicesLong)->find(
-                "emulator-5556\tdevice product:roam_sim model:Roam_Sim device:roam transport_id:2"),
-            std::string::npos);
+  EXPECT_NE(
+      HostQuery("127.0.0.1", port_, kHostDevicesLong)
+          ->find(
+              "emulator-5556\tdevice product:roam_sim model:Roam_Sim device:roam transport_id:2"),
+      std::string::npos);
   EXPECT_EQ(*HostQuery("127.0.0.1", port_, HostSerialService("emulator-5554", "features")),
             "shell_v2");
   auto bad = HostQuery("127.0.0.1", port_, "host:nonsense");
@@ -91,7 +94,9 @@ TEST_F(SimAdbServerTest, TportAnswersTheTransportId) {
 }
 
 TEST_F(SimAdbServerTest, DumpTapAndCrashThroughTheProtocol) {
-  ASSERT_TRUE(Shell("emulator-5554", "monkey -p org.roam.crashy -c android.intent.category.LAUNCHER 1").ok());
+  ASSERT_TRUE(
+      Shell("emulator-5554", "monkey -p org.roam.crashy -c android.intent.category.LAUNCHER 1")
+          .ok());
   TapText("Shopping list");
   EXPECT_NE(Shell("emulator-5554", "dumpsys window")->find("mFocusedApp=ActivityRecord{"),
             std::string::npos);
@@ -175,9 +180,9 @@ TEST_F(SimAdbServerTest, EmuSnapshotService) {
   auto r = RunDeviceService("127.0.0.1", port_, "emulator-5554", EmuService("avd snapshot save a"));
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(*r, "OK\r\n");
-  EXPECT_EQ(*HostQuery("127.0.0.1", port_,
-                       HostSerialService("emulator-5554", "emu:avd snapshot load a")),
-            "OK\r\n");
+  EXPECT_EQ(
+      *HostQuery("127.0.0.1", port_, HostSerialService("emulator-5554", "emu:avd snapshot load a")),
+      "OK\r\n");
 }
 
 // --- Debian's adb client ------------------------------------------------------------------------
@@ -187,9 +192,10 @@ constexpr char kAdb[] = "/usr/bin/adb";
 // Runs adb against the test server with a hard time limit; stdout only (stderr to /dev/null,
 // except when merged by the caller).
 testing::CommandRun Adb(int port, const std::string& args) {
-  return testing::RunCommand(fmt::format(
-      "env -u ADB_SERVER_SOCKET -u ANDROID_SERIAL ANDROID_ADB_SERVER_PORT={0} "
-      "timeout 20 {1} -P {0} {2} 2>/dev/null </dev/null", port, kAdb, args));
+  return testing::RunCommand(
+      fmt::format("env -u ADB_SERVER_SOCKET -u ANDROID_SERIAL ANDROID_ADB_SERVER_PORT={0} "
+                  "timeout 20 {1} -P {0} {2} 2>/dev/null </dev/null",
+                  port, kAdb, args));
 }
 
 class RealAdbTest : public SimAdbServerTest {
@@ -211,7 +217,8 @@ TEST_F(RealAdbTest, DevicesDumpTapLogcat) {
 
   const std::string s = "-s emulator-5554 ";
   EXPECT_NE(Adb(port_, s + "shell monkey -p org.roam.crashy -c android.intent.category.LAUNCHER 1")
-                .out.find("Events injected: 1"), std::string::npos);
+                .out.find("Events injected: 1"),
+            std::string::npos);
   testing::CommandRun dump = Adb(port_, s + "shell uiautomator dump /dev/tty");
   EXPECT_EQ(dump.code, 0);
   EXPECT_NE(dump.out.find("UI hierchary dumped to: /dev/tty"), std::string::npos);
@@ -221,8 +228,9 @@ TEST_F(RealAdbTest, DevicesDumpTapLogcat) {
   for (const auto& w : screen->widgets)
     if (w.text == "Shopping list") target = &w;
   ASSERT_NE(target, nullptr);
-  testing::CommandRun tap = Adb(port_, fmt::format("{}shell input tap {} {}", s, target->bounds.center_x(),
-                                   target->bounds.center_y()));
+  testing::CommandRun tap =
+      Adb(port_, fmt::format("{}shell input tap {} {}", s, target->bounds.center_x(),
+                             target->bounds.center_y()));
   EXPECT_EQ(tap.code, 0);
   EXPECT_NE(Adb(port_, s + "shell dumpsys window").out.find("org.roam.crashy/.DetailsActivity"),
             std::string::npos);
@@ -232,7 +240,8 @@ TEST_F(RealAdbTest, DevicesDumpTapLogcat) {
   testing::CommandRun log = Adb(port_, s + "logcat -d");
   EXPECT_EQ(log.code, 0);
   EXPECT_NE(log.out.find("ActivityTaskManager: Displayed org.roam.crashy/.MainActivity"),
-            std::string::npos) << log.out;
+            std::string::npos)
+      << log.out;
 
   auto dir = testing::TempDir("real_adb_pull");
   EXPECT_EQ(Adb(port_, s + "shell uiautomator dump /sdcard/w.xml").code, 0);

@@ -97,12 +97,12 @@ TEST_F(SimShellTest, AdbLogcatCommandLine) {
 
 TEST_F(SimShellTest, LaunchDumpAndFocus) {
   EXPECT_NE(Out("monkey -p org.roam.crashy -c android.intent.category.LAUNCHER 1")
-                .find("Events injected: 1"), std::string::npos);
+                .find("Events injected: 1"),
+            std::string::npos);
   std::string dump = Out("uiautomator dump /dev/tty");
   EXPECT_NE(dump.find("UI hierchary dumped to: /dev/tty"), std::string::npos);
   EXPECT_TRUE(gui::ParseDump(dump).ok());
-  EXPECT_NE(Out("dumpsys window windows").find(
-                "mCurrentFocus=Window{"), std::string::npos);
+  EXPECT_NE(Out("dumpsys window windows").find("mCurrentFocus=Window{"), std::string::npos);
   EXPECT_NE(Out("dumpsys window").find(" u0 org.roam.crashy/org.roam.crashy.MainActivity}"),
             std::string::npos);
   EXPECT_NE(Out("dumpsys activity activities").find("mResumedActivity: ActivityRecord{"),
@@ -125,8 +125,9 @@ TEST_F(SimShellTest, TapNavigatesAndCrashLogsAFatalExceptionBlock) {
   EXPECT_NE(log.find("E AndroidRuntime: Process: org.roam.crashy, PID: "), std::string::npos);
   EXPECT_NE(log.find("E AndroidRuntime: java.lang.NullPointerException: Attempt to invoke"),
             std::string::npos);
-  EXPECT_NE(log.find("E AndroidRuntime: \tat org.roam.crashy.ShareHelper.share(ShareHelper.java:42)"),
-            std::string::npos);
+  EXPECT_NE(
+      log.find("E AndroidRuntime: \tat org.roam.crashy.ShareHelper.share(ShareHelper.java:42)"),
+      std::string::npos);
   auto stats = dev_->Stats();
   ASSERT_EQ(stats.faults.size(), 1u);
   EXPECT_EQ(stats.faults[0].second.bug_id, "crashy-npe");

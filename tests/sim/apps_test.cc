@@ -37,7 +37,8 @@ std::vector<std::string> AllApps() {
   for (const char* dir : {"apps", "tests/apps"}) {
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(AppPath(dir), ec))
-      if (e.path().extension() == ".json") out.push_back(std::string(dir) + "/" + e.path().filename().string());
+      if (e.path().extension() == ".json")
+        out.push_back(std::string(dir) + "/" + e.path().filename().string());
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -47,8 +48,8 @@ std::vector<std::string> AllApps() {
 
 TEST(AppsTest, EveryAppLoadsAndStartsOnAnActionableScreen) {
   auto apps = AllApps();
-  for (const char* want : {"apps/diary.json", "apps/lockpattern.json", "apps/nectroid.json",
-                           "tests/apps/crashy.json"})
+  for (const char* want :
+       {"apps/diary.json", "apps/lockpattern.json", "apps/nectroid.json", "tests/apps/crashy.json"})
     EXPECT_NE(std::find(apps.begin(), apps.end(), want), apps.end()) << want;
   for (const std::string& rel : apps) {
     SCOPED_TRACE(rel);
@@ -61,7 +62,8 @@ TEST(AppsTest, EveryAppLoadsAndStartsOnAnActionableScreen) {
     EXPECT_FALSE(s.activity.empty());
     int actionable = 0;
     for (const Widget& w : s.widgets)
-      if (w.enabled && (w.clickable || w.long_clickable || w.editable || w.scrollable)) ++actionable;
+      if (w.enabled && (w.clickable || w.long_clickable || w.editable || w.scrollable))
+        ++actionable;
     EXPECT_GE(actionable, 2);
     EXPECT_FALSE(app.Activities().empty());
     EXPECT_GT(app.units_total(), app.units_covered());
@@ -90,7 +92,8 @@ TEST(AppsCrashyTest, ShareCrashesWithTheBugOn) {
   ASSERT_TRUE(t.Click("Shopping list"));
   EXPECT_TRUE(t.ActivityEndsWith(".DetailsActivity"));
   ASSERT_TRUE(t.Click("Share"));
-  EXPECT_TRUE(OneFault(t.app(), Fault::Kind::kCrash, "crashy-npe", "java.lang.NullPointerException"));
+  EXPECT_TRUE(
+      OneFault(t.app(), Fault::Kind::kCrash, "crashy-npe", "java.lang.NullPointerException"));
   EXPECT_FALSE(t.app().running());
 }
 
@@ -523,8 +526,8 @@ TEST(AppsNectroidTest, AnInvalidUrlCrashesWithTheBugOn) {
   Walk t(kNectroid);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(NectroidAddSite(t, "Kohina", "kohina.net"));
-  EXPECT_TRUE(OneFault(t.app(), Fault::Kind::kCrash, "nectroid-bad-url",
-                       "java.net.MalformedURLException"));
+  EXPECT_TRUE(
+      OneFault(t.app(), Fault::Kind::kCrash, "nectroid-bad-url", "java.net.MalformedURLException"));
   EXPECT_FALSE(t.app().running());
   EXPECT_FALSE(t.Covered("SiteManager.addSite"));
 }

@@ -59,7 +59,8 @@ TEST(BenchAAppsTest, EveryAppLoadsAndDocumentsItsGroundTruth) {
     EXPECT_EQ(app.Activities().size(), a.activities);
     int actionable = 0;
     for (const Widget& w : app.screen().widgets)
-      if (w.enabled && (w.clickable || w.long_clickable || w.editable || w.scrollable)) ++actionable;
+      if (w.enabled && (w.clickable || w.long_clickable || w.editable || w.scrollable))
+        ++actionable;
     EXPECT_GE(actionable, 2);
     EXPECT_TRUE(app.DrainFaults().empty());
     ASSERT_FALSE(spec->bugs().empty());
@@ -101,7 +102,8 @@ std::vector<Fault> RandomWalk(const std::string& rel, std::set<std::string> bugs
     std::vector<int> targets;
     for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i) {
       const Widget& w = s.widgets[i];
-      if (w.enabled && (w.clickable || w.long_clickable || w.editable || w.scrollable)) targets.push_back(i);
+      if (w.enabled && (w.clickable || w.long_clickable || w.editable || w.scrollable))
+        targets.push_back(i);
     }
     int roll = static_cast<int>(rng.Below(20));
     if (targets.empty() || roll == 0) {
@@ -109,14 +111,16 @@ std::vector<Fault> RandomWalk(const std::string& rel, std::set<std::string> bugs
     } else if (roll == 1) {
       app.Perform(gui::MakeGlobalAction(ActionKind::kMenu));
     } else if (roll == 2) {
-      app.Perform(gui::MakeGlobalAction(rng.Below(2) ? ActionKind::kSwipeRight : ActionKind::kSwipeDown));
+      app.Perform(
+          gui::MakeGlobalAction(rng.Below(2) ? ActionKind::kSwipeRight : ActionKind::kSwipeDown));
     } else {
       int i = targets[rng.Below(targets.size())];
       const Widget& w = s.widgets[i];
-      ActionKind kind = w.editable ? ActionKind::kInputText
+      ActionKind kind = w.editable     ? ActionKind::kInputText
                         : w.scrollable ? ActionKind::kScrollDown
-                        : (w.long_clickable && (!w.clickable || rng.Below(3) == 0)) ? ActionKind::kLongClick
-                                                                                   : ActionKind::kClick;
+                        : (w.long_clickable && (!w.clickable || rng.Below(3) == 0))
+                            ? ActionKind::kLongClick
+                            : ActionKind::kClick;
       gui::Action a = gui::MakeWidgetAction(kind, s, i);
       if (kind == ActionKind::kInputText) a.text = texts[rng.Below(std::size(texts))];
       app.Perform(a);
@@ -136,7 +140,8 @@ TEST(BenchAAppsTest, RandomWalksRaiseOnlyPlantedBugs) {
       for (const Fault& f : RandomWalk(a.rel, {}, 2000, seed))
         EXPECT_TRUE(ids.count(f.bug_id)) << "unplanted fault " << f.exception << " " << f.message;
       auto off = RandomWalk(a.rel, ids, 2000, seed);
-      EXPECT_TRUE(off.empty()) << off.size() << " faults with every bug off, first " << off[0].bug_id;
+      EXPECT_TRUE(off.empty()) << off.size() << " faults with every bug off, first "
+                               << off[0].bug_id;
     }
   }
 }
@@ -273,7 +278,8 @@ std::string PlayAfterBrowser(std::set<std::string> bugs_off) {
   OpenMoonVideo(t);
   EXPECT_TRUE(t.MenuItem("Open in browser"));
   EXPECT_TRUE(t.Click("Chrome"));
-  EXPECT_TRUE(t.ActivityEndsWith("org.chromium.chrome.browser.customtabs.CustomTabActivity")) << t.Dump();
+  EXPECT_TRUE(t.ActivityEndsWith("org.chromium.chrome.browser.customtabs.CustomTabActivity"))
+      << t.Dump();
   t.Back();
   EXPECT_TRUE(t.ActivityEndsWith(".gui.activities.YouTubePlayerActivity"));
   EXPECT_TRUE(t.HasText("Paused"));
@@ -423,7 +429,8 @@ TEST(BenchARadioTest, ASleepTimerOfZeroCrashesWithTheBugOn) {
   Walk t(kRadio);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(SleepTimer(t, "0"));
-  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kCrash, "radio-sleep-timer-zero", "java.lang.ArithmeticException"));
+  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kCrash, "radio-sleep-timer-zero",
+                            "java.lang.ArithmeticException"));
 }
 
 TEST(BenchARadioTest, ASleepTimerOfZeroIsRejectedWithTheBugOff) {
@@ -596,7 +603,8 @@ TEST(BenchANewsTest, ReportingWithOtherAndNoDetailsCrashesWithTheBugOn) {
   Walk t(kNews);
   ASSERT_TRUE(t.ok());
   ASSERT_NO_FATAL_FAILURE(ReportComment(t, "Other"));
-  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kCrash, "news-report-other-npe", "java.lang.NullPointerException"));
+  EXPECT_TRUE(OneFatalFault(t.app(), Fault::Kind::kCrash, "news-report-other-npe",
+                            "java.lang.NullPointerException"));
 }
 
 TEST(BenchANewsTest, ReportingWithOtherAndNoDetailsAsksForThemWithTheBugOff) {

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include <gtest/gtest.h>
-
 #include <nlohmann/json.hpp>
 
 #include "gui/action.h"
@@ -45,8 +44,13 @@ TEST(BenchBAppsTest, EveryAppLoadsWithItsSizeAndDocumentedBugs) {
     std::vector<std::string> bugs;
   };
   const std::vector<Want> wants = {
-      {kTasks, 9, 9, {"tasks-tag-shown-twice", "tasks-due-empty-title-npe", "tasks-drive-backup-anr"}},
-      {kSchedule, 10, 10,
+      {kTasks,
+       9,
+       9,
+       {"tasks-tag-shown-twice", "tasks-due-empty-title-npe", "tasks-drive-backup-anr"}},
+      {kSchedule,
+       10,
+       10,
        {"schedule-drawer-button-gone", "schedule-map-anr", "schedule-calendar-anfe"}},
       {kShop, 12, 14, {"shop-empty-quantity-ise", "shop-express-cod-npe"}},
       {kWizard, 6, 6, {"wizard-age-zero-iae", "wizard-next-dead-after-decline"}}};
@@ -74,7 +78,8 @@ TEST(BenchBAppsTest, EveryAppLoadsWithItsSizeAndDocumentedBugs) {
     std::ifstream in(AppPath(want.rel));
     nlohmann::json doc = nlohmann::json::parse(in);
     std::string description = doc.value("description", "");
-    for (const std::string& id : want.bugs) EXPECT_NE(description.find(id), std::string::npos) << id;
+    for (const std::string& id : want.bugs)
+      EXPECT_NE(description.find(id), std::string::npos) << id;
   }
 }
 
@@ -394,9 +399,9 @@ TEST(BenchBShopTest, ConfiguredCredentialsPassTheLoginWall) {
 
 TEST(BenchBShopTest, WrongCredentialsStayAtTheWall) {
   Credentials good = ConfiguredLogin();
-  for (const Credentials& c : {Credentials{good.email, good.password + "x"},
-                               Credentials{"someone@roam.test", good.password},
-                               Credentials{good.email, "password1"}}) {
+  for (const Credentials& c :
+       {Credentials{good.email, good.password + "x"},
+        Credentials{"someone@roam.test", good.password}, Credentials{good.email, "password1"}}) {
     SCOPED_TRACE(c.email + " / " + c.password);
     EnabledOnlyWalk t(kShop);
     ASSERT_TRUE(t.ok());
@@ -546,8 +551,8 @@ TEST(BenchBShopTest, ExpressWithCashOnDeliveryShowsTheSurchargeWithTheBugOff) {
 }
 
 TEST(BenchBShopTest, OneOfTheTwoChoicesAloneDoesNotCrash) {
-  for (auto [ship, pay] : {std::pair<const char*, const char*>{kExpress, "PayPal"},
-                           {kStandard, "Cash on delivery"}}) {
+  for (auto [ship, pay] :
+       {std::pair<const char*, const char*>{kExpress, "PayPal"}, {kStandard, "Cash on delivery"}}) {
     SCOPED_TRACE(std::string(ship) + " + " + pay);
     EnabledOnlyWalk t(kShop);
     ASSERT_TRUE(t.ok());

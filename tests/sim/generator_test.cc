@@ -3,15 +3,15 @@
 // nothing fires with every bug switched off.
 #include "sim/generator.h"
 
-#include <fmt/format.h>
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <deque>
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include "base/rng.h"
 #include "gui/action.h"

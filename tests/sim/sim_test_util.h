@@ -2,11 +2,11 @@
 // Test-only; not thread-safe.
 #pragma once
 
-#include <gtest/gtest.h>
-
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "gui/action.h"
 #include "sim/interpreter.h"

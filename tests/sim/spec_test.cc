@@ -1,8 +1,8 @@
 #include "sim/spec.h"
 
-#include <gtest/gtest.h>
-
 #include <fstream>
+
+#include <gtest/gtest.h>
 
 #include "test_paths.h"
 

@@ -174,8 +174,8 @@ class Walk {
     if (i < 0) return ::testing::AssertionFailure() << "no widget " << what << " on " << Dump();
     int target = kind == gui::ActionKind::kInputText ? i : Actionable(i, kind);
     if (target < 0)
-      return ::testing::AssertionFailure() << what << " is not " << gui::ActionKindName(kind)
-                                           << "-able on " << Dump();
+      return ::testing::AssertionFailure()
+             << what << " is not " << gui::ActionKindName(kind) << "-able on " << Dump();
     if (refuse_disabled_ && !screen().widgets[target].enabled)
       return ::testing::AssertionFailure() << what << " is disabled on " << Dump();
     gui::Action a = gui::MakeWidgetAction(kind, screen(), target);
@@ -261,14 +261,13 @@ inline ::testing::AssertionResult CheckOneFault(SimApp& app, Fault::Kind kind,
   const Fault& f = faults[0];
   if (f.kind != kind) return ::testing::AssertionFailure() << "wrong fault kind";
   if (f.bug_id != bug_id)
-    return ::testing::AssertionFailure() << "bug id \"" << f.bug_id << "\", want \"" << bug_id
-                                         << "\"";
+    return ::testing::AssertionFailure()
+           << "bug id \"" << f.bug_id << "\", want \"" << bug_id << "\"";
   if (!exception.empty() && f.exception != exception)
     return ::testing::AssertionFailure() << "exception " << f.exception << ", want " << exception;
   if (fatal) {
     if (f.frames.empty()) return ::testing::AssertionFailure() << "a fault without stack frames";
-    if (app.running())
-      return ::testing::AssertionFailure() << "the app still runs after the fault";
+    if (app.running()) return ::testing::AssertionFailure() << "the app still runs after the fault";
   } else if (kind == Fault::Kind::kCrash && f.frames.empty()) {
     return ::testing::AssertionFailure() << "a crash without stack frames";
   }
@@ -279,8 +278,7 @@ inline ::testing::AssertionResult CheckOneFault(SimApp& app, Fault::Kind kind,
 
 // The single fault raised since the last drain, checked against the expected kind and bug (and
 // exception, when given); a crash must carry stack frames.
-inline ::testing::AssertionResult OneFault(SimApp& app, Fault::Kind kind,
-                                           const std::string& bug_id,
+inline ::testing::AssertionResult OneFault(SimApp& app, Fault::Kind kind, const std::string& bug_id,
                                            const std::string& exception = "") {
   return internal::CheckOneFault(app, kind, bug_id, exception, /*fatal=*/false);
 }

@@ -160,8 +160,8 @@ Status Socket::ReadExactInto(char* buf, size_t n) {
     auto r = ReadSome(buf + done, n - done);
     if (!r.ok()) return r.status();
     if (*r == 0) {
-      return Status::Io(fmt::format("read from {}: connection closed after {} of {} bytes",
-                                    peer_, done, n));
+      return Status::Io(
+          fmt::format("read from {}: connection closed after {} of {} bytes", peer_, done, n));
     }
     done += *r;
   }
@@ -291,10 +291,14 @@ std::optional<size_t> ParseHex4(std::string_view text) {
   size_t v = 0;
   for (char c : text) {
     int d;
-    if (c >= '0' && c <= '9') d = c - '0';
-    else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
-    else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
-    else return std::nullopt;
+    if (c >= '0' && c <= '9')
+      d = c - '0';
+    else if (c >= 'a' && c <= 'f')
+      d = c - 'a' + 10;
+    else if (c >= 'A' && c <= 'F')
+      d = c - 'A' + 10;
+    else
+      return std::nullopt;
     v = v * 16 + static_cast<size_t>(d);
   }
   return v;
@@ -433,8 +437,8 @@ Result<std::string> SyncPull(Socket& s, std::string_view path) {
     if (h->id == kSyncDone) return out;
     if (h->id == kSyncFail) return SyncFailStatus(s, *h, "RECV", path);
     if (h->id != kSyncData || h->value > kSyncMaxChunk) {
-      return Status::Corruption(fmt::format("sync RECV {}: bad header \"{}\" {}", path, h->id,
-                                            h->value));
+      return Status::Corruption(
+          fmt::format("sync RECV {}: bad header \"{}\" {}", path, h->id, h->value));
     }
     size_t at = out.size();
     out.resize(at + h->value);
@@ -484,12 +488,17 @@ Result<ShellV2Result> ReadShellV2(Socket& s) {
     auto data = s.ReadExact(len);
     if (!data.ok()) return data.status();
     switch (static_cast<ShellPacket>(head[0])) {
-      case ShellPacket::kStdout: r.out += *data; break;
-      case ShellPacket::kStderr: r.err += *data; break;
+      case ShellPacket::kStdout:
+        r.out += *data;
+        break;
+      case ShellPacket::kStderr:
+        r.err += *data;
+        break;
       case ShellPacket::kExit:
         r.exit_code = data->empty() ? 0 : static_cast<uint8_t>((*data)[0]);
         return r;
-      default: break;
+      default:
+        break;
     }
   }
 }

@@ -31,10 +31,10 @@
 namespace roam::device::android {
 
 constexpr std::string_view kLoopback = "127.0.0.1";
-constexpr int kDefaultAdbServerPort = 5037;   // the real adb server
-constexpr int kDefaultSimServePort = 5038;    // `roam sim serve`: never collides with the above
-constexpr int kDefaultTimeoutMs = 10000;      // connect/read/write timeout unless told otherwise
-constexpr int kAdbServerVersion = 41;         // host:version answers "0029" (adb 29.x, 30.x...)
+constexpr int kDefaultAdbServerPort = 5037;  // the real adb server
+constexpr int kDefaultSimServePort = 5038;   // `roam sim serve`: never collides with the above
+constexpr int kDefaultTimeoutMs = 10000;     // connect/read/write timeout unless told otherwise
+constexpr int kAdbServerVersion = 41;        // host:version answers "0029" (adb 29.x, 30.x...)
 
 // ---------------------------------------------------------------------------------------------
 // TCP
@@ -107,11 +107,11 @@ class Listener {
 
 // ---------------------------------------------------------------------------------------------
 // Smart-socket framing
-std::string Hex4(size_t n);                                 // 26 -> "001a" (n < 65536)
-std::optional<size_t> ParseHex4(std::string_view text);     // "001a" -> 26; nullopt if bad
-std::string EncodeRequest(std::string_view service);        // "000chost:version"
+std::string Hex4(size_t n);                                  // 26 -> "001a" (n < 65536)
+std::optional<size_t> ParseHex4(std::string_view text);      // "001a" -> 26; nullopt if bad
+std::string EncodeRequest(std::string_view service);         // "000chost:version"
 std::string EncodeOkay();                                    // "OKAY"
-std::string EncodeFail(std::string_view message);          // "FAIL" + Hex4 + message
+std::string EncodeFail(std::string_view message);            // "FAIL" + Hex4 + message
 std::string EncodeLengthPrefixed(std::string_view payload);  // Hex4 + payload
 
 // Client side.
@@ -133,11 +133,11 @@ Status WriteLengthPrefixed(Socket& s, std::string_view payload);
 
 // ---------------------------------------------------------------------------------------------
 // Service names
-constexpr std::string_view kHostVersion = "host:version";          // -> OKAY + LP("0029")
-constexpr std::string_view kHostDevices = "host:devices";          // -> OKAY + LP("SER\tdevice\n")
-constexpr std::string_view kHostDevicesLong = "host:devices-l";    // adds product: model: ...
-constexpr std::string_view kHostFeatures = "host:features";        // -> OKAY + LP("shell_v2,cmd")
-constexpr std::string_view kHostKill = "host:kill";                // -> OKAY, server exits
+constexpr std::string_view kHostVersion = "host:version";        // -> OKAY + LP("0029")
+constexpr std::string_view kHostDevices = "host:devices";        // -> OKAY + LP("SER\tdevice\n")
+constexpr std::string_view kHostDevicesLong = "host:devices-l";  // adds product: model: ...
+constexpr std::string_view kHostFeatures = "host:features";      // -> OKAY + LP("shell_v2,cmd")
+constexpr std::string_view kHostKill = "host:kill";              // -> OKAY, server exits
 constexpr std::string_view kHostTransportAny = "host:transport-any";
 constexpr std::string_view kHostTransportUsb = "host:transport-usb";
 constexpr std::string_view kHostTransportLocal = "host:transport-local";
@@ -169,13 +169,13 @@ void PutU32Le(std::string& out, uint32_t v);
 uint32_t GetU32Le(const char* p);
 
 struct SyncHeader {
-  std::string id;       // "DATA", "DONE", ...
-  uint32_t value = 0;   // a length, or a mode/mtime for DONE
+  std::string id;      // "DATA", "DONE", ...
+  uint32_t value = 0;  // a length, or a mode/mtime for DONE
 };
 Result<SyncHeader> ReadSyncHeader(Socket& s);
 
 struct SyncStat {
-  uint32_t mode = 0;   // 0 when the file does not exist
+  uint32_t mode = 0;  // 0 when the file does not exist
   uint32_t size = 0;
   uint32_t mtime = 0;
 };
@@ -183,13 +183,18 @@ struct SyncStat {
 Result<SyncStat> SyncStatFile(Socket& s, std::string_view path);
 Result<std::string> SyncPull(Socket& s, std::string_view path);  // RECV; FAIL -> NotFound
 Status SyncPush(Socket& s, std::string_view path, std::string_view data, uint32_t mode = 0644,
-                uint32_t mtime = 0);                              // SEND path,mode; DATA; DONE
+                uint32_t mtime = 0);  // SEND path,mode; DATA; DONE
 Status SyncQuit(Socket& s);
 
 // ---------------------------------------------------------------------------------------------
 // shell v2 packets: 1-byte id, u32 little-endian length, data.
 enum class ShellPacket : uint8_t {
-  kStdin = 0, kStdout = 1, kStderr = 2, kExit = 3, kCloseStdin = 4, kWindowSize = 5,
+  kStdin = 0,
+  kStdout = 1,
+  kStderr = 2,
+  kExit = 3,
+  kCloseStdin = 4,
+  kWindowSize = 5,
 };
 std::string EncodeShellPacket(ShellPacket id, std::string_view data);
 struct ShellV2Result {
@@ -207,7 +212,6 @@ Result<std::string> HostQuery(const std::string& host, int port, std::string_vie
                               int timeout_ms = kDefaultTimeoutMs);
 // Transport to serial ("" = any), then `service`, then everything until EOF.
 Result<std::string> RunDeviceService(const std::string& host, int port, std::string_view serial,
-                                     std::string_view service,
-                                     int timeout_ms = kDefaultTimeoutMs);
+                                     std::string_view service, int timeout_ms = kDefaultTimeoutMs);
 
 }  // namespace roam::device::android

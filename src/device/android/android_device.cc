@@ -35,7 +35,8 @@ constexpr std::string_view kPngSignature = "\x89PNG\r\n\x1a\n";
 bool SafeSnapshotName(const std::string& name) {
   if (name.empty() || name.size() > 64) return false;
   for (char c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.') return false;
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.')
+      return false;
   return true;
 }
 
@@ -52,9 +53,10 @@ Result<std::unique_ptr<AndroidDevice>> AndroidDevice::Open(AndroidDeviceOptions 
   // Fail fast with a clear message when the server or the device is not there.
   auto probe = d->RunOnce(ShellService("echo roam"));
   if (!probe.ok())
-    return probe.status().Wrap(fmt::format("cannot reach device {} through the adb server {}:{}",
-                                           d->options_.serial.empty() ? "(any)" : d->options_.serial,
-                                           d->options_.host, d->options_.port));
+    return probe.status().Wrap(
+        fmt::format("cannot reach device {} through the adb server {}:{}",
+                    d->options_.serial.empty() ? "(any)" : d->options_.serial, d->options_.host,
+                    d->options_.port));
   ROAM_RETURN_IF_ERROR(d->StartLogcat(false));
   return d;
 }
@@ -87,15 +89,14 @@ Result<std::string> AndroidDevice::RunService(std::string_view service, bool raw
       SleepMs(options_.offline_wait_ms);
       r = RunOnce(service);
     }
-    double waited =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!r.ok()) {
       if (!DeviceAway(r.status())) return r.status();
       Note(fmt::format("gave up after {} retries ({:.1f} s)", attempt, waited));
-      return Status::Unavailable(fmt::format(
-          "device offline: {} did not answer after {} retries over {:.1f} s ({})",
-          options_.serial.empty() ? "the device" : options_.serial, attempt, waited,
-          r.status().message()));
+      return Status::Unavailable(
+          fmt::format("device offline: {} did not answer after {} retries over {:.1f} s ({})",
+                      options_.serial.empty() ? "the device" : options_.serial, attempt, waited,
+                      r.status().message()));
     }
     ++reconnects_;
     Note(fmt::format("back after {:.1f} s; resuming", waited));
@@ -176,8 +177,9 @@ void AndroidDevice::PumpLogcat() {
     // The stream repeated what it had, and our last line was not in it (the buffer rotated
     // or was cleared): go on from here.
     skipping_to_last_line_ = false;
-    Note("logcat: could not find where the stream had stopped; lines logged while the device "
-         "was away may be missing");
+    Note(
+        "logcat: could not find where the stream had stopped; lines logged while the device "
+        "was away may be missing");
   }
   if (parser_.InBlock()) {
     // The start of a crash block was read: give the rest a moment to arrive.
@@ -281,13 +283,14 @@ Status AndroidDevice::Perform(const gui::Action& action) {
     height = rotation_ % 2 == 0 ? size->second : size->first;
   }
   size_t dropped = 0;
-  auto lines = ActionCommand(action, width, height, rotation_, options_.package, options_.input,
-                             &dropped);
+  auto lines =
+      ActionCommand(action, width, height, rotation_, options_.package, options_.input, &dropped);
   if (!lines.ok()) return lines.status();
   if (dropped > 0)
-    Note(fmt::format("input text cannot type {} non-ASCII or control character(s) of \"{}\"; "
-                     "they were left out",
-                     dropped, Excerpt(action.text)));
+    Note(
+        fmt::format("input text cannot type {} non-ASCII or control character(s) of \"{}\"; "
+                    "they were left out",
+                    dropped, Excerpt(action.text)));
   for (const auto& line : *lines) {
     auto out = Shell(line);
     if (!out.ok()) return out.status();
@@ -304,8 +307,8 @@ Status AndroidDevice::Launch() {
   if (out->find("No activities found") != std::string::npos)
     return Status::NotFound(fmt::format("{} has no launcher activity on {} (is it installed?)",
                                         options_.package, Name()));
-  const auto deadline = std::chrono::steady_clock::now() +
-                        std::chrono::milliseconds(options_.launch_timeout_ms);
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.launch_timeout_ms);
   while (options_.launch_timeout_ms > 0) {
     auto focus = Shell(options_.focus_command);
     if (!focus.ok()) return focus.status();
@@ -325,8 +328,8 @@ Status AndroidDevice::ClearData() {
   auto out = Shell("pm clear " + ShellQuote(options_.package));
   if (!out.ok()) return out.status();
   if (out->find("Success") == std::string::npos)
-    return Status::Unavailable(fmt::format("pm clear {} on {}: \"{}\"", options_.package, Name(),
-                                           *out));
+    return Status::Unavailable(
+        fmt::format("pm clear {} on {}: \"{}\"", options_.package, Name(), *out));
   return Status::Ok();
 }
 
@@ -360,7 +363,8 @@ Status AndroidDevice::Emu(const std::string& command) {
   if (out->rfind("OK", 0) == 0) return Status::Ok();
   std::string msg = *out;
   while (!msg.empty() && (msg.back() == '\n' || msg.back() == '\r')) msg.pop_back();
-  return Status::Unavailable(fmt::format("emulator console \"{}\" on {}: {}", command, Name(), msg));
+  return Status::Unavailable(
+      fmt::format("emulator console \"{}\" on {}: {}", command, Name(), msg));
 }
 
 Status AndroidDevice::Snapshot(const std::string& name) {

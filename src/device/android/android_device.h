@@ -23,10 +23,10 @@ namespace roam::device::android {
 
 struct AndroidDeviceOptions {
   std::string host = std::string(kLoopback);  // the adb server
-  int port = kDefaultAdbServerPort;            // 5037
-  std::string serial;                          // "" = the only device (host:transport-any)
-  std::string package;                         // the app under test (required)
-  int io_timeout_ms = kDefaultTimeoutMs;       // every connect, read and write (10 s)
+  int port = kDefaultAdbServerPort;           // 5037
+  std::string serial;                         // "" = the only device (host:transport-any)
+  std::string package;                        // the app under test (required)
+  int io_timeout_ms = kDefaultTimeoutMs;      // every connect, read and write (10 s)
 
   // Observe: `uiautomator dump /dev/tty` tries (the 2nd on uses --compressed) before falling
   // back to a dump into dump_file pulled with sync RECV. Default 3, 100 ms apart.
@@ -102,12 +102,12 @@ class AndroidDevice final : public Device {
   Socket logcat_;
   bool logcat_broken_ = false;
   LogcatParser parser_;
-  std::vector<Event> pending_;          // parsed, not yet drained
-  std::string last_log_line_;           // for resuming the stream after a reconnection
-  std::string log_tail_;                // the partial line at the end of the last read
-  bool skipping_to_last_line_ = false;  // resuming: lines up to last_log_line_ were seen
+  std::vector<Event> pending_;               // parsed, not yet drained
+  std::string last_log_line_;                // for resuming the stream after a reconnection
+  std::string log_tail_;                     // the partial line at the end of the last read
+  bool skipping_to_last_line_ = false;       // resuming: lines up to last_log_line_ were seen
   std::optional<std::pair<int, int>> size_;  // `wm size`, portrait
-  int rotation_ = 0;                    // from the last observed screen
+  int rotation_ = 0;                         // from the last observed screen
   int64_t reconnects_ = 0;
 };
 

@@ -58,7 +58,8 @@ std::optional<std::string_view> ComponentAfter(std::string_view text, std::strin
     // Tokens separated by spaces and braces; the component is the one with a '/'.
     size_t p = key.size();
     while (p < line.size()) {
-      while (p < line.size() && (line[p] == ' ' || line[p] == '{' || line[p] == '}' || line[p] == '='))
+      while (p < line.size() &&
+             (line[p] == ' ' || line[p] == '{' || line[p] == '}' || line[p] == '='))
         ++p;
       size_t q = p;
       while (q < line.size() && line[q] != ' ' && line[q] != '{' && line[q] != '}') ++q;
@@ -94,7 +95,8 @@ std::optional<std::pair<int, int>> ParseWmSize(std::string_view output) {
     size_t at = output.find(key);
     if (at == std::string_view::npos) continue;
     int w = 0, h = 0;
-    if (std::sscanf(std::string(output.substr(at + key.size(), 24)).c_str(), "%dx%d", &w, &h) == 2 &&
+    if (std::sscanf(std::string(output.substr(at + key.size(), 24)).c_str(), "%dx%d", &w, &h) ==
+            2 &&
         w > 0 && h > 0)
       found = std::pair{w, h};
   }
@@ -105,10 +107,22 @@ namespace {
 
 int KeyCode(std::string_view name) {
   static constexpr std::pair<std::string_view, int> kKeys[] = {
-      {"HOME", 3},         {"BACK", 4},          {"CALL", 5},        {"ENDCALL", 6},
-      {"VOLUME_UP", 24},   {"VOLUME_DOWN", 25},  {"POWER", 26},      {"CAMERA", 27},
-      {"ENTER", 66},       {"DEL", 67},          {"MENU", 82},       {"SEARCH", 84},
-      {"MEDIA_PLAY_PAUSE", 85}, {"MUTE", 91},    {"VOLUME_MUTE", 164}, {"APP_SWITCH", 187},
+      {"HOME", 3},
+      {"BACK", 4},
+      {"CALL", 5},
+      {"ENDCALL", 6},
+      {"VOLUME_UP", 24},
+      {"VOLUME_DOWN", 25},
+      {"POWER", 26},
+      {"CAMERA", 27},
+      {"ENTER", 66},
+      {"DEL", 67},
+      {"MENU", 82},
+      {"SEARCH", 84},
+      {"MEDIA_PLAY_PAUSE", 85},
+      {"MUTE", 91},
+      {"VOLUME_MUTE", 164},
+      {"APP_SWITCH", 187},
   };
   for (auto [n, code] : kKeys)
     if (n == name) return code;
@@ -168,17 +182,28 @@ Result<std::string> SingleCommand(const gui::Action& action, int width, int heig
     }
     // Scrolls: the content moves to show what lies in the named direction, so the finger moves
     // the opposite way. Swipes: the finger moves in the named direction.
-    case ActionKind::kScrollDown: return Gesture(bounds, width, height, 0, -1, s);
-    case ActionKind::kScrollUp: return Gesture(bounds, width, height, 0, 1, s);
-    case ActionKind::kScrollRight: return Gesture(bounds, width, height, -1, 0, s);
-    case ActionKind::kScrollLeft: return Gesture(bounds, width, height, 1, 0, s);
-    case ActionKind::kSwipeUp: return Gesture(bounds, width, height, 0, -1, s);
-    case ActionKind::kSwipeDown: return Gesture(bounds, width, height, 0, 1, s);
-    case ActionKind::kSwipeLeft: return Gesture(bounds, width, height, -1, 0, s);
-    case ActionKind::kSwipeRight: return Gesture(bounds, width, height, 1, 0, s);
-    case ActionKind::kInputText: break;  // ActionCommand's own
-    case ActionKind::kBack: return std::string("input keyevent 4");
-    case ActionKind::kMenu: return std::string("input keyevent 82");
+    case ActionKind::kScrollDown:
+      return Gesture(bounds, width, height, 0, -1, s);
+    case ActionKind::kScrollUp:
+      return Gesture(bounds, width, height, 0, 1, s);
+    case ActionKind::kScrollRight:
+      return Gesture(bounds, width, height, -1, 0, s);
+    case ActionKind::kScrollLeft:
+      return Gesture(bounds, width, height, 1, 0, s);
+    case ActionKind::kSwipeUp:
+      return Gesture(bounds, width, height, 0, -1, s);
+    case ActionKind::kSwipeDown:
+      return Gesture(bounds, width, height, 0, 1, s);
+    case ActionKind::kSwipeLeft:
+      return Gesture(bounds, width, height, -1, 0, s);
+    case ActionKind::kSwipeRight:
+      return Gesture(bounds, width, height, 1, 0, s);
+    case ActionKind::kInputText:
+      break;  // ActionCommand's own
+    case ActionKind::kBack:
+      return std::string("input keyevent 4");
+    case ActionKind::kMenu:
+      return std::string("input keyevent 82");
     case ActionKind::kKey: {
       int code = KeyCode(action.text);
       if (code >= 0) return fmt::format("input keyevent {}", code);

@@ -43,9 +43,9 @@ Focus ParseFocus(std::string_view dumpsys);
 std::optional<std::pair<int, int>> ParseWmSize(std::string_view output);
 
 struct InputSettings {
-  int long_click_ms = 800;   // `input swipe x y x y 800`: a long press
-  int swipe_ms = 300;        // duration of scroll and swipe gestures
-  double swipe_span = 0.5;   // gestures travel this fraction of the widget or screen
+  int long_click_ms = 800;  // `input swipe x y x y 800`: a long press
+  int swipe_ms = 300;       // duration of scroll and swipe gestures
+  double swipe_span = 0.5;  // gestures travel this fraction of the widget or screen
 };
 
 // The longest command line sent in one `shell:` request (adb's own request limit is 64 KiB).

@@ -108,7 +108,8 @@ LogLine ParseLogLine(std::string_view line) {
     int pid = 0;
     t.Spaces();
     if (t.Digits(1, 9, &pid) && t.Spaces() > 0 && t.Digits(1, 9) && t.Spaces() > 0 &&
-        t.p < line.size() && IsLevel(line[t.p]) && t.p + 1 < line.size() && IsSpace(line[t.p + 1])) {
+        t.p < line.size() && IsLevel(line[t.p]) && t.p + 1 < line.size() &&
+        IsSpace(line[t.p + 1])) {
       LogLine r;
       r.level = line[t.p];
       r.pid = pid;
@@ -139,9 +140,8 @@ LogLine ParseLogLine(std::string_view line) {
   // "process L/TAG: msg" (a process name before the level).
   {
     size_t sp = line.find(' ', c.p);
-    if (sp != std::string_view::npos && sp > c.p && sp + 2 < line.size() &&
-        IsLevel(line[sp + 1]) && line[sp + 2] == '/' &&
-        line.substr(c.p, sp - c.p).find(':') == std::string_view::npos) {
+    if (sp != std::string_view::npos && sp > c.p && sp + 2 < line.size() && IsLevel(line[sp + 1]) &&
+        line[sp + 2] == '/' && line.substr(c.p, sp - c.p).find(':') == std::string_view::npos) {
       Cursor t{line, sp + 3};
       LogLine r;
       r.level = line[sp + 1];
@@ -257,7 +257,7 @@ std::string NativeFrame(std::string_view t) {
 struct LogcatParser::Block {
   BlockKind kind = BlockKind::kJava;
   Stage stage = Stage::kHeader;
-  bool bare = false;          // no FATAL EXCEPTION header: needs a frame to count
+  bool bare = false;  // no FATAL EXCEPTION header: needs a frame to count
   int pid = -1;
   std::string tag;
   int message_lines = 0;
@@ -314,7 +314,8 @@ bool LogcatParser::Wanted(const Event& e) const {
 void LogcatParser::Emit(std::vector<Event>& out) {
   if (!block_) return;
   std::unique_ptr<Block> b = std::move(block_);
-  if (b->kind == BlockKind::kJava && (b->event.exception.empty() || (b->bare && b->event.frames.empty())))
+  if (b->kind == BlockKind::kJava &&
+      (b->event.exception.empty() || (b->bare && b->event.frames.empty())))
     return;  // a header without a stack, or a bare exception line: nothing to report
   if (b->kind == BlockKind::kNative && b->event.exception.empty() && b->event.frames.empty())
     return;
@@ -374,10 +375,10 @@ LogcatParser::Fate LogcatParser::ContinueJava(Block& b, std::string_view t) {
 }
 
 LogcatParser::Fate LogcatParser::ContinueAnr(Block& b, const LogLine& l, std::string_view t) {
-  if (l.tag.empty() && !(StartsWith(t, "PID:") || StartsWith(t, "Reason:") ||
-                         StartsWith(t, "Parent:") || StartsWith(t, "ErrorId:") ||
-                         StartsWith(t, "Frozen:") || StartsWith(t, "Load:") ||
-                         StartsWith(t, "CPU") || t.empty()))
+  if (l.tag.empty() &&
+      !(StartsWith(t, "PID:") || StartsWith(t, "Reason:") || StartsWith(t, "Parent:") ||
+        StartsWith(t, "ErrorId:") || StartsWith(t, "Frozen:") || StartsWith(t, "Load:") ||
+        StartsWith(t, "CPU") || t.empty()))
     return Fate::kEnds;
   if (StartsWith(t, "Reason: ")) {
     b.event.message = std::string(Trim(t.substr(8)));
@@ -417,7 +418,7 @@ void LogcatParser::Open(BlockKind kind, Stage stage, bool bare, const LogLine& l
   block_->tag = std::string(l.tag);
   block_->event.kind = kind == BlockKind::kJava  ? Event::Kind::kCrash
                        : kind == BlockKind::kAnr ? Event::Kind::kAnr
-                                                   : Event::Kind::kNativeCrash;
+                                                 : Event::Kind::kNativeCrash;
   if (!pending_package_.empty()) block_->event.package = std::move(pending_package_);
   pending_package_.clear();
   Keep(*block_, raw_line);
@@ -471,7 +472,7 @@ void LogcatParser::Line(std::string_view raw_line, std::vector<Event>& out) {
     if (!other_process && !(other_tag && b.kind != BlockKind::kJava)) {
       fate = b.kind == BlockKind::kJava  ? ContinueJava(b, t)
              : b.kind == BlockKind::kAnr ? ContinueAnr(b, l, t)
-                                           : ContinueNative(b, t);
+                                         : ContinueNative(b, t);
     }
     if (fate != Fate::kEnds) Keep(b, raw_line);
     if (fate == Fate::kContinues) return;

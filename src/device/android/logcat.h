@@ -34,9 +34,9 @@ struct LogcatOptions {
 
 // One parsed logcat line.
 struct LogLine {
-  char level = 0;          // 'V', 'D', 'I', 'W', 'E', 'F', 'A'; 0 without a prefix
-  std::string_view tag;    // "AndroidRuntime"; empty without a prefix
-  int pid = -1;            // -1 when the format has none
+  char level = 0;        // 'V', 'D', 'I', 'W', 'E', 'F', 'A'; 0 without a prefix
+  std::string_view tag;  // "AndroidRuntime"; empty without a prefix
+  int pid = -1;          // -1 when the format has none
   std::string_view message;
 };
 // Splits one line (no newline) into prefix fields and message; never fails.
@@ -72,8 +72,7 @@ class LogcatParser {
   Fate ContinueAnr(Block& b, const LogLine& line, std::string_view text);
   Fate ContinueNative(Block& b, std::string_view text);
   void OpenIfStarts(const LogLine& line, std::string_view text, std::string_view raw_line);
-  void Open(BlockKind kind, Stage stage, bool bare, const LogLine& line,
-            std::string_view raw_line);
+  void Open(BlockKind kind, Stage stage, bool bare, const LogLine& line, std::string_view raw_line);
   void Keep(Block& b, std::string_view raw_line);
   void Emit(std::vector<Event>& out);
   bool Wanted(const Event& e) const;
