@@ -19,9 +19,9 @@ int DevicesCommand(int argc, char** argv) {
   if (int rc = ParseFlags(app, "roam devices", argc, argv); rc >= 0) return rc;
   auto list = device::android::HostQuery(host, port, device::android::kHostDevicesLong);
   if (!list.ok()) {
-    fmt::print(stderr, "roam devices: adb server {}:{}: {}\n", host, port, list.status().message());
+    int rc = Fail("roam devices", list.status().Wrap(fmt::format("adb server {}:{}", host, port)));
     fmt::print(stderr, "  (start one with `adb start-server`, or `roam sim serve --app SPEC`)\n");
-    return kExitUsage;
+    return rc;
   }
   if (list->empty()) {
     fmt::print("no devices on the adb server {}:{}\n", host, port);

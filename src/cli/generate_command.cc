@@ -56,10 +56,7 @@ int SimGenerateCommand(int argc, char** argv) {
     fmt::print("{}", text);
     return kExitOk;
   }
-  if (Status s = WriteFileAtomic(out, text); !s.ok()) {
-    fmt::print(stderr, "roam sim generate: {}\n", s.message());
-    return kExitUsage;
-  }
+  if (Status s = WriteFileAtomic(out, text); !s.ok()) return Fail("roam sim generate", s);
   return kExitOk;
 }
 

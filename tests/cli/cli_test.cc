@@ -100,12 +100,6 @@ TEST(Cli, ReplayOfAFolderThatIsNoBugSaysSo) {
   EXPECT_NE(r.out.find("bug.json"), std::string::npos) << r.out;
 }
 
-}  // namespace
-}  // namespace roam
-
-namespace roam {
-namespace {
-
 // NaN, infinities and seeds out of range used to be taken (a NaN --time ran on; -1, 2^64 and
 // 1e23 all became the seed 18446744073709551615). Each is refused with the flag and the value.
 TEST(Cli, NumbersThatAreNotNumbersAreRefused) {
@@ -127,12 +121,6 @@ TEST(Cli, NumbersThatAreNotNumbersAreRefused) {
   EXPECT_EQ(ok.code, 0) << ok.out;
 }
 
-}  // namespace
-}  // namespace roam
-
-namespace roam {
-namespace {
-
 // A disk that fills up mid-run (here a file-size limit, which fails writes the same way): the
 // run stops with a write error that names the file and the cause, exits 1 (a failed run, not a
 // usage error), and leaves no temp file behind.
@@ -150,6 +138,14 @@ TEST(Cli, ARunThatCannotWriteSaysWhatAndWhyAndExits1) {
       << (*summary)["stop_reason"];
   for (const auto& e : std::filesystem::recursive_directory_iterator(out))
     EXPECT_EQ(e.path().string().find(".tmp"), std::string::npos) << e.path();
+}
+
+TEST(Cli, AnAdbServerNobodyRunsIsAFailedRunNotAUsageError) {
+  // Port 1 on loopback: nothing listens there on a test machine.
+  Ran r = Roam("devices --adb-port 1");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("adb server 127.0.0.1:1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("roam sim serve"), std::string::npos) << r.out;
 }
 
 }  // namespace
