@@ -66,10 +66,7 @@ Status Campaign::FileBug(const oracle::CrashFinding& finding) {
 }
 
 ProgressFigures Campaign::Figures() const {
-  ProgressFigures f;
-  f.events = budget_.events();
-  f.max_events = budget_.options().events;
-  f.elapsed = budget_.Elapsed();
+  ProgressFigures f = executor_.Figures();
   f.states = states_.size();
   f.activities = activities_.size();
   if (!declared_activities_.empty()) f.activities_total = declared_activities_.size();
@@ -78,9 +75,6 @@ ProgressFigures Campaign::Figures() const {
     f.units_covered = c.covered;
     f.units_total = c.total;
   }
-  f.crashes = crashes_.CountOf(device::Event::Kind::kCrash) +
-              crashes_.CountOf(device::Event::Kind::kNativeCrash);
-  f.anrs = crashes_.CountOf(device::Event::Kind::kAnr);
   f.relaunches = relaunches_;
   f.snapshots = snapshots_taken_;
   f.restores = restores_;

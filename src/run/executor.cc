@@ -88,6 +88,17 @@ void StepExecutor::DiscardEvents() {
   events_.clear();
 }
 
+ProgressFigures StepExecutor::Figures() const {
+  ProgressFigures f;
+  f.events = budget_.events();
+  f.max_events = budget_.options().events;
+  f.elapsed = budget_.Elapsed();
+  f.crashes = crashes_.CountOf(device::Event::Kind::kCrash) +
+              crashes_.CountOf(device::Event::Kind::kNativeCrash);
+  f.anrs = crashes_.CountOf(device::Event::Kind::kAnr);
+  return f;
+}
+
 report::TraceStep StepExecutor::StepFor(const gui::Screen& screen, const gui::Action& action,
                                         uint64_t state) {
   report::TraceStep step{

@@ -18,6 +18,7 @@
 #include "report/summary.h"
 #include "report/trace.h"
 #include "run/budget.h"
+#include "run/progress.h"
 
 namespace roam::run {
 
@@ -66,6 +67,8 @@ class StepExecutor {
   const report::StepTiming& timing() const { return timing_; }
   // Code units covered so far (0 without coverage).
   size_t units_covered() const { return units_covered_; }
+  // The figures every campaign's progress line shares: events, budget, time, crashes, ANRs.
+  ProgressFigures Figures() const;
 
  private:
   device::Device& device_;

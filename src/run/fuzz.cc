@@ -264,15 +264,9 @@ Status Fuzzer::Report(int seed_index, const Execution& seed, const Execution& mu
 }
 
 ProgressFigures Fuzzer::Figures() const {
-  ProgressFigures f;
-  f.events = budget_.events();
-  f.max_events = budget_.options().events;
-  f.elapsed = budget_.Elapsed();
+  ProgressFigures f = executor_.Figures();
   f.states = model_.states();
   f.activities = activities_.size();
-  f.crashes = crashes_.CountOf(device::Event::Kind::kCrash) +
-              crashes_.CountOf(device::Event::Kind::kNativeCrash);
-  f.anrs = crashes_.CountOf(device::Event::Kind::kAnr);
   f.extra =
       fmt::format("seeds {}  mutants {}/{} ({:.1f}/s, {} dropped)  violations {}  reports {}",
                   stats_.seeds, stats_.mutants_executed, stats_.mutants_generated,

@@ -183,19 +183,15 @@ Result<std::string> SingleCommand(const gui::Action& action, int width, int heig
     // Scrolls: the content moves to show what lies in the named direction, so the finger moves
     // the opposite way. Swipes: the finger moves in the named direction.
     case ActionKind::kScrollDown:
-      return Gesture(bounds, width, height, 0, -1, s);
-    case ActionKind::kScrollUp:
-      return Gesture(bounds, width, height, 0, 1, s);
-    case ActionKind::kScrollRight:
-      return Gesture(bounds, width, height, -1, 0, s);
-    case ActionKind::kScrollLeft:
-      return Gesture(bounds, width, height, 1, 0, s);
     case ActionKind::kSwipeUp:
       return Gesture(bounds, width, height, 0, -1, s);
+    case ActionKind::kScrollUp:
     case ActionKind::kSwipeDown:
       return Gesture(bounds, width, height, 0, 1, s);
+    case ActionKind::kScrollRight:
     case ActionKind::kSwipeLeft:
       return Gesture(bounds, width, height, -1, 0, s);
+    case ActionKind::kScrollLeft:
     case ActionKind::kSwipeRight:
       return Gesture(bounds, width, height, 1, 0, s);
     case ActionKind::kInputText:
