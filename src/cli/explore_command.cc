@@ -81,7 +81,7 @@ int ExploreCommand(int argc, char** argv) {
                                    {"--pct-rotate", &r.pct_rotate, "rotations"},
                                    {"--pct-restart", &r.pct_restart, "app restarts"},
                                    {"--pct-syskeys", &r.pct_syskeys, "volume keys"}}) {
-    app.add_option(flag, *field, fmt::format("random: weight of {}", what))
+    app.add_option(flag, *field, fmt::format("random (and fastbot's prior): weight of {}", what))
         ->check(NonNegative())
         ->capture_default_str()
         ->group("Random strategy");

@@ -101,20 +101,31 @@ Status FastbotStrategy::Flush() {
 void FastbotStrategy::MapPage(const StepView& view) {
   entries_.clear();
   page_.clear();
+  scratch_kinds_.clear();
   ++step_stamp_;
   mapper_.BeginScreen(view.screen);
   const int n = static_cast<int>(view.actions.size());
   auto add = [&](const gui::Action& action, int index) {
     EventId e = mapper_.Map(model_, view.screen, action);
-    if (e >= stamp_.size()) stamp_.resize(model_.event_count() + 1024, 0);
+    if (e >= stamp_.size()) {
+      stamp_.resize(model_.event_count() + 1024, 0);
+      slot_.resize(stamp_.size());
+    }
     entries_.push_back({e, index});
+    scratch_kinds_.push_back(action.kind);
     if (stamp_[e] != step_stamp_) {
       stamp_[e] = step_stamp_;
+      slot_[e] = static_cast<uint32_t>(page_.size());
       page_.push_back(e);
     }
   };
   for (int i = 0; i < n; ++i) add(view.actions[i], i);
   for (size_t g = 0; g < globals_.size(); ++g) add(globals_[g], n + static_cast<int>(g));
+  // A hyper-event's prior: the mix's weights of the actions it stands for (list rows add up).
+  MixWeights(options_.mix, scratch_kinds_, scratch_weights_);
+  page_prior_.assign(page_.size(), 0.0);
+  for (size_t i = 0; i < entries_.size(); ++i)
+    page_prior_[slot_[entries_[i].event]] += scratch_weights_[i];
 }
 
 void FastbotStrategy::LearnArrival(model::ActivityId reached) {
@@ -153,6 +164,8 @@ size_t FastbotStrategy::PickSoftmax(Rng& rng, bool q, bool fair) {
     scratch_values_.push_back(q ? model_.Q(e) : model_.Expectation(e));
   }
   model::SoftmaxWeights(scratch_values_, q ? options_.beta : options_.alpha, scratch_weights_);
+  for (size_t j = 0; j < scratch_index_.size(); ++j)
+    scratch_weights_[j] *= page_prior_[scratch_index_[j]];
   return scratch_index_[rng.Weighted(scratch_weights_)];
 }
 

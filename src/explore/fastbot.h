@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "explore/random.h"
 #include "explore/strategy.h"
 #include "model/events.h"
 #include "model/model.h"
@@ -46,6 +47,11 @@ struct FastbotOptions {
   // Global actions offered as hyper-events on every screen, by kind name (key: volume keys).
   std::vector<std::string> globals = {"back",       "menu",        "swipe_up", "swipe_down",
                                       "swipe_left", "swipe_right", "rotate",   "restart"};
+  // The prior of both softmaxes: an event's weight is its share of random's mix (the --pct-*
+  // percentages) times exp(value / temperature), so where the model tells events apart it
+  // leans on them, and where it does not (E = 0 everywhere) it picks as random would, not
+  // uniformly over hyper-events (where the eight globals outnumber a screen's widgets).
+  RandomOptions mix;
   std::filesystem::path model_dir;  // the reusable model's folder; empty: none on disk
   bool model_reset = false;         // a model file that cannot be loaded is set aside, not an error
   std::vector<std::string> strings;              // texts to type; empty: DefaultInputStrings
@@ -94,8 +100,11 @@ class FastbotStrategy final : public Strategy {
   std::vector<gui::Action> globals_;
   std::vector<Entry> entries_;        // every action of the page with its event
   std::vector<model::EventId> page_;  // the page's distinct events
+  std::vector<double> page_prior_;    // per page_ event: its share of random's mix
   std::vector<uint64_t> stamp_;       // per event: the step it was last put in page_
+  std::vector<uint32_t> slot_;        // per event: its index in page_ (valid when stamped)
   uint64_t step_stamp_ = 0;
+  std::vector<gui::ActionKind> scratch_kinds_;
   std::vector<size_t> scratch_index_;
   std::vector<double> scratch_values_, scratch_weights_;
   std::deque<std::pair<model::EventId, double>> window_;  // (e_t, r_{t+1}) awaiting an update

@@ -58,7 +58,24 @@ constexpr std::array<ActionKind, 4> kSwipes = {ActionKind::kSwipeUp, ActionKind:
                                                ActionKind::kSwipeLeft, ActionKind::kSwipeRight};
 constexpr std::array<const char*, 3> kSysKeys = {"VOLUME_UP", "VOLUME_DOWN", "VOLUME_MUTE"};
 
+std::array<double, kClassCount> Percentages(const RandomOptions& o) {
+  return {o.pct_click, o.pct_long_click, o.pct_input,  o.pct_scroll,  o.pct_swipe,
+          o.pct_back,  o.pct_menu,       o.pct_rotate, o.pct_restart, o.pct_syskeys};
+}
+
 }  // namespace
+
+void MixWeights(const RandomOptions& options, const std::vector<gui::ActionKind>& kinds,
+                std::vector<double>& out) {
+  const auto pct = Percentages(options);
+  std::array<int, kClassCount> count{};
+  for (auto kind : kinds) ++count[ClassOf(kind)];
+  out.resize(kinds.size());
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    Class c = ClassOf(kinds[i]);
+    out[i] = pct[c] / count[c];
+  }
+}
 
 const std::vector<std::string>& DefaultInputStrings() {
   static const std::vector<std::string> kStrings = {"hello",       "Test 123",
@@ -75,10 +92,7 @@ RandomStrategy::RandomStrategy(RandomOptions options) : options_(std::move(optio
 }
 
 gui::Action RandomStrategy::Next(const StepView& view, Rng& rng) {
-  const std::array<double, kClassCount> pct = {
-      options_.pct_click,   options_.pct_long_click, options_.pct_input, options_.pct_scroll,
-      options_.pct_swipe,   options_.pct_back,       options_.pct_menu,  options_.pct_rotate,
-      options_.pct_restart, options_.pct_syskeys};
+  const auto pct = Percentages(options_);
   // Which widget classes this screen offers.
   std::array<bool, kClassCount> offered{};
   for (const auto& a : view.actions) offered[ClassOf(a.kind)] = true;

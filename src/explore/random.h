@@ -38,6 +38,12 @@ class RandomStrategy final : public Strategy {
   std::vector<double> weights_;  // scratch
 };
 
+// Random's distribution over a list of actions of `kinds`, as a weight per action: each class's
+// percentage shared evenly among the actions of that class (a class the list lacks gets
+// nothing, as random renormalises). Fills `out`, one weight per kind.
+void MixWeights(const RandomOptions& options, const std::vector<gui::ActionKind>& kinds,
+                std::vector<double>& out);
+
 // A small built-in list of texts to type: words, numbers, empty, long, symbols.
 const std::vector<std::string>& DefaultInputStrings();
 

@@ -10,7 +10,9 @@ namespace {
 
 Result<std::unique_ptr<Strategy>> MakeFastbot(FastbotMode mode, const StrategySettings& s,
                                               const TargetInfo& target) {
-  auto made = FastbotStrategy::Make(mode, s.fastbot, target.package);
+  FastbotOptions options = s.fastbot;
+  options.mix = s.random;  // one event mix: random's weights are fastbot's prior
+  auto made = FastbotStrategy::Make(mode, std::move(options), target.package);
   if (!made.ok()) return made.status();
   return std::unique_ptr<Strategy>(std::move(*made));
 }
