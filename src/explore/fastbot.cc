@@ -157,11 +157,19 @@ size_t FastbotStrategy::PickSoftmax(Rng& rng, bool q, bool fair) {
   }
   scratch_index_.clear();
   scratch_values_.clear();
+  bool informative = false;
   for (size_t i = 0; i < page_.size(); ++i) {
     EventId e = page_[i];
     if (model_.RunCount(e) >= limit) continue;
     scratch_index_.push_back(i);
     scratch_values_.push_back(q ? model_.Q(e) : model_.Expectation(e));
+    informative |= scratch_values_.back() != 0;
+  }
+  if (!q && !informative) {
+    // E says nothing here: look further ahead (model/lookahead.h).
+    lookahead_.Update(model_, options_.n_step, options_.gamma, here_);
+    for (size_t j = 0; j < scratch_index_.size(); ++j)
+      scratch_values_[j] = lookahead_.Expectation(page_[scratch_index_[j]]);
   }
   model::SoftmaxWeights(scratch_values_, q ? options_.beta : options_.alpha, scratch_weights_);
   for (size_t j = 0; j < scratch_index_.size(); ++j)
@@ -212,7 +220,8 @@ gui::Action FastbotStrategy::ActionOf(const StepView& view, EventId chosen, Rng&
 
 gui::Action FastbotStrategy::Next(const StepView& view, Rng& rng) {
   MapPage(view);
-  LearnArrival(model_.InternActivity(view.screen.activity));
+  here_ = model_.InternActivity(view.screen.activity);
+  LearnArrival(here_);
   same_state_steps_ = view.state == last_state_ ? same_state_steps_ + 1 : 0;
   last_state_ = view.state;
 

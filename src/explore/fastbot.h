@@ -4,6 +4,8 @@
 // M) is tried first (expansion); then
 //   fastbot:pm  softmax over E(e) with temperature alpha among the page's events picked fewer
 //               than K times in this run (all of them once every one has been picked K times);
+//               where E is 0 for all of them, over E looked n_step steps ahead
+//               (model/lookahead.h: towards unvisited activities and unexpanded events);
 //   fastbot:rl  softmax over Q(e) with temperature beta;
 //   fastbot     the pm rule while the page has events picked fewer than K times in this run,
 //               the Q rule once all have been.
@@ -25,6 +27,7 @@
 #include "explore/random.h"
 #include "explore/strategy.h"
 #include "model/events.h"
+#include "model/lookahead.h"
 #include "model/model.h"
 
 namespace roam::explore {
@@ -97,6 +100,8 @@ class FastbotStrategy final : public Strategy {
   FastbotOptions options_;
   model::Model model_;
   model::EventMapper mapper_;
+  model::Lookahead lookahead_;
+  model::ActivityId here_ = 0;  // the page's activity
   std::vector<gui::Action> globals_;
   std::vector<Entry> entries_;        // every action of the page with its event
   std::vector<model::EventId> page_;  // the page's distinct events

@@ -149,6 +149,20 @@ TEST(FastbotStrategy, ModelModeWithoutInformationPicksAsRandomWould) {
   EXPECT_NEAR(double(restarts) / trials, mix.pct_restart / (mix.pct_click + globals), 0.01);
 }
 
+// Where E is 0 for every event of the page, pm looks ahead: BA leads to A2, visited in this run
+// but offering an event never executed (BX), so BA weighs as if E(BA) were 1.
+TEST(FastbotStrategy, ModelModeLooksAheadWhereEIsZero) {
+  model::Model m = ThreeKnownEvents();
+  m.Intern(Button("A2", 23));  // seen on A2, never executed
+  m.VisitActivity(*m.FindActivity("A2"));
+  RandomOptions mix;
+  const double click = mix.pct_click / 2, back = mix.pct_back;
+  double z = click * std::exp(1 / 0.8) + click + back;
+  auto freq = FirstChoice(FastbotMode::kModel, m, 4000);
+  EXPECT_NEAR(freq["BA"], click * std::exp(1 / 0.8) / z, 0.03);
+  EXPECT_NEAR(freq["back"], back / z, 0.03);
+}
+
 TEST(FastbotStrategy, LearningModeIsASoftmaxOverQ) {
   model::Model m = ThreeKnownEvents();
   m.SetQ(0, 0.2);  // BA
