@@ -80,9 +80,12 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
   std::map<std::string, std::map<std::string, std::vector<const BenchRun*>>> by_app;
   for (const auto& r : runs) by_app[r.app][r.strategy].push_back(&r);
 
+  // The strategy column fits the longest name (timetravel:fastbot), so no row shifts.
+  size_t w = 14;
+  for (const auto& s : strategies) w = std::max(w, s.size());
   const std::string header = fmt::format(
-      "{:<14} {:<16} {:<18} {:<16} {:<12} {:<10} {:<8} {:>8}  {:>8} {:>8} {:>9} {:>9}\n",
-      "strategy", "activities", "units", "states", "crashes", "anrs", "func", "ev/s", "act/rnd",
+      "{:<{}} {:<16} {:<18} {:<16} {:<12} {:<10} {:<8} {:>8}  {:>8} {:>8} {:>9} {:>9}\n",
+      "strategy", w, "activities", "units", "states", "crashes", "anrs", "func", "ev/s", "act/rnd",
       "act/orc", "units/rnd", "units/orc");
   std::string out;
   // Per strategy, the per-app ratios for the overall table.
@@ -110,8 +113,8 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
              oa = median_of("oracle", &Group::activities);
       double ru = median_of("random", &Group::units), ou = median_of("oracle", &Group::units);
       out += fmt::format(
-          "{:<14} {:<16} {:<18} {:<16} {:<12} {:<10} {:<8} {:>8.0f}  {:>8} {:>8} {:>9} {:>9}\n",
-          strategy, Cell(g.activities), Cell(g.units), Cell(g.states), Cell(g.crashes),
+          "{:<{}} {:<16} {:<18} {:<16} {:<12} {:<10} {:<8} {:>8.0f}  {:>8} {:>8} {:>9} {:>9}\n",
+          strategy, w, Cell(g.activities), Cell(g.units), Cell(g.states), Cell(g.crashes),
           Cell(g.anrs), fmt::format("{}/{}", Cell(g.tp), Cell(g.fp)), g.rate.median,
           Ratio(g.activities.median, ra), Ratio(g.activities.median, oa), Ratio(g.units.median, ru),
           Ratio(g.units.median, ou));
@@ -132,13 +135,13 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
   out +=
       fmt::format("\n== overall ({} apps; geometric means of the per-app ratios of medians) ==\n",
                   by_app.size());
-  out += fmt::format("{:<14} {:>8} {:>8} {:>9} {:>9} {:>14} {:>11}\n", "strategy", "act/rnd",
+  out += fmt::format("{:<{}} {:>8} {:>8} {:>9} {:>9} {:>14} {:>11}\n", "strategy", w, "act/rnd",
                      "act/orc", "units/rnd", "units/orc", "crashes (sum)", "anrs (sum)");
   auto gm = [](std::map<std::string, std::vector<double>>& m, const std::string& s) {
     return m.count(s) ? fmt::format("{:.2f}", GeoMean(m[s])) : std::string("-");
   };
   for (const auto& strategy : strategies)
-    out += fmt::format("{:<14} {:>8} {:>8} {:>9} {:>9} {:>14} {:>11}\n", strategy,
+    out += fmt::format("{:<{}} {:>8} {:>8} {:>9} {:>9} {:>14} {:>11}\n", strategy, w,
                        gm(act_rnd, strategy), gm(act_orc, strategy), gm(unit_rnd, strategy),
                        gm(unit_orc, strategy), crashes_total[strategy], anrs_total[strategy]);
   if (!base_of.empty()) {

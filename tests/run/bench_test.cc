@@ -2,6 +2,9 @@
 // each run's summary.json, and a bug switched off is never counted as found.
 #include "run/bench.h"
 
+#include <map>
+#include <sstream>
+
 #include <gtest/gtest.h>
 
 #include "base/files.h"
@@ -60,6 +63,35 @@ TEST(Bench, CeilingCoversAtLeastAsMuchAsRandomOnEveryAppAndTheTableIsTheSummarie
                           "activities_total", "units_covered", "units_total", "states", "crashes",
                           "anrs", "functional_tp", "functional_fp", "seconds"})
     EXPECT_TRUE(j["runs"][0].contains(key)) << key;
+}
+
+// timetravel:fastbot is wider than the strategy column used to be: every row of both tables
+// lines up with its header.
+TEST(Bench, TheTableColumnsHoldTheLongestStrategyName) {
+  std::vector<BenchRun> runs;
+  for (std::string strategy : {"random", "oracle", "timetravel:fastbot"})
+    runs.push_back({.app = "a",
+                    .strategy = strategy,
+                    .seed = 1,
+                    .events = 100,
+                    .activities_covered = 3,
+                    .activities_total = 4,
+                    .units_covered = 10,
+                    .units_total = 20});
+  std::string table = FormatBenchTable(runs, {"random", "oracle", "timetravel:fastbot"});
+  std::istringstream lines(table);
+  std::string line;
+  std::map<size_t, size_t> lengths;  // line length -> count
+  size_t rows = 0;
+  while (std::getline(lines, line)) {
+    if (line.rfind("strategy", 0) != 0 && line.rfind("random", 0) != 0 &&
+        line.rfind("oracle", 0) != 0 && line.rfind("timetravel", 0) != 0)
+      continue;
+    ++lengths[line.size()];
+    ++rows;
+  }
+  EXPECT_EQ(rows, 8u) << table;            // header and three rows, in both tables
+  EXPECT_EQ(lengths.size(), 2u) << table;  // one length per table
 }
 
 TEST(Bench, ABugSwitchedOffIsNeverCountedAsFound) {
