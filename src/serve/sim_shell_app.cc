@@ -26,9 +26,9 @@ std::string SimAndroidDevice::FullActivity(const std::string& activity) const {
   if (!activity.empty() && activity[0] == '.') return pkg + "/" + pkg + activity;
   size_t slash = activity.find('/');
   if (slash != std::string::npos) return FullActivity(activity.substr(slash + 1));
-  std::string owner =
-      activity.rfind(pkg + ".", 0) == 0 ? pkg : activity.substr(0, activity.rfind('.'));
-  return owner + "/" + activity;
+  // The application id owns every activity of the app, whatever the class's Java package
+  // (org.tasks/com.todoroo.astrid.activity.MainActivity), as on a phone.
+  return pkg + "/" + activity;
 }
 
 std::string SimAndroidDevice::ShortActivity(const std::string& activity) const {

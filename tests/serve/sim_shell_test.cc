@@ -115,6 +115,20 @@ TEST_F(SimShellTest, LaunchDumpAndFocus) {
   EXPECT_EQ(dev_->RunShell("rm /sdcard/w.xml; cat /sdcard/w.xml").exit_code, 1);
 }
 
+// A phone names a component by the application id that owns it, whatever the class's Java
+// package: org.tasks/com.todoroo.astrid.activity.MainActivity. Naming it by the Java package
+// made Roam's own driver wait ~5.5 s per launch for a package that never came.
+TEST(SimShellComponents, AnActivityOutsideTheJavaPackageIsNamedByTheApplicationId) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "apps/bench/tasks.json");
+  ASSERT_TRUE(spec.ok()) << spec.status().ToString();
+  SimAndroidDevice dev("emulator-5554", *spec, sim::SimOptions{}, 0);
+  dev.RunShell("monkey -p org.tasks -c android.intent.category.LAUNCHER 1");
+  std::string window = dev.RunShell("dumpsys window").out;
+  EXPECT_NE(window.find("mCurrentFocus=Window{"), std::string::npos) << window;
+  EXPECT_NE(window.find(" u0 org.tasks/com.todoroo.astrid.activity."), std::string::npos) << window;
+  EXPECT_EQ(window.find(" u0 com.todoroo.astrid.activity/"), std::string::npos) << window;
+}
+
 TEST_F(SimShellTest, TapNavigatesAndCrashLogsAFatalExceptionBlock) {
   dev_->RunShell("am start -n org.roam.crashy/.MainActivity");
   TapText("Shopping list");
