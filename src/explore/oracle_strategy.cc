@@ -88,9 +88,9 @@ void OracleStrategy::Candidates(const gui::Screen& screen, std::vector<gui::Acti
       out.back().text = t;
     }
   }
-  for (ActionKind k :
-       {ActionKind::kBack, ActionKind::kMenu, ActionKind::kRestart, ActionKind::kSwipeRight,
-        ActionKind::kSwipeLeft, ActionKind::kSwipeUp, ActionKind::kSwipeDown})
+  for (ActionKind k : {ActionKind::kBack, ActionKind::kMenu, ActionKind::kRotate,
+                       ActionKind::kRestart, ActionKind::kSwipeRight, ActionKind::kSwipeLeft,
+                       ActionKind::kSwipeUp, ActionKind::kSwipeDown})
     out.push_back(gui::MakeGlobalAction(k));
 }
 

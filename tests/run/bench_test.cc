@@ -136,6 +136,20 @@ TEST(Bench, UnknownStrategyAndEmptyFolderAreRefused) {
   EXPECT_FALSE(std::filesystem::exists(dir / "out" / "runs"));
 }
 
+// The ceiling had no rotate among its global actions, so a screen only a rotation reaches
+// (tests/apps/rotate.json: a player that goes full screen) was reached by random, not by it.
+TEST(Oracle, RotatesWhereARotationLeadsOn) {
+  BenchOptions o;
+  o.apps = {testing::SourceDir() / "tests/apps/rotate.json"};
+  o.strategies = {"oracle"};
+  o.budget.events = 300;
+  o.seeds = 2;
+  o.out = testing::TempDir("bench_rotate");
+  auto runs = RunBench(o, nullptr);
+  ASSERT_TRUE(runs.ok()) << runs.status().message();
+  for (const auto& r : *runs) EXPECT_EQ(r.activities_covered, 3u) << "seed " << r.seed;
+}
+
 TEST(Oracle, ReachesTheSevenStepAddSiteQuickly) {
   for (uint64_t seed : {1, 2, 3}) {
     ExploreOptions o;
