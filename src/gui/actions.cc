@@ -9,9 +9,10 @@ constexpr std::string_view kSystemUi = "com.android.systemui";
 
 bool Contains(std::string_view s, std::string_view part) { return s.find(part) != s.npos; }
 
-// Scrollers whose class says they move sideways / up and down.
-constexpr std::array<std::string_view, 6> kHorizontalScrollers = {
-    "HorizontalScrollView", "ViewPager", "Gallery", "TabLayout", "TabWidget", "HorizontalGridView"};
+// Scrollers whose class moves them sideways only / up and down only (checked in this order:
+// "HorizontalScrollView" also contains "ScrollView").
+constexpr std::array<std::string_view, 5> kHorizontalScrollers = {
+    "HorizontalScrollView", "Gallery", "TabLayout", "TabWidget", "HorizontalGridView"};
 constexpr std::array<std::string_view, 6> kVerticalScrollers = {
     "ScrollView", "ListView", "GridView", "ExpandableListView", "WebView", "VerticalGridView"};
 
@@ -21,10 +22,15 @@ bool MatchesAny(std::string_view cls, std::span<const std::string_view> names) {
   return false;
 }
 
-bool IsHorizontal(const Widget& w) {
-  if (MatchesAny(w.cls, kHorizontalScrollers)) return true;
-  if (MatchesAny(w.cls, kVerticalScrollers)) return false;
-  return w.bounds.width() >= 2 * w.bounds.height();
+// Whether a scrollable widget can scroll up and down / sideways: one axis when its class
+// allows no other, both otherwise (RecyclerView, ViewPager2 and unknown classes may go either
+// way, whatever their shape).
+bool ScrollsVertically(const Widget& w) {
+  return w.scrollable && !MatchesAny(w.cls, kHorizontalScrollers);
+}
+bool ScrollsHorizontally(const Widget& w) {
+  return w.scrollable &&
+         (MatchesAny(w.cls, kHorizontalScrollers) || !MatchesAny(w.cls, kVerticalScrollers));
 }
 
 // THE table. Keep the comment in actions.h in step with it.
@@ -33,14 +39,10 @@ constexpr std::array<WidgetRule, 7> kWidgetRules = {{
      "clickable or checkable"},
     {[](const Widget& w) { return w.long_clickable; }, ActionKind::kLongClick, "long-clickable"},
     {[](const Widget& w) { return w.editable; }, ActionKind::kInputText, "editable"},
-    {[](const Widget& w) { return w.scrollable && !IsHorizontal(w); }, ActionKind::kScrollUp,
-     "scrollable, vertical"},
-    {[](const Widget& w) { return w.scrollable && !IsHorizontal(w); }, ActionKind::kScrollDown,
-     "scrollable, vertical"},
-    {[](const Widget& w) { return w.scrollable && IsHorizontal(w); }, ActionKind::kScrollLeft,
-     "scrollable, horizontal"},
-    {[](const Widget& w) { return w.scrollable && IsHorizontal(w); }, ActionKind::kScrollRight,
-     "scrollable, horizontal"},
+    {ScrollsVertically, ActionKind::kScrollUp, "scrollable, not a sideways-only class"},
+    {ScrollsVertically, ActionKind::kScrollDown, "scrollable, not a sideways-only class"},
+    {ScrollsHorizontally, ActionKind::kScrollLeft, "scrollable, not a vertical-only class"},
+    {ScrollsHorizontally, ActionKind::kScrollRight, "scrollable, not a vertical-only class"},
 }};
 
 constexpr std::array<GlobalAction, 11> kGlobalActions = {{

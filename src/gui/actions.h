@@ -16,12 +16,12 @@ namespace roam::gui {
 //   clickable or checkable          -> click
 //   long-clickable                  -> long_click
 //   editable (EditText-like)        -> input_text (Action::text left empty: the strategy fills it)
-//   scrollable, vertical            -> scroll_up, scroll_down
-//   scrollable, horizontal          -> scroll_left, scroll_right
-// A scrollable widget is horizontal when its class is a horizontal scroller
-// (HorizontalScrollView, ViewPager, Gallery, TabLayout, ...), or when its class is not known to be
-// vertical (ScrollView, ListView, GridView, ...) and it is at least twice as wide as tall (a
-// RecyclerView used as a carousel); otherwise vertical.
+//   scrollable, not sideways-only   -> scroll_up, scroll_down
+//   scrollable, not vertical-only   -> scroll_left, scroll_right
+// Sideways-only classes: HorizontalScrollView, Gallery, TabLayout, TabWidget, HorizontalGridView;
+// vertical-only: ScrollView (and NestedScrollView), ListView, GridView, ExpandableListView,
+// WebView, VerticalGridView. Every other scrollable (RecyclerView, ViewPager, ViewPager2, an
+// unknown class) gets both axes, whatever its shape, as Monkey's swipes would reach both.
 // Before the rules, a widget is skipped when it is disabled, has empty bounds, lies entirely
 // off the screen, or (by default) belongs to the system UI. NAF widgets are not skipped.
 struct WidgetRule {

@@ -59,20 +59,26 @@ TEST(ActionsFor, EditFieldYieldsInputText) {
             (Strings{"click 0/0", "long_click 0/0", "input_text 0/0"}));
 }
 
-TEST(ActionsFor, ScrollablesYieldScrollsByOrientation) {
-  EXPECT_EQ(Describe(ActionsOf(
-                Node("android.widget.ListView", "[0,0][1080,300]", R"(scrollable="true")"))),
-            (Strings{"scroll_up 0/0", "scroll_down 0/0"}));
-  EXPECT_EQ(Describe(ActionsOf(Node("androidx.viewpager.widget.ViewPager", "[0,0][500,1000]",
-                                    R"(scrollable="true")"))),
-            (Strings{"scroll_left 0/0", "scroll_right 0/0"}));
-  // A RecyclerView: tall is vertical, a wide strip is a carousel.
-  EXPECT_EQ(Describe(ActionsOf(Node("androidx.recyclerview.widget.RecyclerView", "[0,0][1080,1500]",
-                                    R"(scrollable="true")"))),
-            (Strings{"scroll_up 0/0", "scroll_down 0/0"}));
-  EXPECT_EQ(Describe(ActionsOf(Node("androidx.recyclerview.widget.RecyclerView", "[0,0][1080,300]",
-                                    R"(scrollable="true")"))),
-            (Strings{"scroll_left 0/0", "scroll_right 0/0"}));
+// A class that scrolls one way only gets that axis; any other scrollable both, as Monkey's
+// swipes would: a RecyclerView scrolls sideways in real apps however tall it is, and a
+// ViewPager2 pages vertically too (the screens behind those scrolls were unreachable).
+TEST(ActionsFor, ScrollablesYieldTheAxesTheirClassCanScroll) {
+  const Strings vertical = {"scroll_up 0/0", "scroll_down 0/0"};
+  const Strings horizontal = {"scroll_left 0/0", "scroll_right 0/0"};
+  const Strings both = {"scroll_up 0/0", "scroll_down 0/0", "scroll_left 0/0", "scroll_right 0/0"};
+  auto scrolls = [](const char* cls, const char* bounds) {
+    return Describe(ActionsOf(Node(cls, bounds, R"(scrollable="true")")));
+  };
+  EXPECT_EQ(scrolls("android.widget.ListView", "[0,0][1080,300]"), vertical);
+  EXPECT_EQ(scrolls("android.widget.ScrollView", "[0,0][1080,300]"), vertical);
+  EXPECT_EQ(scrolls("androidx.core.widget.NestedScrollView", "[0,0][1080,1500]"), vertical);
+  EXPECT_EQ(scrolls("android.widget.HorizontalScrollView", "[0,0][1080,1500]"), horizontal);
+  EXPECT_EQ(scrolls("com.google.android.material.tabs.TabLayout", "[0,0][1080,150]"), horizontal);
+  EXPECT_EQ(scrolls("androidx.viewpager.widget.ViewPager", "[0,0][500,1000]"), both);
+  EXPECT_EQ(scrolls("androidx.viewpager2.widget.ViewPager2", "[0,0][1080,1500]"), both);
+  EXPECT_EQ(scrolls("androidx.recyclerview.widget.RecyclerView", "[0,0][1080,1500]"), both);
+  EXPECT_EQ(scrolls("androidx.recyclerview.widget.RecyclerView", "[0,0][1080,300]"), both);
+  EXPECT_EQ(scrolls("android.view.View", "[0,0][1080,300]"), both);
 }
 
 TEST(ActionsFor, SkipsEmptyAndOffScreenButNotNaf) {
