@@ -94,6 +94,29 @@ TEST(Bench, TheTableColumnsHoldTheLongestStrategyName) {
   EXPECT_EQ(lengths.size(), 2u) << table;  // one length per table
 }
 
+// The oracle is shown as the ceiling (act/orc, units/orc); where another strategy's median
+// covers more, the table says so for that app and counts such apps overall.
+TEST(Bench, TheTableSaysWhereTheOracleIsNoCeiling) {
+  auto run = [](std::string app, std::string strategy, size_t activities, size_t units) {
+    return BenchRun{.app = app,
+                    .strategy = strategy,
+                    .seed = 1,
+                    .activities_covered = activities,
+                    .activities_total = 10,
+                    .units_covered = units,
+                    .units_total = 100};
+  };
+  std::vector<BenchRun> runs = {run("a", "random", 5, 40), run("a", "oracle", 8, 60),
+                                run("b", "random", 6, 70), run("b", "oracle", 8, 60)};
+  std::string table = FormatBenchTable(runs, {"random", "oracle"});
+  EXPECT_NE(table.find("the oracle is no ceiling here: random covers more units (70 > 60)"),
+            std::string::npos)
+      << table;
+  EXPECT_EQ(table.find("covers more activities"), std::string::npos) << table;
+  EXPECT_NE(table.find("the oracle was exceeded (medians) on 1 of 2 apps: b"), std::string::npos)
+      << table;
+}
+
 TEST(Bench, ABugSwitchedOffIsNeverCountedAsFound) {
   BenchOptions o;
   o.apps = {testing::SourceDir() / "tests/apps/crashy.json"};
