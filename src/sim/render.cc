@@ -121,12 +121,17 @@ void SimApp::Impl::RenderScreen(int width, int height) {
   EvalCtx ctx = TopCtx();
   int root = Add(-1, {}, kFrameLayout, {0, 0, width, height});
   const int bar_bottom = kStatusBarHeight + kToolbarHeight;
-  int bar = Add(root, {}, "android.view.ViewGroup", {0, kStatusBarHeight, width, bar_bottom});
-  screen_.widgets[bar].resource_id = spec_->package();
-  screen_.widgets[bar].resource_id += ":id/toolbar";
-  int title = Add(bar, {}, kTextView,
-                  {kMargin, kStatusBarHeight, width - kOverflowWidth - kMargin, bar_bottom});
-  Expand(page.title, ctx, screen_.widgets[title].text);
+  // A screen with its own app bar gets none of ours: its widgets start under the status bar,
+  // and a menu's overflow button sits at the top right, where an app bar has it.
+  int bar = root;
+  if (!page.own_bar) {
+    bar = Add(root, {}, "android.view.ViewGroup", {0, kStatusBarHeight, width, bar_bottom});
+    screen_.widgets[bar].resource_id = spec_->package();
+    screen_.widgets[bar].resource_id += ":id/toolbar";
+    int title = Add(bar, {}, kTextView,
+                    {kMargin, kStatusBarHeight, width - kOverflowWidth - kMargin, bar_bottom});
+    Expand(page.title, ctx, screen_.widgets[title].text);
+  }
   if (!page.menu.empty()) {
     int more = Add(bar, KindOf(Target::Kind::kOverflow), "android.widget.ImageButton",
                    {width - kOverflowWidth, kStatusBarHeight, width, bar_bottom});
@@ -134,7 +139,9 @@ void SimApp::Impl::RenderScreen(int width, int height) {
     w.content_desc = "More options";
     w.clickable = w.focusable = true;
   }
-  Column(page.widgets, {kMargin, bar_bottom, width - kMargin, height}, root, ctx);
+  Column(page.widgets,
+         {kMargin, page.own_bar ? kStatusBarHeight : bar_bottom, width - kMargin, height}, root,
+         ctx);
 }
 
 void SimApp::Impl::RenderDialog(int width, int height) {

@@ -176,6 +176,10 @@ struct PageSpec {
   std::vector<int> field_by_name;                 // global input name -> slot or -1
   int scroll_slots = 0;
   int create_unit = -1;
+  // The screen declares its own app bar (a widget whose class is a Toolbar or ActionBar, or
+  // whose resource-id is `:id/toolbar`, `:id/action_bar` or `:id/app_bar`): the simulator adds no
+  // toolbar of its own.
+  bool own_bar = false;
 };
 
 struct RotateSpec {

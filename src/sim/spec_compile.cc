@@ -362,6 +362,13 @@ void SpecCompiler::Page(const json& page, const std::string& path, PageSpec& out
     }
   }
   out.create_unit = Unit(out.id + ":create");
+  for (const WidgetSpec& w : out.widgets) {
+    const size_t at = w.resource_id.find(":id/");
+    const std::string entry = at == std::string::npos ? "" : w.resource_id.substr(at + 4);
+    out.own_bar |= w.cls.find("Toolbar") != std::string::npos ||
+                   w.cls.find("ActionBar") != std::string::npos || entry == "toolbar" ||
+                   entry == "action_bar" || entry == "app_bar";
+  }
 }
 
 void SpecCompiler::Finish() {

@@ -54,6 +54,41 @@ TEST(Render, BoundsAreNonEmptyInsideTheScreenAndLinked) {
   EXPECT_FALSE(Has(*app, "r2"));  // visible_rows: 2
 }
 
+// A screen that declares its own app bar gets no second one over it; others keep ours.
+TEST(Render, AScreenWithItsOwnBarGetsNoSyntheticToolbar) {
+  auto app = MustApp(R"json({
+    "app": "bars", "package": "org.bars", "start": "Main",
+    "screens": [
+      {"id": "Main", "activity": ".Main", "title": "Main",
+       "widgets": [
+         {"id": "toolbar", "class": "androidx.appcompat.widget.Toolbar",
+          "children": [{"id": "heading", "text": "My bar"}]},
+         {"id": "go", "text": "Go", "on": {"click": [{"navigate": "Other"}]}}
+       ],
+       "menu": [{"id": "about", "text": "About", "on": {"click": []}}]},
+      {"id": "Other", "activity": ".Other", "title": "Other",
+       "widgets": [{"id": "x", "text": "X"}]}
+    ]
+  })json");
+  auto count = [](const gui::Screen& s, const std::string& id) {
+    int n = 0;
+    for (const auto& w : s.widgets) n += w.resource_id == id;
+    return n;
+  };
+  const gui::Screen& own = app->screen();
+  EXPECT_EQ(count(own, "org.bars:id/toolbar"), 1);  // the app's, not a second one
+  int bar = -1, more = -1;
+  for (int i = 0; i < static_cast<int>(own.widgets.size()); ++i) {
+    if (own.widgets[i].resource_id == "org.bars:id/toolbar") bar = i;
+    if (own.widgets[i].content_desc == "More options") more = i;
+  }
+  ASSERT_GE(bar, 0);
+  EXPECT_EQ(own.widgets[bar].cls, "androidx.appcompat.widget.Toolbar");
+  EXPECT_GE(more, 0);  // the menu still opens
+  Click(*app, "Go");
+  EXPECT_EQ(count(app->screen(), "org.bars:id/toolbar"), 1);  // ours, with the title
+}
+
 TEST(Render, ScrollMovesTheListWindow) {
   auto app = MustApp(kDyn);
   Act(*app, ActionKind::kScrollDown, "list");
