@@ -85,6 +85,18 @@ TEST(Cli, SimStatsPrintsATableAndJson) {
   EXPECT_NE(missing.out.find("/nonexistent/x.json"), std::string::npos) << missing.out;
 }
 
+TEST(Cli, SimGenerateShapes) {
+  Ran classic = Roam("sim generate --seed 3 --activities 5 --bugs 1 --shape classic");
+  Ran real = Roam("sim generate --seed 3 --activities 5 --bugs 1");
+  ASSERT_EQ(classic.code, 0) << classic.out;
+  ASSERT_EQ(real.code, 0) << real.out;
+  EXPECT_NE(classic.out, real.out);
+  EXPECT_NE(real.out.find("--shape real"), std::string::npos);
+  Ran bad = Roam("sim generate --shape rael");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.out.find("--shape"), std::string::npos) << bad.out;
+}
+
 TEST(Cli, SimShowPrintsADumpThatParses) {
   Ran r = Roam("sim show " + App("apps/diary.json"));
   ASSERT_EQ(r.code, 0) << r.out;
