@@ -31,5 +31,6 @@ int SimCheckCommand(int argc, char** argv);
 int SimShowCommand(int argc, char** argv);
 int SimServeCommand(int argc, char** argv);     // serve_command.cc
 int SimGenerateCommand(int argc, char** argv);  // generate_command.cc
+int SimStatsCommand(int argc, char** argv);     // stats_command.cc
 
 }  // namespace roam::cli

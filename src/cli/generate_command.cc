@@ -17,6 +17,7 @@ constexpr int kJsonIndent = 1;  // one space an indent level: readable, not bloa
 int SimGenerateCommand(int argc, char** argv) {
   sim::GeneratorOptions o;
   std::string out = "-";
+  std::string shape = "real";
   CLI::App app("Generate a random app spec with planted bugs (docs/app-spec.md).", "generate");
   app.add_option("--seed", o.seed, "random seed: one seed always gives the same app")
       ->capture_default_str();
@@ -46,7 +47,33 @@ int SimGenerateCommand(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--cross-link-ratio", o.cross_link_ratio, "chance of each further cross link")
       ->capture_default_str();
+  app.add_option("--shape", shape,
+                 "real: as the recordings of real apps (docs/realism.md); classic: the shape "
+                 "before them")
+      ->capture_default_str();
+  app.add_option("--filler-min", o.filler_min,
+                 "real: widgets a screen whose tap does nothing, at least")
+      ->capture_default_str();
+  app.add_option("--filler-max", o.filler_max, "real: ... and at most")->capture_default_str();
+  app.add_option("--leave-ratio", o.leave_ratio,
+                 "real: share of screens with a button that leaves the app")
+      ->capture_default_str();
+  app.add_option("--list-min-items", o.list_min_items, "real: items a list starts with, at least")
+      ->capture_default_str();
+  app.add_option("--list-max-items", o.list_max_items, "real: ... and at most")
+      ->capture_default_str();
+  app.add_option("--gate-ratio", o.gate_ratio,
+                 "real: share of screens whose way to a child shows only after a checkbox")
+      ->capture_default_str();
+  app.add_option("--deep-bias", o.deep_bias, "real: preference for deeper screens as parents")
+      ->capture_default_str();
   if (int rc = ParseFlags(app, "roam sim generate", argc, argv); rc >= 0) return rc;
+  auto parsed = sim::ParseGeneratorShape(shape);
+  if (!parsed) {
+    fmt::print(stderr, "roam sim generate: --shape must be real or classic (got \"{}\")\n", shape);
+    return kExitUsage;
+  }
+  o.shape = *parsed;
   if (Status s = sim::ValidateGeneratorOptions(o); !s.ok()) {
     fmt::print(stderr, "roam sim generate: {}\n", s.message());
     return kExitUsage;

@@ -1,4 +1,4 @@
-// `roam sim check|show|serve|generate`: one function a subcommand, dispatched from a table.
+// `roam sim check|show|serve|generate|stats`: one function a subcommand, dispatched from a table.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -19,6 +19,8 @@ const std::vector<Command>& SimCommands() {
       {"show", "print the start screen as uiautomator dump XML", SimShowCommand},
       {"serve", "serve simulated apps as Android devices over the adb protocol", SimServeCommand},
       {"generate", "generate a random app spec with planted bugs", SimGenerateCommand},
+      {"stats", "what makes apps hard to explore: specs, recordings of real apps, dumps",
+       SimStatsCommand},
   };
   return kTable;
 }

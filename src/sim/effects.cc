@@ -241,6 +241,9 @@ bool SimApp::Impl::RunEffect(const Effect& e, const Handler& h, const EvalCtx& c
       break;
     case Verb::kStop:
       return false;
+    case Verb::kLeave:
+      Leave();
+      break;
     case Verb::kSetInput:
       if (std::string* field = MutableField(e.input, ctx)) {
         field->clear();

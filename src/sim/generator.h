@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -17,6 +19,16 @@ constexpr int kGeneratorMaxActivities = 500;
 constexpr int kGeneratorMaxBugs = 100;
 constexpr int kGeneratorMaxScreensPerActivity = 4;
 constexpr int kGeneratorMaxDepth = 50;
+constexpr int kGeneratorMaxFillers = 40;
+constexpr int kGeneratorMaxListItems = 200;
+constexpr double kGeneratorMaxDeepBias = 10;
+
+// The shape of the apps. kClassic is the generator as it was before docs/realism.md (kept
+// byte for byte); kReal adds what the recordings of real apps show (docs/realism.md): more
+// actionable widgets per screen that change nothing, buttons that leave the app (Share, Open
+// in browser, Rate us), long lists, and ways on that open only after another action on the
+// screen.
+enum class GeneratorShape { kClassic, kReal };
 
 // What to generate. Ratios are probabilities per screen, in [0, 1].
 struct GeneratorOptions {
@@ -33,7 +45,20 @@ struct GeneratorOptions {
   double dynamic_ratio = 0.1;     // screens with a widget that changes on its own (clock, ad)
   double cross_link_ratio = 0.4;  // chance of each further cross link of a screen
   int max_depth = 8;              // tree depth of the deepest activity (its tabs: one more), 1..50
+  GeneratorShape shape = GeneratorShape::kReal;
+  // kReal only (kClassic ignores them):
+  int filler_min = 0;        // widgets per screen whose tap changes nothing visible, at least
+  int filler_max = 7;        // ... and at most (icons, chips, like and info buttons), 0..40
+  double leave_ratio = 0.4;  // screens with a button that leaves the app (Share, Rate us)
+  int list_min_items = 8;    // items a list starts with, at least
+  int list_max_items = 30;   // ... and at most, 1..200
+  double gate_ratio = 0.5;   // screens whose way to a child shows only after a checkbox
+  double deep_bias = 0.0;    // how much deeper screens are preferred as parents, 0..10 (0:
+                             // as classic; the recordings show no deeper apps than that)
 };
+
+// "classic" or "real"; nullopt for another name.
+std::optional<GeneratorShape> ParseGeneratorShape(std::string_view name);
 
 // Ok, or InvalidArgument naming the first option out of range.
 Status ValidateGeneratorOptions(const GeneratorOptions& options);

@@ -32,6 +32,10 @@ struct ScreenDraft {
   std::vector<int> links;     // cross links (never shorten a path: depth(v) <= depth(u) + 1)
   bool form = false, list = false, dialog = false, menu = false, toggle = false, dynamic = false;
   int gated_child = -1;  // the child the form's Next leads to (-1: Save goes back)
+  // Shape kReal only:
+  int fillers = 0;        // widgets whose tap changes nothing visible
+  bool leave = false;     // a button that leaves the app
+  int hidden_child = -1;  // the child whose button shows only once a checkbox is ticked
 
   json widgets = json::array();
   json menu_items = json::array();
@@ -69,6 +73,7 @@ class AppBuilder {
   std::string NewList(const ScreenDraft& s, const std::string& name, const json& items);
   json SampleItems(int count);
   std::string NewDialog(const std::string& base, json dialog);  // returns its unique id
+  bool real() const { return opt_.shape == GeneratorShape::kReal; }
 
   const GeneratorOptions& opt_;
   Rng rng_;
@@ -89,6 +94,11 @@ class AppBuilder {
   void PlanTree();
   void PlanLinks();
   void PlanFeatures();
+  void PlanRealFeatures();  // shape kReal: fillers, leaving buttons, hidden ways on
+  // generator_screens.cc, shape kReal: a checkbox that shows the way to `child`, fillers and the
+  // button that leaves the app.
+  json HiddenWay(ScreenDraft& d, const ScreenDraft& child, json button);
+  void EmitRealExtras(ScreenDraft& d);
   std::string Describe() const;
 };
 

@@ -48,6 +48,45 @@ constexpr double kBackButtonShare = 0.4;  // screens with a Back / Close button
 constexpr double kEnterUnitShare = 0.3;   // screens covering onResume when entered
 constexpr double kHelpShare = 0.3;        // menus with a Help dialog
 
+// Shape kReal: widgets whose tap changes nothing on screen (a like, a bookmark, a chip, an
+// info icon), and buttons that leave the app for another one.
+struct Filler {
+  const char* id;
+  const char* label;   // the text, or the content-desc of an icon
+  const char* method;  // the unit its handler covers
+  bool icon;
+};
+const std::vector<Filler> kFillers = {{"btn_like", "Like", "onLike", true},
+                                      {"btn_bookmark", "Bookmark", "onBookmark", true},
+                                      {"btn_info", "Info", "onInfo", true},
+                                      {"btn_cast", "Cast", "onCast", true},
+                                      {"btn_sort", "Sort", "onSort", true},
+                                      {"btn_grid", "Grid view", "onGridView", true},
+                                      {"btn_favorite", "Favorite", "onFavorite", true},
+                                      {"btn_translate", "Translate", "onTranslate", true},
+                                      {"btn_zoom", "Zoom in", "onZoom", true},
+                                      {"btn_mute", "Mute", "onMute", true},
+                                      {"chip_today", "Today", "onChip", false},
+                                      {"chip_week", "This week", "onChip", false},
+                                      {"chip_popular", "Popular", "onChip", false},
+                                      {"chip_nearby", "Nearby", "onChip", false},
+                                      {"link_terms", "Terms of service", "onTerms", false},
+                                      {"link_learn_more", "Learn more", "onLearnMore", false},
+                                      {"avatar", "Profile picture", "onAvatar", true},
+                                      {"badge", "New", "onBadge", false}};
+const std::vector<Filler> kLeavers = {
+    {"btn_share", "Share", "onShare", false},
+    {"btn_open_browser", "Open in browser", "onOpenBrowser", false},
+    {"btn_rate", "Rate us", "onRate", false},
+    {"btn_feedback", "Send feedback", "onFeedback", false},
+    {"btn_help_center", "Help center", "onHelpCenter", false}};
+// {the checkbox, the method its handler covers} that shows the hidden way on.
+const std::vector<std::pair<std::string, std::string>> kHiddenWays = {
+    {"Show advanced options", "AdvancedToggled"},
+    {"I agree to the terms", "TermsAccepted"},
+    {"Expert mode", "ExpertModeToggled"},
+    {"Show more", "ShowMoreToggled"}};
+
 json Cover(const std::string& unit) { return {{"cover", json::array({unit})}}; }
 json Button(const std::string& id, const std::string& text, json click) {
   return {{"id", id}, {"text", text}, {"on", {{"click", std::move(click)}}}};
@@ -72,7 +111,10 @@ void AppBuilder::EmitScreen(int index) {
     }
   }
   if (d.list) {
-    size_t count = kMinItems + rng_.Below(kItemSpan);
+    size_t count =
+        real() ? opt_.list_min_items +
+                     rng_.Below(static_cast<size_t>(opt_.list_max_items - opt_.list_min_items) + 1)
+               : kMinItems + rng_.Below(kItemSpan);
     d.list_name = NewList(d, "items", SampleItems(static_cast<int>(count)));
     if (rng_.Chance(kPersistShare)) persist_.push_back(d.list_name);
   }
@@ -226,8 +268,10 @@ void AppBuilder::EmitScreen(int index) {
     const ScreenDraft& child = screens_[c];
     std::string label = child.title;
     if (d.children.size() == 1 && rng_.Chance(kForwardNavShare)) label = Pick({"Next", "Continue"});
-    w.push_back(
-        Button(UniqueId(d, "btn_" + child.snake), label, json::array({{{"navigate", child.id}}})));
+    json button =
+        Button(UniqueId(d, "btn_" + child.snake), label, json::array({{{"navigate", child.id}}}));
+    if (c == d.hidden_child) button = HiddenWay(d, child, std::move(button));
+    w.push_back(std::move(button));
   }
   for (int l : d.links) {
     const ScreenDraft& target = screens_[l];
@@ -259,6 +303,38 @@ void AppBuilder::EmitScreen(int index) {
     w.push_back(Button(UniqueId(d, "btn_back"), Pick({"Back", "Close"}),
                        json::array({{{"finish", true}}})));
   if (rng_.Chance(kEnterUnitShare)) d.on["enter"] = json::array({Cover(Unit(d, "onResume"))});
+  if (real()) EmitRealExtras(d);
+}
+
+json AppBuilder::HiddenWay(ScreenDraft& d, const ScreenDraft& child, json button) {
+  const auto& [checkbox, why] = kHiddenWays[rng_.Below(kHiddenWays.size())];
+  std::string var = NewVar(d, "show_" + child.snake, false);
+  d.widgets.push_back({{"id", UniqueId(d, "check_" + child.snake)},
+                       {"text", checkbox},
+                       {"checked", "$var." + var},
+                       {"on", {{"click", json::array({Cover(Unit(d, "on" + why))})}}}});
+  button["visible_if"] = {{"truthy", "$var." + var}};
+  return button;
+}
+
+void AppBuilder::EmitRealExtras(ScreenDraft& d) {
+  for (int i = 0; i < d.fillers; ++i) {
+    const Filler& f = kFillers[rng_.Below(kFillers.size())];
+    json widget = {{"id", UniqueId(d, f.id)},
+                   {"on", {{"click", json::array({Cover(Unit(d, f.method))})}}}};
+    if (f.icon) {
+      widget["class"] = "android.widget.ImageButton";
+      widget["desc"] = f.label;
+    } else {
+      widget["text"] = f.label;
+    }
+    d.widgets.push_back(std::move(widget));
+  }
+  if (d.leave) {
+    const Filler& f = kLeavers[rng_.Below(kLeavers.size())];
+    d.widgets.push_back(Button(UniqueId(d, f.id), f.label,
+                               json::array({{{"leave", true}}, Cover(Unit(d, f.method))})));
+  }
 }
 
 }  // namespace roam::sim::gen

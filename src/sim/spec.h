@@ -70,7 +70,8 @@ enum class Verb : uint8_t {
   kHang,
   kCover,
   kStop,
-  kSetInput
+  kSetInput,
+  kLeave
 };
 struct Effect {
   Verb verb = Verb::kStop;

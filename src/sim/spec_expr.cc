@@ -10,9 +10,9 @@ namespace roam::sim {
 namespace {
 
 const std::vector<std::string> kVerbs = {
-    "navigate", "back",        "finish",      "set",        "inc",      "toggle",
-    "add_item", "remove_item", "update_item", "clear_list", "dialog",   "dismiss",
-    "crash",    "hang",        "cover",       "stop",       "set_input"};
+    "navigate", "back",        "finish",      "set",        "inc",       "toggle",
+    "add_item", "remove_item", "update_item", "clear_list", "dialog",    "dismiss",
+    "crash",    "hang",        "cover",       "stop",       "set_input", "leave"};
 const std::vector<std::string> kCondOps = {"eq",  "ne",  "lt",  "le",    "gt",    "ge",
                                            "not", "all", "any", "valid", "truthy"};
 
@@ -236,11 +236,11 @@ Effect SpecCompiler::CompileEffect(const json& e, const std::string& path, const
                     ? fmt::format("an effect needs one verb ({})", fmt::join(kVerbs, ", "))
                     : fmt::format("an effect has one verb, this one has {}: {}", verbs.size(),
                                   fmt::join(verbs, ", ")));
-    CheckKeys(e, path,
-              {"navigate", "back",        "finish",      "set",        "inc",       "toggle",
-               "add_item", "remove_item", "update_item", "clear_list", "dialog",    "dismiss",
-               "crash",    "hang",        "cover",       "stop",       "set_input", "to",
-               "by",       "item",        "at",          "if",         "bug",       "fix"});
+    CheckKeys(e, path, {"navigate", "back",      "finish",      "set",         "inc",
+                        "toggle",   "add_item",  "remove_item", "update_item", "clear_list",
+                        "dialog",   "dismiss",   "crash",       "hang",        "cover",
+                        "stop",     "set_input", "leave",       "to",          "by",
+                        "item",     "at",        "if",          "bug",         "fix"});
     return out;
   }
   const std::string& verb = verbs[0];
@@ -307,6 +307,7 @@ void SpecCompiler::EffectBody(const std::string& verb, const json& e, const std:
     case Verb::kFinish:
     case Verb::kDismiss:
     case Verb::kStop:
+    case Verb::kLeave:
       keys({});
       flag();
       break;

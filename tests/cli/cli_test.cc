@@ -69,6 +69,34 @@ TEST(Cli, SimCheckListsEveryErrorWithItsPath) {
   EXPECT_EQ(ok.code, 0) << ok.out;
 }
 
+TEST(Cli, SimStatsPrintsATableAndJson) {
+  Ran r = Roam("sim stats " + App("apps/diary.json") + " " + App("apps/nectroid.json"));
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("actionable widgets / screen"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("all"), std::string::npos) << r.out;  // the pooled column
+  Ran j = Roam("sim stats --json --no-pool " + App("apps/diary.json"));
+  ASSERT_EQ(j.code, 0) << j.out;
+  auto doc = ParseJson(j.out, "stdout");
+  ASSERT_TRUE(doc.ok()) << j.out;
+  EXPECT_EQ((*doc)["kind"], "spec");
+  EXPECT_GT((*doc)["activities"].get<int>(), 3);
+  Ran missing = Roam("sim stats /nonexistent/x.json");
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.out.find("/nonexistent/x.json"), std::string::npos) << missing.out;
+}
+
+TEST(Cli, SimGenerateShapes) {
+  Ran classic = Roam("sim generate --seed 3 --activities 5 --bugs 1 --shape classic");
+  Ran real = Roam("sim generate --seed 3 --activities 5 --bugs 1");
+  ASSERT_EQ(classic.code, 0) << classic.out;
+  ASSERT_EQ(real.code, 0) << real.out;
+  EXPECT_NE(classic.out, real.out);
+  EXPECT_NE(real.out.find("--shape real"), std::string::npos);
+  Ran bad = Roam("sim generate --shape rael");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.out.find("--shape"), std::string::npos) << bad.out;
+}
+
 TEST(Cli, SimShowPrintsADumpThatParses) {
   Ran r = Roam("sim show " + App("apps/diary.json"));
   ASSERT_EQ(r.code, 0) << r.out;

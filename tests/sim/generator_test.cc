@@ -68,23 +68,100 @@ std::map<std::string, int> Depths(const json& doc) {
   return depth;
 }
 
-GeneratorOptions Options(uint64_t seed, int activities, int bugs) {
+GeneratorOptions Options(uint64_t seed, int activities, int bugs,
+                         GeneratorShape shape = GeneratorShape::kReal) {
   GeneratorOptions o;
   o.seed = seed;
   o.activities = activities;
   o.bugs = bugs;
+  o.shape = shape;
   return o;
+}
+
+uint64_t Fnv1a(const std::string& s) {
+  uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+// The classic shape is the generator as it was before the real one: the same bytes for the
+// same options. The checksums were taken from the generator at commit 395eb22.
+TEST(GeneratorTest, ClassicShapeIsUnchanged) {
+  struct Case {
+    uint64_t seed;
+    int activities, bugs;
+    uint64_t fnv1a;
+    size_t size;
+  };
+  const Case kCases[] = {{42, 30, 5, 0x97ffafdb58b34a24ULL, 52430},
+                         {7, 12, 3, 0xcb85a43ac964b3fbULL, 22620},
+                         {123, 80, 10, 0x19f63836838b1999ULL, 117987},
+                         {11, 40, 6, 0xe43f300e04614873ULL, 59747}};
+  for (const Case& c : kCases) {
+    std::string doc =
+        GenerateApp(Options(c.seed, c.activities, c.bugs, GeneratorShape::kClassic)).dump();
+    EXPECT_EQ(doc.size(), c.size) << "seed " << c.seed;
+    EXPECT_EQ(Fnv1a(doc), c.fnv1a) << "seed " << c.seed;
+  }
+}
+
+TEST(GeneratorTest, RealShapeIsTheDefaultAndDiffers) {
+  EXPECT_EQ(GeneratorOptions{}.shape, GeneratorShape::kReal);
+  EXPECT_EQ(ParseGeneratorShape("classic"), GeneratorShape::kClassic);
+  EXPECT_EQ(ParseGeneratorShape("real"), GeneratorShape::kReal);
+  EXPECT_FALSE(ParseGeneratorShape("rael").has_value());
+  auto o = Options(42, 30, 5);
+  EXPECT_EQ(GenerateApp(o).dump(), GenerateApp(o).dump());
+  EXPECT_NE(GenerateApp(o).dump(),
+            GenerateApp(Options(42, 30, 5, GeneratorShape::kClassic)).dump());
+}
+
+// The real shape has what docs/realism.md asks for: many more widgets a screen, buttons that
+// leave the app, long lists and ways on behind a checkbox.
+TEST(GeneratorTest, RealShapeHasItsParts) {
+  json real = GenerateApp(Options(5, 40, 6));
+  json classic = GenerateApp(Options(5, 40, 6, GeneratorShape::kClassic));
+  auto widgets = [](const json& doc) {
+    size_t n = 0;
+    for (const json& s : doc["screens"]) n += s["widgets"].size();
+    return static_cast<double>(n) / static_cast<double>(doc["screens"].size());
+  };
+  EXPECT_GT(widgets(real), widgets(classic) + 2);  // 3.5 fillers a screen on average
+  std::string text = real.dump();
+  EXPECT_NE(text.find("\"leave\":true"), std::string::npos);
+  EXPECT_NE(text.find("_show_"), std::string::npos);  // a checkbox's variable showing a way on
+  size_t longest = 0;
+  for (const auto& [name, items] : real["lists"].items()) longest = std::max(longest, items.size());
+  EXPECT_GE(longest, static_cast<size_t>(GeneratorOptions{}.list_min_items));
+}
+
+TEST(GeneratorTest, RealShapeOptionsAreChecked) {
+  GeneratorOptions o;
+  o.filler_min = 5;
+  o.filler_max = 4;
+  EXPECT_FALSE(ValidateGeneratorOptions(o).ok());
+  o = {};
+  o.leave_ratio = 2;
+  EXPECT_FALSE(ValidateGeneratorOptions(o).ok());
+  o = {};
+  o.list_min_items = 0;
+  EXPECT_FALSE(ValidateGeneratorOptions(o).ok());
 }
 
 TEST(GeneratorTest, EveryAppPassesCheckSpecOverSeedsAndSizes) {
   constexpr int kSeeds = 200, kMaxActivities = 80, kMaxBugs = 10;
-  for (int seed = 1; seed <= kSeeds; ++seed) {
-    int activities = 1 + (seed * 37) % kMaxActivities;
-    int bugs = seed % (kMaxBugs + 1);
-    json doc = GenerateApp(Options(seed, activities, bugs));
-    auto errors = CheckSpec(doc);
-    ASSERT_TRUE(errors.empty()) << "seed " << seed << " activities " << activities << ": "
-                                << errors[0].path << ": " << errors[0].message;
+  for (GeneratorShape shape : {GeneratorShape::kClassic, GeneratorShape::kReal}) {
+    for (int seed = 1; seed <= kSeeds; ++seed) {
+      int activities = 1 + (seed * 37) % kMaxActivities;
+      int bugs = seed % (kMaxBugs + 1);
+      json doc = GenerateApp(Options(seed, activities, bugs, shape));
+      auto errors = CheckSpec(doc);
+      ASSERT_TRUE(errors.empty()) << "seed " << seed << " activities " << activities << ": "
+                                  << errors[0].path << ": " << errors[0].message;
+    }
   }
 }
 
@@ -95,12 +172,17 @@ TEST(GeneratorTest, ExtremeOptionsStayValid) {
       GeneratorOptions o = Options(activities + 3, activities, kGeneratorMaxBugs / 10);
       o.tab_ratio = o.form_ratio = o.list_ratio = o.dialog_ratio = o.menu_ratio = r;
       o.toggle_ratio = o.dynamic_ratio = o.cross_link_ratio = r;
+      o.leave_ratio = o.gate_ratio = r;
       o.screens_per_activity = kGeneratorMaxScreensPerActivity;
       cases.push_back(o);
       o.max_depth = 1;
       o.bugs = kGeneratorMaxBugs;
       cases.push_back(o);
     }
+  }
+  for (size_t i = 0, n = cases.size(); i < n; ++i) {
+    cases.push_back(cases[i]);
+    cases.back().shape = GeneratorShape::kClassic;
   }
   for (const auto& o : cases) {
     ASSERT_TRUE(ValidateGeneratorOptions(o).ok());

@@ -221,6 +221,25 @@ TEST(SimApp, BackFromLastScreenLeavesAndLaunchResumes) {
   EXPECT_EQ(TextOf(*app, "counter"), "Count 2");
 }
 
+// `leave`: a Share button opens another app; the launcher shows (the simulator draws no
+// other app), the app stays alive and resumes on its screen, the rest of the handler runs.
+TEST(SimApp, LeaveSendsTheAppToTheBackgroundAndLaunchResumes) {
+  auto app = MustApp(R"({"app": "s", "package": "org.s", "start": "Main",
+    "screens": [
+      {"id": "Main", "activity": ".Main", "widgets": [
+        {"id": "go", "text": "Go", "on": {"click": [{"navigate": "Detail"}]}}]},
+      {"id": "Detail", "activity": ".Detail", "widgets": [
+        {"id": "share", "text": "Share", "on": {"click": [{"leave": true}, {"cover": ["shared"]}]}}]}]})");
+  Click(*app, "go");
+  size_t before = app->units_covered();
+  Click(*app, "share");
+  EXPECT_EQ(app->screen().package, "com.android.launcher3");
+  EXPECT_TRUE(app->running());
+  EXPECT_EQ(app->units_covered(), before + 2);  // the handler and "shared"
+  app->Launch();
+  EXPECT_TRUE(Has(*app, "share"));  // resumed on Detail, not restarted at Main
+}
+
 TEST(SimApp, StopResetsNonPersistentData) {
   auto app = MustApp(kNotes);
   Click(*app, "inc");
