@@ -47,7 +47,7 @@ const std::vector<StrategyInfo>& Strategies() {
        }},
       {"fastbot:pm",
        "Fastbot2's probabilistic model only: expansion, then a softmax over the "
-       "expected new activities of each event",
+       "expected new activities of each event (looked ahead where none is expected)",
        [](const StrategySettings& s, const TargetInfo& t) {
          return MakeFastbot(FastbotMode::kModel, s, t);
        }},
