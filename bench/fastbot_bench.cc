@@ -37,8 +37,9 @@ gui::Screen Buttons(const std::string& activity, int n) {
   return s;
 }
 
-// `events` hyper-events over 1,000 activities, each with `per_event` transitions.
-model::Model BigModel(int events, int per_event) {
+// `events` hyper-events over 1,000 activities, each with `per_event` transitions into the
+// first `targets` activities.
+model::Model BigModel(int events, int per_event, int targets = 1000) {
   model::Model m("org.bench");
   std::vector<model::ActivityId> activities;
   for (int a = 0; a < 1000; ++a)
@@ -49,7 +50,7 @@ model::Model BigModel(int events, int per_event) {
                       .text = "Item #",
                       .kind = ActionKind::kClick};
     model::EventId id = m.Intern(e);
-    for (int t = 0; t < per_event; ++t) m.RecordTransition(id, activities[(i + 7 * t) % 1000]);
+    for (int t = 0; t < per_event; ++t) m.RecordTransition(id, activities[(i + 7 * t) % targets]);
     m.SetQ(id, (i % 100) / 50.0);
   }
   return m;
@@ -75,6 +76,28 @@ void BM_FastbotDecideAndLearn(benchmark::State& state) {
   state.counters["hyper_events"] = static_cast<double>(strategy.model().event_count());
 }
 BENCHMARK(BM_FastbotDecideAndLearn)->Repetitions(5)->ReportAggregatesOnly(true);
+
+// fastbot:pm where E says nothing: every event leads to A1..A3, all visited, so each decision
+// looks ahead over the whole model (model/lookahead.h).
+void BM_FastbotPmLookahead(benchmark::State& state) {
+  explore::FastbotOptions o;
+  explore::FastbotStrategy strategy(explore::FastbotMode::kModel, o, BigModel(100000, 2, 3));
+  gui::Screen pages[3] = {Buttons("org.bench.A0", 50), Buttons("org.bench.A1", 50),
+                          Buttons("org.bench.A2", 50)};
+  std::vector<gui::Action> actions[3];
+  for (int p = 0; p < 3; ++p) gui::ActionsFor(pages[p], actions[p]);
+  Rng rng(1);
+  int64_t step = 0;
+  for (; step < 600; ++step)
+    strategy.Next({pages[step % 3], uint64_t(step % 3), actions[step % 3], step}, rng);
+  for (auto _ : state) {
+    const int p = step % 3;
+    benchmark::DoNotOptimize(strategy.Next({pages[p], uint64_t(p), actions[p], step}, rng));
+    ++step;
+  }
+  state.counters["hyper_events"] = static_cast<double>(strategy.model().event_count());
+}
+BENCHMARK(BM_FastbotPmLookahead)->Repetitions(3)->ReportAggregatesOnly(true);
 
 std::filesystem::path ModelPath() {
   return std::filesystem::temp_directory_path() / "roam_fastbot_bench" / "model.bin";

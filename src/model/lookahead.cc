@@ -4,11 +4,11 @@
 
 namespace roam::model {
 
-void Lookahead::Update(Model& model, int horizon, double gamma, ActivityId here) {
-  const size_t events = model.event_count();
-  for (EventId e = static_cast<EventId>(activity_of_.size()); e < events; ++e)
+void Lookahead::Update(Model& model, int horizon, double gamma) {
+  for (EventId e = static_cast<EventId>(activity_of_.size()); e < model.event_count(); ++e)
     activity_of_.push_back(model.InternActivity(model.event(e).activity));
-  const size_t activities = model.activity_count();
+  if (model.version() == version_ && horizon == horizon_ && gamma == gamma_) return;
+  const size_t events = model.event_count(), activities = model.activity_count();
   novel_.assign(activities, 0.0);
   for (ActivityId a = 0; a < activities; ++a) novel_[a] = model.Visited(a) ? 0.0 : 1.0;
   std::vector<bool> frontier(activities, false);
@@ -16,9 +16,9 @@ void Lookahead::Update(Model& model, int horizon, double gamma, ActivityId here)
     if (!model.Known(e)) frontier[activity_of_[e]] = true;
   for (ActivityId a = 0; a < activities; ++a) novel_[a] += frontier[a] ? 1.0 : 0.0;
 
+  // V_{horizon-1}: the decision adds the last step.
   value_.assign(activities, 0.0);
-  expectation_.assign(events, 0.0);
-  for (int step = 0; step < horizon; ++step) {
+  for (int step = 1; step < horizon; ++step) {
     best_.assign(activities, 0.0);
     for (EventId e = 0; e < events; ++e) {
       const uint32_t n = model.Count(e);
@@ -26,12 +26,21 @@ void Lookahead::Update(Model& model, int horizon, double gamma, ActivityId here)
       double sum = 0;
       for (const auto& [a, count] : model.Transitions(e))
         sum += count * (novel_[a] + gamma * value_[a]);
-      expectation_[e] = sum / n;
-      best_[activity_of_[e]] = std::max(best_[activity_of_[e]], expectation_[e]);
+      best_[activity_of_[e]] = std::max(best_[activity_of_[e]], sum / n);
     }
-    if (here < activities) best_[here] = 0;
     value_.swap(best_);
   }
+  version_ = model.version();  // read last: InternActivity above may have changed it
+  horizon_ = horizon;
+  gamma_ = gamma;
+}
+
+double Lookahead::Expectation(const Model& model, EventId e, ActivityId here) const {
+  if (e >= activity_of_.size() || model.Count(e) == 0) return 0;
+  double sum = 0;
+  for (const auto& [a, count] : model.Transitions(e))
+    if (a < novel_.size()) sum += count * (novel_[a] + (a == here ? 0 : gamma_ * value_[a]));
+  return sum / model.Count(e);
 }
 
 }  // namespace roam::model

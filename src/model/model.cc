@@ -8,6 +8,7 @@ namespace roam::model {
 EventId Model::Intern(uint64_t key, const gui::HyperEvent& event) {
   auto [it, added] = event_ids_.try_emplace(key, static_cast<EventId>(events_.size()));
   if (added) {
+    ++version_;
     EventData d;
     d.event = event;
     d.key = key;
@@ -30,6 +31,7 @@ std::optional<EventId> Model::Find(uint64_t key) const {
 ActivityId Model::InternActivity(std::string_view name) {
   if (auto a = FindActivity(name)) return *a;
   auto id = static_cast<ActivityId>(activities_.size());
+  ++version_;
   activities_.push_back({std::string(name), 0});
   activity_ids_.emplace(std::string(name), id);
   return id;
@@ -43,7 +45,7 @@ std::optional<ActivityId> Model::FindActivity(std::string_view name) const {
 
 void Model::RecordTransition(EventId e, std::optional<ActivityId> to) {
   EventData& d = events_[e];
-  ++d.n;
+  if (d.n++ == 0) ++version_;
   if (!to) return;
   for (auto& [a, count] : d.to) {
     if (a == *to) {
@@ -51,6 +53,7 @@ void Model::RecordTransition(EventId e, std::optional<ActivityId> to) {
       return;
     }
   }
+  ++version_;
   d.to.emplace_back(*to, 1);
 }
 
@@ -72,6 +75,7 @@ size_t Model::transition_count() const {
 }
 
 void Model::SetCounts(EventId e, uint32_t n, std::vector<std::pair<ActivityId, uint32_t>> to) {
+  ++version_;
   events_[e].n = n;
   events_[e].to = std::move(to);
 }
@@ -97,7 +101,9 @@ std::vector<uint64_t> Model::DynamicSlots() const {
   return out;
 }
 
-void Model::VisitActivity(ActivityId a) { ++activities_[a].visits; }
+void Model::VisitActivity(ActivityId a) {
+  if (activities_[a].visits++ == 0) ++version_;
+}
 
 double Model::Expectation(EventId e, std::optional<ActivityId> also_unvisited) const {
   const EventData& d = events_[e];
@@ -109,6 +115,7 @@ double Model::Expectation(EventId e, std::optional<ActivityId> also_unvisited) c
 }
 
 void Model::StartRun() {
+  ++version_;
   for (auto& d : events_) d.run_count = 0;
   for (auto& a : activities_) a.visits = 0;
 }

@@ -86,6 +86,10 @@ class Model {
   double Expectation(EventId e, std::optional<ActivityId> also_unvisited = std::nullopt) const;
   // Forgets the run state (visits, run counts); M and Q stay.
   void StartRun();
+  // Changes whenever the model's shape changes: an event or activity interned, an event executed
+  // for the first time, a new (e, A) pair, an activity's first visit in the run, a new run.
+  // Planners that read only the shape recompute when it changes (model/lookahead.h).
+  uint64_t version() const { return version_; }
 
  private:
   struct EventData {
@@ -107,6 +111,7 @@ class Model {
   };
 
   std::string package_;
+  uint64_t version_ = 0;
   std::vector<EventData> events_;
   std::unordered_map<uint64_t, EventId> event_ids_;
   std::vector<ActivityData> activities_;
