@@ -167,9 +167,9 @@ size_t FastbotStrategy::PickSoftmax(Rng& rng, bool q, bool fair) {
   }
   if (!q && !informative) {
     // E says nothing here: look further ahead (model/lookahead.h).
-    lookahead_.Update(model_, options_.n_step, options_.gamma);
+    lookahead_.Update(model_, options_.n_step, options_.gamma, here_);
     for (size_t j = 0; j < scratch_index_.size(); ++j)
-      scratch_values_[j] = lookahead_.Expectation(model_, page_[scratch_index_[j]], here_);
+      scratch_values_[j] = lookahead_.Expectation(model_, page_[scratch_index_[j]]);
   }
   model::SoftmaxWeights(scratch_values_, q ? options_.beta : options_.alpha, scratch_weights_);
   for (size_t j = 0; j < scratch_index_.size(); ++j)

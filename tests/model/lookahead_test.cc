@@ -26,21 +26,21 @@ TEST(Lookahead, ValuesTheWayTowardsUnexpandedEventsAndNotTheLoops) {
 
   const double gamma = 0.8;
   Lookahead look;
-  look.Update(m, 1, gamma);  // one step: only the event into A3 sees the frontier
-  EXPECT_DOUBLE_EQ(look.Expectation(m, next2, a1), 1.0);
-  EXPECT_DOUBLE_EQ(look.Expectation(m, next1, a1), 0.0);
+  look.Update(m, 1, gamma, a1);  // one step: only the event into A3 sees the frontier
+  EXPECT_DOUBLE_EQ(look.Expectation(m, next2), 1.0);
+  EXPECT_DOUBLE_EQ(look.Expectation(m, next1), 0.0);
 
-  look.Update(m, 3, gamma);
-  EXPECT_DOUBLE_EQ(look.Expectation(m, next2, a1), 1.0);
-  EXPECT_DOUBLE_EQ(look.Expectation(m, next1, a1), gamma * 1.0);  // A2's best is next2
-  EXPECT_DOUBLE_EQ(look.Expectation(m, stay1, a1), 0.0);          // back to A1, where the test is
-  EXPECT_DOUBLE_EQ(look.Expectation(m, stay2, a1), gamma * 1.0);  // A2 still leads on
-  EXPECT_EQ(look.Expectation(m, fresh, a1), 0.0);                 // never executed: P(e, A) unknown
+  look.Update(m, 3, gamma, a1);
+  EXPECT_DOUBLE_EQ(look.Expectation(m, next2), 1.0);
+  EXPECT_DOUBLE_EQ(look.Expectation(m, next1), gamma * 1.0);  // A2's best is next2
+  EXPECT_DOUBLE_EQ(look.Expectation(m, stay1), 0.0);          // back to A1, where the test is
+  EXPECT_DOUBLE_EQ(look.Expectation(m, stay2), gamma * 1.0);  // A2 still leads on
+  EXPECT_EQ(look.Expectation(m, fresh), 0.0);                 // never executed: P(e, A) unknown
 
   // Once the frontier is expanded (and led nowhere new), nothing is left to look for.
   m.RecordTransition(fresh, a3);
-  look.Update(m, 3, gamma);
-  for (EventId e : {next1, stay1, next2, stay2, fresh}) EXPECT_EQ(look.Expectation(m, e, a1), 0.0);
+  look.Update(m, 3, gamma, a1);
+  for (EventId e : {next1, stay1, next2, stay2, fresh}) EXPECT_EQ(look.Expectation(m, e), 0.0);
 }
 
 TEST(Lookahead, AnUnvisitedActivityCountsAndLeavingTheAppDilutes) {
@@ -51,17 +51,17 @@ TEST(Lookahead, AnUnvisitedActivityCountsAndLeavingTheAppDilutes) {
   m.RecordTransition(e, std::nullopt);  // once it left the app
   m.VisitActivity(a1);
   Lookahead look;
-  look.Update(m, 2, 0.8);
-  EXPECT_DOUBLE_EQ(look.Expectation(m, e, a1), 0.5);  // P(e, A2) = 1/2, A2 not visited
-  EXPECT_EQ(look.Expectation(m, e + 1, a1), 0.0);     // an event the last update did not see
+  look.Update(m, 2, 0.8, a1);
+  EXPECT_DOUBLE_EQ(look.Expectation(m, e), 0.5);  // P(e, A2) = 1/2, A2 not visited
+  EXPECT_EQ(look.Expectation(m, e + 1), 0.0);     // an event the last update did not see
   // A count that changes nothing of the model's shape keeps the values; a first visit does not.
   const uint64_t version = m.version();
   m.RecordTransition(e, a2);
   EXPECT_EQ(m.version(), version);
   m.VisitActivity(a2);
   EXPECT_NE(m.version(), version);
-  look.Update(m, 2, 0.8);
-  EXPECT_EQ(look.Expectation(m, e, a1), 0.0);  // A2 is visited now
+  look.Update(m, 2, 0.8, a1);
+  EXPECT_EQ(look.Expectation(m, e), 0.0);  // A2 is visited now
 }
 
 }  // namespace
