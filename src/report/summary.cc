@@ -11,7 +11,7 @@ namespace {
 json FailureToJson(const FailureSummary& f) {
   json j = {{"kind", f.kind},       {"signature", f.signature}, {"exception", f.exception},
             {"message", f.message}, {"count", f.count},         {"first_step", f.first_step},
-            {"bug_dir", f.bug_dir}};
+            {"bug_dir", f.bug_dir},   {"known", f.known}};
   j["bug_id"] = f.bug_id.empty() ? json(nullptr) : json(f.bug_id);
   return j;
 }
@@ -35,6 +35,7 @@ FailureSummary FailureFromJson(const json& j) {
   f.count = Get<int>(j, "count", 0);
   f.first_step = Get<int64_t>(j, "first_step", 0);
   f.bug_dir = Get<std::string>(j, "bug_dir", "");
+  f.known = Get<bool>(j, "known", false);
   if (j.contains("bug_id") && j["bug_id"].is_string()) f.bug_id = j["bug_id"];
   return f;
 }
@@ -65,7 +66,8 @@ json FunctionalToJson(const FunctionalFinding& f) {
             {"count", f.count},
             {"first_seed", f.first_seed},
             {"bug_dir", f.bug_dir},
-            {"explanation", f.explanation}};
+            {"explanation", f.explanation},
+            {"known", f.known}};
   j["bug_id"] = f.scored && !f.bug_id.empty() ? json(f.bug_id) : json(nullptr);
   return j;
 }

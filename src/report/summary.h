@@ -27,6 +27,7 @@ struct FailureSummary {
   std::string bug_id;  // the planted bug behind it (simulator), "" when unknown
   int64_t first_step = 0;
   std::string bug_dir;  // "bugs/B1"
+  bool known = false;   // listed in the run's --known file: reported, but fails no job
 };
 
 // Where the step loop's time went (seconds, summed over the run). A step is one action: observe
@@ -54,6 +55,7 @@ struct FunctionalFinding {
   std::string bug_dir;  // "bugs/F1"
   std::string bug_id;   // simulator: the planted bug it is a true positive for ("": none)
   bool scored = false;  // whether bug_id was computed
+  bool known = false;   // listed in the run's --known file
 };
 
 struct Summary {
