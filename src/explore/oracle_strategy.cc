@@ -15,7 +15,6 @@ using gui::ActionKind;
 
 // Texts a user would type, after the spec's own literals (credentials, expected answers).
 const char* const kFallbackTexts[] = {"Roam", "42", "roam@example.org", "https://example.org"};
-constexpr int kListRowsHashed = 2;  // list rows that tell planning states apart
 
 void CollectLiterals(const sim::Cond& c, std::vector<std::string>& out) {
   for (const sim::ValueExpr* v : {&c.a, &c.b}) {
@@ -29,24 +28,6 @@ void CollectLiterals(const sim::Cond& c, std::vector<std::string>& out) {
 
 }  // namespace
 
-uint64_t ContentHash(const gui::Screen& s) {
-  gui::StableHash h;
-  h.Add(s.package).Add(s.activity);
-  const int n = static_cast<int>(s.widgets.size());
-  for (int i = 0; i < n;) {
-    const gui::Widget& w = s.widgets[i];
-    // Rows of a list past the first few: an endless feed must not be endless states.
-    if (w.parent >= 0 && s.widgets[w.parent].scrollable && w.child_index >= kListRowsHashed) {
-      i = std::max(w.subtree_end, i + 1);
-      continue;
-    }
-    h.Add(w.resource_id).Add(w.text).Add(w.content_desc);
-    h.Add(static_cast<uint64_t>(w.checked | w.enabled << 1 | w.clickable << 2));
-    ++i;
-  }
-  return h.value();
-}
-
 struct OracleStrategy::Node {
   std::unique_ptr<sim::SimState> state;
   int parent;
@@ -54,27 +35,37 @@ struct OracleStrategy::Node {
   int depth;
 };
 
-OracleStrategy::OracleStrategy(std::shared_ptr<const sim::AppSpec> spec,
-                               sim::SimOptions sim_options, OracleOptions options)
-    : spec_(spec), options_(options), shadow_(spec, sim_options), planner_(spec, sim_options) {
-  std::vector<std::string> literals;
-  for (const auto& c : spec_->conds()) CollectLiterals(c, literals);
+std::vector<std::string> OracleStrategy::Texts(const sim::AppSpec& spec,
+                                               const OracleOptions& options) {
+  std::vector<std::string> literals, texts;
+  for (const auto& c : spec.conds()) CollectLiterals(c, literals);
   for (const char* t : kFallbackTexts) literals.push_back(t);
   for (auto& t : literals) {
-    if (static_cast<int>(texts_.size()) >= options_.max_texts) break;
-    if (std::find(texts_.begin(), texts_.end(), t) == texts_.end()) texts_.push_back(t);
+    if (static_cast<int>(texts.size()) >= options.max_texts) break;
+    if (std::find(texts.begin(), texts.end(), t) == texts.end()) texts.push_back(t);
   }
+  return texts;
+}
+
+OracleStrategy::OracleStrategy(std::shared_ptr<const sim::AppSpec> spec,
+                               sim::SimOptions sim_options, OracleOptions options)
+    : spec_(spec),
+      options_(options),
+      shadow_(spec, sim_options),
+      planner_(spec, sim_options),
+      texts_(Texts(*spec, options)) {
   // The run starts from cleared data, as the device does.
   shadow_.ClearData();
 }
 
 OracleStrategy::~OracleStrategy() = default;
 
-void OracleStrategy::KeepInApp(sim::SimApp& app) const {
+void OracleStrategy::KeepInApp(sim::SimApp& app) {
   if (app.screen().package != app.package()) app.Launch();
 }
 
-void OracleStrategy::Candidates(const gui::Screen& screen, std::vector<gui::Action>& out) const {
+void OracleStrategy::Candidates(const gui::Screen& screen, const std::vector<std::string>& texts,
+                                std::vector<gui::Action>& out) {
   std::vector<gui::Action> widget_actions;
   gui::ActionsFor(screen, widget_actions);
   out.clear();
@@ -83,7 +74,7 @@ void OracleStrategy::Candidates(const gui::Screen& screen, std::vector<gui::Acti
       out.push_back(std::move(a));
       continue;
     }
-    for (const auto& t : texts_) {
+    for (const auto& t : texts) {
       out.push_back(a);
       out.back().text = t;
     }
@@ -99,40 +90,63 @@ bool OracleStrategy::Plan() {
   plan_pos_ = 0;
   const size_t base = shadow_.units_covered();
   if (base == shadow_.units_total()) return false;
-  const uint64_t start_hash = ContentHash(shadow_.screen());
+  planner_.SetCoverageMask(shadow_.CoverageMask());
+  auto route = Search(
+      shadow_, planner_, options_, texts_,
+      [&](sim::SimApp& app, const std::vector<sim::Fault>&) { return app.units_covered() > base; });
+  if (!route) return false;
+  plan_ = std::move(*route);
+  return true;
+}
 
+std::optional<std::vector<gui::Action>> OracleStrategy::Search(
+    sim::SimApp& from, sim::SimApp& planner, const OracleOptions& options,
+    const std::vector<std::string>& texts, const SearchGoal& goal) {
   std::vector<Node> nodes;
-  nodes.push_back({shadow_.Save(), -1, {}, 0});
-  std::unordered_set<uint64_t> seen = {start_hash};
+  nodes.push_back({from.Save(), -1, {}, 0});
+  std::unordered_set<uint64_t> seen = {gui::ContentHash(from.screen())};
   std::deque<int> frontier = {0};
   std::vector<gui::Action> candidates;
-  planner_.SetCoverageMask(shadow_.CoverageMask());
   int trials = 0;
-  while (!frontier.empty() && trials < options_.max_trials) {
+  while (!frontier.empty() && trials < options.max_trials) {
     int n = frontier.front();
     frontier.pop_front();
-    if (nodes[n].depth >= options_.max_depth) continue;
-    planner_.Load(*nodes[n].state);
-    Candidates(planner_.screen(), candidates);
+    if (nodes[n].depth >= options.max_depth) continue;
+    planner.Load(*nodes[n].state);
+    Candidates(planner.screen(), texts, candidates);
     for (const auto& action : candidates) {
-      if (++trials > options_.max_trials) break;
-      planner_.Load(*nodes[n].state);
-      planner_.Perform(action);
-      planner_.DrainFaults();
-      if (planner_.units_covered() > base) {
+      if (++trials > options.max_trials) break;
+      planner.Load(*nodes[n].state);
+      planner.Perform(action);
+      if (goal(planner, planner.DrainFaults())) {
         // Found: the route is the chain of actions back to the root, then this one.
-        plan_.push_back(action);
-        for (int i = n; nodes[i].parent >= 0; i = nodes[i].parent) plan_.push_back(nodes[i].action);
-        std::reverse(plan_.begin(), plan_.end());
-        return true;
+        std::vector<gui::Action> route = {action};
+        for (int i = n; nodes[i].parent >= 0; i = nodes[i].parent) route.push_back(nodes[i].action);
+        std::reverse(route.begin(), route.end());
+        return route;
       }
-      KeepInApp(planner_);
-      if (!seen.insert(ContentHash(planner_.screen())).second) continue;
-      nodes.push_back({planner_.Save(), n, action, nodes[n].depth + 1});
+      KeepInApp(planner);
+      if (!seen.insert(gui::ContentHash(planner.screen())).second) continue;
+      nodes.push_back({planner.Save(), n, action, nodes[n].depth + 1});
       frontier.push_back(static_cast<int>(nodes.size()) - 1);
     }
   }
-  return false;
+  return std::nullopt;
+}
+
+std::optional<std::vector<gui::Action>> OracleStrategy::RouteToBug(
+    std::shared_ptr<const sim::AppSpec> spec, const sim::SimOptions& sim_options,
+    const OracleOptions& options, const std::string& bug_id) {
+  sim::SimApp start(spec, sim_options), planner(spec, sim_options);
+  start.ClearData();
+  start.Launch();
+  start.DrainFaults();
+  auto goal = [&](sim::SimApp&, const std::vector<sim::Fault>& faults) {
+    for (const auto& f : faults)
+      if (f.bug_id == bug_id) return true;
+    return false;
+  };
+  return Search(start, planner, options, Texts(*spec, options), goal);
 }
 
 void OracleStrategy::SyncShadow() {
@@ -165,7 +179,7 @@ gui::Action OracleStrategy::Next(const StepView& view, Rng& rng) {
       }
       // Nothing new within reach: wander (the widgets the device shows, or back).
       std::vector<gui::Action> candidates;
-      Candidates(shadow_.screen(), candidates);
+      Candidates(shadow_.screen(), texts_, candidates);
       plan_ = {candidates[rng.Below(candidates.size())]};
       plan_pos_ = 0;
     }

@@ -6,7 +6,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
+#include <string>
 #include <unordered_set>
 #include <vector>
 
@@ -37,16 +40,33 @@ class OracleStrategy final : public Strategy {
   // Steps where the shadow did not match the device (then the choice is random).
   int64_t desyncs() const { return desyncs_; }
 
+  // The shortest route the oracle's search finds from a freshly installed and launched app to
+  // the planted bug `bug_id` (its crash or ANR raised): the benchmark's yardstick for minimised
+  // traces. nullopt when the search (options' depth and trials) finds none.
+  static std::optional<std::vector<gui::Action>> RouteToBug(
+      std::shared_ptr<const sim::AppSpec> spec, const sim::SimOptions& sim_options,
+      const OracleOptions& options, const std::string& bug_id);
+
  private:
   struct Node;
   // Fills plan_ with the shortest route from the shadow's state to a step that covers a new
   // unit; false when none is found within the budget.
   bool Plan();
+  // Breadth-first search over copies of `from`'s state (tried on `planner`) for the shortest
+  // route after whose last action `goal` holds (given the app and the faults it raised).
+  using SearchGoal = std::function<bool(sim::SimApp&, const std::vector<sim::Fault>&)>;
+  static std::optional<std::vector<gui::Action>> Search(sim::SimApp& from, sim::SimApp& planner,
+                                                        const OracleOptions& options,
+                                                        const std::vector<std::string>& texts,
+                                                        const SearchGoal& goal);
+  // The texts tried in edit fields: the spec's literals first, then common ones.
+  static std::vector<std::string> Texts(const sim::AppSpec& spec, const OracleOptions& options);
   // The actions tried from a screen: widget actions (one per candidate text for fields), back,
   // menu, restart and the screen swipes.
-  void Candidates(const gui::Screen& screen, std::vector<gui::Action>& out) const;
+  static void Candidates(const gui::Screen& screen, const std::vector<std::string>& texts,
+                         std::vector<gui::Action>& out);
   // Brings a sim back into the app as the run loop does (relaunch when it left).
-  void KeepInApp(sim::SimApp& app) const;
+  static void KeepInApp(sim::SimApp& app);
   // Launches the shadow at first, then keeps it in the app with its faults drained.
   void SyncShadow();
 
@@ -64,9 +84,5 @@ class OracleStrategy final : public Strategy {
   bool started_ = false;
   int64_t desyncs_ = 0;
 };
-
-// A hash of what a screen shows (activity, every widget's id, text and state, list rows past
-// the first two left out): finer than the screen key, for telling states apart while planning.
-uint64_t ContentHash(const gui::Screen& screen);
 
 }  // namespace roam::explore

@@ -173,4 +173,26 @@ HyperEvent MakeHyperEvent(const Screen& screen, const Action& action) {
   return e;
 }
 
+namespace {
+constexpr int kListRowsHashed = 2;  // list rows that tell content apart
+}  // namespace
+
+uint64_t ContentHash(const Screen& s) {
+  StableHash h;
+  h.Add(s.package).Add(s.activity);
+  const int n = static_cast<int>(s.widgets.size());
+  for (int i = 0; i < n;) {
+    const Widget& w = s.widgets[i];
+    // Rows of a list past the first few: an endless feed must not be endless states.
+    if (w.parent >= 0 && s.widgets[w.parent].scrollable && w.child_index >= kListRowsHashed) {
+      i = std::max(w.subtree_end, i + 1);
+      continue;
+    }
+    h.Add(w.resource_id).Add(w.text).Add(w.content_desc);
+    h.Add(static_cast<uint64_t>(w.checked | w.enabled << 1 | w.clickable << 2));
+    ++i;
+  }
+  return h.value();
+}
+
 }  // namespace roam::gui

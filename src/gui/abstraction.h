@@ -58,6 +58,12 @@ std::string KeyHex(uint64_t key);
 // ParseDump); allocates one scratch vector of widgets.size().
 uint64_t ScreenKey(const Screen& screen);
 
+// A hash of what a screen shows (package, activity, every widget's id, text, description and
+// checked / enabled / clickable state; list rows past the first two left out, so an endless
+// feed is not endless states): finer than the screen key, for telling exact returns apart (the
+// oracle's planning, loops in a bug's trace).
+uint64_t ContentHash(const Screen& screen);
+
 struct HyperEvent {
   std::string activity;
   std::string resource_id;
