@@ -11,7 +11,7 @@ namespace {
 json FailureToJson(const FailureSummary& f) {
   json j = {{"kind", f.kind},       {"signature", f.signature}, {"exception", f.exception},
             {"message", f.message}, {"count", f.count},         {"first_step", f.first_step},
-            {"bug_dir", f.bug_dir},   {"known", f.known}};
+            {"bug_dir", f.bug_dir}, {"known", f.known}};
   j["bug_id"] = f.bug_id.empty() ? json(nullptr) : json(f.bug_id);
   return j;
 }

@@ -13,6 +13,77 @@ using nlohmann::json;
 
 std::string HexKey(uint64_t key) { return fmt::format("{:016x}", key); }
 
+std::string StepSentence(const TraceStep& step) {
+  if (step.op == "clear") return "clear the app's data (a fresh install)";
+  if (step.op == "launch") return "launch the app";
+  if (step.op == "stop") return "stop the app";
+  if (step.op == "snapshot") return fmt::format("save the device state as \"{}\"", step.snapshot);
+  if (step.op == "restore") return fmt::format("restore the device state \"{}\"", step.snapshot);
+  using gui::ActionKind;
+  const gui::Action& a = step.action;
+  std::string widget;
+  if (a.target) {
+    std::string id = step.resource_id;
+    if (auto at = id.rfind(":id/"); at != std::string::npos) id = id.substr(at + 4);
+    if (!step.widget_text.empty()) {
+      widget = fmt::format("\"{}\"", step.widget_text);
+      if (!id.empty()) widget += fmt::format(" ({})", id);
+    } else if (!id.empty()) {
+      widget = id;
+    } else {
+      const gui::Rect& b = a.target->bounds;
+      widget = fmt::format("the widget at ({}, {})", b.center_x(), b.center_y());
+    }
+  }
+  std::string what;
+  switch (a.kind) {
+    case ActionKind::kClick:
+      what = "tap " + widget;
+      break;
+    case ActionKind::kLongClick:
+      what = "long-press " + widget;
+      break;
+    case ActionKind::kInputText:
+      what = a.text.empty() ? "clear the text of " + widget
+                            : fmt::format("type \"{}\" into {}", a.text, widget);
+      break;
+    case ActionKind::kScrollUp:
+    case ActionKind::kScrollDown:
+    case ActionKind::kScrollLeft:
+    case ActionKind::kScrollRight:
+      what = fmt::format("scroll {} {}", ActionKindName(a.kind).substr(7), widget);
+      break;
+    case ActionKind::kSwipeUp:
+    case ActionKind::kSwipeDown:
+    case ActionKind::kSwipeLeft:
+    case ActionKind::kSwipeRight:
+      what = fmt::format("swipe {} across the screen", ActionKindName(a.kind).substr(6));
+      break;
+    case ActionKind::kBack:
+      what = "press back";
+      break;
+    case ActionKind::kMenu:
+      what = "press the menu key";
+      break;
+    case ActionKind::kRotate:
+      what = "rotate the device";
+      break;
+    case ActionKind::kRestart:
+      what = "restart the app";
+      break;
+    case ActionKind::kKey:
+      what = fmt::format("press the {} key", a.text);
+      break;
+  }
+  if (!step.activity.empty()) {
+    std::string activity = step.activity;
+    if (auto dot = activity.rfind('.'); dot != std::string::npos)
+      activity = activity.substr(dot + 1);
+    what += " on " + activity;
+  }
+  return what;
+}
+
 namespace {
 
 uint64_t ParseHexKey(const json& j) {

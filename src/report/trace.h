@@ -38,6 +38,9 @@ Result<gui::Action> ActionFromJson(const nlohmann::json& j);
 nlohmann::json StepToJson(const TraceStep& step);
 Result<TraceStep> StepFromJson(const nlohmann::json& j);
 std::string HexKey(uint64_t key);
+// A step as a person would do it by hand: `tap "Add" (id/add) on MainActivity`, `press back on
+// EditActivity`, `clear the app's data`.
+std::string StepSentence(const TraceStep& step);
 
 // Reads a whole trace; errors name the file and line.
 Result<std::vector<TraceStep>> ReadTrace(const std::filesystem::path& path);
