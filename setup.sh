@@ -15,6 +15,7 @@ PACKAGES=(
   adb                     # tests drive `roam sim serve` with Debian's real adb client
   clang libclang-rt-dev   # the fuzz targets: libFuzzer, AddressSanitizer, UBSan
   clang-format            # CTest checks every C++ file against .clang-format
+  libxml2-utils           # xmllint: tests validate --junit files against tests/report/junit.xsd
 )
 
 missing=()

@@ -44,6 +44,12 @@ int BenchCommand(int argc, char** argv) {
       ->capture_default_str();
   AddHarnessFlags(app, o.harness);
   AddFastbotTuningFlags(app, o.strategy_settings.fastbot);  // no --model: runs are parallel
+  app.add_flag("--minimize", o.minimize,
+               "minimise every planted crash and ANR found and print the minimised-traces table");
+  app.add_option("--minimize-budget", o.minimize_options.max_replays,
+                 "replays spent on one bug at most")
+      ->check(Positive())
+      ->capture_default_str();
   if (int rc = ParseFlags(app, "roam bench", argc, argv); rc >= 0) return rc;
   o.snapshots = snapshots == "on";
   o.strategies.clear();
@@ -68,6 +74,7 @@ int BenchCommand(int argc, char** argv) {
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!runs.ok()) return Fail("roam bench", runs.status());
   fmt::print("{}", run::FormatBenchTable(*runs, o.strategies));
+  fmt::print("{}", run::FormatMinimizeTable(*runs));
   fmt::print("\n{} runs ({} apps x {} strategies x {} seeds x {} events) in {:.1f}s with {} jobs\n",
              runs->size(), o.apps.size(), o.strategies.size(), o.seeds, o.budget.events, wall,
              o.jobs);

@@ -12,6 +12,8 @@ constexpr int kExitOk = 0;
 constexpr int kExitNo = 1;     // the job ran and its answer is no, or the run failed (a device
                                // lost, a disk full)
 constexpr int kExitUsage = 2;  // bad flags, bad input files
+constexpr int kExitBugs = 3;   // the run found a new bug of a kind --fail-on names
+constexpr int kExitInterrupted = 130;  // stopped by Ctrl-C (SIGINT) or SIGTERM, as shells say
 
 struct Command {
   std::string name;
@@ -23,8 +25,10 @@ const std::vector<Command>& Commands();
 
 int ExploreCommand(int argc, char** argv);
 int ReplayCommand(int argc, char** argv);
-int FuzzCommand(int argc, char** argv);     // fuzz_command.cc
-int DevicesCommand(int argc, char** argv);  // devices_command.cc
+int MinimizeCommand(int argc, char** argv);  // explore_command.cc
+int KnownCommand(int argc, char** argv);     // verdict_flags.cc
+int FuzzCommand(int argc, char** argv);      // fuzz_command.cc
+int DevicesCommand(int argc, char** argv);   // devices_command.cc
 int BenchCommand(int argc, char** argv);
 int SimCommand(int argc, char** argv);  // dispatches to the Sim* functions below
 int SimCheckCommand(int argc, char** argv);

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "cli/ci_flags.h"
 #include "cli/commands.h"
 #include "cli/fastbot_flags.h"
 #include "cli/flags.h"
@@ -13,6 +14,7 @@
 #include "cli/signals.h"
 #include "cli/timetravel_flags.h"
 #include "run/explore.h"
+#include "run/minimize.h"
 #include "run/replay.h"
 
 namespace roam::cli {
@@ -90,6 +92,8 @@ int ExploreCommand(int argc, char** argv) {
   AddHarnessFlags(app, o.harness);
   AddFastbotTuningFlags(app, o.strategy_settings.fastbot);
   AddFastbotModelFlags(app, o.strategy_settings.fastbot, o.campaign.flush_every);
+  CiFlags ci;
+  AddCiFlags(app, ci);
   // `--strategy help` needs no other flag.
   for (int i = 1; i + 1 < argc; ++i)
     if (std::string(argv[i]) == "--strategy" && std::string(argv[i + 1]) == "help") {
@@ -114,6 +118,8 @@ int ExploreCommand(int argc, char** argv) {
     fmt::print(stderr, "roam explore: --serial needs --package PKG\n");
     return kExitUsage;
   }
+  run::AfterRunOptions after;
+  if (!LoadCiFlags(ci, "roam explore", o.known, after)) return kExitUsage;
   if (!quiet)
     a.log = [](const std::string& note) { fmt::print(stderr, "roam explore: {}\n", note); };
   o.strategy_settings.fastbot.note = [](const std::string& note) {
@@ -145,29 +151,110 @@ int ExploreCommand(int argc, char** argv) {
       s.anrs.size());
   for (const auto* list : {&s.crashes, &s.anrs})
     for (const auto& f : *list)
-      fmt::print("  {}  {} x{}  {}{}\n", f.bug_dir, f.kind, f.count, f.signature,
-                 f.bug_id.empty() ? "" : fmt::format("  [planted: {}]", f.bug_id));
+      fmt::print("  {}  {} x{}  {}{}{}\n", f.bug_dir, f.kind, f.count, f.signature,
+                 f.bug_id.empty() ? "" : fmt::format("  [planted: {}]", f.bug_id),
+                 f.known ? "  [known]" : "");
   fmt::print("run folder: {}\n", o.out.string());
-  return kExitOk;
+  after.suite_name = fmt::format("roam explore {} ({}, seed {})", target, o.strategy, o.seed);
+  after.out = stdout;
+  return FinishCi("roam explore", o.out, s, after);
 }
 
 int ReplayCommand(int argc, char** argv) {
   std::filesystem::path dir;
-  CLI::App app("Re-run a bug's trace on a fresh app and check that it reproduces.", "replay");
+  int repeat = 1;
+  bool original = false;
+  CLI::App app(
+      "Re-run a bug's trace on a fresh app and check that it reproduces (the minimised trace "
+      "when `roam minimize` left one).",
+      "replay");
   app.add_option("BUG_DIR", dir, "a bug folder, e.g. out/run/bugs/B1")->required();
+  app.add_option("--repeat", repeat,
+                 "replay this many times and report how many reproduce (flakiness); recorded in "
+                 "bug.json")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  app.add_flag("--original", original, "replay the trace as recorded, not the minimised one");
   if (int rc = ParseFlags(app, "roam " + app.get_name(), argc, argv); rc >= 0) return rc;
-  auto outcome = run::ReplayBug(dir);
-  if (!outcome.ok()) return Fail("roam replay", outcome.status());
-  if (!outcome->note.empty()) fmt::print(stderr, "roam replay: note: {}\n", outcome->note);
-  if (outcome->reproduced) {
-    fmt::print("reproduced after {} steps: {}\n", outcome->result.steps_run, outcome->expected);
+  int reproduced = 0;
+  run::ReplayOutcome last;
+  for (int i = 0; i < repeat; ++i) {
+    auto outcome = run::ReplayBug(dir, original);
+    if (!outcome.ok()) return Fail("roam replay", outcome.status());
+    if (i == 0 && !outcome->note.empty())
+      fmt::print(stderr, "roam replay: note: {}\n", outcome->note);
+    reproduced += outcome->reproduced;
+    if (repeat > 1)
+      fmt::print("replay {}/{}: {}\n", i + 1, repeat,
+                 outcome->reproduced ? "reproduced" : "did not reproduce");
+    last = std::move(*outcome);
+  }
+  if (repeat > 1) {
+    if (Status s = run::RecordReplays(dir, repeat, reproduced, last.trace); !s.ok())
+      return Fail("roam replay", s);
+    fmt::print("reproduced {} of {} times ({}): {}\n", reproduced, repeat, last.trace,
+               last.expected);
+    return reproduced == repeat ? kExitOk : kExitNo;
+  }
+  if (last.reproduced) {
+    fmt::print("reproduced after {} steps ({}): {}\n", last.result.steps_run, last.trace,
+               last.expected);
     return kExitOk;
   }
-  fmt::print("did not reproduce: expected {}; seen: {}\n", outcome->expected,
-             outcome->result.signatures.empty()
+  fmt::print("did not reproduce ({}): expected {}; seen: {}\n", last.trace, last.expected,
+             last.result.signatures.empty()
                  ? std::string("nothing")
-                 : fmt::format("{}", fmt::join(outcome->result.signatures, ", ")));
+                 : fmt::format("{}", fmt::join(last.result.signatures, ", ")));
   return kExitNo;
+}
+
+int MinimizeCommand(int argc, char** argv) {
+  std::vector<std::filesystem::path> dirs;
+  run::MinimizeOptions o;
+  CLI::App app(
+      "Shrink bugs' traces by delta debugging: each candidate is replayed on a fresh app and "
+      "counts when it shows the same failure every time. Writes trace.min.jsonl and steps.txt "
+      "into each bug folder (functional reports: a smaller seed prefix and insertion).",
+      "minimize");
+  app.add_option("BUG_DIR", dirs,
+                 "bug folders, e.g. out/run/bugs/B1 (or a run folder: all its bugs)")
+      ->required();
+  app.add_option("--budget", o.max_replays, "replays spent on one bug at most")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  app.add_option("--repeats", o.repeats,
+                 "a candidate must reproduce this many times out of as many")
+      ->check(CLI::Range(1, 100))
+      ->capture_default_str();
+  if (int rc = ParseFlags(app, "roam " + app.get_name(), argc, argv); rc >= 0) return rc;
+  std::vector<std::filesystem::path> bugs;
+  for (const auto& d : dirs) {
+    std::error_code ec;
+    if (std::filesystem::exists(d / "bug.json", ec)) {
+      bugs.push_back(d);
+      continue;
+    }
+    auto found = run::BugFolders(d);
+    if (!found.ok()) return Fail("roam minimize", found.status());
+    bugs.insert(bugs.end(), found->begin(), found->end());
+  }
+  int failed = 0;
+  for (const auto& b : bugs) {
+    auto r = run::MinimizeBug(b, o);
+    if (!r.ok()) {
+      fmt::print(stderr, "roam minimize: {}\n", r.status().message());
+      ++failed;
+      continue;
+    }
+    fmt::print("{}: {} -> {} steps{}, {} replays, reproduces {} of {}{}\n", b.string(),
+               r->steps_before, r->steps_after,
+               r->text_before != r->text_after
+                   ? fmt::format(" (typed {} -> {} characters)", r->text_before, r->text_after)
+                   : "",
+               r->replays, r->verified, o.repeats,
+               r->complete ? "" : " (budget spent: not 1-minimal)");
+  }
+  return failed == 0 ? kExitOk : kExitNo;
 }
 
 }  // namespace roam::cli

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "cli/ci_flags.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
 #include "cli/signals.h"
@@ -69,7 +70,11 @@ int FuzzCommand(int argc, char** argv) {
                "simulator: do not look for the planted bug behind each report");
   bool quiet = false;
   app.add_flag("-q,--quiet", quiet, "no progress output");
+  CiFlags ci;
+  AddCiFlags(app, ci);
   if (int rc = ParseFlags(app, "roam " + app.get_name(), argc, argv); rc >= 0) return rc;
+  run::AfterRunOptions after;
+  if (!LoadCiFlags(ci, "roam fuzz", o.known, after)) return kExitUsage;
   if (app_opt->count() == 0 && serial_opt->count() == 0) {
     fmt::print(stderr,
                "roam fuzz: give --app SPEC (a simulated app) or --serial SERIAL "
@@ -102,11 +107,13 @@ int FuzzCommand(int argc, char** argv) {
       st.mutant_seconds > 0 ? st.mutants_executed / st.mutant_seconds : 0.0, st.violations,
       s.functional->size());
   for (const auto& f : *s.functional)
-    fmt::print(
-        "  {}  x{}  {}{}\n", f.bug_dir, f.count, f.explanation,
-        f.scored ? fmt::format("  [planted: {}]", f.bug_id.empty() ? "none" : f.bug_id) : "");
+    fmt::print("  {}  x{}  {}{}{}\n", f.bug_dir, f.count, f.explanation,
+               f.scored ? fmt::format("  [planted: {}]", f.bug_id.empty() ? "none" : f.bug_id) : "",
+               f.known ? "  [known]" : "");
   fmt::print("run folder: {}\n", o.out.string());
-  return kExitOk;
+  after.suite_name = fmt::format("roam fuzz {} (seed {})", target, o.seed);
+  after.out = stdout;
+  return FinishCi("roam fuzz", o.out, s, after);
 }
 
 }  // namespace roam::cli

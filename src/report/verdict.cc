@@ -54,7 +54,7 @@ Result<KnownBugs> KnownBugs::Read(const std::filesystem::path& path) {
 }
 
 Result<int> KnownBugs::Append(const std::filesystem::path& path,
-                             const std::vector<std::string>& signatures) {
+                              const std::vector<std::string>& signatures) {
   std::string text;
   KnownBugs known;
   std::error_code ec;

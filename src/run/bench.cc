@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <map>
 #include <mutex>
 #include <thread>
 
 #include <fmt/format.h>
 
+#include "explore/oracle_strategy.h"
+#include "report/trace.h"
 #include "run/explore.h"
 #include "run/fuzz.h"
 #include "sim/spec.h"
@@ -98,6 +101,28 @@ BenchRun RowOf(const Job& job, const report::Summary& s, const std::filesystem::
   return r;
 }
 
+size_t Actions(const std::filesystem::path& trace_file) {
+  auto trace = report::ReadTrace(trace_file);
+  if (!trace.ok()) return 0;
+  return std::count_if(trace->begin(), trace->end(), [](const auto& t) { return t.op == "act"; });
+}
+
+BenchBugTrace MinimizeForBench(const std::filesystem::path& dir, const report::FailureSummary& f,
+                               const BenchOptions& options) {
+  BenchBugTrace t{.bug_id = f.bug_id, .kind = f.kind, .dir = dir.string()};
+  t.actions_before = Actions(dir / "trace.jsonl");
+  auto r = MinimizeBug(dir, options.minimize_options);
+  if (!r.ok()) {
+    t.error = r.status().message();
+    return t;
+  }
+  t.minimized = true;
+  t.actions_after = Actions(dir / kMinimizedTrace);
+  t.replays = r->replays;
+  t.verified = r->verified == options.minimize_options.repeats;
+  return t;
+}
+
 Result<BenchRun> RunOne(const Job& job, const BenchOptions& options) {
   RunOptions common;
   common.target.app = job.app;
@@ -110,7 +135,37 @@ Result<BenchRun> RunOne(const Job& job, const BenchOptions& options) {
   auto s = KindOf(job.strategy)(common, job.strategy, options);
   if (!s.ok())
     return s.status().Wrap(fmt::format("{} {} seed {}", job.app.string(), job.strategy, job.seed));
-  return RowOf(job, *s, common.out);
+  BenchRun row = RowOf(job, *s, common.out);
+  if (options.minimize && job.strategy != kFuzzStrategy)
+    for (const auto* list : {&s->crashes, &s->anrs})
+      for (const auto& f : *list)
+        if (!f.bug_id.empty() && !f.bug_dir.empty())
+          row.bug_traces.push_back(MinimizeForBench(common.out / f.bug_dir, f, options));
+  return row;
+}
+
+// The oracle's shortest route to each planted bug a minimised trace reaches (searched once per
+// app and bug, deeper and longer than the oracle strategy's per-step plans).
+void AddOracleRoutes(const BenchOptions& options, std::vector<BenchRun>& runs) {
+  std::map<std::pair<std::string, std::string>, std::optional<size_t>> routes;
+  for (auto& run : runs) {
+    if (run.bug_traces.empty()) continue;
+    const std::filesystem::path app =
+        *std::find_if(options.apps.begin(), options.apps.end(),
+                      [&](const auto& a) { return a.stem().string() == run.app; });
+    auto spec = sim::LoadSpec(app);
+    if (!spec.ok()) continue;
+    for (auto& t : run.bug_traces) {
+      auto key = std::make_pair(run.app, t.bug_id);
+      if (!routes.count(key)) {
+        sim::SimOptions sim{.seed = run.seed};
+        auto route = explore::OracleStrategy::RouteToBug(
+            *spec, sim, {.max_trials = 400000, .max_depth = 40}, t.bug_id);
+        routes[key] = route ? std::optional<size_t>(route->size()) : std::nullopt;
+      }
+      t.oracle_actions = routes[key];
+    }
+  }
 }
 
 }  // namespace
@@ -172,6 +227,7 @@ Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* p
   if (!failure.ok()) return failure;
   std::vector<BenchRun> runs;
   for (auto& r : results) runs.push_back(std::move(*r));
+  if (options.minimize) AddOracleRoutes(options, runs);
   return runs;
 }
 
@@ -185,7 +241,20 @@ nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions
   j["wall_seconds"] = wall_seconds;
   if (options.harness.Active()) j["harness"] = options.harness.ToJson();
   j["runs"] = nlohmann::json::array();
-  for (const auto& r : runs)
+  for (const auto& r : runs) {
+    nlohmann::json traces = nlohmann::json::array();
+    for (const auto& t : r.bug_traces)
+      traces.push_back(
+          {{"bug_id", t.bug_id},
+           {"kind", t.kind},
+           {"dir", t.dir},
+           {"minimized", t.minimized},
+           {"error", t.error},
+           {"actions_before", t.actions_before},
+           {"actions_after", t.actions_after},
+           {"replays", t.replays},
+           {"verified", t.verified},
+           {"oracle_actions", t.oracle_actions ? nlohmann::json(*t.oracle_actions) : nullptr}});
     j["runs"].push_back({{"app", r.app},
                          {"strategy", r.strategy},
                          {"seed", r.seed},
@@ -202,6 +271,8 @@ nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions
                          {"planted_found", r.planted_found},
                          {"seconds", r.seconds},
                          {"dir", r.dir}});
+    if (options.minimize) j["runs"].back()["bug_traces"] = std::move(traces);
+  }
   return j;
 }
 

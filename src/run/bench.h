@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "explore/harness.h"
 #include "explore/registry.h"
 #include "run/budget.h"
+#include "run/minimize.h"
 
 namespace roam::run {
 
@@ -33,6 +35,24 @@ struct BenchOptions {
   explore::StrategySettings strategy_settings;
   bool snapshots = true;            // false: the simulator without snapshots (a phone)
   explore::HarnessOptions harness;  // applied to every run when active
+  // Minimise every planted crash and ANR found (roam minimize) and add the "Minimised traces"
+  // table, with the oracle's shortest route to each bug as the yardstick.
+  bool minimize = false;
+  MinimizeOptions minimize_options;
+};
+
+// One bug trace a run found, before and after minimisation (exploration runs with --minimize).
+// Lengths count actions (act steps), not the clear and launch around them.
+struct BenchBugTrace {
+  std::string bug_id;  // the planted bug
+  std::string kind;
+  std::string dir;  // the bug folder
+  size_t actions_before = 0, actions_after = 0;
+  int replays = 0;
+  bool verified = false;   // the minimised trace reproduced repeats out of repeats
+  bool minimized = false;  // false: minimisation failed (see error)
+  std::string error;
+  std::optional<size_t> oracle_actions;  // the oracle's shortest route to the bug
 };
 
 // One run's figures; field names are those of the JSON file.
@@ -48,7 +68,8 @@ struct BenchRun {
   size_t functional_tp = 0, functional_fp = 0;
   std::vector<std::string> planted_found;  // planted bug ids behind the failures found
   double seconds = 0;
-  std::string dir;  // the run folder
+  std::string dir;                        // the run folder
+  std::vector<BenchBugTrace> bug_traces;  // with BenchOptions::minimize
 };
 
 // The apps of a folder: its *.json files (links followed), sorted by name.
@@ -59,6 +80,11 @@ Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* p
 
 std::string FormatBenchTable(const std::vector<BenchRun>& runs,
                              const std::vector<std::string>& strategies);
+// Per app and overall: planted crashes and ANRs minimised, median and largest length before and
+// after, the share that replays every time, replays per bug, and the ratio of the minimised
+// length to the oracle's shortest route. Empty when no run minimised anything.
+std::string FormatMinimizeTable(const std::vector<BenchRun>& runs);
+
 nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions& options,
                            double wall_seconds);
 

@@ -181,4 +181,59 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
   return out;
 }
 
+std::string FormatMinimizeTable(const std::vector<BenchRun>& runs) {
+  std::map<std::string, std::vector<const BenchBugTrace*>> by_app;
+  size_t total = 0;
+  for (const auto& r : runs)
+    for (const auto& t : r.bug_traces) {
+      by_app[r.app].push_back(&t);
+      by_app["overall"].push_back(&t);
+      ++total;
+    }
+  if (total == 0) return "";
+  std::string out = fmt::format(
+      "\nMinimised traces: every planted crash and ANR the runs found, shrunk by delta debugging "
+      "(each candidate replayed until it reproduces every time). Lengths in actions; oracle: "
+      "the oracle's shortest route to the same bug.\n{:<14}{:>5}{:>8}{:>8}{:>8}{:>8}{:>8}{:>8}"
+      "{:>9}{:>7}{:>9}{:>9}\n",
+      "app", "bugs", "before", "max", "after", "max", "oracle", "ratio", "replays", "max",
+      "reliable", "failed");
+  auto row = [&](const std::string& app, const std::vector<const BenchBugTrace*>& traces) {
+    std::vector<double> before, after, oracle, ratio, replays;
+    size_t verified = 0, failed = 0;
+    for (const auto* t : traces) {
+      if (!t->minimized) {
+        ++failed;
+        continue;
+      }
+      before.push_back(t->actions_before);
+      after.push_back(t->actions_after);
+      replays.push_back(t->replays);
+      verified += t->verified;
+      if (t->oracle_actions && *t->oracle_actions > 0) {
+        oracle.push_back(static_cast<double>(*t->oracle_actions));
+        ratio.push_back(t->actions_after / static_cast<double>(*t->oracle_actions));
+      }
+    }
+    const size_t done = traces.size() - failed;
+    auto num = [](double x) {
+      return x == std::floor(x) ? fmt::format("{:.0f}", x) : fmt::format("{:.1f}", x);
+    };
+    out += fmt::format(
+        "{:<14}{:>5}{:>8}{:>8}{:>8}{:>8}{:>8}{:>8}{:>9}{:>7}{:>9}{:>9}\n", app, traces.size(),
+        num(Of(before).median), num(Of(before).max), num(Of(after).median), num(Of(after).max),
+        oracle.empty() ? "-" : num(Of(oracle).median),
+        ratio.empty() ? "-" : fmt::format("{:.2f}", Of(ratio).median), num(Of(replays).median),
+        num(Of(replays).max),
+        done ? fmt::format("{:.0f}%", 100.0 * verified / static_cast<double>(done)) : "-", failed);
+  };
+  for (const auto& [app, traces] : by_app)
+    if (app != "overall") row(app, traces);
+  row("overall", by_app["overall"]);
+  out +=
+      "ratio: the median over bugs of minimised length / oracle route; reliable: the minimised "
+      "trace reproduced 3 of 3 times; failed: the recorded trace did not reproduce.\n";
+  return out;
+}
+
 }  // namespace roam::run

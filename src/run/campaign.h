@@ -21,6 +21,7 @@
 #include "oracle/crash.h"
 #include "report/summary.h"
 #include "report/trace.h"
+#include "report/verdict.h"
 #include "run/budget.h"
 #include "run/context.h"
 #include "run/executor.h"
@@ -46,6 +47,7 @@ struct CampaignIo {
   std::filesystem::path out_dir;  // prepared by PrepareOutDir
   ReplaySpec replay;              // copied into each bug.json ("how to replay")
   DeviceFactory fresh_device;     // checks bug traces before they are written; may be empty
+  report::KnownBugs known;        // bugs the summary marks known
 };
 
 class Campaign {

@@ -107,6 +107,7 @@ report::Summary Campaign::MakeSummary() const {
   s.restore_events = restore_events_;
   s.timing = executor_.timing();
   report::AddFindings(crashes_.findings(), bug_dirs_, s);
+  report::MarkKnown(io_.known, s);
   return s;
 }
 

@@ -79,7 +79,8 @@ Result<report::Summary> Explore(const ExploreOptions& options, const RunContext&
                 .seed = options.seed,
                 .out_dir = options.out,
                 .replay = (*target)->replay(),
-                .fresh_device = (*target)->fresh_device()};
+                .fresh_device = (*target)->fresh_device(),
+                .known = options.known};
   Rng rng(options.seed);
   Campaign campaign(options.campaign, options.budget, (*target)->device(), **strategy, rng,
                     std::move(io), context);

@@ -355,6 +355,7 @@ Result<FuzzResult> Fuzz(const FuzzOptions& options, const RunContext& context) {
     for (const auto& f : fuzzer.findings())
       if (f.key == ranked.key) sum.functional->push_back(f);
   sum.sections = {{"fuzz", FuzzStatsJson(r.stats)}};
+  report::MarkKnown(options.known, sum);
   ROAM_RETURN_IF_ERROR(report::WriteSummary(options.out / "summary.json", sum));
   return r;
 }

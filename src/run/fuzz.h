@@ -58,6 +58,7 @@ Result<FuzzResult> Fuzz(const FuzzOptions& options, const RunContext& context = 
 
 // Re-runs an F folder's seed (twice) and mutant on the device `spec` names and re-checks the
 // oracle: reproduced when the same violation string shows up. ReplayBug calls it.
-Result<ReplayOutcome> ReplayFunctional(const std::filesystem::path& dir, const ReplaySpec& spec);
+Result<ReplayOutcome> ReplayFunctional(const std::filesystem::path& dir, const ReplaySpec& spec,
+                                       bool original = false);
 
 }  // namespace roam::run

@@ -44,6 +44,14 @@ Result<std::optional<fuzz::Violation>> CheckCase(device::Device& device, const F
 
 nlohmann::json EventToJson(const fuzz::Event& e);
 Result<fuzz::Event> EventFromJson(const nlohmann::json& j);
+nlohmann::json EventsToJson(const std::vector<fuzz::Event>& events);
+// Reads an array of events; errors start with `where`.
+Result<std::vector<fuzz::Event>> EventsFromJson(const nlohmann::json& a, const std::string& where);
+
+// A functional report's case (pivot, tau_length, seed_events, mutant_events) in bug.json, read
+// with its consistency checked; errors start with `where`.
+Result<FuzzCase> FunctionalCaseFromJson(const nlohmann::json& j, const std::string& where);
+nlohmann::json FunctionalCaseToJson(const FuzzCase& c);
 
 // What bugs/F<n>/ holds.
 struct FunctionalReport {

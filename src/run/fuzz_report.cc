@@ -135,6 +135,8 @@ json EffectToJson(const fuzz::Effect& e) {
   return {{"removed", BagToJson(e.removed)}, {"added", BagToJson(e.added)}};
 }
 
+}  // namespace
+
 json EventsToJson(const std::vector<fuzz::Event>& events) {
   json a = json::array();
   for (const auto& e : events) a.push_back(EventToJson(e));
@@ -151,8 +153,6 @@ Result<std::vector<fuzz::Event>> EventsFromJson(const json& a, const std::string
   }
   return out;
 }
-
-}  // namespace
 
 std::string Explain(const FuzzCase& c, const fuzz::Violation& v, const Execution& seed,
                     const Execution& mutant) {
@@ -218,20 +218,15 @@ Status WriteFunctionalBug(const std::filesystem::path& dir, const FunctionalRepo
   return WriteFileAtomic(dir / "explanation.txt", f.explanation + "\n");
 }
 
-Result<ReplayOutcome> ReplayFunctional(const std::filesystem::path& dir, const ReplaySpec& spec) {
-  const std::string where = (dir / "bug.json").string();
-  auto bug = ReadJsonFile(dir / "bug.json");
-  if (!bug.ok()) return bug.status();
+Result<FuzzCase> FunctionalCaseFromJson(const json& j, const std::string& where) {
   FuzzCase c;
   c.pivot = -1;
   c.tau_length = -1;
-  ROAM_RETURN_IF_ERROR(ReadField(*bug, "pivot", c.pivot, where));
-  ROAM_RETURN_IF_ERROR(ReadField(*bug, "tau_length", c.tau_length, where));
-  ReplayOutcome out;
-  ROAM_RETURN_IF_ERROR(ReadField(*bug, "violation", out.expected, where));
-  auto seed = EventsFromJson(bug->value("seed_events", json()), where + ": seed_events");
+  ROAM_RETURN_IF_ERROR(ReadField(j, "pivot", c.pivot, where));
+  ROAM_RETURN_IF_ERROR(ReadField(j, "tau_length", c.tau_length, where));
+  auto seed = EventsFromJson(j.value("seed_events", json()), where + ": seed_events");
   if (!seed.ok()) return seed.status();
-  auto mutant = EventsFromJson(bug->value("mutant_events", json()), where + ": mutant_events");
+  auto mutant = EventsFromJson(j.value("mutant_events", json()), where + ": mutant_events");
   if (!mutant.ok()) return mutant.status();
   c.seed_events = std::move(*seed);
   c.mutant_events = std::move(*mutant);
@@ -239,11 +234,34 @@ Result<ReplayOutcome> ReplayFunctional(const std::filesystem::path& dir, const R
       c.mutant_events.size() != c.seed_events.size() + static_cast<size_t>(c.tau_length) ||
       static_cast<size_t>(c.pivot) > c.seed_events.size())
     return Status::Corruption(where + ": pivot, tau_length and the event lists disagree");
+  return c;
+}
+
+json FunctionalCaseToJson(const FuzzCase& c) {
+  return {{"pivot", c.pivot},
+          {"tau_length", c.tau_length},
+          {"seed_events", EventsToJson(c.seed_events)},
+          {"mutant_events", EventsToJson(c.mutant_events)}};
+}
+
+Result<ReplayOutcome> ReplayFunctional(const std::filesystem::path& dir, const ReplaySpec& spec,
+                                       bool original) {
+  const std::string where = (dir / "bug.json").string();
+  auto bug = ReadJsonFile(dir / "bug.json");
+  if (!bug.ok()) return bug.status();
+  ReplayOutcome out;
+  ROAM_RETURN_IF_ERROR(ReadField(*bug, "violation", out.expected, where));
+  // The minimised case when `roam minimize` left one.
+  const bool minimized = !original && bug->contains("minimized") && (*bug)["minimized"].is_object();
+  auto c = minimized ? FunctionalCaseFromJson((*bug)["minimized"], where + ": minimized")
+                     : FunctionalCaseFromJson(*bug, where);
+  if (!c.ok()) return c.status();
+  out.trace = minimized ? where + " (minimized)" : where;
   auto device = OpenReplayDevice(spec, dir);
   if (!device.ok()) return device.status();
-  auto v = CheckCase(**device, c, fuzz::OracleSettings{}, spec.signature_frames);
+  auto v = CheckCase(**device, *c, fuzz::OracleSettings{}, spec.signature_frames);
   if (!v.ok()) return v.status();
-  out.result.steps_run = static_cast<int64_t>(2 * c.seed_events.size() + c.mutant_events.size());
+  out.result.steps_run = static_cast<int64_t>(2 * c->seed_events.size() + c->mutant_events.size());
   if (v->has_value()) out.result.signatures.push_back((*v)->Key());
   out.reproduced = v->has_value() && (*v)->Key() == out.expected;
   out.result.reproduced = out.reproduced;

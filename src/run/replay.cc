@@ -7,10 +7,12 @@
 
 #include "base/files.h"
 #include "base/json_fields.h"
+#include "gui/abstraction.h"
 #include "oracle/crash.h"
 #include "run/budget.h"
 #include "run/executor.h"
 #include "run/fuzz.h"
+#include "run/minimize.h"
 #include "run/replay_spec.h"
 #include "run/run_folder.h"
 
@@ -18,7 +20,9 @@ namespace roam::run {
 
 Result<ReplayResult> ReplayTrace(device::Device& device,
                                  const std::vector<report::TraceStep>& steps,
-                                 const std::string& want_signature, int top_frames, int late_ms) {
+                                 const std::string& want_signature, int top_frames, int late_ms,
+                                 std::vector<report::TraceStep>* annotated,
+                                 std::vector<uint64_t>* content) {
   ReplayResult result;
   Budget budget = Budget::Unbounded();
   oracle::CrashOracle crashes(device.Package(), {.top_frames = top_frames});
@@ -35,10 +39,18 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
   for (const auto& step : steps) {
     ActOutcome outcome;
     Status s;
+    report::TraceStep seen = step;
+    uint64_t hash = 0;
     if (step.op == "act") {
       // Observe first, as the original run did, so the device resolves the target against the
       // screen the action was chosen on.
       s = executor.Observe(screen);
+      if (s.ok() && annotated) {
+        gui::Action here = step.action;  // the widget index of this screen, for its text
+        if (here.target) here.widget = screen.FindPath(here.target->path);
+        seen = StepExecutor::StepFor(screen, here, gui::ScreenKey(screen));
+      }
+      if (s.ok() && content) hash = gui::ContentHash(screen);
       if (s.ok()) s = executor.Act(step.action, outcome);
     } else {
       if (step.op == "clear") {
@@ -56,6 +68,14 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
     }
     if (!s.ok()) return s.Wrap("replay step " + std::to_string(step.step));
     ++result.steps_run;
+    if (content) content->push_back(hash);
+    if (annotated) {
+      seen.op = step.op;
+      seen.snapshot = step.snapshot;
+      seen.step = static_cast<int64_t>(annotated->size());
+      seen.events = outcome.failures;
+      annotated->push_back(std::move(seen));
+    }
     if (found(outcome)) return result;
   }
   // A phone may log the last action's crash only after the action returned; the run saw it at
@@ -65,6 +85,8 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
     for (int waited = 0;; waited += kPollMs) {
       ActOutcome outcome;
       executor.Drain(outcome);
+      if (annotated && !annotated->empty())
+        for (auto& f : outcome.failures) annotated->back().events.push_back(f);
       if (found(outcome) || want_signature.empty() || waited >= late_ms) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(kPollMs));
     }
@@ -75,16 +97,20 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
 namespace {
 
 // bugs/B<n>: a crash or an ANR and the trace that reaches it.
-Result<ReplayOutcome> ReplayCrash(const std::filesystem::path& dir, const ReplaySpec& spec) {
+Result<ReplayOutcome> ReplayCrash(const std::filesystem::path& dir, const ReplaySpec& spec,
+                                  bool original) {
   auto bug = report::ReadBug(dir);
   if (!bug.ok()) return bug.status();
-  const std::filesystem::path trace_file = dir / "trace.jsonl";
+  std::filesystem::path trace_file = dir / kMinimizedTrace;
+  std::error_code ec;
+  if (original || !std::filesystem::exists(trace_file, ec)) trace_file = dir / "trace.jsonl";
   auto trace = report::ReadTrace(trace_file);
   if (!trace.ok()) return trace.status();
   if (trace->empty()) return Status::Corruption(trace_file.string() + ": holds no steps");
   auto device = OpenReplayDevice(spec, dir);
   if (!device.ok()) return device.status();
   ReplayOutcome outcome;
+  outcome.trace = trace_file.string();
   outcome.expected = bug->failure.signature;
   auto result = ReplayTrace(**device, *trace, outcome.expected, spec.signature_frames,
                             spec.target == ReplaySpec::Target::kAndroid ? kLateReportMs : 0);
@@ -97,7 +123,8 @@ Result<ReplayOutcome> ReplayCrash(const std::filesystem::path& dir, const Replay
 // The kinds of bug folder, by bug.json's "kind".
 struct BugKind {
   const char* kind;
-  Result<ReplayOutcome> (*replay)(const std::filesystem::path& dir, const ReplaySpec& spec);
+  Result<ReplayOutcome> (*replay)(const std::filesystem::path& dir, const ReplaySpec& spec,
+                                  bool original);
 };
 constexpr BugKind kBugKinds[] = {
     {"crash", ReplayCrash},
@@ -108,7 +135,7 @@ constexpr BugKind kBugKinds[] = {
 
 }  // namespace
 
-Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir) {
+Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir, bool original) {
   const std::string where = (bug_dir / "bug.json").string();
   auto j = ReadJsonFile(bug_dir / "bug.json");
   if (!j.ok()) return j.status();
@@ -124,7 +151,7 @@ Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir) {
       kinds.push_back(k.kind);
       continue;
     }
-    auto outcome = k.replay(bug_dir, *spec);
+    auto outcome = k.replay(bug_dir, *spec, original);
     // The bug folder is whole (written at once); the run around it may not be.
     auto run_dir = bug_dir.lexically_normal();
     if (run_dir.filename().empty()) run_dir = run_dir.parent_path();  // "bugs/B1/"
@@ -137,6 +164,16 @@ Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir) {
   }
   return Status::Corruption(fmt::format("{}: unknown bug kind \"{}\"; known: {}", where,
                                         Excerpt(kind), fmt::join(kinds, ", ")));
+}
+
+Status RecordReplays(const std::filesystem::path& bug_dir, int runs, int reproduced,
+                     const std::string& trace) {
+  auto j = ReadJsonFile(bug_dir / "bug.json");
+  if (!j.ok()) return j.status();
+  (*j)["replays"] = {{"runs", runs},
+                     {"reproduced", reproduced},
+                     {"trace", std::filesystem::path(trace).filename().string()}};
+  return WriteJsonFile(bug_dir / "bug.json", *j);
 }
 
 }  // namespace roam::run

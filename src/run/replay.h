@@ -28,24 +28,34 @@ struct ReplayResult {
 // first report whose signature is `want_signature` (empty: run to the end and just collect
 // signatures). A phone may log the last action's crash only after the action returned: when it
 // has not shown up, the device's reports are read again for up to `late_ms` (0 on the
-// simulator, whose reports are immediate).
+// simulator, whose reports are immediate). When `annotated` is given, it receives each step
+// run, its activity, state and target widget as this replay saw them (the trace a person reads);
+// `content`, for each step run, a hash of everything its screen showed (gui::ContentHash; 0 for
+// steps that are not actions): finer than the state, for telling exact returns apart.
 Result<ReplayResult> ReplayTrace(device::Device& device,
                                  const std::vector<report::TraceStep>& steps,
-                                 const std::string& want_signature, int top_frames,
-                                 int late_ms = 0);
+                                 const std::string& want_signature, int top_frames, int late_ms = 0,
+                                 std::vector<report::TraceStep>* annotated = nullptr,
+                                 std::vector<uint64_t>* content = nullptr);
 
 // How long a replay on a phone waits for a late crash report after its last step.
 inline constexpr int kLateReportMs = 3000;
 
 struct ReplayOutcome {
   bool reproduced = false;
+  std::string trace;     // the trace file replayed (a crash's minimised one when there is one)
   std::string expected;  // the bug's signature or violation
   ReplayResult result;
   std::string note;  // for the user ("" when there is nothing to say)
 };
 
-// Re-runs the bug in `bug_dir` on a fresh device as its bug.json says. A folder that is not a
-// bug folder, or whose bug.json or trace is malformed, is an error naming the file.
-Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir);
+// Re-runs the bug in `bug_dir` on a fresh device as its bug.json says: the minimised trace (or
+// case) when `roam minimize` left one, unless `original`. A folder that is not a bug folder, or
+// whose bug.json or trace is malformed, is an error naming the file.
+Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir, bool original = false);
+
+// Records in bug.json how many of `runs` replays reproduced (`roam replay --repeat`).
+Status RecordReplays(const std::filesystem::path& bug_dir, int runs, int reproduced,
+                     const std::string& trace);
 
 }  // namespace roam::run

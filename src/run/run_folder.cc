@@ -1,5 +1,7 @@
 #include "run/run_folder.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "base/files.h"
@@ -53,6 +55,26 @@ Status OpenRunFolder(const RunOptions& options, const Target& target, nlohmann::
   config.update(target.config());
   config["replay"] = ReplaySpecToJson(target.replay());
   return WriteJsonFile(options.out / "config.json", config);
+}
+
+Result<std::vector<std::filesystem::path>> BugFolders(const std::filesystem::path& run_dir) {
+  const auto bugs = run_dir / "bugs";
+  std::error_code ec;
+  if (!std::filesystem::is_directory(bugs, ec))
+    return Status::NotFound(run_dir.string() + ": neither a bug folder (no bug.json) nor a run " +
+                            "folder (no bugs/)");
+  // B before F, then by number.
+  std::vector<std::pair<std::pair<char, long>, std::filesystem::path>> found;
+  for (const auto& entry : std::filesystem::directory_iterator(bugs, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() < 2 || (name[0] != 'B' && name[0] != 'F')) continue;
+    if (!std::filesystem::exists(entry.path() / "bug.json", ec)) continue;
+    found.push_back({{name[0], std::strtol(name.c_str() + 1, nullptr, 10)}, entry.path()});
+  }
+  std::sort(found.begin(), found.end());
+  std::vector<std::filesystem::path> out;
+  for (auto& f : found) out.push_back(std::move(f.second));
+  return out;
 }
 
 }  // namespace roam::run

@@ -6,10 +6,12 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "base/status.h"
+#include "report/verdict.h"
 #include "run/budget.h"
 #include "run/target.h"
 
@@ -21,6 +23,7 @@ struct RunOptions {
   std::filesystem::path out;  // the run folder
   bool force = false;         // replace an earlier run in `out`
   BudgetOptions budget;
+  report::KnownBugs known;  // marked known in summary.json (--known)
 };
 
 // Creates `dir` or checks it may be used: a folder that holds an earlier run (config.json,
@@ -32,6 +35,10 @@ Status PrepareOutDir(const std::filesystem::path& dir, bool force);
 // (replay, reports, bench merges) must not take an unfinished run's figures as final.
 enum class RunState { kNone, kUnfinished, kFinished };
 RunState ReadRunState(const std::filesystem::path& dir);
+
+// The bug folders of a run folder (bugs/B<n> then bugs/F<n>, in number order); an error when
+// `run_dir` has no bugs/ folder.
+Result<std::vector<std::filesystem::path>> BugFolders(const std::filesystem::path& run_dir);
 
 // Prepares options.out, keeps the app's copy there (app.json) and writes config.json: the
 // campaign's own keys in `config`, then the seed, the budget, the target's keys and its replay

@@ -11,6 +11,7 @@
 #include "fuzz/views.h"
 #include "run/fuzz_exec.h"
 #include "run/fuzz_internal.h"
+#include "run/minimize.h"
 #include "run/replay.h"
 #include "sim/sim_app.h"
 #include "test_paths.h"
@@ -190,6 +191,20 @@ TEST(Fuzz, FindsTheDiaryWrongPhotoDeletedAndItReplays) {
   int rc =
       std::system((testing::RoamBinary() + " replay " + dir.string() + " > /dev/null").c_str());
   EXPECT_EQ(rc, 0);
+  // Minimised: a shorter seed prefix and τ that still show the same violation, which replay uses.
+  auto min = MinimizeBug(dir, {});
+  ASSERT_TRUE(min.ok()) << min.status().message();
+  EXPECT_EQ(min->verified, 3);
+  EXPECT_LE(min->steps_after, min->steps_before);
+  EXPECT_LE(min->replays, 200 + 3);
+  auto bug = ReadJsonFile(dir / "bug.json");
+  ASSERT_TRUE(bug.ok());
+  EXPECT_EQ((*bug)["minimized"]["mutant_events"].size(), min->steps_after);
+  EXPECT_TRUE(std::filesystem::exists(dir / "steps.txt"));
+  auto again = ReplayBug(dir);
+  ASSERT_TRUE(again.ok()) << again.status().message();
+  EXPECT_TRUE(again->reproduced);
+  EXPECT_NE(again->trace.find("minimized"), std::string::npos) << again->trace;
 }
 
 TEST(Fuzz, NoReportWithTheDiaryBugOff) {

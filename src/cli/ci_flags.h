@@ -1,0 +1,36 @@
+// The flags a CI job uses, shared by `roam explore` and `roam fuzz`: --fail-on, --known, --junit,
+// --minimize and --minimize-budget (the "CI" group), and `roam known`. Thread-compatible.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "report/summary.h"
+#include "report/verdict.h"
+#include "run/after_run.h"
+
+namespace roam::cli {
+
+struct CiFlags {
+  std::string fail_on;
+  std::filesystem::path known;
+  std::filesystem::path junit;
+  bool minimize = false;
+  int minimize_budget = run::MinimizeOptions{}.max_replays;
+};
+
+void AddCiFlags(CLI::App& app, CiFlags& flags);
+
+// Reads --known and --fail-on before the run: `known` for the run's options, the rest into
+// `after`. Prints a located error and returns false on a bad list or an unreadable file.
+bool LoadCiFlags(const CiFlags& flags, const std::string& who, report::KnownBugs& known,
+                 run::AfterRunOptions& after);
+
+// After a run: minimises, writes JUnit, prints the bugs that fail the job and returns the exit
+// code: 130 interrupted, 3 new bugs of a --fail-on kind, 1 a failure writing, else 0.
+int FinishCi(const std::string& who, const std::filesystem::path& run_dir,
+             const report::Summary& summary, run::AfterRunOptions after);
+
+}  // namespace roam::cli
