@@ -36,5 +36,6 @@ int SimShowCommand(int argc, char** argv);
 int SimServeCommand(int argc, char** argv);     // serve_command.cc
 int SimGenerateCommand(int argc, char** argv);  // generate_command.cc
 int SimStatsCommand(int argc, char** argv);     // stats_command.cc
+int SimRouteCommand(int argc, char** argv);
 
 }  // namespace roam::cli

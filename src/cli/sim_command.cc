@@ -5,6 +5,7 @@
 #include "base/files.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
+#include "explore/oracle_strategy.h"
 #include "gui/uiautomator.h"
 #include "sim/sim_app.h"
 #include "sim/spec.h"
@@ -19,6 +20,8 @@ const std::vector<Command>& SimCommands() {
       {"show", "print the start screen as uiautomator dump XML", SimShowCommand},
       {"serve", "serve simulated apps as Android devices over the adb protocol", SimServeCommand},
       {"generate", "generate a random app spec with planted bugs", SimGenerateCommand},
+      {"route", "the oracle's shortest route from a fresh start to each planted bug",
+       SimRouteCommand},
       {"stats", "what makes apps hard to explore: specs, recordings of real apps, dumps",
        SimStatsCommand},
   };
@@ -79,6 +82,50 @@ int SimShowCommand(int argc, char** argv) {
   sim::SimApp sim_app(*spec, options);
   sim_app.Launch();
   fmt::print("{}\n", gui::WriteDump(sim_app.screen()));
+  return kExitOk;
+}
+
+int SimRouteCommand(int argc, char** argv) {
+  std::filesystem::path spec_path;
+  std::vector<std::string> bugs;
+  explore::OracleOptions o{.max_trials = 400000, .max_depth = 40};
+  CLI::App app(
+      "The oracle's shortest route from a freshly installed app to each planted bug (breadth-first "
+      "over what the screens show, as the oracle strategy plans): how deep a bug sits.",
+      "route");
+  app.add_option("SPEC", spec_path, "app spec (JSON)")->required();
+  app.add_option("--bug", bugs, "only these planted bug ids")->delimiter(',');
+  app.add_option("--trials", o.max_trials, "actions tried per bug at most")
+      ->check(Positive())
+      ->capture_default_str();
+  app.add_option("--depth", o.max_depth, "longest route searched")
+      ->check(Positive())
+      ->capture_default_str();
+  if (int rc = ParseFlags(app, "roam sim " + app.get_name(), argc, argv); rc >= 0) return rc;
+  auto spec = sim::LoadSpec(spec_path);
+  if (!spec.ok()) {
+    fmt::print(stderr, "{}\n", spec.status().message());
+    return kExitUsage;
+  }
+  std::vector<std::string> ids;
+  for (const auto& b : (*spec)->bugs()) ids.push_back(b.id);
+  for (const auto& b : bugs)
+    if (std::find(ids.begin(), ids.end(), b) == ids.end()) {
+      fmt::print(stderr, "roam sim route: {} plants no bug \"{}\"{}\n", spec_path.string(), b,
+                 DidYouMean(b, ids));
+      return kExitUsage;
+    }
+  if (!bugs.empty()) ids = bugs;
+  for (const auto& id : ids) {
+    auto route = explore::OracleStrategy::RouteToBug(*spec, {}, o, id);
+    if (!route) {
+      fmt::print("{}: no route within {} trials and depth {}\n", id, o.max_trials, o.max_depth);
+      continue;
+    }
+    fmt::print("{}: {} actions\n", id, route->size());
+    for (size_t i = 0; i < route->size(); ++i)
+      fmt::print("  {:>2}. {}\n", i + 1, (*route)[i].Describe());
+  }
   return kExitOk;
 }
 

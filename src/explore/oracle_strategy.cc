@@ -93,7 +93,8 @@ bool OracleStrategy::Plan() {
   planner_.SetCoverageMask(shadow_.CoverageMask());
   auto route = Search(
       shadow_, planner_, options_, texts_,
-      [&](sim::SimApp& app, const std::vector<sim::Fault>&) { return app.units_covered() > base; });
+      [&](sim::SimApp& app, const std::vector<sim::Fault>&) { return app.units_covered() > base; },
+      [](sim::SimApp& app) { return gui::ContentHash(app.screen()); });
   if (!route) return false;
   plan_ = std::move(*route);
   return true;
@@ -101,10 +102,10 @@ bool OracleStrategy::Plan() {
 
 std::optional<std::vector<gui::Action>> OracleStrategy::Search(
     sim::SimApp& from, sim::SimApp& planner, const OracleOptions& options,
-    const std::vector<std::string>& texts, const SearchGoal& goal) {
+    const std::vector<std::string>& texts, const SearchGoal& goal, const SearchKey& key) {
   std::vector<Node> nodes;
   nodes.push_back({from.Save(), -1, {}, 0});
-  std::unordered_set<uint64_t> seen = {gui::ContentHash(from.screen())};
+  std::unordered_set<uint64_t> seen = {key(from)};
   std::deque<int> frontier = {0};
   std::vector<gui::Action> candidates;
   int trials = 0;
@@ -126,7 +127,7 @@ std::optional<std::vector<gui::Action>> OracleStrategy::Search(
         return route;
       }
       KeepInApp(planner);
-      if (!seen.insert(gui::ContentHash(planner.screen())).second) continue;
+      if (!seen.insert(key(planner)).second) continue;
       nodes.push_back({planner.Save(), n, action, nodes[n].depth + 1});
       frontier.push_back(static_cast<int>(nodes.size()) - 1);
     }
@@ -146,7 +147,8 @@ std::optional<std::vector<gui::Action>> OracleStrategy::RouteToBug(
       if (f.bug_id == bug_id) return true;
     return false;
   };
-  return Search(start, planner, options, Texts(*spec, options), goal);
+  auto logic = [](sim::SimApp& app) { return sim::LogicHash(*app.Save()); };
+  return Search(start, planner, options, Texts(*spec, options), goal, logic);
 }
 
 void OracleStrategy::SyncShadow() {

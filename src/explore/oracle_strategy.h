@@ -40,9 +40,11 @@ class OracleStrategy final : public Strategy {
   // Steps where the shadow did not match the device (then the choice is random).
   int64_t desyncs() const { return desyncs_; }
 
-  // The shortest route the oracle's search finds from a freshly installed and launched app to
-  // the planted bug `bug_id` (its crash or ANR raised): the benchmark's yardstick for minimised
-  // traces. nullopt when the search (options' depth and trials) finds none.
+  // The shortest route from a freshly installed and launched app to the planted bug `bug_id`
+  // (its crash or ANR raised), by the oracle's search over its actions and texts, with states
+  // told apart by everything that decides behaviour (sim::LogicHash; the oracle's own planning
+  // looks only at the screen and misses bugs behind a hidden setting): the yardstick of the
+  // minimised-traces benchmark. nullopt when none is found within the options' depth and trials.
   static std::optional<std::vector<gui::Action>> RouteToBug(
       std::shared_ptr<const sim::AppSpec> spec, const sim::SimOptions& sim_options,
       const OracleOptions& options, const std::string& bug_id);
@@ -53,12 +55,15 @@ class OracleStrategy final : public Strategy {
   // unit; false when none is found within the budget.
   bool Plan();
   // Breadth-first search over copies of `from`'s state (tried on `planner`) for the shortest
-  // route after whose last action `goal` holds (given the app and the faults it raised).
+  // route after whose last action `goal` holds (given the app and the faults it raised). States
+  // with one `key` are searched once.
   using SearchGoal = std::function<bool(sim::SimApp&, const std::vector<sim::Fault>&)>;
+  using SearchKey = std::function<uint64_t(sim::SimApp&)>;
   static std::optional<std::vector<gui::Action>> Search(sim::SimApp& from, sim::SimApp& planner,
                                                         const OracleOptions& options,
                                                         const std::vector<std::string>& texts,
-                                                        const SearchGoal& goal);
+                                                        const SearchGoal& goal,
+                                                        const SearchKey& key);
   // The texts tried in edit fields: the spec's literals first, then common ones.
   static std::vector<std::string> Texts(const sim::AppSpec& spec, const OracleOptions& options);
   // The actions tried from a screen: widget actions (one per candidate text for fields), back,

@@ -231,8 +231,10 @@ std::string FormatMinimizeTable(const std::vector<BenchRun>& runs) {
     if (app != "overall") row(app, traces);
   row("overall", by_app["overall"]);
   out +=
-      "ratio: the median over bugs of minimised length / oracle route; reliable: the minimised "
-      "trace reproduced 3 of 3 times; failed: the recorded trace did not reproduce.\n";
+      "oracle: the shortest route the oracle's search finds from a fresh start (`roam sim "
+      "route`; '-' none within its limits); ratio: the median over the bugs that have one of "
+      "minimised length / oracle route; reliable: the minimised trace reproduced every time; "
+      "failed: the recorded trace did not reproduce.\n";
   return out;
 }
 

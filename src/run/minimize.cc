@@ -1,6 +1,7 @@
 #include "run/minimize.h"
 
-#include <set>
+#include <algorithm>
+#include <functional>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -22,18 +23,37 @@ constexpr int kMaxLoopFailures = 8;  // loop cuts in a row that fail before ddmi
 using nlohmann::json;
 using report::TraceStep;
 
+// The characters of UTF-8 `text` (a lead byte and its continuation bytes each), so that a
+// shortened text never splits one.
+std::vector<std::string> Characters(const std::string& text) {
+  std::vector<std::string> out;
+  for (char c : text) {
+    if (out.empty() || (static_cast<unsigned char>(c) & 0xC0) != 0x80) out.emplace_back();
+    out.back() += c;
+  }
+  return out;
+}
+
 size_t TypedChars(const std::vector<TraceStep>& steps) {
   size_t n = 0;
   for (const auto& s : steps)
-    if (s.op == "act" && s.action.kind == gui::ActionKind::kInputText) n += s.action.text.size();
+    if (s.op == "act" && s.action.kind == gui::ActionKind::kInputText)
+      n += Characters(s.action.text).size();
   return n;
 }
 
 size_t TypedChars(const std::vector<fuzz::Event>& events) {
   size_t n = 0;
   for (const auto& e : events)
-    if (e.kind == gui::ActionKind::kInputText) n += e.text.size();
+    if (e.kind == gui::ActionKind::kInputText) n += Characters(e.text).size();
   return n;
+}
+
+// The search's share of the budget: the final check's `repeats` replays are kept out of it, so
+// a bug costs at most max(max_replays, 2 * repeats) replays in all.
+MinimizeOptions SearchOptions(MinimizeOptions options) {
+  options.max_replays = std::max(options.max_replays - options.repeats, options.repeats);
+  return options;
 }
 
 // Tells whether a candidate reproduces `repeats` times out of `repeats`, each time on a freshly
@@ -83,12 +103,12 @@ void ShrinkTexts(const std::vector<std::string*>& texts, Checker& checker, int m
                  bool& complete) {
   for (std::string* text : texts) {
     if (text->empty()) continue;
-    const std::string original = *text;
+    const std::vector<std::string> original = Characters(*text);
     text->clear();
     if (checker.Reproduces()) continue;
     auto keep_only = [&](const std::vector<size_t>& keep) {
       text->clear();
-      for (size_t k : keep) text->push_back(original[k]);
+      for (size_t k : keep) *text += original[k];
     };
     auto r = Ddmin(
         original.size(),
@@ -102,8 +122,9 @@ void ShrinkTexts(const std::vector<std::string*>& texts, Checker& checker, int m
   }
 }
 
-// Cuts loops out of `items`: a stretch from a screen back to the same screen (by the state each
-// step was recorded on) often does nothing the failure needs, and random exploration makes many.
+// Cuts loops out of `items`: a stretch from a screen back to the very same screen (`content`: a
+// hash of what the screen before each step showed, by step number) often does nothing the
+// failure needs, and random exploration makes many.
 // Longest cut first, each checked by `reproduces`; the pass ends after `max_failures` cuts in a
 // row that do not reproduce, or when none is left to try. Much cheaper than ddmin on a long
 // trace, whose replays each run the whole candidate.
@@ -179,7 +200,7 @@ Result<MinimizeReport> MinimizeCrash(const fs::path& dir, const json& bug, const
   std::vector<TraceStep>* annotated = nullptr;
   std::vector<uint64_t>* content = nullptr;
   int64_t steps_run = 0;
-  Checker checker(options, [&]() -> Result<bool> {
+  Checker checker(SearchOptions(options), [&]() -> Result<bool> {
     auto device = OpenReplayDevice(spec, dir);
     if (!device.ok()) return device.status();
     if (annotated) annotated->clear();
@@ -221,7 +242,7 @@ Result<MinimizeReport> MinimizeCrash(const fs::path& dir, const json& bug, const
       [&](const std::vector<TraceStep>& cut) {
         candidate = fixed;
         candidate.insert(candidate.end(), cut.begin(), cut.end());
-        return checker.spent() < options.max_replays / 2 && checker.Reproduces();
+        return checker.spent() < SearchOptions(options).max_replays / 2 && checker.Reproduces();
       },
       kMaxLoopFailures);
   auto build = [&](const std::vector<size_t>& keep) {
@@ -282,7 +303,7 @@ Result<MinimizeReport> MinimizeFunctional(const fs::path& dir, const json& bug,
   if (!original.ok()) return original.status();
   const FuzzCase& c0 = *original;
   FuzzCase candidate = c0;
-  Checker checker(options, [&]() -> Result<bool> {
+  Checker checker(SearchOptions(options), [&]() -> Result<bool> {
     auto device = OpenReplayDevice(spec, dir);
     if (!device.ok()) return device.status();
     auto v = CheckCase(**device, candidate, fuzz::OracleSettings{}, spec.signature_frames);

@@ -16,8 +16,10 @@
 namespace roam::run {
 
 struct MinimizeOptions {
-  int max_replays = 200;  // replays (checks, for a functional report) spent on one bug at most
-  int repeats = 3;        // a candidate reproduces this many times out of this many
+  // Replays (checks, for a functional report) spent on one bug at most, the final check of the
+  // result included (at least 2 * repeats: the recorded trace's and the result's).
+  int max_replays = 200;
+  int repeats = 3;  // a candidate reproduces this many times out of this many
 };
 
 struct MinimizeReport {

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "gui/abstraction.h"
+
 namespace roam::sim {
 namespace {
 
@@ -367,6 +369,45 @@ std::vector<std::string> SimApp::Activities() const {
   for (const PageSpec& p : impl_->spec_->screens())
     if (std::find(out.begin(), out.end(), p.activity) == out.end()) out.push_back(p.activity);
   return out;
+}
+
+namespace {
+
+void HashVal(gui::StableHash& h, const Val& v) {
+  h.Add(static_cast<uint64_t>(v.type)).Add(static_cast<uint64_t>(v.i)).Add(v.s);
+}
+
+void HashFrame(gui::StableHash& h, const Frame& f) {
+  h.Add(static_cast<uint64_t>(f.page))
+      .Add(static_cast<uint64_t>(f.row.list))
+      .Add(static_cast<uint64_t>(f.row.index))
+      .Add(f.fields.size());
+  for (const auto& field : f.fields) h.Add(field);
+  h.Add(f.scroll.size());
+  for (int s : f.scroll) h.Add(static_cast<uint64_t>(s));
+}
+
+}  // namespace
+
+uint64_t LogicHash(const SimState& state) {
+  gui::StableHash h;
+  h.Add(state.stack.size());
+  for (const auto& f : state.stack) HashFrame(h, f);
+  h.Add(static_cast<uint64_t>(state.has_dialog));
+  if (state.has_dialog) HashFrame(h, state.dialog);
+  h.Add(static_cast<uint64_t>(state.menu_open | state.running << 1 | state.foreground << 2));
+  h.Add(state.vars.size());
+  for (const auto& v : state.vars) HashVal(h, v);
+  h.Add(state.lists.size());
+  for (const auto& list : state.lists) {
+    h.Add(list.size());
+    for (const auto& item : list) {
+      h.Add(item.size());
+      for (const auto& v : item) HashVal(h, v);
+    }
+  }
+  h.Add(static_cast<uint64_t>(state.rotation));
+  return h.value();
 }
 
 }  // namespace roam::sim

@@ -50,6 +50,12 @@ class SimState {
   bool operator==(const SimState&) const = default;
 };
 
+// A hash of what decides the app's behaviour: the back stack with its fields, scroll positions
+// and rows, the dialog, the menu, variables, lists, whether it runs in the foreground and the
+// rotation; not the clock's step count nor the rotating texts' generator (what they show is on
+// the screen). Two states with one hash act alike: the exact planning key.
+uint64_t LogicHash(const SimState& state);
+
 // What a rendered widget stands for, so an action on it finds its handler.
 struct Target {
   enum class Kind : uint8_t { kNone, kWidget, kMenuItem, kOverflow, kLauncherIcon };
