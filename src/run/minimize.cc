@@ -319,24 +319,31 @@ Result<MinimizeReport> MinimizeFunctional(const fs::path& dir, const json& bug,
         "{}: the oracle no longer reports {} on this case {} times out of {}; nothing to minimise",
         dir.string(), Excerpt(violation), options.repeats, options.repeats));
   }
-  // Items 0..pivot-1: the seed prefix (the same events in seed and mutant); then τ.
+  // Items: the seed's events before the pivot (the same in seed and mutant), then τ, then the
+  // seed's events from the pivot on (again in both).
   const size_t prefix = static_cast<size_t>(c0.pivot), tau = static_cast<size_t>(c0.tau_length);
+  const size_t suffix = c0.seed_events.size() - prefix;
   auto build = [&](const std::vector<size_t>& keep) {
     candidate = FuzzCase{};
-    std::vector<fuzz::Event> kept_prefix, kept_tau;
-    for (size_t k : keep) (k < prefix ? kept_prefix : kept_tau).push_back(c0.mutant_events[k]);
-    candidate.seed_events = kept_prefix;
-    candidate.seed_events.insert(candidate.seed_events.end(), c0.seed_events.begin() + prefix,
-                                 c0.seed_events.end());
-    candidate.mutant_events = kept_prefix;
-    candidate.mutant_events.insert(candidate.mutant_events.end(), kept_tau.begin(), kept_tau.end());
-    candidate.mutant_events.insert(candidate.mutant_events.end(),
-                                   c0.mutant_events.begin() + prefix + tau, c0.mutant_events.end());
-    candidate.pivot = static_cast<int>(kept_prefix.size());
-    candidate.tau_length = static_cast<int>(kept_tau.size());
+    for (size_t k : keep)
+      if (k < prefix) {
+        candidate.seed_events.push_back(c0.seed_events[k]);
+        candidate.mutant_events.push_back(c0.mutant_events[k]);
+        ++candidate.pivot;
+      }
+    for (size_t k : keep)
+      if (k >= prefix && k < prefix + tau) {
+        candidate.mutant_events.push_back(c0.mutant_events[k]);
+        ++candidate.tau_length;
+      }
+    for (size_t k : keep)
+      if (k >= prefix + tau) {
+        candidate.seed_events.push_back(c0.seed_events[k - tau]);
+        candidate.mutant_events.push_back(c0.mutant_events[k]);
+      }
   };
   auto r = Ddmin(
-      prefix + tau,
+      prefix + tau + suffix,
       [&](const std::vector<size_t>& keep) {
         build(keep);
         return checker.Reproduces();
@@ -357,7 +364,8 @@ Result<MinimizeReport> MinimizeFunctional(const fs::path& dir, const json& bug,
   report.text_after = TypedChars(candidate.mutant_events);
 
   std::string text = fmt::format(
-      "{} functional: {}\n{}\n\nTo reproduce by hand ({} events, minimised from {}; the oracle "
+      "{} functional: {}\nAs found, before minimising: {}\n\nTo reproduce by hand ({} events, "
+      "minimised from {}; the oracle "
       "reported it {} of {} times):\n",
       bug.value("id", ""), violation, bug.value("explanation", ""), report.steps_after,
       report.steps_before, report.verified, options.repeats);
@@ -370,8 +378,8 @@ Result<MinimizeReport> MinimizeFunctional(const fs::path& dir, const json& bug,
   }
   text += fmt::format(
       "The seed is the same list without the inserted events; the two runs should agree on what "
-      "the seed's events from {} on do.\n\nReplay: roam replay {}\n",
-      candidate.pivot + 1, dir.string());
+      "the events after the inserted ones do.\n\nReplay: roam replay {}\n",
+      dir.string());
   ROAM_RETURN_IF_ERROR(WriteFileAtomic(dir / "steps.txt", text));
   json m = FunctionalCaseToJson(candidate);
   m.update(ReportJson(report, options.repeats));
