@@ -97,6 +97,21 @@ class Checker {
   Status last_error_;
 };
 
+// ddmin over `n` items: `build(keep)` makes the candidate the checker replays from the items
+// kept; the smallest one found is built last. True when it is 1-minimal.
+bool ShrinkItems(size_t n, const std::function<void(const std::vector<size_t>&)>& build,
+                 Checker& checker, int max_tests) {
+  auto r = Ddmin(
+      n,
+      [&](const std::vector<size_t>& keep) {
+        build(keep);
+        return checker.Reproduces();
+      },
+      max_tests);
+  build(r.kept);
+  return r.complete;
+}
+
 // Shrinks each text `texts` points at (inside the candidate the checker replays), character by
 // character: first to nothing, then by ddmin.
 void ShrinkTexts(const std::vector<std::string*>& texts, Checker& checker, int max_tests,
@@ -110,15 +125,8 @@ void ShrinkTexts(const std::vector<std::string*>& texts, Checker& checker, int m
       text->clear();
       for (size_t k : keep) *text += original[k];
     };
-    auto r = Ddmin(
-        original.size(),
-        [&](const std::vector<size_t>& keep) {
-          keep_only(keep);
-          return checker.Reproduces();
-        },
-        max_tests);
-    keep_only(r.kept);
-    complete = complete && r.complete;
+    const bool minimal = ShrinkItems(original.size(), keep_only, checker, max_tests);
+    complete = complete && minimal;
   }
 }
 
@@ -249,15 +257,7 @@ Result<MinimizeReport> MinimizeCrash(const fs::path& dir, const json& bug, const
     candidate = fixed;
     for (size_t k : keep) candidate.push_back(items[k]);
   };
-  auto r = Ddmin(
-      items.size(),
-      [&](const std::vector<size_t>& keep) {
-        build(keep);
-        return checker.Reproduces();
-      },
-      options.max_replays);
-  build(r.kept);
-  report.complete = r.complete;
+  report.complete = ShrinkItems(items.size(), build, checker, options.max_replays);
   std::vector<std::string*> texts;
   for (auto& s : candidate)
     if (s.op == "act" && s.action.kind == gui::ActionKind::kInputText)
@@ -342,15 +342,7 @@ Result<MinimizeReport> MinimizeFunctional(const fs::path& dir, const json& bug,
         candidate.mutant_events.push_back(c0.mutant_events[k]);
       }
   };
-  auto r = Ddmin(
-      prefix + tau + suffix,
-      [&](const std::vector<size_t>& keep) {
-        build(keep);
-        return checker.Reproduces();
-      },
-      options.max_replays);
-  build(r.kept);
-  report.complete = r.complete;
+  report.complete = ShrinkItems(prefix + tau + suffix, build, checker, options.max_replays);
   // Typed text in τ (the prefix's events are the seed's and must stay equal to them).
   std::vector<std::string*> texts;
   for (int t = candidate.pivot; t < candidate.pivot + candidate.tau_length; ++t)
@@ -393,19 +385,12 @@ Result<MinimizeReport> MinimizeFunctional(const fs::path& dir, const json& bug,
 Result<MinimizeReport> MinimizeBug(const fs::path& bug_dir, const MinimizeOptions& options) {
   if (options.repeats < 1 || options.max_replays < 1)
     return Status::InvalidArgument("minimize: repeats and the replay budget must be at least 1");
-  const std::string where = (bug_dir / "bug.json").string();
-  auto j = ReadJsonFile(bug_dir / "bug.json");
-  if (!j.ok()) return j.status();
-  std::string kind;
-  ROAM_RETURN_IF_ERROR(ReadField(*j, "kind", kind, where));
-  if (!j->contains("replay"))
-    return Status::Corruption(where + ": has no \"replay\" object (is this a bug folder?)");
-  auto spec = ReplaySpecFromJson((*j)["replay"], where + ": replay");
-  if (!spec.ok()) return spec.status();
-  if (kind == "functional") return MinimizeFunctional(bug_dir, *j, *spec, options);
-  if (kind == "crash" || kind == "anr" || kind == "native_crash")
-    return MinimizeCrash(bug_dir, *j, *spec, options);
-  return Status::Corruption(fmt::format("{}: unknown bug kind \"{}\"", where, Excerpt(kind)));
+  auto f = ReadBugFolder(bug_dir);
+  if (!f.ok()) return f.status();
+  if (f->kind == "functional") return MinimizeFunctional(bug_dir, f->bug, f->spec, options);
+  if (f->kind == "crash" || f->kind == "anr" || f->kind == "native_crash")
+    return MinimizeCrash(bug_dir, f->bug, f->spec, options);
+  return Status::Corruption(fmt::format("{}: unknown bug kind \"{}\"", f->where, Excerpt(f->kind)));
 }
 
 }  // namespace roam::run

@@ -135,23 +135,33 @@ constexpr BugKind kBugKinds[] = {
 
 }  // namespace
 
-Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir, bool original) {
-  const std::string where = (bug_dir / "bug.json").string();
+Result<BugFolder> ReadBugFolder(const std::filesystem::path& bug_dir) {
+  BugFolder f;
+  f.where = (bug_dir / "bug.json").string();
   auto j = ReadJsonFile(bug_dir / "bug.json");
   if (!j.ok()) return j.status();
-  std::string kind;
-  ROAM_RETURN_IF_ERROR(ReadField(*j, "kind", kind, where));
-  if (!j->contains("replay"))
-    return Status::Corruption(where + ": has no \"replay\" object (is this a bug folder?)");
-  auto spec = ReplaySpecFromJson((*j)["replay"], where + ": replay");
+  f.bug = std::move(*j);
+  ROAM_RETURN_IF_ERROR(ReadField(f.bug, "kind", f.kind, f.where));
+  if (!f.bug.contains("replay"))
+    return Status::Corruption(f.where + ": has no \"replay\" object (is this a bug folder?)");
+  auto spec = ReplaySpecFromJson(f.bug["replay"], f.where + ": replay");
   if (!spec.ok()) return spec.status();
+  f.spec = std::move(*spec);
+  return f;
+}
+
+Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir, bool original) {
+  auto folder = ReadBugFolder(bug_dir);
+  if (!folder.ok()) return folder.status();
+  const std::string& where = folder->where;
+  const std::string& kind = folder->kind;
   std::vector<std::string> kinds;
   for (const auto& k : kBugKinds) {
     if (kind != k.kind) {
       kinds.push_back(k.kind);
       continue;
     }
-    auto outcome = k.replay(bug_dir, *spec, original);
+    auto outcome = k.replay(bug_dir, folder->spec, original);
     // The bug folder is whole (written at once); the run around it may not be.
     auto run_dir = bug_dir.lexically_normal();
     if (run_dir.filename().empty()) run_dir = run_dir.parent_path();  // "bugs/B1/"

@@ -11,10 +11,13 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "base/status.h"
 #include "device/device.h"
 #include "report/summary.h"
 #include "report/trace.h"
+#include "run/replay_spec.h"
 
 namespace roam::run {
 
@@ -48,6 +51,15 @@ struct ReplayOutcome {
   ReplayResult result;
   std::string note;  // for the user ("" when there is nothing to say)
 };
+
+// A bug folder's bug.json, read with its kind and replay spec checked (errors name the file).
+struct BugFolder {
+  std::string where;  // bug.json's path, for errors
+  nlohmann::json bug;
+  std::string kind;  // "crash", "anr", "native_crash", "functional"
+  ReplaySpec spec;
+};
+Result<BugFolder> ReadBugFolder(const std::filesystem::path& bug_dir);
 
 // Re-runs the bug in `bug_dir` on a fresh device as its bug.json says: the minimised trace (or
 // case) when `roam minimize` left one, unless `original`. A folder that is not a bug folder, or
