@@ -16,6 +16,7 @@ PACKAGES=(
   clang libclang-rt-dev   # the fuzz targets: libFuzzer, AddressSanitizer, UBSan
   clang-format            # CTest checks every C++ file against .clang-format
   libxml2-utils           # xmllint: tests validate --junit files against tests/report/junit.xsd
+  libcairo2-dev libpng-dev pkg-config fonts-dejavu-core  # drawing screens as PNG
 )
 
 missing=()

@@ -5,8 +5,10 @@
 #include "base/files.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
+#include "device/sim_device.h"
 #include "explore/oracle_strategy.h"
 #include "gui/uiautomator.h"
+#include "report/trace.h"
 #include "sim/sim_app.h"
 #include "sim/spec.h"
 
@@ -66,11 +68,18 @@ int SimCheckCommand(int argc, char** argv) {
 }
 
 int SimShowCommand(int argc, char** argv) {
-  std::filesystem::path spec_path;
+  std::filesystem::path spec_path, png_path, trace_path;
   std::vector<std::string> bugs_off;
-  CLI::App app("Print the start screen as uiautomator dump XML.", "show");
+  CLI::App app(
+      "Print the start screen as uiautomator dump XML, or draw it as a phone shows it (--png); "
+      "--trace shows the screen a trace leads to.",
+      "show");
   app.add_option("SPEC", spec_path, "app spec (JSON)")->required();
   app.add_option("--bugs-off", bugs_off, "planted bug ids to switch off")->delimiter(',');
+  app.add_option("--png", png_path, "draw the screen into this PNG file instead");
+  app.add_option("--trace", trace_path,
+                 "replay this trace.jsonl first (from cleared data, as a bug's trace does)")
+      ->check(CLI::ExistingFile);
   if (int rc = ParseFlags(app, "roam sim " + app.get_name(), argc, argv); rc >= 0) return rc;
   auto spec = sim::LoadSpec(spec_path);
   if (!spec.ok()) {
@@ -81,7 +90,24 @@ int SimShowCommand(int argc, char** argv) {
   options.bugs_off.insert(bugs_off.begin(), bugs_off.end());
   sim::SimApp sim_app(*spec, options);
   sim_app.Launch();
-  fmt::print("{}\n", gui::WriteDump(sim_app.screen()));
+  if (!trace_path.empty()) {
+    auto trace = report::ReadTrace(trace_path);
+    if (!trace.ok()) return Fail("roam sim show", trace.status());
+    for (const auto& step : *trace) {
+      if (step.op == "clear") sim_app.ClearData();
+      if (step.op == "stop") sim_app.Stop();
+      if (step.op == "launch") sim_app.Launch();
+      if (step.op == "act") sim_app.Perform(step.action);
+    }
+  }
+  if (png_path.empty()) {
+    fmt::print("{}\n", gui::WriteDump(sim_app.screen()));
+    return kExitOk;
+  }
+  auto png = device::DrawSimApp(sim_app);
+  if (!png.ok()) return Fail("roam sim show", png.status());
+  if (Status s = WriteFileAtomic(png_path, *png); !s.ok()) return Fail("roam sim show", s);
+  fmt::print("{}: {} bytes\n", png_path.string(), png->size());
   return kExitOk;
 }
 

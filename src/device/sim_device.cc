@@ -83,6 +83,18 @@ Coverage SimDevice::GetCoverage() const { return {app_.units_covered(), app_.uni
 std::vector<std::string> SimDevice::CoveredUnits() const { return app_.CoveredUnits(); }
 std::vector<std::string> SimDevice::DeclaredActivities() const { return app_.Activities(); }
 
+Result<std::string> SimDevice::Screenshot() { return DrawSimApp(app_); }
+
+Result<std::string> DrawSimApp(sim::SimApp& app, const draw::DrawOptions& options) {
+  gui::Screen beneath;
+  bool dim = false;
+  const bool windowed = app.ScreenBeneath(beneath, dim);
+  std::vector<draw::Layer> layers;
+  if (windowed) layers.push_back({&beneath, false});
+  layers.push_back({&app.screen(), dim});
+  return draw::DrawPng(layers, options);
+}
+
 std::string FormatEventAsLog(const Event& event) {
   std::string s;
   if (event.kind == Event::Kind::kAnr) {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "device/device.h"
+#include "draw/draw.h"
 #include "sim/sim_app.h"
 
 namespace roam::device {
@@ -38,6 +39,8 @@ class SimDevice final : public Device {
   Coverage GetCoverage() const override;
   std::vector<std::string> CoveredUnits() const override;
   std::vector<std::string> DeclaredActivities() const override;
+  // The screen drawn as a phone shows it (draw/draw.h), dialogs and menus over their page.
+  Result<std::string> Screenshot() override;
 
   // The screen without a copy, for the hot path of benchmarks and the step loop.
   const gui::Screen& CurrentScreen() { return app_.screen(); }
@@ -48,6 +51,9 @@ class SimDevice final : public Device {
   SimDeviceOptions options_;
   std::map<std::string, std::unique_ptr<sim::SimState>> snapshots_;
 };
+
+// A simulated app's current screen as PNG: the page, and a dialog (dimming it) or a menu over it.
+Result<std::string> DrawSimApp(sim::SimApp& app, const draw::DrawOptions& options = {});
 
 // The text a device log would hold for an event (a logcat FATAL EXCEPTION block, an ANR line).
 std::string FormatEventAsLog(const Event& event);

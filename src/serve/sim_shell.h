@@ -132,6 +132,7 @@ class SimAndroidDevice {
   int CmdAm(const std::vector<std::string>& a, Io& io);
   int CmdPm(const std::vector<std::string>& a, Io& io);
   int CmdGetprop(const std::vector<std::string>& a, Io& io);
+  int CmdScreencap(const std::vector<std::string>& a, Io& io);
   int CmdLogcat(const std::vector<std::string>& a, Io& io);
   int CmdFiles(const std::vector<std::string>& a, const std::string& in, Io& io);
 

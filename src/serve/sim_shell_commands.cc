@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "device/sim_device.h"
 #include "serve/sim_shell.h"
 #include "serve/sim_shell_internal.h"
 
@@ -79,12 +80,44 @@ int SimAndroidDevice::Dispatch(const std::vector<std::string>& argv, const std::
   if (base == "logcat") return CmdLogcat(argv, io);
   if (base == "cat" || base == "rm" || base == "ls" || base == "touch" || base == "grep")
     return CmdFiles(argv, in, io);
-  if (base == "screencap") {
-    io.err += "screencap: capture failed: the simulated display cannot be drawn yet\n";
-    return 1;
-  }
+  if (base == "screencap") return CmdScreencap(argv, io);
   io.err += "/system/bin/sh: " + name + ": inaccessible or not found\n";
   return 127;
+}
+
+// screencap -p [FILE]: the screen as PNG, to stdout or into FILE. The raw format (no -p) is
+// not drawn.
+int SimAndroidDevice::CmdScreencap(const std::vector<std::string>& a, Io& io) {
+  bool png = false;
+  std::string file;
+  for (size_t k = 1; k < a.size(); ++k) {
+    if (a[k] == "-p") {
+      png = true;
+    } else if (a[k] == "-d" && k + 1 < a.size()) {
+      ++k;  // the display id: there is one
+    } else if (!a[k].empty() && a[k][0] != '-') {
+      file = a[k];
+      png = png || file.ends_with(".png");
+    } else {
+      io.err += "screencap: unknown option " + a[k] + "\n";
+      return 1;
+    }
+  }
+  if (!png) {
+    io.err += "screencap: the simulated display gives PNG only: use -p\n";
+    return 1;
+  }
+  auto drawn = device::DrawSimApp(app_);
+  if (!drawn.ok()) {
+    io.err += "screencap: capture failed: " + drawn.status().message() + "\n";
+    return 1;
+  }
+  if (file.empty()) {
+    io.out += *drawn;
+  } else {
+    files_[file] = std::move(*drawn);
+  }
+  return 0;
 }
 
 int SimAndroidDevice::CmdGetprop(const std::vector<std::string>& a, Io& io) {

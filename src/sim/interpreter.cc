@@ -331,6 +331,10 @@ void SimApp::Stop() { impl_->Stop(); }
 void SimApp::ClearData() { impl_->ClearData(); }
 bool SimApp::running() const { return impl_->st_.running; }
 const gui::Screen& SimApp::screen() { return impl_->Render(); }
+
+bool SimApp::ScreenBeneath(gui::Screen& out, bool& dimmed) {
+  return impl_->ScreenBeneath(out, dimmed);
+}
 void SimApp::Perform(const gui::Action& action) { impl_->Perform(action); }
 
 std::vector<Fault> SimApp::DrainFaults() {

@@ -88,6 +88,7 @@ class SimApp::Impl {
 
   // render.cc
   const gui::Screen& Render();
+  bool ScreenBeneath(gui::Screen& out, bool& dimmed);
 
   std::shared_ptr<const AppSpec> spec_;
   SimOptions options_;

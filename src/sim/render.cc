@@ -103,6 +103,20 @@ const gui::Screen& SimApp::Impl::Render() {
   return screen_;
 }
 
+bool SimApp::Impl::ScreenBeneath(gui::Screen& out, bool& dimmed) {
+  if (!st_.foreground || st_.stack.empty() || (!st_.menu_open && !st_.has_dialog)) return false;
+  dimmed = !st_.menu_open;
+  // The page alone, then the state as it was (its render is redone on the next screen()).
+  const bool menu = st_.menu_open, dialog = st_.has_dialog;
+  st_.menu_open = st_.has_dialog = false;
+  dirty_ = true;
+  out = Render();
+  st_.menu_open = menu;
+  st_.has_dialog = dialog;
+  dirty_ = true;
+  return true;
+}
+
 void SimApp::Impl::RenderLauncher(int width, int height) {
   screen_.package = kLauncherPackage;
   screen_.activity = kLauncherActivity;

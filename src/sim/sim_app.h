@@ -69,6 +69,10 @@ class SimApp {
   // The current screen: the app's top screen, dialog or menu, or the launcher when the app is
   // not in the foreground. Valid until the next non-const call.
   const gui::Screen& screen();
+  // What is drawn beneath the current screen when it is a dialog or a menu (they are windows of
+  // their own, as uiautomator dumps them): the page they opened over, and whether the window
+  // dims it (a dialog does, a menu does not). False when the current screen is a whole page.
+  bool ScreenBeneath(gui::Screen& out, bool& dimmed);
   // Applies one action to the current screen. Unknown targets and actions without a handler
   // are no-ops, as on a device.
   void Perform(const gui::Action& action);

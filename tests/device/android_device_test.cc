@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "device/android/shell_escape.h"
+#include "draw/draw.h"
 #include "gui/actions.h"
 #include "serve/sim_adb_server.h"
 #include "serve/sim_shell.h"
@@ -194,12 +195,16 @@ TEST_F(ServedDevice, CapabilitiesSayWhatTheyCannotDo) {
   Status loaded = device_->Restore("s1");
   EXPECT_TRUE(loaded.ok()) << loaded.message();
   EXPECT_FALSE(device_->Snapshot("bad name; rm").ok());
-  auto png = device_->Screenshot();
-  if (png.ok()) {
-    EXPECT_EQ(png->substr(0, 4), "\x89PNG");
-  } else {
-    EXPECT_FALSE(png.status().message().empty());
-  }
+}
+
+TEST_F(ServedDevice, ScreenshotIsThePngTheSimulatorDraws) {
+  ASSERT_TRUE(device_->Launch().ok());
+  auto png = device_->Screenshot();  // exec-out screencap -p over the adb protocol
+  ASSERT_TRUE(png.ok()) << png.status().message();
+  auto size = draw::ReadPngSize(*png);
+  ASSERT_TRUE(size.has_value());
+  EXPECT_EQ(size->width, 1080);
+  EXPECT_EQ(size->height, 1920);
 }
 
 TEST_F(ServedDevice, OfflineObserveFailsInsteadOfReturningAStaleScreen) {

@@ -12,6 +12,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "base/files.h"
+#include "draw/draw.h"
 #include "gui/uiautomator.h"
 #include "test_paths.h"
 
@@ -247,6 +249,29 @@ TEST_F(RealAdbTest, DevicesDumpTapLogcat) {
   EXPECT_EQ(Adb(port_, s + "shell uiautomator dump /sdcard/w.xml").code, 0);
   EXPECT_EQ(Adb(port_, s + "pull /sdcard/w.xml " + (dir / "w.xml").string()).code, 0);
   EXPECT_TRUE(std::filesystem::exists(dir / "w.xml"));
+}
+
+TEST_F(RealAdbTest, ScreencapIsAPngOfTheScreen) {
+  const std::string s = "-s emulator-5554 ";
+  ASSERT_NE(Adb(port_, s + "shell monkey -p org.roam.crashy -c android.intent.category.LAUNCHER 1")
+                .out.find("Events injected: 1"),
+            std::string::npos);
+  auto dir = testing::TempDir("real_adb_screencap");
+  const std::string file = (dir / "x.png").string();
+  EXPECT_EQ(Adb(port_, s + "exec-out screencap -p > " + file).code, 0);
+  auto png = ReadFile(file);
+  ASSERT_TRUE(png.ok());
+  auto size = draw::ReadPngSize(*png);
+  ASSERT_TRUE(size.has_value()) << png->substr(0, 100);
+  EXPECT_EQ(size->width, 1080);
+  EXPECT_EQ(size->height, 1920);
+  // Into a file on the device, then pulled; and without -p it says what it cannot do.
+  EXPECT_EQ(Adb(port_, s + "shell screencap -p /sdcard/s.png").code, 0);
+  EXPECT_EQ(Adb(port_, s + "pull /sdcard/s.png " + (dir / "s.png").string()).code, 0);
+  auto pulled = ReadFile(dir / "s.png");
+  ASSERT_TRUE(pulled.ok());
+  EXPECT_EQ(*pulled, *png);  // the same screen, the same bytes
+  EXPECT_EQ(Adb(port_, s + "shell screencap").code, 1);
 }
 
 TEST_F(RealAdbTest, KillServerStopsAccepting) {

@@ -160,7 +160,11 @@ TEST_F(SimShellTest, KeysAndSnapshots) {
   EXPECT_NE(Out("dumpsys window").find(".DetailsActivity"), std::string::npos);
   EXPECT_EQ(dev_->Console("avd snapshot load nope").rfind("KO:", 0), 0u);
   EXPECT_EQ(Out("pm clear org.roam.crashy"), "Success\n");
-  EXPECT_NE(dev_->RunShell("screencap -p").exit_code, 0);
+  auto shot = dev_->RunShell("screencap -p");
+  EXPECT_EQ(shot.exit_code, 0);
+  EXPECT_EQ(shot.out.substr(0, 4), "\x89PNG");
+  EXPECT_NE(dev_->RunShell("screencap").exit_code, 0);  // the raw format is not drawn
+  EXPECT_NE(dev_->RunShell("screencap -x").exit_code, 0);
 }
 
 }  // namespace
