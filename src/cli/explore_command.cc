@@ -71,6 +71,10 @@ int ExploreCommand(int argc, char** argv) {
       ->delimiter(',');
   app.add_flag("!--no-snapshots", o.target.snapshots, "run the simulator without snapshot support");
   app.add_flag("!--no-clear", o.campaign.clear_data_at_start, "keep the app's data at start");
+  app.add_option("--bug-screenshots", o.campaign.bug_screenshots,
+                 "screens of each bug trace's last steps kept in its folder (0: none)")
+      ->check(NonNegative())
+      ->capture_default_str();
   bool quiet = false;
   app.add_flag("-q,--quiet", quiet, "no progress output");
   for (auto [flag, field, what] : {std::tuple{"--pct-click", &r.pct_click, "clicks"},

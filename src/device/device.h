@@ -3,6 +3,7 @@
 // campaign and drives it from a single thread; implementations need not be thread-safe.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,7 +64,11 @@ class Device {
   virtual std::vector<std::string> CoveredUnits() const { return {}; }
   // Every activity the app declares, when known (the simulator; `dumpsys package` on Android).
   virtual std::vector<std::string> DeclaredActivities() const { return {}; }
-  virtual Result<std::string> Screenshot() { return Unsupported("screenshot"); }
+  // The screen as PNG; with `outline`, a red frame around that rectangle (a step's target).
+  virtual Result<std::string> Screenshot(const std::optional<gui::Rect>& outline) {
+    (void)outline;
+    return Unsupported("screenshot");
+  }
 
  protected:
   Status Unsupported(const std::string& what) const {

@@ -83,7 +83,9 @@ Coverage SimDevice::GetCoverage() const { return {app_.units_covered(), app_.uni
 std::vector<std::string> SimDevice::CoveredUnits() const { return app_.CoveredUnits(); }
 std::vector<std::string> SimDevice::DeclaredActivities() const { return app_.Activities(); }
 
-Result<std::string> SimDevice::Screenshot() { return DrawSimApp(app_); }
+Result<std::string> SimDevice::Screenshot(const std::optional<gui::Rect>& outline) {
+  return DrawSimApp(app_, {.outline = outline});
+}
 
 Result<std::string> DrawSimApp(sim::SimApp& app, const draw::DrawOptions& options) {
   gui::Screen beneath;

@@ -40,7 +40,7 @@ class SimDevice final : public Device {
   std::vector<std::string> CoveredUnits() const override;
   std::vector<std::string> DeclaredActivities() const override;
   // The screen drawn as a phone shows it (draw/draw.h), dialogs and menus over their page.
-  Result<std::string> Screenshot() override;
+  Result<std::string> Screenshot(const std::optional<gui::Rect>& outline) override;
 
   // The screen without a copy, for the hot path of benchmarks and the step loop.
   const gui::Screen& CurrentScreen() { return app_.screen(); }

@@ -443,6 +443,35 @@ Result<std::string> DrawPng(const gui::Screen& screen, const DrawOptions& option
   return DrawPng(std::vector<Layer>{{&screen, false}}, options);
 }
 
+Result<std::string> OutlinePng(const std::string& png, const gui::Rect& box) {
+  struct Reader {
+    const std::string& bytes;
+    size_t at = 0;
+  } reader{png};
+  std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
+      cairo_image_surface_create_from_png_stream(
+          [](void* closure, unsigned char* data, unsigned int length) {
+            auto* r = static_cast<Reader*>(closure);
+            if (r->at + length > r->bytes.size()) return CAIRO_STATUS_READ_ERROR;
+            std::memcpy(data, r->bytes.data() + r->at, length);
+            r->at += length;
+            return CAIRO_STATUS_SUCCESS;
+          },
+          &reader),
+      cairo_surface_destroy);
+  if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
+    return Status::Corruption(std::string("not a PNG the outline can be drawn on: ") +
+                              cairo_status_to_string(cairo_surface_status(surface.get())));
+  const int width = cairo_image_surface_get_width(surface.get());
+  const int height = cairo_image_surface_get_height(surface.get());
+  std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface.get()), cairo_destroy);
+  Painter(cr.get(), std::min(width, height) / kReferenceWidth).OutlineBox(box);
+  std::string out;
+  cairo_surface_flush(surface.get());
+  if (!EncodePng(surface.get(), out)) return Status::Io("writing PNG: libpng failed");
+  return out;
+}
+
 std::optional<PngSize> ReadPngSize(std::string_view png) {
   constexpr std::string_view kSignature = "\x89PNG\r\n\x1a\n";
   if (png.size() < 24 || png.substr(0, 8) != kSignature || png.substr(12, 4) != "IHDR")

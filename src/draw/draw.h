@@ -33,6 +33,9 @@ Result<std::string> DrawPng(const std::vector<Layer>& layers, const DrawOptions&
 // One screen.
 Result<std::string> DrawPng(const gui::Screen& screen, const DrawOptions& options = {});
 
+// `png` (any device's screenshot) with a red frame drawn around `box`, as PNG.
+Result<std::string> OutlinePng(const std::string& png, const gui::Rect& box);
+
 // The size a PNG file says it has (its IHDR); nullopt when `png` is not a PNG.
 struct PngSize {
   int width = 0, height = 0;

@@ -139,6 +139,9 @@ Status WriteBug(const std::filesystem::path& dir, const BugRecord& bug,
   j["trace"] = "trace.jsonl";
   j["trace_steps"] = trace.size();
   j["reproduced"] = bug.reproduced ? json(*bug.reproduced) : json(nullptr);
+  j["screenshots"] = bug.screenshots;
+  if (!bug.screenshots_unavailable.empty())
+    j["screenshots_unavailable"] = bug.screenshots_unavailable;
   ROAM_RETURN_IF_ERROR(WriteTrace(dir / "trace.jsonl", trace));
   return WriteJsonFile(dir / "bug.json", j);
 }

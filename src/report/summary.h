@@ -103,6 +103,9 @@ struct BugRecord {
   std::string log;                 // the device log text of the first occurrence
   nlohmann::json replay;           // {"app": ..., "bugs_off": [...], "start": "clear"}
   std::optional<bool> reproduced;  // checked on a fresh app when the device allows it
+  // The screens of the trace's last steps (steps/NNN.png), taken by that check; or why none.
+  std::vector<std::string> screenshots;
+  std::string screenshots_unavailable;
 };
 
 Status WriteBug(const std::filesystem::path& dir, const BugRecord& bug,

@@ -37,6 +37,9 @@ struct CampaignOptions {
   int max_failed_launches = 5;       // consecutive launches that leave the app elsewhere: give up
   size_t max_episode_steps = 20000;  // steps kept in memory for a bug's short trace
   int64_t flush_every = 500;         // events between Strategy::Flush calls (0: only at the end)
+  // Screens of a bug trace's last steps kept in its folder (taken by the replay that checks the
+  // trace; 0: none, as the benchmark runs).
+  int bug_screenshots = 20;
   oracle::CrashOracleOptions crash;
   ProgressOptions progress;
 };
@@ -84,8 +87,12 @@ class Campaign {
   // Records an act step with what followed it, and files a bug for each new finding.
   Status RecordAct(report::TraceStep step, const ActOutcome& outcome);
   Status FileBug(const oracle::CrashFinding& finding);
+  struct Screenshots {
+    std::vector<std::pair<size_t, std::string>> taken;  // by index in the bug's trace
+    std::string error;                                  // why the device drew none
+  };
   std::vector<report::TraceStep> BugTrace(const oracle::CrashFinding& finding, bool& reproduced,
-                                          bool& checked);
+                                          bool& checked, Screenshots& shots);
   // Time travel (campaign_timetravel.cc): the strategy's requests, see explore/strategy.h.
   struct SavedPath {
     uint64_t state = 0;

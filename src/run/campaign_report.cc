@@ -7,14 +7,24 @@
 namespace roam::run {
 
 std::vector<report::TraceStep> Campaign::BugTrace(const oracle::CrashFinding& finding,
-                                                  bool& reproduced, bool& checked) {
+                                                  bool& reproduced, bool& checked,
+                                                  Screenshots& shots) {
   checked = false;
   reproduced = false;
+  // The check that replays the trace also takes the screens of its last steps, so the run
+  // itself spends nothing on pictures.
   auto check = [&](const std::vector<report::TraceStep>& steps) {
     if (!io_.fresh_device) return false;
     auto device = io_.fresh_device({});
     if (!device.ok()) return false;
-    auto r = ReplayTrace(**device, steps, finding.signature, options_.crash.top_frames);
+    shots.taken.clear();
+    ReplayRecord record;
+    if (options_.bug_screenshots > 0) {
+      record.screenshots = &shots.taken;
+      record.screenshot_last = static_cast<size_t>(options_.bug_screenshots);
+      record.screenshot_error = &shots.error;
+    }
+    auto r = ReplayTrace(**device, steps, finding.signature, options_.crash.top_frames, 0, record);
     checked = true;
     reproduced = r.ok() && r->reproduced;
     return reproduced;
@@ -42,7 +52,8 @@ Status Campaign::FileBug(const oracle::CrashFinding& finding) {
   std::string id = fmt::format("B{}", bug_dirs_.size() + 1);
   std::string rel = "bugs/" + id;
   bool reproduced = false, checked = false;
-  std::vector<report::TraceStep> trace = BugTrace(finding, reproduced, checked);
+  Screenshots shots;
+  std::vector<report::TraceStep> trace = BugTrace(finding, reproduced, checked, shots);
 
   report::BugRecord bug;
   bug.id = id;
@@ -58,6 +69,12 @@ Status Campaign::FileBug(const oracle::CrashFinding& finding) {
   bug.log = finding.first.raw;
   bug.replay = ReplaySpecToJson(io_.replay);
   if (checked) bug.reproduced = reproduced;
+  if (reproduced) {
+    auto files = WriteStepScreenshots(io_.out_dir / rel, shots.taken);
+    ROAM_RETURN_IF_ERROR(Wrote(files.status()));
+    bug.screenshots = std::move(*files);
+  }
+  bug.screenshots_unavailable = shots.error;
   bug_dirs_.resize(static_cast<size_t>(finding.id), "");
   bug_dirs_[finding.id - 1] = rel;
   ROAM_RETURN_IF_ERROR(Wrote(report::WriteBug(io_.out_dir / rel, bug, trace)));

@@ -207,14 +207,20 @@ Result<MinimizeReport> MinimizeCrash(const fs::path& dir, const json& bug, const
   std::vector<TraceStep> candidate;
   std::vector<TraceStep>* annotated = nullptr;
   std::vector<uint64_t>* content = nullptr;
+  std::vector<std::pair<size_t, std::string>>* shots = nullptr;
+  std::string shots_error;
   int64_t steps_run = 0;
   Checker checker(SearchOptions(options), [&]() -> Result<bool> {
     auto device = OpenReplayDevice(spec, dir);
     if (!device.ok()) return device.status();
     if (annotated) annotated->clear();
     if (content) content->clear();
-    auto r = ReplayTrace(**device, candidate, signature, spec.signature_frames, late_ms, annotated,
-                         content);
+    if (shots) shots->clear();
+    auto r = ReplayTrace(**device, candidate, signature, spec.signature_frames, late_ms,
+                         {.annotated = annotated,
+                          .content = content,
+                          .screenshots = shots,
+                          .screenshot_error = &shots_error});
     if (!r.ok()) return r.status();
     steps_run = r->steps_run;
     return r->reproduced;
@@ -269,6 +275,8 @@ Result<MinimizeReport> MinimizeCrash(const fs::path& dir, const json& bug, const
   // person reads (activity, widget text).
   std::vector<TraceStep> seen;
   annotated = &seen;
+  std::vector<std::pair<size_t, std::string>> pictures;
+  shots = &pictures;
   report.verified = checker.Verify();
   report.replays = checker.spent();
   report.steps_after = seen.size();
@@ -288,6 +296,10 @@ Result<MinimizeReport> MinimizeCrash(const fs::path& dir, const json& bug, const
   json fields = {{"minimized", ReportJson(report, options.repeats)}};
   fields["minimized"]["trace"] = kMinimizedTrace;
   fields["minimized"]["steps"] = "steps.txt";
+  auto files = WriteStepScreenshots(dir, pictures);
+  if (!files.ok()) return files.status();
+  fields["screenshots"] = *files;  // now of the minimised trace's steps
+  if (!shots_error.empty()) fields["screenshots_unavailable"] = shots_error;
   ROAM_RETURN_IF_ERROR(UpdateBugJson(dir, fields));
   return report;
 }

@@ -21,8 +21,15 @@ namespace roam::run {
 Result<ReplayResult> ReplayTrace(device::Device& device,
                                  const std::vector<report::TraceStep>& steps,
                                  const std::string& want_signature, int top_frames, int late_ms,
-                                 std::vector<report::TraceStep>* annotated,
-                                 std::vector<uint64_t>* content) {
+                                 const ReplayRecord& record) {
+  std::vector<report::TraceStep>* annotated = record.annotated;
+  std::vector<uint64_t>* content = record.content;
+  // The action steps whose screens are taken: the last `screenshot_last`.
+  size_t acts = 0;
+  for (const auto& step : steps) acts += step.op == "act";
+  const size_t first_shot = acts > record.screenshot_last ? acts - record.screenshot_last : 0;
+  size_t act_index = 0;
+  bool can_draw = record.screenshots != nullptr;
   ReplayResult result;
   Budget budget = Budget::Unbounded();
   oracle::CrashOracle crashes(device.Package(), {.top_frames = top_frames});
@@ -51,6 +58,18 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
         seen = StepExecutor::StepFor(screen, here, gui::ScreenKey(screen));
       }
       if (s.ok() && content) hash = gui::ContentHash(screen);
+      if (s.ok() && can_draw && act_index++ >= first_shot) {
+        std::optional<gui::Rect> target;
+        if (step.action.target) target = step.action.target->bounds;
+        auto png = device.Screenshot(target);
+        if (png.ok()) {
+          record.screenshots->push_back(
+              {static_cast<size_t>(&step - steps.data()), std::move(*png)});
+        } else {
+          can_draw = false;  // said once; the replay goes on
+          if (record.screenshot_error) *record.screenshot_error = png.status().message();
+        }
+      }
       if (s.ok()) s = executor.Act(step.action, outcome);
     } else {
       if (step.op == "clear") {
@@ -174,6 +193,24 @@ Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir, bool origi
   }
   return Status::Corruption(fmt::format("{}: unknown bug kind \"{}\"; known: {}", where,
                                         Excerpt(kind), fmt::join(kinds, ", ")));
+}
+
+Result<std::vector<std::string>> WriteStepScreenshots(
+    const std::filesystem::path& bug_dir,
+    const std::vector<std::pair<size_t, std::string>>& screenshots) {
+  const auto dir = bug_dir / "steps";
+  std::error_code ec;
+  std::filesystem::remove_all(dir, ec);
+  std::vector<std::string> files;
+  if (screenshots.empty()) return files;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return Status::Io(dir.string() + ": cannot create: " + ec.message());
+  for (const auto& [index, png] : screenshots) {
+    std::string name = fmt::format("steps/{:03}.png", index + 1);
+    ROAM_RETURN_IF_ERROR(WriteFileAtomic(bug_dir / name, png));
+    files.push_back(std::move(name));
+  }
+  return files;
 }
 
 Status RecordReplays(const std::filesystem::path& bug_dir, int runs, int reproduced,

@@ -199,12 +199,17 @@ TEST_F(ServedDevice, CapabilitiesSayWhatTheyCannotDo) {
 
 TEST_F(ServedDevice, ScreenshotIsThePngTheSimulatorDraws) {
   ASSERT_TRUE(device_->Launch().ok());
-  auto png = device_->Screenshot();  // exec-out screencap -p over the adb protocol
+  auto png = device_->Screenshot(std::nullopt);  // exec-out screencap -p over the adb protocol
   ASSERT_TRUE(png.ok()) << png.status().message();
   auto size = draw::ReadPngSize(*png);
   ASSERT_TRUE(size.has_value());
   EXPECT_EQ(size->width, 1080);
   EXPECT_EQ(size->height, 1920);
+  // A phone's picture gets the outline drawn over it.
+  auto outlined = device_->Screenshot(gui::Rect{100, 300, 500, 400});
+  ASSERT_TRUE(outlined.ok()) << outlined.status().message();
+  EXPECT_NE(*outlined, *png);
+  EXPECT_TRUE(draw::ReadPngSize(*outlined).has_value());
 }
 
 TEST_F(ServedDevice, OfflineObserveFailsInsteadOfReturningAStaleScreen) {

@@ -38,7 +38,7 @@ TEST(SimScreenshot, PageDialogAndMenu) {
   ASSERT_TRUE(spec.ok()) << spec.status().message();
   SimDevice device(*spec, {});
   ASSERT_TRUE(device.Launch().ok());
-  auto page = device.Screenshot();
+  auto page = device.Screenshot(std::nullopt);
   ASSERT_TRUE(page.ok()) << page.status().message();
   ASSERT_TRUE(draw::ReadPngSize(*page).has_value());
 
@@ -47,22 +47,22 @@ TEST(SimScreenshot, PageDialogAndMenu) {
   ASSERT_TRUE(device.Perform(Tap(s, "Delete")).ok());
   ASSERT_TRUE(device.Observe(s).ok());
   ASSERT_EQ(s.widgets.size() > 0 && s.widgets[0].bounds.top > 0, true) << "a dialog window";
-  auto dialog = device.Screenshot();
+  auto dialog = device.Screenshot(std::nullopt);
   ASSERT_TRUE(dialog.ok());
   EXPECT_NE(*dialog, *page);
   // The page is drawn beneath, and taking the picture changes nothing on the device.
   gui::Screen after;
   ASSERT_TRUE(device.Observe(after).ok());
   EXPECT_EQ(after.widgets, s.widgets);
-  EXPECT_EQ(*device.Screenshot(), *dialog);  // the same state, the same bytes
+  EXPECT_EQ(*device.Screenshot(std::nullopt), *dialog);  // the same state, the same bytes
 
   ASSERT_TRUE(device.Perform(Tap(s, "OK")).ok());
   ASSERT_TRUE(device.Observe(s).ok());
-  auto again = device.Screenshot();
+  auto again = device.Screenshot(std::nullopt);
   ASSERT_TRUE(again.ok());
   EXPECT_EQ(*again, *page);  // the dialog closed: the page as it was
   ASSERT_TRUE(device.Perform(Tap(s, "More options")).ok());
-  auto menu = device.Screenshot();
+  auto menu = device.Screenshot(std::nullopt);
   ASSERT_TRUE(menu.ok());
   EXPECT_NE(*menu, *page);
 }

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "base/files.h"
+#include "draw/draw.h"
 #include "run/explore.h"
 #include "run/replay.h"
 #include "test_paths.h"
@@ -176,6 +177,47 @@ TEST(Minimize, NotABugFolderSaysSo) {
   auto r = MinimizeBug(dir, {});
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("bug.json"), std::string::npos) << r.status().message();
+}
+
+}  // namespace
+}  // namespace roam::run
+
+namespace roam::run {
+namespace {
+
+TEST(BugScreenshots, ABugFolderHoldsItsLastStepsAsPicturesAndMinimisingRedrawsThem) {
+  ExploreOptions o;
+  o.target.app = testing::SourceDir() / "tests/apps/crashy.json";
+  o.seed = 1;
+  o.out = testing::TempDir("shots_bug");
+  o.budget.events = 2000;
+  auto dir = FirstBug(o, /*noise=*/0);
+  ASSERT_FALSE(dir.empty());
+  auto bug = ReadJsonFile(dir / "bug.json");
+  ASSERT_TRUE(bug.ok());
+  const auto& shots = (*bug)["screenshots"];
+  ASSERT_FALSE(shots.empty());
+  for (const auto& f : shots) {
+    auto png = ReadFile(dir / f.get<std::string>());
+    ASSERT_TRUE(png.ok()) << f;
+    EXPECT_TRUE(draw::ReadPngSize(*png).has_value()) << f;
+  }
+  // Minimised: one picture per action of the shorter trace, named by its step number.
+  ASSERT_TRUE(MinimizeBug(dir, {}).ok());
+  bug = ReadJsonFile(dir / "bug.json");
+  ASSERT_TRUE(bug.ok());
+  EXPECT_EQ((*bug)["screenshots"], nlohmann::json({"steps/003.png", "steps/004.png"}));
+  EXPECT_TRUE(std::filesystem::exists(dir / "steps/004.png"));
+  size_t files = 0;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir / "steps")) ++files;
+  EXPECT_EQ(files, 2u);
+
+  // Without pictures, as the benchmark runs.
+  o.campaign.bug_screenshots = 0;
+  o.out = testing::TempDir("shots_none");
+  dir = FirstBug(o, 0);
+  ASSERT_FALSE(dir.empty());
+  EXPECT_FALSE(std::filesystem::exists(dir / "steps"));
 }
 
 }  // namespace

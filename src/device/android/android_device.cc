@@ -8,6 +8,7 @@
 #include "base/files.h"
 #include "base/json_fields.h"
 #include "device/android/shell_escape.h"
+#include "draw/draw.h"
 #include "gui/uiautomator.h"
 
 namespace roam::device::android {
@@ -380,7 +381,7 @@ Status AndroidDevice::Restore(const std::string& name) {
   return Emu("avd snapshot load " + name);
 }
 
-Result<std::string> AndroidDevice::Screenshot() {
+Result<std::string> AndroidDevice::Screenshot(const std::optional<gui::Rect>& outline) {
   auto png = RunService(ExecService("screencap -p"), true);
   if (!png.ok()) return png.status().Wrap("screencap on " + Name());
   if (png->compare(0, kPngSignature.size(), kPngSignature) != 0) {
@@ -388,6 +389,7 @@ Result<std::string> AndroidDevice::Screenshot() {
     while (!msg.empty() && (msg.back() == '\n' || msg.back() == '\r')) msg.pop_back();
     return Status::Unsupported(fmt::format("screencap on {} gave no PNG: \"{}\"", Name(), msg));
   }
+  if (outline) return draw::OutlinePng(*png, *outline);
   return png;
 }
 

@@ -76,7 +76,8 @@ class AndroidDevice final : public Device {
   bool CanSnapshot() const override;
   Status Snapshot(const std::string& name) override;
   Status Restore(const std::string& name) override;
-  Result<std::string> Screenshot() override;  // PNG bytes from `screencap -p`
+  Result<std::string> Screenshot(
+      const std::optional<gui::Rect>& outline) override;  // PNG bytes from `screencap -p`
 
   // Pushes `apk` to /data/local/tmp with sync SEND and runs `pm install -r -g` (runtime
   // permissions granted).
