@@ -3,6 +3,7 @@
 
 #include "base/files.h"
 #include "base/json_fields.h"
+#include "draw/draw.h"
 #include "gui/uiautomator.h"
 #include "oracle/crash.h"
 #include "run/budget.h"
@@ -204,13 +205,17 @@ Status WriteFunctionalBug(const std::filesystem::path& dir, const FunctionalRepo
   ROAM_RETURN_IF_ERROR(WriteJsonFile(dir / "bug.json", bug));
   ROAM_RETURN_IF_ERROR(report::WriteTrace(dir / "seed.jsonl", r.seed->trace));
   ROAM_RETURN_IF_ERROR(report::WriteTrace(dir / "mutant.jsonl", r.mutant->trace));
-  auto dump = [&](const char* name, const fuzz::Layout& l) {
-    return WriteFileAtomic(dir / name, gui::WriteDump(l.screen) + "\n");
+  // Each compared layout as its dump and as a picture (a picture that cannot be drawn is left
+  // out; the dump is the record).
+  auto dump = [&](const std::string& name, const fuzz::Layout& l) {
+    ROAM_RETURN_IF_ERROR(WriteFileAtomic(dir / (name + ".xml"), gui::WriteDump(l.screen) + "\n"));
+    auto png = draw::DrawPng(l.screen);
+    return png.ok() ? WriteFileAtomic(dir / (name + ".png"), *png) : Status::Ok();
   };
-  ROAM_RETURN_IF_ERROR(dump("seed_before.xml", r.seed->layouts[v.seed_i]));
-  ROAM_RETURN_IF_ERROR(dump("seed_after.xml", r.seed->layouts[v.seed_j]));
-  ROAM_RETURN_IF_ERROR(dump("mutant_before.xml", r.mutant->layouts[v.mutant_i]));
-  ROAM_RETURN_IF_ERROR(dump("mutant_after.xml", r.mutant->layouts[v.mutant_j]));
+  ROAM_RETURN_IF_ERROR(dump("seed_before", r.seed->layouts[v.seed_i]));
+  ROAM_RETURN_IF_ERROR(dump("seed_after", r.seed->layouts[v.seed_j]));
+  ROAM_RETURN_IF_ERROR(dump("mutant_before", r.mutant->layouts[v.mutant_i]));
+  ROAM_RETURN_IF_ERROR(dump("mutant_after", r.mutant->layouts[v.mutant_j]));
   json diff = {{"seed_effect", EffectToJson(v.seed_effect)},
                {"mutant_effect", EffectToJson(v.mutant_effect)},
                {"missing", EffectToJson(v.missing)}};

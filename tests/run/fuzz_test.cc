@@ -177,7 +177,8 @@ TEST(Fuzz, FindsTheDiaryWrongPhotoDeletedAndItReplays) {
   std::filesystem::path dir = runs.outs.back() / f.bug_dir;
   for (const char* file :
        {"bug.json", "seed.jsonl", "mutant.jsonl", "seed_before.xml", "seed_after.xml",
-        "mutant_before.xml", "mutant_after.xml", "diff.json", "explanation.txt"})
+        "mutant_before.xml", "mutant_after.xml", "seed_before.png", "seed_after.png",
+        "mutant_before.png", "mutant_after.png", "diff.json", "explanation.txt"})
     EXPECT_TRUE(std::filesystem::exists(dir / file)) << file;
   auto summary = ReadJsonFile(runs.outs.back() / "summary.json");
   ASSERT_TRUE(summary.ok());
