@@ -17,6 +17,8 @@ PACKAGES=(
   clang-format            # CTest checks every C++ file against .clang-format
   libxml2-utils           # xmllint: tests validate --junit files against tests/report/junit.xsd
   libcairo2-dev libpng-dev pkg-config fonts-dejavu-core  # drawing screens as PNG
+  libgraphviz-dev         # report.html's activity transition graph, laid out by dot
+  chromium-headless-shell # tests open report.html in a real browser, headless
 )
 
 missing=()

@@ -14,6 +14,8 @@ const std::vector<Command>& Commands() {
        MinimizeCommand},
       {"known", "known bugs for CI: `known add BUG_DIR... --file FILE` lists their signatures",
        KnownCommand},
+      {"report", "write a run folder's report.html again (a page with charts, graph, bug screens)",
+       ReportCommand},
       {"bench", "run strategies x apps x seeds on the simulator and print one table", BenchCommand},
       {"devices", "list the devices of an adb server (a phone, an emulator, `roam sim serve`)",
        DevicesCommand},

@@ -26,7 +26,8 @@ const std::vector<Command>& Commands();
 int ExploreCommand(int argc, char** argv);
 int ReplayCommand(int argc, char** argv);
 int MinimizeCommand(int argc, char** argv);  // explore_command.cc
-int KnownCommand(int argc, char** argv);     // verdict_flags.cc
+int KnownCommand(int argc, char** argv);     // ci_flags.cc
+int ReportCommand(int argc, char** argv);    // report_command.cc
 int FuzzCommand(int argc, char** argv);      // fuzz_command.cc
 int DevicesCommand(int argc, char** argv);   // devices_command.cc
 int BenchCommand(int argc, char** argv);

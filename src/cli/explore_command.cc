@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <set>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -13,6 +14,7 @@
 #include "cli/harness_flags.h"
 #include "cli/signals.h"
 #include "cli/timetravel_flags.h"
+#include "report/run_report.h"
 #include "run/explore.h"
 #include "run/minimize.h"
 #include "run/replay.h"
@@ -158,7 +160,8 @@ int ExploreCommand(int argc, char** argv) {
       fmt::print("  {}  {} x{}  {}{}{}\n", f.bug_dir, f.kind, f.count, f.signature,
                  f.bug_id.empty() ? "" : fmt::format("  [planted: {}]", f.bug_id),
                  f.known ? "  [known]" : "");
-  fmt::print("run folder: {}\n", o.out.string());
+  fmt::print("run folder: {}  (open {} in a browser)\n", o.out.string(),
+             (o.out / "report.html").string());
   after.suite_name = fmt::format("roam explore {} ({}, seed {})", target, o.strategy, o.seed);
   after.out = stdout;
   return FinishCi("roam explore", o.out, s, after);
@@ -258,6 +261,18 @@ int MinimizeCommand(int argc, char** argv) {
                r->replays, r->verified, o.repeats,
                r->complete ? "" : " (budget spent: not 1-minimal)");
   }
+  // The run folders' pages show the minimised steps: write them again.
+  std::set<std::filesystem::path> runs;
+  for (const auto& b : bugs) {
+    std::error_code ec;
+    auto bug = b.lexically_normal();
+    if (bug.filename().empty()) bug = bug.parent_path();  // "bugs/B1/"
+    auto run = bug.parent_path().parent_path();
+    if (std::filesystem::exists(run / "report.html", ec)) runs.insert(run);
+  }
+  for (const auto& run : runs)
+    if (Status s = report::WriteRunReport(run); !s.ok())
+      fmt::print(stderr, "roam minimize: report.html not written: {}\n", s.message());
   return failed == 0 ? kExitOk : kExitNo;
 }
 

@@ -110,7 +110,8 @@ int FuzzCommand(int argc, char** argv) {
     fmt::print("  {}  x{}  {}{}{}\n", f.bug_dir, f.count, f.explanation,
                f.scored ? fmt::format("  [planted: {}]", f.bug_id.empty() ? "none" : f.bug_id) : "",
                f.known ? "  [known]" : "");
-  fmt::print("run folder: {}\n", o.out.string());
+  fmt::print("run folder: {}  (open {} in a browser)\n", o.out.string(),
+             (o.out / "report.html").string());
   after.suite_name = fmt::format("roam fuzz {} (seed {})", target, o.seed);
   after.out = stdout;
   return FinishCi("roam fuzz", o.out, s, after);

@@ -87,6 +87,7 @@ json SummaryToJson(const Summary& s) {
   j["stop_reason"] = s.stop_reason;
   j["activities_total"] = s.activities_total ? json(*s.activities_total) : json(nullptr);
   j["activities_covered"] = s.activities_covered;
+  if (!s.activities_declared.empty()) j["activities_declared"] = s.activities_declared;
   j["units_total"] = s.units_total ? json(*s.units_total) : json(nullptr);
   j["units_covered"] = s.units_covered ? json(*s.units_covered) : json(nullptr);
   j["states"] = s.states;

@@ -69,6 +69,7 @@ struct Summary {
   std::string stop_reason;  // "events", "time", "interrupted", "device error: ..."
   std::optional<size_t> activities_total;
   std::vector<std::string> activities_covered;
+  std::vector<std::string> activities_declared;  // empty when unknown
   std::optional<size_t> units_total;
   std::optional<size_t> units_covered;
   size_t states = 0;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "report/junit.h"
+#include "report/run_report.h"
 
 namespace roam::run {
 
@@ -27,6 +28,10 @@ Result<std::vector<report::NewBug>> AfterRun(const std::filesystem::path& run_di
         fmt::print(options.out, "not minimised {}: {}\n", d, r.status().message());
       }
     }
+    // The page shows the minimised steps and their screens.
+    Status page = report::WriteRunReport(run_dir);
+    if (!page.ok() && options.out)
+      fmt::print(options.out, "roam: report.html not written: {}\n", page.message());
   }
   if (!options.junit.empty())
     ROAM_RETURN_IF_ERROR(report::WriteJunit(options.junit, summary, run_dir, options.suite_name));

@@ -25,7 +25,8 @@ struct AfterRunOptions {
 };
 
 // Minimises the bugs of `summary` in `run_dir` (a bug that does not minimise keeps its trace,
-// with a note on `out`), writes the JUnit file and returns the bugs that fail the job.
+// with a note on `out`) and then writes report.html again, writes the JUnit file and returns the
+// bugs that fail the job.
 Result<std::vector<report::NewBug>> AfterRun(const std::filesystem::path& run_dir,
                                              const report::Summary& summary,
                                              const AfterRunOptions& options);

@@ -4,6 +4,7 @@
 
 #include "gui/abstraction.h"
 #include "gui/actions.h"
+#include "report/run_report.h"
 
 namespace roam::run {
 
@@ -30,6 +31,7 @@ Campaign::~Campaign() = default;
 Result<report::Summary> Campaign::Run() {
   declared_activities_ = device_.DeclaredActivities();
   ROAM_RETURN_IF_ERROR(trace_.Open(io_.out_dir / "trace.jsonl"));
+  ROAM_RETURN_IF_ERROR(progress_.OpenLog(io_.out_dir / "progress.jsonl"));
   Status status = Start();
   double last_summary = budget_.Elapsed();
   while (status.ok()) {
@@ -52,6 +54,7 @@ Result<report::Summary> Campaign::Run() {
       last_summary = budget_.Elapsed();
       status = WriteSummary(io_.out_dir / "summary.json", MakeSummary());
       failed = "write error: ";
+      if (status.ok()) RefreshReport(/*final=*/false);
     }
     if (!status.ok()) stop_reason_ = failed + status.message();
   }
@@ -62,10 +65,24 @@ Result<report::Summary> Campaign::Run() {
   progress_.Finish(Figures());
   report::Summary summary = MakeSummary();
   ROAM_RETURN_IF_ERROR(WriteSummary(io_.out_dir / "summary.json", summary));
+  RefreshReport(/*final=*/true);
   ROAM_RETURN_IF_ERROR(closed);
   if (!status.ok()) return status;
   ROAM_RETURN_IF_ERROR(flushed);
   return summary;
+}
+
+void Campaign::RefreshReport(bool final) {
+  // Mid-run the page is rewritten at most once per twenty times what writing it cost, so a long
+  // run spends under 5% of its time on it.
+  const double now = budget_.Elapsed();
+  if (!final && now < next_report_) return;
+  Status s = report::WriteRunReport(io_.out_dir);
+  next_report_ = budget_.Elapsed() + 20 * (budget_.Elapsed() - now);
+  if (!s.ok() && !report_failed_) {
+    report_failed_ = true;
+    progress_.Note("roam: report.html not written: " + s.message());
+  }
 }
 
 Status Campaign::Start() {

@@ -107,6 +107,9 @@ class Campaign {
   void KeepShorterPath(uint64_t key);
   ProgressFigures Figures() const;
   report::Summary MakeSummary() const;
+  // Writes report.html from the run folder (mid-run: only when it is due); a failure is noted
+  // once and the run goes on.
+  void RefreshReport(bool final);
 
   CampaignOptions options_;
   RunContext context_;
@@ -142,6 +145,8 @@ class Campaign {
   size_t relaunches_ = 0;
   std::string stop_reason_;
   bool write_failed_ = false;
+  double next_report_ = 0;  // budget seconds
+  bool report_failed_ = false;
 };
 
 }  // namespace roam::run

@@ -110,6 +110,7 @@ report::Summary Campaign::MakeSummary() const {
   s.wall_seconds = budget_.Elapsed();
   s.stop_reason = stop_reason_.empty() ? "running" : stop_reason_;
   if (!declared_activities_.empty()) s.activities_total = declared_activities_.size();
+  s.activities_declared = declared_activities_;
   s.activities_covered = activities_;
   if (device_.HasCoverage()) {
     auto c = device_.GetCoverage();

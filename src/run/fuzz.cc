@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "fuzz/views.h"
+#include "report/run_report.h"
 #include "run/budget.h"
 #include "run/executor.h"
 #include "run/fuzz_exec.h"
@@ -97,6 +98,7 @@ void Fuzzer::ObserveRun(const Execution& run) {
 }
 
 Status Fuzzer::Run() {
+  ROAM_RETURN_IF_ERROR(progress_.OpenLog(options_.out / "progress.jsonl"));
   for (int index = 0; !Done(); ++index) {
     ROAM_RETURN_IF_ERROR(OneSeed(index));
     progress_.Update(Figures());
@@ -338,6 +340,7 @@ Result<FuzzResult> Fuzz(const FuzzOptions& options, const RunContext& context) {
   sum.stop_reason = s.ok() ? fuzzer.stop_reason() : fuzzer.FailureReason(s);
   std::vector<std::string> declared = device.DeclaredActivities();
   if (!declared.empty()) sum.activities_total = declared.size();
+  sum.activities_declared = declared;
   sum.activities_covered = fuzzer.activities();
   if (device.HasCoverage()) {
     auto c = device.GetCoverage();
@@ -357,6 +360,8 @@ Result<FuzzResult> Fuzz(const FuzzOptions& options, const RunContext& context) {
   sum.sections = {{"fuzz", FuzzStatsJson(r.stats)}};
   report::MarkKnown(options.known, sum);
   ROAM_RETURN_IF_ERROR(report::WriteSummary(options.out / "summary.json", sum));
+  if (Status page = report::WriteRunReport(options.out); !page.ok() && context.progress)
+    fmt::print(context.progress, "roam: report.html not written: {}\n", page.message());
   return r;
 }
 

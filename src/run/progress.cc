@@ -1,5 +1,7 @@
 #include "run/progress.h"
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 
 #include <fmt/format.h>
@@ -30,10 +32,48 @@ std::string Line(const ProgressFigures& f) {
 
 }  // namespace
 
+nlohmann::json ProgressSample(const ProgressFigures& f) {
+  nlohmann::json j = {
+      {"events", f.events},         {"seconds", std::round(f.elapsed * 1000) / 1000},
+      {"activities", f.activities}, {"states", f.states},
+      {"crashes", f.crashes},       {"anrs", f.anrs},
+      {"relaunches", f.relaunches}};
+  if (f.units_covered) j["units"] = *f.units_covered;
+  return j;
+}
+
 Progress::Progress(std::FILE* out, bool tty, ProgressOptions options)
     : out_(out), tty_(tty), options_(options), last_(std::chrono::steady_clock::now()) {}
 
+Progress::~Progress() {
+  if (log_) std::fclose(log_);
+}
+
+Status Progress::OpenLog(const std::filesystem::path& path) {
+  if (log_) std::fclose(log_);
+  log_ = std::fopen(path.c_str(), "w");
+  if (!log_) return Status::Io(fmt::format("cannot write {}", path.string()));
+  next_sample_ = 0;
+  last_sampled_ = -1;
+  return Status::Ok();
+}
+
+void Progress::Sample(const ProgressFigures& figures) {
+  if (!log_ || figures.events == last_sampled_) return;
+  std::string line = ProgressSample(figures).dump() + "\n";
+  if (std::fwrite(line.data(), 1, line.size(), log_) != line.size() || std::fflush(log_) != 0) {
+    std::fclose(log_);
+    log_ = nullptr;
+    Note("roam: cannot write progress.jsonl any more; the run goes on without its samples");
+    return;
+  }
+  last_sampled_ = figures.events;
+  const int64_t every = std::max<int64_t>(1, options_.sample_every);
+  next_sample_ = (figures.events / every + 1) * every;
+}
+
 void Progress::Update(const ProgressFigures& figures, bool force) {
+  if (log_ && figures.events >= next_sample_) Sample(figures);
   if (!out_) return;
   auto now = std::chrono::steady_clock::now();
   double interval = tty_ ? options_.tty_interval : options_.plain_interval;
@@ -49,6 +89,7 @@ void Progress::Update(const ProgressFigures& figures, bool force) {
 }
 
 void Progress::Finish(const ProgressFigures& figures) {
+  Sample(figures);
   if (!out_) return;
   if (tty_) {
     fmt::print(out_, "\r\033[K{}\n", Line(figures));

@@ -1,13 +1,20 @@
 // run/progress: the live status of every campaign (explore, fuzz). On a terminal one line redrawn
 // in place (about ten times a second); otherwise a plain line every few seconds, for logs and
-// CI. Every field is documented in the README. Single-threaded.
+// CI. Every field is documented in the README. The same figures are sampled into the run folder's
+// progress.jsonl every `sample_every` events (the coverage chart of report.html), each line
+// flushed as it is written so an interrupted run keeps its curve. Single-threaded.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 #include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "base/status.h"
 
 namespace roam::run {
 
@@ -30,15 +37,24 @@ struct ProgressFigures {
 struct ProgressOptions {
   double tty_interval = 0.1;    // seconds between redraws on a terminal
   double plain_interval = 5.0;  // seconds between lines otherwise
+  int64_t sample_every = 100;   // events between lines of progress.jsonl
 };
+
+// One line of progress.jsonl: {"events", "seconds", "activities", "states", "crashes", "anrs",
+// "relaunches"} and "units" on a device with coverage.
+nlohmann::json ProgressSample(const ProgressFigures& figures);
 
 class Progress {
  public:
   // `out` may be null (silent). `tty` decides the style.
   Progress(std::FILE* out, bool tty, ProgressOptions options = {});
-  // Draws if the interval has passed (or `force`).
+  ~Progress();
+  // Samples the figures into `path` (progress.jsonl) from now on. A sample that cannot be written
+  // is reported once with Note() and sampling stops; the run goes on.
+  Status OpenLog(const std::filesystem::path& path);
+  // Draws if the interval has passed (or `force`); samples when `sample_every` events passed.
   void Update(const ProgressFigures& figures, bool force = false);
-  // Draws the final figures and ends the line.
+  // Draws the final figures, ends the line, and writes the last sample.
   void Finish(const ProgressFigures& figures);
   // A line of its own (a bug found): on a terminal it replaces the status line, which the next
   // Update draws again below it.
@@ -50,6 +66,11 @@ class Progress {
   ProgressOptions options_;
   std::chrono::steady_clock::time_point last_;
   bool drawn_ = false;
+  std::FILE* log_ = nullptr;
+  int64_t next_sample_ = 0;
+  int64_t last_sampled_ = -1;  // events of the last sample written
+
+  void Sample(const ProgressFigures& figures);
 };
 
 }  // namespace roam::run

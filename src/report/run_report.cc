@@ -1,0 +1,531 @@
+#include "report/run_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <set>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "base/files.h"
+#include "draw/graph.h"
+#include "report/html.h"
+#include "report/trace.h"
+
+namespace roam::report {
+
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+constexpr size_t kMaxStepsListed = 60;  // a bug's steps listed on the page (the last ones)
+// Arrows drawn in the transition graph: dot's layout time grows fast with edges (a real app's
+// thousand transitions take minutes), and so many arrows are unreadable anyway.
+constexpr size_t kMaxGraphEdges = 80;
+
+// Lenient reads: the page shows what a file holds and skips what it does not.
+std::string Str(const json& j, const char* key) {
+  if (!j.is_object()) return "";
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
+}
+std::optional<double> Num(const json& j, const char* key) {
+  if (!j.is_object()) return std::nullopt;
+  auto it = j.find(key);
+  if (it == j.end() || !it->is_number()) return std::nullopt;
+  return it->get<double>();
+}
+std::vector<std::string> Strs(const json& j, const char* key) {
+  std::vector<std::string> out;
+  if (!j.is_object() || !j.contains(key) || !j[key].is_array()) return out;
+  for (const auto& v : j[key])
+    if (v.is_string()) out.push_back(v.get<std::string>());
+  return out;
+}
+// 123,456: whole numbers grouped by thousands.
+std::string Count(double v) {
+  const std::string digits = fmt::format("{}", std::llabs(std::llround(v)));
+  std::string out = v < 0 ? "-" : "";
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// The last component of a class name: "MainActivity".
+std::string ShortName(const std::string& activity) {
+  auto dot = activity.rfind('.');
+  return dot == std::string::npos ? activity : activity.substr(dot + 1);
+}
+
+// A JSON file of the folder: the value, or why it could not be read ("" error: absent).
+struct JsonFile {
+  json value;
+  std::string error;
+  bool present = false;
+};
+JsonFile ReadOptionalJson(const fs::path& path) {
+  JsonFile f;
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return f;
+  f.present = true;
+  auto j = ReadJsonFile(path);
+  if (j.ok()) {
+    f.value = std::move(*j);
+  } else {
+    f.error = j.status().message();
+  }
+  return f;
+}
+
+// Each JSON line of `path` given to `each`; lines that do not parse are counted (a run killed
+// mid-write leaves half a line).
+template <typename Each>
+size_t ForEachJsonLine(const fs::path& path, Each each) {
+  std::ifstream in(path);
+  std::string line;
+  size_t bad = 0;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded() || !j.is_object()) {
+      ++bad;
+      continue;
+    }
+    each(j);
+  }
+  return bad;
+}
+
+struct Transitions {
+  std::map<std::pair<std::string, std::string>, int64_t> edges;  // from, to: count
+  std::map<std::string, int64_t> launches;                       // activity after a launch
+  std::set<std::string> seen;
+  bool present = false;
+  size_t bad_lines = 0;
+};
+
+// From trace.jsonl: consecutive actions on different activities are a transition; the first
+// action after a clear, launch, stop or restore counts as a launch into its activity.
+Transitions ReadTransitions(const fs::path& trace) {
+  Transitions t;
+  std::error_code ec;
+  if (!fs::exists(trace, ec)) return t;
+  t.present = true;
+  std::string previous;
+  bool after_launch = true;
+  t.bad_lines = ForEachJsonLine(trace, [&](const json& j) {
+    const std::string op = Str(j, "op");
+    if (op != "act") {
+      if (op == "clear" || op == "launch" || op == "stop" || op == "restore") after_launch = true;
+      return;
+    }
+    std::string activity = Str(j, "activity");
+    if (activity.empty()) return;
+    t.seen.insert(activity);
+    if (after_launch) {
+      ++t.launches[activity];
+    } else if (activity != previous) {
+      ++t.edges[{previous, activity}];
+    }
+    previous = activity;
+    after_launch = false;
+  });
+  return t;
+}
+
+std::string GraphSection(const json& summary, const Transitions& t) {
+  std::vector<std::string> declared = Strs(summary, "activities_declared");
+  std::vector<std::string> covered = Strs(summary, "activities_covered");
+  std::set<std::string> visited(covered.begin(), covered.end());
+  visited.insert(t.seen.begin(), t.seen.end());
+  std::vector<std::string> names = declared;
+  for (const std::string& v : covered)
+    if (std::find(names.begin(), names.end(), v) == names.end()) names.push_back(v);
+  for (const std::string& v : t.seen)
+    if (std::find(names.begin(), names.end(), v) == names.end()) names.push_back(v);
+
+  std::string html = "<section id=\"graph\">\n<h2>Activity transitions</h2>\n";
+  size_t unvisited = 0;
+  for (const auto& n : names) unvisited += visited.count(n) ? 0 : 1;
+  html += fmt::format(
+      "<p class=\"sub\">{} activities reached{}; an arrow is a step that led from one activity to "
+      "another, labelled with how often it was taken. Hover for full names.{}</p>\n",
+      visited.size(),
+      declared.empty() ? " (the device did not list the activities it declares)"
+      : unvisited == 0
+          ? fmt::format(", all {} declared", declared.size())
+          : fmt::format(", {} of the {} declared never (dashed)", unvisited, declared.size()),
+      t.present ? "" : " This run recorded no trace.jsonl, so only the activities are shown.");
+  if (names.empty()) return html + "<p>No activity was reached.</p>\n</section>\n";
+
+  draw::Graph g;
+  std::map<std::string, size_t> index;
+  if (!t.launches.empty()) g.nodes.push_back({.label = "launch", .tooltip = "the app's launch"});
+  for (const auto& n : names) {
+    index[n] = g.nodes.size();
+    g.nodes.push_back({.label = ShortName(n), .tooltip = n, .visited = visited.count(n) > 0});
+  }
+  if (!t.launches.empty()) g.nodes[0].visited = true;
+  std::vector<draw::GraphEdge> edges;
+  for (const auto& [to, count] : t.launches) edges.push_back({0, index.at(to), count});
+  for (const auto& [edge, count] : t.edges)
+    edges.push_back({index.at(edge.first), index.at(edge.second), count});
+  // The most taken arrow into each activity first (how it was reached), then the most taken of
+  // the rest, up to kMaxGraphEdges.
+  std::stable_sort(edges.begin(), edges.end(),
+                   [](const auto& a, const auto& b) { return a.count > b.count; });
+  std::vector<bool> reached(g.nodes.size(), false), kept(edges.size(), false);
+  for (size_t i = 0; i < edges.size(); ++i)
+    if (!reached[edges[i].to] && g.edges.size() < kMaxGraphEdges) {
+      reached[edges[i].to] = kept[i] = true;
+      g.edges.push_back(edges[i]);
+    }
+  for (size_t i = 0; i < edges.size() && g.edges.size() < kMaxGraphEdges; ++i)
+    if (!kept[i]) g.edges.push_back(edges[i]);
+  if (g.edges.size() < edges.size())
+    html += fmt::format(
+        "<p class=\"sub\">The {} most taken of {} transitions are drawn (each activity keeps the "
+        "arrow it was reached by most often).</p>\n",
+        g.edges.size(), edges.size());
+  auto svg = draw::GraphSvg(g);
+  if (!svg.ok()) {
+    return html +
+           fmt::format("<p class=\"notice\">The graph could not be laid out: {}</p>\n",
+                       HtmlEscape(svg.status().message())) +
+           "</section>\n";
+  }
+  return html + "<div class=\"graph\">\n" + *svg + "</div>\n</section>\n";
+}
+
+std::string ConfigSection(const JsonFile& config) {
+  std::string html = "<details id=\"config\"><summary>Configuration (config.json)</summary>\n";
+  if (!config.error.empty())
+    return html + fmt::format("<p class=\"notice\">{}</p></details>\n", HtmlEscape(config.error));
+  if (!config.value.is_object()) return html + "<p>No config.json.</p></details>\n";
+  html += "<table>\n";
+  for (const auto& [key, value] : config.value.items())
+    html += fmt::format("<tr><th>{}</th><td><code>{}</code></td></tr>\n", HtmlEscape(key),
+                        HtmlEscape(value.is_string() ? value.get<std::string>() : value.dump()));
+  return html + "</table>\n</details>\n";
+}
+
+std::string ChartsSection(const std::vector<ProgressPoint>& samples, const json& summary,
+                          size_t bad) {
+  auto series = [&](const char* name, std::optional<double> ProgressPoint::*field) {
+    ChartSeries s{name, {}};
+    for (const ProgressPoint& p : samples)
+      if (p.*field) s.points.emplace_back(p.events, *(p.*field));
+    return s;
+  };
+  std::string html =
+      "<section id=\"coverage\">\n<h2>Coverage over events</h2>\n<div class=\"charts\">\n";
+  if (samples.empty())
+    html += "<p>This run recorded no progress.jsonl (runs before Roam wrote one).</p>\n";
+  auto chart = [&](const char* title, const char* name, std::optional<double> ProgressPoint::*field,
+                   std::optional<double> total) {
+    ChartSeries s = series(name, field);
+    if (s.points.empty()) return;
+    html += "<div class=\"chart\">" +
+            LineChartSvg({s}, {.title = total ? fmt::format("{} (of {})", title, Count(*total))
+                                              : std::string(title),
+                               .y_max = total.value_or(0)}) +
+            "</div>\n";
+  };
+  if (!samples.empty()) {
+    chart("Activities", "activities", &ProgressPoint::activities, Num(summary, "activities_total"));
+    chart("Code units", "units", &ProgressPoint::units, Num(summary, "units_total"));
+    chart("Abstract states", "states", &ProgressPoint::states, std::nullopt);
+    ChartSeries crashes = series("crashes", &ProgressPoint::crashes),
+                anrs = series("ANRs", &ProgressPoint::anrs);
+    html += "<div class=\"chart\">" + LineChartSvg({crashes, anrs}, {.title = "Unique bugs"}) +
+            "</div>\n";
+  }
+  html += "</div>\n";
+  if (bad > 0)
+    html +=
+        fmt::format("<p class=\"sub\">{} lines of progress.jsonl could not be read.</p>\n", bad);
+  return html + "</section>\n";
+}
+
+std::string StepsStrip(const fs::path& bug_dir, const std::string& rel, const json& bug,
+                       const std::vector<TraceStep>& trace) {
+  std::vector<std::string> shots = Strs(bug, "screenshots");
+  std::string html;
+  if (shots.empty()) {
+    std::string why = Str(bug, "screenshots_unavailable");
+    if (!why.empty()) html += fmt::format("<p class=\"sub\">No screens: {}</p>\n", HtmlEscape(why));
+    return html;
+  }
+  html += "<div class=\"strip\">\n";
+  for (const std::string& shot : shots) {
+    // steps/NNN.png is the screen before the trace's NNN-th step, its target outlined.
+    std::string caption = shot;
+    size_t slash = shot.rfind('/');
+    int number = std::atoi(shot.c_str() + (slash == std::string::npos ? 0 : slash + 1));
+    if (number >= 1 && static_cast<size_t>(number) <= trace.size())
+      caption = fmt::format("{}. {}", number, StepSentence(trace[number - 1]));
+    std::error_code ec;
+    bool exists = fs::exists(bug_dir / shot, ec);
+    html +=
+        fmt::format("<figure>{}<figcaption>{}</figcaption></figure>\n",
+                    exists ? fmt::format("<img loading=\"lazy\" src=\"{}/{}\" alt=\"{}\">",
+                                         HtmlEscape(rel), HtmlEscape(shot), HtmlEscape(caption))
+                           : fmt::format("<p class=\"notice\">{} is missing</p>", HtmlEscape(shot)),
+                    HtmlEscape(caption));
+  }
+  return html + "</div>\n";
+}
+
+std::string StepsList(const std::vector<TraceStep>& trace) {
+  size_t first = trace.size() > kMaxStepsListed ? trace.size() - kMaxStepsListed : 0;
+  std::string html;
+  if (first > 0)
+    html += fmt::format(
+        "<p class=\"sub\">The last {} of {} steps (the whole trace is in the bug "
+        "folder).</p>\n",
+        kMaxStepsListed, trace.size());
+  html += fmt::format("<ol start=\"{}\">\n", first + 1);
+  for (size_t i = first; i < trace.size(); ++i) {
+    std::string events;
+    for (const std::string& e : trace[i].events) events += " → " + e;
+    html += fmt::format("<li>{}{}</li>\n", HtmlEscape(StepSentence(trace[i])),
+                        events.empty() ? "" : "<strong>" + HtmlEscape(events) + "</strong>");
+  }
+  return html + "</ol>\n";
+}
+
+std::string BugCard(const fs::path& run_dir, const json& failure, bool simulator) {
+  const std::string rel = Str(failure, "bug_dir");
+  const std::string kind = Str(failure, "kind");
+  const fs::path dir = run_dir / rel;
+  JsonFile bug = rel.empty() ? JsonFile{} : ReadOptionalJson(dir / "bug.json");
+  const bool known = failure.value("known", false);
+  std::string planted = Str(failure, "bug_id");
+  std::string html = fmt::format(
+      "<details class=\"bug\" id=\"{}\"><summary><span class=\"badge {}\">{}</span>"
+      "<span class=\"badge {}\">{}</span><code>{}</code> ×{}{}{}</summary>\n",
+      HtmlEscape(rel.empty() ? Str(failure, "signature") : rel), HtmlEscape(kind), HtmlEscape(kind),
+      known ? "known" : "new", known ? "known" : "new", HtmlEscape(Str(failure, "signature")),
+      Count(Num(failure, "count").value_or(0)),
+      Num(failure, "first_step")
+          ? fmt::format(", first at step {}", Count(*Num(failure, "first_step")))
+          : "",
+      simulator ? fmt::format(" <span class=\"badge\">planted: {}</span>",
+                              HtmlEscape(planted.empty() ? "none" : planted))
+                : "");
+  if (!rel.empty()) html += fmt::format("<p>Folder: <code>{}</code></p>\n", HtmlEscape(rel));
+  if (std::string m = Str(failure, "message"); !m.empty())
+    html += fmt::format("<p>{}</p>\n", HtmlEscape(m));
+  if (!bug.error.empty())
+    return html + fmt::format("<p class=\"notice\">{}</p></details>\n", HtmlEscape(bug.error));
+  if (!bug.present) return html + "</details>\n";
+  const json& b = bug.value;
+  if (b.contains("reproduced") && b["reproduced"].is_boolean())
+    html += b["reproduced"].get<bool>()
+                ? "<p><span class=\"badge ok\">reproduced</span> on a fresh app before it was "
+                  "written</p>\n"
+                : "<p><span class=\"badge\">not reproduced</span> on a fresh app</p>\n";
+  // The minimised trace when there is one: the screens were then taken of it.
+  std::string trace_name = Str(b, "trace");
+  if (b.contains("minimized") && !Str(b["minimized"], "trace").empty())
+    trace_name = Str(b["minimized"], "trace");
+  std::vector<TraceStep> trace;
+  if (!trace_name.empty()) {
+    auto read = ReadTrace(dir / trace_name);
+    if (read.ok()) {
+      trace = std::move(*read);
+    } else {
+      html += fmt::format("<p class=\"notice\">{}</p>\n", HtmlEscape(read.status().message()));
+    }
+  }
+  if (!trace.empty()) {
+    html += fmt::format("<h3>Steps{}</h3>\n", trace_name == "trace.jsonl" ? "" : " (minimised)");
+    html += StepsStrip(dir, rel, b, trace);
+    html += StepsList(trace);
+  }
+  if (auto frames = Strs(b, "frames"); !frames.empty()) {
+    std::string stack;
+    for (const auto& f : frames) stack += "at " + f + "\n";
+    html += "<h3>Stack</h3>\n<pre>" + HtmlEscape(stack) + "</pre>\n";
+  }
+  html += fmt::format("<p>Replay: <code>roam replay {}</code></p>\n",
+                      HtmlEscape((fs::absolute(run_dir) / rel).lexically_normal().string()));
+  return html + "</details>\n";
+}
+
+std::string FunctionalCard(const fs::path& run_dir, const json& f, bool simulator) {
+  const std::string rel = Str(f, "bug_dir");
+  const fs::path dir = run_dir / rel;
+  const bool known = f.value("known", false);
+  std::string planted = Str(f, "bug_id");
+  std::string html = fmt::format(
+      "<details class=\"bug\" id=\"{}\"><summary><span class=\"badge functional\">functional"
+      "</span><span class=\"badge {}\">{}</span><code>{}</code> on {} ×{}{}</summary>\n",
+      HtmlEscape(rel), known ? "known" : "new", known ? "known" : "new", HtmlEscape(Str(f, "id")),
+      HtmlEscape(ShortName(Str(f, "activity"))), Count(Num(f, "count").value_or(0)),
+      simulator ? fmt::format(" <span class=\"badge\">planted: {}</span>",
+                              HtmlEscape(planted.empty() ? "none (a false alarm)" : planted))
+                : "");
+  html += fmt::format("<p>{}</p>\n", HtmlEscape(Str(f, "explanation")));
+  JsonFile bug = ReadOptionalJson(dir / "bug.json");
+  if (bug.present && bug.error.empty()) {
+    if (auto tau = Strs(bug.value, "tau"); !tau.empty()) {
+      std::string list;
+      for (const auto& e : tau) list += (list.empty() ? "" : ", ") + e;
+      html += fmt::format("<p>Inserted events (τ): {}</p>\n", HtmlEscape(list));
+    }
+  }
+  html += "<div class=\"pair\">\n";
+  for (const auto& [file, caption] : std::vector<std::pair<std::string, std::string>>{
+           {"seed_before", "seed, before its steps"},
+           {"seed_after", "seed, after them"},
+           {"mutant_before", "mutant, before the same steps"},
+           {"mutant_after", "mutant, after them"}}) {
+    std::error_code ec;
+    if (!fs::exists(dir / (file + ".png"), ec)) continue;
+    html += fmt::format(
+        "<figure><img loading=\"lazy\" src=\"{0}/{1}.png\" alt=\"{2}\"><figcaption>{2} "
+        "(<a href=\"{0}/{1}.xml\">layout</a>)</figcaption></figure>\n",
+        HtmlEscape(rel), file, caption);
+  }
+  html += "</div>\n";
+  html += fmt::format("<p>Replay: <code>roam replay {}</code></p>\n",
+                      HtmlEscape((fs::absolute(run_dir) / rel).lexically_normal().string()));
+  return html + "</details>\n";
+}
+
+std::string BugsSection(const fs::path& run_dir, const json& summary) {
+  const bool simulator = Str(summary, "device").rfind("sim", 0) == 0;
+  std::vector<const json*> failures;
+  for (const char* list : {"crashes", "anrs"})
+    if (summary.contains(list) && summary[list].is_array())
+      for (const auto& f : summary[list]) failures.push_back(&f);
+  const json* functional = summary.contains("functional") && summary["functional"].is_array()
+                               ? &summary["functional"]
+                               : nullptr;
+  size_t total = failures.size() + (functional ? functional->size() : 0);
+  std::string html = fmt::format("<section id=\"bugs\">\n<h2>Bugs ({})</h2>\n", total);
+  if (total == 0) return html + "<p>No bug was found.</p>\n</section>\n";
+  html +=
+      "<div class=\"tools\"><input id=\"bug-filter\" type=\"search\" placeholder=\"Filter bugs "
+      "by any text\"><button id=\"bug-toggle\" type=\"button\">Expand all</button></div>\n";
+  std::sort(failures.begin(), failures.end(), [](const json* a, const json* b) {
+    return Num(*a, "first_step").value_or(0) < Num(*b, "first_step").value_or(0);
+  });
+  for (const json* f : failures) html += BugCard(run_dir, *f, simulator);
+  if (functional)
+    for (const auto& f : *functional) html += FunctionalCard(run_dir, f, simulator);
+  return html + "</section>\n";
+}
+
+std::vector<Card> FigureCards(const json& s, const std::vector<ProgressPoint>& samples) {
+  std::vector<Card> cards;
+  std::optional<double> events = Num(s, "events");
+  if (!events && !samples.empty()) events = samples.back().events;
+  if (events) cards.push_back({"Events", Count(*events), ""});
+  if (auto wall = Num(s, "wall_seconds")) {
+    cards.push_back({"Time", fmt::format("{:.1f} s", *wall),
+                     *wall > 0 && events ? fmt::format("{:.0f} events/s", *events / *wall) : ""});
+  }
+  auto activities = Strs(s, "activities_covered");
+  if (!activities.empty() || Num(s, "activities_total")) {
+    auto total = Num(s, "activities_total");
+    cards.push_back({"Activities", Count(static_cast<double>(activities.size())),
+                     total ? fmt::format("of {} declared", Count(*total)) : ""});
+  }
+  if (auto units = Num(s, "units_covered"), total = Num(s, "units_total"); units && total) {
+    cards.push_back({"Code units", Count(*units),
+                     fmt::format("of {} ({:.0f}%)", Count(*total),
+                                 *total > 0 ? 100.0 * *units / *total : 0.0)});
+  }
+  if (auto states = Num(s, "states")) cards.push_back({"Abstract states", Count(*states), ""});
+  size_t crashes = s.contains("crashes") && s["crashes"].is_array() ? s["crashes"].size() : 0;
+  size_t anrs = s.contains("anrs") && s["anrs"].is_array() ? s["anrs"].size() : 0;
+  if (s.is_object()) {
+    cards.push_back({"Crashes", Count(static_cast<double>(crashes)), "unique"});
+    cards.push_back({"ANRs", Count(static_cast<double>(anrs)), "unique"});
+  }
+  if (s.contains("functional") && s["functional"].is_array())
+    cards.push_back(
+        {"Functional reports", Count(static_cast<double>(s["functional"].size())), "unique"});
+  if (auto relaunches = Num(s, "relaunches"))
+    cards.push_back({"Relaunches", Count(*relaunches), "the app was left or closed"});
+  if (auto restores = Num(s, "restores"); restores && *restores > 0)
+    cards.push_back({"Restores", Count(*restores),
+                     fmt::format("{} failed", Count(Num(s, "failed_restores").value_or(0)))});
+  return cards;
+}
+
+}  // namespace
+
+std::vector<ProgressPoint> ReadProgressFile(const fs::path& path, size_t& bad) {
+  std::vector<ProgressPoint> out;
+  bad = 0;
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return out;
+  bad = ForEachJsonLine(path, [&](const json& j) {
+    auto events = Num(j, "events");
+    if (!events) return;
+    out.push_back({*events, Num(j, "activities"), Num(j, "units"), Num(j, "states"),
+                   Num(j, "crashes"), Num(j, "anrs")});
+  });
+  return out;
+}
+
+Result<std::string> RunReportHtml(const fs::path& run_dir) {
+  JsonFile config = ReadOptionalJson(run_dir / "config.json");
+  JsonFile summary = ReadOptionalJson(run_dir / "summary.json");
+  if (!config.present && !summary.present)
+    return Status::NotFound(fmt::format(
+        "{}: not a run folder (it holds neither config.json nor summary.json)", run_dir.string()));
+  const json& s = summary.value.is_object() ? summary.value : json::object();
+  const json& c = config.value.is_object() ? config.value : json::object();
+  size_t bad_progress = 0;
+  std::vector<ProgressPoint> samples = ReadProgressFile(run_dir / "progress.jsonl", bad_progress);
+
+  std::string app = Str(s, "app").empty() ? Str(c, "app") : Str(s, "app");
+  std::string strategy = Str(s, "strategy").empty() ? Str(c, "strategy") : Str(s, "strategy");
+  std::string stop = Str(s, "stop_reason");
+  std::string body = fmt::format("<h1>Roam: {}</h1>\n", HtmlEscape(app.empty() ? "run" : app));
+  body += fmt::format(
+      "<p class=\"sub\">strategy <strong>{}</strong> · device {} · seed {} · stopped by "
+      "<strong>{}</strong></p>\n",
+      HtmlEscape(strategy),
+      HtmlEscape(Str(s, "device").empty() ? Str(c, "device") : Str(s, "device")),
+      s.contains("seed") ? s["seed"].dump() : c.value("seed", json()).dump(),
+      HtmlEscape(stop.empty() ? "unknown" : stop));
+  if (!summary.present || !summary.error.empty() || stop == "running") {
+    body += fmt::format(
+        "<p class=\"notice\">This run did not finish: {}. The figures are those last "
+        "written{}.</p>\n",
+        !summary.present         ? "it wrote no summary.json"
+        : !summary.error.empty() ? HtmlEscape(summary.error)
+                                 : "its summary.json still says \"running\"",
+        samples.empty() ? "" : " (progress.jsonl is read to its last whole line)");
+  }
+  body += "<section id=\"figures\">\n" + CardsHtml(FigureCards(s, samples)) + "</section>\n";
+  body += ChartsSection(samples, s, bad_progress);
+  Transitions transitions = ReadTransitions(run_dir / "trace.jsonl");
+  body += GraphSection(s, transitions);
+  body += BugsSection(run_dir, s);
+  body += "<h2>Run</h2>\n" + ConfigSection(config);
+  body += fmt::format(
+      "<footer>Written by Roam from the files of <code>{}</code>; <code>roam report {}</code> "
+      "writes it again.</footer>\n",
+      HtmlEscape(run_dir.string()), HtmlEscape(run_dir.string()));
+  return HtmlPage(fmt::format("Roam report: {}", app), body);
+}
+
+Status WriteRunReport(const fs::path& run_dir) {
+  auto html = RunReportHtml(run_dir);
+  if (!html.ok()) return html.status();
+  return WriteFileAtomic(run_dir / "report.html", *html);
+}
+
+}  // namespace roam::report

@@ -1,0 +1,219 @@
+#include "report/run_report.h"
+
+#include <regex>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "base/files.h"
+#include "test_paths.h"
+
+namespace roam::report {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+void Write(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  ASSERT_TRUE(WriteFileAtomic(path, text).ok()) << path;
+}
+
+std::string Act(const std::string& activity, const std::string& text) {
+  return JsonLine(
+             {{"op", "act"},
+              {"activity", activity},
+              {"widget_text", text},
+              {"action",
+               {{"kind", "click"}, {"bounds", {0, 0, 10, 10}}, {"path", "0"}, {"widget", 1}}}}) +
+         "\n";
+}
+
+// A finished run of a simulated app: a crash with screens and a minimised trace, an ANR without
+// a folder, a functional report with its four layouts, three declared activities of which one
+// was never reached, and a trace with a launch and two transitions.
+fs::path MakeRun(const std::string& name) {
+  fs::path dir = testing::TempDir(name);
+  Write(
+      dir / "config.json",
+      JsonLine({{"app", "apps/notes.json"}, {"strategy", "random"}, {"seed", 7}, {"events", 300}}));
+  json summary = {
+      {"app", "apps/notes.json"},
+      {"device", "sim:org.notes"},
+      {"strategy", "random"},
+      {"seed", 7},
+      {"events", 300},
+      {"wall_seconds", 1.5},
+      {"stop_reason", "events"},
+      {"activities_total", 3},
+      {"activities_covered", {"org.notes.Main", "org.notes.Edit"}},
+      {"activities_declared", {"org.notes.Main", "org.notes.Edit", "org.notes.Settings"}},
+      {"units_total", 40},
+      {"units_covered", 22},
+      {"states", 9},
+      {"relaunches", 4},
+      {"crashes",
+       {{{"kind", "crash"},
+         {"signature", "java.lang.IllegalStateException@org.notes.Edit.save"},
+         {"count", 2},
+         {"first_step", 120},
+         {"bug_dir", "bugs/B1"},
+         {"bug_id", "save-crash"},
+         {"message", "title <empty>"}}}},
+      {"anrs",
+       {{{"kind", "anr"},
+         {"signature", "ANR@org.notes.Main.onClick"},
+         {"count", 1},
+         {"first_step", 200},
+         {"bug_dir", ""},
+         {"known", true}}}},
+      {"functional",
+       {{{"id", "F1"},
+         {"activity", "org.notes.Main"},
+         {"bug_dir", "bugs/F1"},
+         {"count", 3},
+         {"explanation", "the seed's delete removed 'B'; the mutant's removed 'A'"},
+         {"bug_id", nullptr}}}}};
+  Write(dir / "summary.json", summary.dump());
+  std::string progress;
+  for (int e = 0; e <= 300; e += 100)
+    progress += JsonLine({{"events", e},
+                          {"activities", 1 + e / 150},
+                          {"units", e / 15},
+                          {"states", e / 40},
+                          {"crashes", e >= 200},
+                          {"anrs", 0}}) +
+                "\n";
+  Write(dir / "progress.jsonl", progress);
+  Write(dir / "trace.jsonl", JsonLine({{"op", "clear"}}) + "\n" + JsonLine({{"op", "launch"}}) +
+                                 "\n" + Act("org.notes.Main", "New") +
+                                 Act("org.notes.Edit", "Save") + Act("org.notes.Main", "New"));
+  fs::path b1 = dir / "bugs/B1";
+  Write(b1 / "bug.json", json{{"id", "B1"},
+                              {"frames", {"org.notes.Edit.save(Edit.java:12)"}},
+                              {"trace", "trace.jsonl"},
+                              {"reproduced", true},
+                              {"minimized", {{"trace", "trace.min.jsonl"}}},
+                              {"screenshots", {"steps/002.png", "steps/003.png"}}}
+                             .dump());
+  Write(b1 / "trace.jsonl", JsonLine({{"op", "launch"}}) + "\n" + Act("org.notes.Main", "Old"));
+  Write(b1 / "trace.min.jsonl", JsonLine({{"op", "launch"}}) + "\n" + Act("org.notes.Main", "New") +
+                                    Act("org.notes.Edit", "Save"));
+  Write(b1 / "steps/002.png", "png");
+  Write(b1 / "steps/003.png", "png");
+  fs::path f1 = dir / "bugs/F1";
+  Write(f1 / "bug.json", json{{"id", "F1"}, {"tau", {"click \"A\""}}}.dump());
+  for (const char* f : {"seed_before", "seed_after", "mutant_before", "mutant_after"}) {
+    Write(f1 / (std::string(f) + ".png"), "png");
+    Write(f1 / (std::string(f) + ".xml"), "<hierarchy/>");
+  }
+  return dir;
+}
+
+TEST(RunReport, ShowsEveryBugWithItsScreensStepsAndReplayCommand) {
+  fs::path dir = MakeRun("run_report_bugs");
+  ASSERT_TRUE(WriteRunReport(dir).ok());
+  auto html = ReadFile(dir / "report.html");
+  ASSERT_TRUE(html.ok());
+  for (const char* section :
+       {"id=\"figures\"", "id=\"coverage\"", "id=\"graph\"", "id=\"bugs\"", "id=\"config\""})
+    EXPECT_NE(html->find(section), std::string::npos) << section;
+  EXPECT_NE(html->find("java.lang.IllegalStateException@org.notes.Edit.save"), std::string::npos);
+  EXPECT_NE(html->find("ANR@org.notes.Main.onClick"), std::string::npos);
+  EXPECT_NE(html->find("planted: save-crash"), std::string::npos);
+  EXPECT_NE(html->find("title &lt;empty&gt;"), std::string::npos);
+  EXPECT_NE(html->find("Bugs (3)"), std::string::npos);
+  // The minimised trace is the one shown, and the screens are captioned with its steps.
+  EXPECT_NE(html->find("Steps (minimised)"), std::string::npos);
+  EXPECT_NE(html->find("3. tap &quot;Save&quot; on Edit"), std::string::npos) << *html;
+  EXPECT_EQ(html->find("&quot;Old&quot;"), std::string::npos);
+  EXPECT_NE(html->find("roam replay " + (fs::absolute(dir) / "bugs/B1").string()),
+            std::string::npos);
+  // Every picture the page names is in the folder, and every screen of a bug is on the page.
+  std::regex src("src=\"([^\"]+)\"");
+  std::set<std::string> named;
+  for (auto it = std::sregex_iterator(html->begin(), html->end(), src);
+       it != std::sregex_iterator(); ++it) {
+    named.insert((*it)[1]);
+    EXPECT_TRUE(fs::exists(dir / (*it)[1].str())) << (*it)[1];
+  }
+  for (const char* expected : {"bugs/B1/steps/002.png", "bugs/B1/steps/003.png",
+                               "bugs/F1/seed_before.png", "bugs/F1/mutant_after.png"})
+    EXPECT_TRUE(named.count(expected)) << expected;
+  EXPECT_NE(html->find("Inserted events (τ): click &quot;A&quot;"), std::string::npos);
+  EXPECT_NE(html->find("planted: none (a false alarm)"), std::string::npos);
+}
+
+TEST(RunReport, TheGraphTellsVisitedFromUnvisitedActivities) {
+  fs::path dir = MakeRun("run_report_graph");
+  auto html = RunReportHtml(dir);
+  ASSERT_TRUE(html.ok());
+  EXPECT_NE(html->find("2 activities reached, 1 of the 3 declared never (dashed)"),
+            std::string::npos);
+  size_t graph = html->find("<div class=\"graph\">");
+  ASSERT_NE(graph, std::string::npos);
+  for (const char* node : {">Main<", ">Edit<", ">Settings<", ">launch<"})
+    EXPECT_NE(html->find(node, graph), std::string::npos) << node;
+  EXPECT_NE(html->find("Main → Edit: taken 1 time\""), std::string::npos);
+}
+
+TEST(RunReport, ABusyGraphKeepsTheMostTakenArrowsAndOneIntoEveryActivity) {
+  fs::path dir = MakeRun("run_report_busy_graph");
+  // 16 activities, every ordered pair taken: 240 transitions; "A15" is entered only once.
+  std::string trace = JsonLine({{"op", "launch"}}) + "\n";
+  for (int round = 0; round < 3; ++round)
+    for (int a = 0; a < 15; ++a)
+      for (int b = 0; b < 15; ++b)
+        if (a != b)
+          trace +=
+              Act("org.x.A" + std::to_string(a), "x") + Act("org.x.A" + std::to_string(b), "y");
+  trace += Act("org.x.A15", "rare");
+  Write(dir / "trace.jsonl", trace);
+  auto html = RunReportHtml(dir);
+  ASSERT_TRUE(html.ok());
+  EXPECT_NE(html->find("The 80 most taken of"), std::string::npos);
+  size_t graph = html->find("<div class=\"graph\">");
+  ASSERT_NE(graph, std::string::npos);
+  size_t arrows = 0;
+  for (size_t at = graph; (at = html->find("class=\"edge\"", at)) != std::string::npos; ++at)
+    ++arrows;
+  EXPECT_EQ(arrows, 80u);
+  EXPECT_NE(html->find("→ A15: taken 1 time\""), std::string::npos)
+      << "the rare way into A15 is kept";
+}
+
+TEST(RunReport, ARunThatWasKilledStillGetsAPage) {
+  fs::path dir = MakeRun("run_report_killed");
+  fs::remove(dir / "summary.json");
+  // Half a line at the end of each file, as a kill mid-write leaves.
+  auto progress = ReadFile(dir / "progress.jsonl");
+  Write(dir / "progress.jsonl", *progress + "{\"events\": 40");
+  auto trace = ReadFile(dir / "trace.jsonl");
+  Write(dir / "trace.jsonl", *trace + "{\"op\":\"act\",\"activ");
+  auto html = RunReportHtml(dir);
+  ASSERT_TRUE(html.ok()) << html.status().message();
+  EXPECT_NE(html->find("This run did not finish: it wrote no summary.json"), std::string::npos);
+  EXPECT_NE(html->find("1 lines of progress.jsonl could not be read"), std::string::npos);
+  EXPECT_NE(html->find("<div class=\"value\">300</div>"), std::string::npos)
+      << "the events come from the last whole sample";
+  EXPECT_NE(html->find("<svg"), std::string::npos);
+}
+
+TEST(RunReport, ADamagedBugFileIsNamedOnThePage) {
+  fs::path dir = MakeRun("run_report_damaged");
+  Write(dir / "bugs/B1/bug.json", "{\"id\": ");
+  auto html = RunReportHtml(dir);
+  ASSERT_TRUE(html.ok());
+  EXPECT_NE(html->find("bugs/B1/bug.json"), std::string::npos);
+  EXPECT_NE(html->find("class=\"notice\""), std::string::npos);
+}
+
+TEST(RunReport, AFolderWithoutARunIsRefused) {
+  fs::path dir = testing::TempDir("run_report_empty");
+  auto html = RunReportHtml(dir);
+  ASSERT_FALSE(html.ok());
+  EXPECT_NE(html.status().message().find("not a run folder"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace roam::report
