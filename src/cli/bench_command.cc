@@ -73,11 +73,17 @@ int BenchCommand(int argc, char** argv) {
   auto runs = run::RunBench(o, quiet ? nullptr : stderr);
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!runs.ok()) return Fail("roam bench", runs.status());
-  fmt::print("{}", run::FormatBenchTable(*runs, o.strategies));
-  fmt::print("{}", run::FormatMinimizeTable(*runs));
+  const std::string tables =
+      run::FormatBenchTable(*runs, o.strategies) + run::FormatMinimizeTable(*runs);
+  fmt::print("{}", tables);
   fmt::print("\n{} runs ({} apps x {} strategies x {} seeds x {} events) in {:.1f}s with {} jobs\n",
              runs->size(), o.apps.size(), o.strategies.size(), o.seeds, o.budget.events, wall,
              o.jobs);
+  if (Status s = run::WriteBenchReport(o.out, *runs, o.strategies, tables); s.ok()) {
+    fmt::print("report: {}\n", (o.out / "report.html").string());
+  } else {
+    fmt::print(stderr, "roam bench: report.html not written: {}\n", s.message());
+  }
   if (!json_path.empty()) {
     Status s = WriteJsonFile(json_path, run::BenchToJson(*runs, o, wall));
     if (!s.ok()) return Fail("roam bench", s);

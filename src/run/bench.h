@@ -85,6 +85,11 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
 // length to the oracle's shortest route. Empty when no run minimised anything.
 std::string FormatMinimizeTable(const std::vector<BenchRun>& runs);
 
+// out/report.html: `tables` (the text the terminal shows) and per app a chart of each
+// strategy's median coverage over events, from the runs' progress.jsonl (bench_report.cc).
+Status WriteBenchReport(const std::filesystem::path& out, const std::vector<BenchRun>& runs,
+                        const std::vector<std::string>& strategies, const std::string& tables);
+
 nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions& options,
                            double wall_seconds);
 
