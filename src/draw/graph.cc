@@ -31,6 +31,13 @@ std::mutex& GraphvizMutex() {
   return m;
 }
 
+// One context for the process, made on first use (loading Graphviz's plugins and fonts costs
+// about 10 ms, which a benchmark of many short runs would pay per run). Call with the mutex held.
+GVC_t* Context() {
+  static GVC_t* gvc = gvContext();
+  return gvc;
+}
+
 }  // namespace
 
 std::string GraphDot(const Graph& graph) {
@@ -67,11 +74,10 @@ Result<std::string> GraphSvg(const Graph& graph) {
   const std::string dot = GraphDot(graph);
   std::lock_guard<std::mutex> lock(GraphvizMutex());
   agseterr(AGMAX);  // errors come back as statuses, not lines on stderr
-  GVC_t* gvc = gvContext();
+  GVC_t* gvc = Context();
   if (!gvc) return Status::Io("Graphviz: cannot create a context");
   Agraph_t* g = agmemread(dot.c_str());
   if (!g) {
-    gvFreeContext(gvc);
     return Status::InvalidArgument("Graphviz could not read the graph: " + dot.substr(0, 200));
   }
   Status status = Status::Ok();
@@ -92,7 +98,6 @@ Result<std::string> GraphSvg(const Graph& graph) {
     gvFreeLayout(gvc, g);
   }
   agclose(g);
-  gvFreeContext(gvc);
   if (!status.ok()) return status;
   size_t start = svg.find("<svg");
   if (start == std::string::npos) return Status::Io("Graphviz wrote no <svg> element");

@@ -133,6 +133,7 @@ Result<BenchRun> RunOne(const Job& job, const BenchOptions& options) {
   common.out = options.out / "runs" / job.app.stem() / job.strategy / fmt::format("s{}", job.seed);
   common.force = true;
   common.budget = options.budget;
+  common.html_report = false;  // one page for the whole benchmark (WriteBenchReport)
   auto s = KindOf(job.strategy)(common, job.strategy, options);
   if (!s.ok())
     return s.status().Wrap(fmt::format("{} {} seed {}", job.app.string(), job.strategy, job.seed));

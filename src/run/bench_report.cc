@@ -1,6 +1,6 @@
 // The benchmark's report.html (run/bench.h): the tables as the terminal shows them, and per app
 // the median coverage over events of each strategy, read from every run's progress.jsonl, with
-// a link to each run's own page.
+// a link to each run's page (or its summary.json when it has none: bench runs write no page).
 #include <algorithm>
 #include <map>
 #include <set>
@@ -64,6 +64,9 @@ Status WriteBenchReport(const fs::path& out, const std::vector<BenchRun>& runs,
       "<p class=\"sub\">{} runs: {} apps × {} strategies; the charts show the median over seeds "
       "of each strategy.</p>\n",
       runs.size(), app_set.size(), strategies.size());
+  body +=
+      "<p class=\"sub\">Each run is an ordinary run folder; <code>roam report DIR</code> writes "
+      "its own page.</p>\n";
   body += "<section id=\"table\">\n<h2>Tables</h2>\n<pre class=\"table\">" + HtmlEscape(tables) +
           "</pre>\n";
   body += "</section>\n";
@@ -79,12 +82,14 @@ Status WriteBenchReport(const fs::path& out, const std::vector<BenchRun>& runs,
         samples.push_back(report::ReadProgressFile(fs::path(r.dir) / "progress.jsonl", bad));
         activities_total = std::max(activities_total, r.activities_total);
         units_total = std::max(units_total, r.units_total);
+        // Runs write no page of their own here (`roam report DIR` writes one): link the
+        // page if there is one, else the summary.
         std::error_code ec;
         fs::path page = fs::path(r.dir) / "report.html";
-        if (fs::exists(page, ec))
-          links += fmt::format(" <a href=\"{}\">{} s{}</a>",
-                               HtmlEscape(page.lexically_relative(out).string()),
-                               HtmlEscape(strategy), r.seed);
+        if (!fs::exists(page, ec)) page = fs::path(r.dir) / "summary.json";
+        links += fmt::format(" <a href=\"{}\">{} s{}</a>",
+                             HtmlEscape(page.lexically_relative(out).string()),
+                             HtmlEscape(strategy), r.seed);
       }
       if (samples.empty()) continue;
       activities.push_back(MedianSeries(strategy, samples, &ProgressPoint::activities));

@@ -76,7 +76,7 @@ void Campaign::RefreshReport(bool final) {
   // Mid-run the page is rewritten at most once per twenty times what writing it cost, so a long
   // run spends under 5% of its time on it.
   const double now = budget_.Elapsed();
-  if (!final && now < next_report_) return;
+  if (!io_.html_report || (!final && now < next_report_)) return;
   Status s = report::WriteRunReport(io_.out_dir);
   next_report_ = budget_.Elapsed() + 20 * (budget_.Elapsed() - now);
   if (!s.ok() && !report_failed_) {

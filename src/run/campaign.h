@@ -51,6 +51,7 @@ struct CampaignIo {
   ReplaySpec replay;              // copied into each bug.json ("how to replay")
   DeviceFactory fresh_device;     // checks bug traces before they are written; may be empty
   report::KnownBugs known;        // bugs the summary marks known
+  bool html_report = true;        // write report.html (RunOptions::html_report)
 };
 
 class Campaign {

@@ -80,7 +80,8 @@ Result<report::Summary> Explore(const ExploreOptions& options, const RunContext&
                 .out_dir = options.out,
                 .replay = (*target)->replay(),
                 .fresh_device = (*target)->fresh_device(),
-                .known = options.known};
+                .known = options.known,
+                .html_report = options.html_report};
   Rng rng(options.seed);
   Campaign campaign(options.campaign, options.budget, (*target)->device(), **strategy, rng,
                     std::move(io), context);

@@ -360,8 +360,9 @@ Result<FuzzResult> Fuzz(const FuzzOptions& options, const RunContext& context) {
   sum.sections = {{"fuzz", FuzzStatsJson(r.stats)}};
   report::MarkKnown(options.known, sum);
   ROAM_RETURN_IF_ERROR(report::WriteSummary(options.out / "summary.json", sum));
-  if (Status page = report::WriteRunReport(options.out); !page.ok() && context.progress)
-    fmt::print(context.progress, "roam: report.html not written: {}\n", page.message());
+  if (options.html_report)
+    if (Status page = report::WriteRunReport(options.out); !page.ok() && context.progress)
+      fmt::print(context.progress, "roam: report.html not written: {}\n", page.message());
   return r;
 }
 

@@ -24,6 +24,9 @@ struct RunOptions {
   bool force = false;         // replace an earlier run in `out`
   BudgetOptions budget;
   report::KnownBugs known;  // marked known in summary.json (--known)
+  // report.html at the end (and mid-run with summary.json). The benchmark turns it off: it
+  // writes one page for all its runs, and a page per run cost a fifth of its time.
+  bool html_report = true;
 };
 
 // Creates `dir` or checks it may be used: a folder that holds an earlier run (config.json,

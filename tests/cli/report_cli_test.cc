@@ -160,15 +160,19 @@ TEST(ReportCli, TheBenchmarkWritesOnePageWithAChartPerApp) {
   ASSERT_TRUE(page.ok());
   for (const char* app : {"id=\"app-diary\"", "id=\"app-notes\""})
     EXPECT_NE(page->find(app), std::string::npos) << app;
-  // A line per strategy in each app's charts, and a link to every run's own page.
+  // A line per strategy in each app's charts, and a link to every run (its summary.json: bench
+  // runs write no page of their own, `roam report` writes one).
   EXPECT_NE(page->find("<title>random: "), std::string::npos);
   EXPECT_NE(page->find("<title>fastbot: "), std::string::npos);
-  std::regex link("href=\"([^\"]+report\\.html)\"");
+  std::regex link("href=\"([^\"]+summary\\.json)\"");
   size_t links = 0;
   for (auto it = std::sregex_iterator(page->begin(), page->end(), link);
        it != std::sregex_iterator(); ++it, ++links)
     EXPECT_TRUE(fs::exists(out / (*it)[1].str())) << (*it)[1];
   EXPECT_EQ(links, 8u);
+  EXPECT_FALSE(fs::exists(out / "runs/diary/random/s1/report.html"));
+  Ran one = Roam("report " + (out / "runs/diary/random/s1").string());
+  EXPECT_EQ(one.code, 0) << one.out;
 }
 
 }  // namespace
