@@ -443,25 +443,58 @@ Result<std::string> DrawPng(const gui::Screen& screen, const DrawOptions& option
   return DrawPng(std::vector<Layer>{{&screen, false}}, options);
 }
 
-Result<std::string> OutlinePng(const std::string& png, const gui::Rect& box) {
+namespace {
+
+using Surface = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
+
+// A PNG file's bytes as a cairo image surface; an error names what `what` needed it for.
+Result<Surface> SurfaceFromPng(const std::string& png, const char* what) {
   struct Reader {
     const std::string& bytes;
     size_t at = 0;
   } reader{png};
-  std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
-      cairo_image_surface_create_from_png_stream(
-          [](void* closure, unsigned char* data, unsigned int length) {
-            auto* r = static_cast<Reader*>(closure);
-            if (r->at + length > r->bytes.size()) return CAIRO_STATUS_READ_ERROR;
-            std::memcpy(data, r->bytes.data() + r->at, length);
-            r->at += length;
-            return CAIRO_STATUS_SUCCESS;
-          },
-          &reader),
-      cairo_surface_destroy);
+  Surface surface(cairo_image_surface_create_from_png_stream(
+                      [](void* closure, unsigned char* data, unsigned int length) {
+                        auto* r = static_cast<Reader*>(closure);
+                        if (r->at + length > r->bytes.size()) return CAIRO_STATUS_READ_ERROR;
+                        std::memcpy(data, r->bytes.data() + r->at, length);
+                        r->at += length;
+                        return CAIRO_STATUS_SUCCESS;
+                      },
+                      &reader),
+                  cairo_surface_destroy);
   if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
-    return Status::Corruption(std::string("not a PNG the outline can be drawn on: ") +
+    return Status::Corruption(std::string("not a PNG ") + what + ": " +
                               cairo_status_to_string(cairo_surface_status(surface.get())));
+  return surface;
+}
+
+}  // namespace
+
+Result<Pixels> DecodePng(const std::string& png) {
+  auto surface = SurfaceFromPng(png, "that can be read");
+  if (!surface.ok()) return surface.status();
+  cairo_surface_t* s = surface->get();
+  cairo_surface_flush(s);
+  Pixels p;
+  p.width = cairo_image_surface_get_width(s);
+  p.height = cairo_image_surface_get_height(s);
+  const int stride = cairo_image_surface_get_stride(s);
+  const unsigned char* data = cairo_image_surface_get_data(s);
+  p.rgb.resize(static_cast<size_t>(p.width) * p.height);
+  for (int y = 0; y < p.height; ++y)
+    for (int x = 0; x < p.width; ++x) {
+      uint32_t argb;  // native-endian 0xAARRGGBB
+      std::memcpy(&argb, data + static_cast<ptrdiff_t>(y) * stride + 4 * x, 4);
+      p.rgb[static_cast<size_t>(y) * p.width + x] = argb & 0xFFFFFF;
+    }
+  return p;
+}
+
+Result<std::string> OutlinePng(const std::string& png, const gui::Rect& box) {
+  auto read = SurfaceFromPng(png, "the outline can be drawn on");
+  if (!read.ok()) return read.status();
+  Surface surface = std::move(*read);
   const int width = cairo_image_surface_get_width(surface.get());
   const int height = cairo_image_surface_get_height(surface.get());
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface.get()), cairo_destroy);

@@ -7,6 +7,7 @@
 // translation unit that includes cairo and libpng. Thread-safe (no shared state).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +36,14 @@ Result<std::string> DrawPng(const gui::Screen& screen, const DrawOptions& option
 
 // `png` (any device's screenshot) with a red frame drawn around `box`, as PNG.
 Result<std::string> OutlinePng(const std::string& png, const gui::Rect& box);
+
+// A PNG's pixels, row by row, each 0xRRGGBB (VisionDroid's annotations and tests read them).
+struct Pixels {
+  int width = 0, height = 0;
+  std::vector<uint32_t> rgb;
+  uint32_t At(int x, int y) const { return rgb[static_cast<size_t>(y) * width + x]; }
+};
+Result<Pixels> DecodePng(const std::string& png);
 
 // The size a PNG file says it has (its IHDR); nullopt when `png` is not a PNG.
 struct PngSize {

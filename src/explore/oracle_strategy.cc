@@ -147,7 +147,7 @@ std::optional<std::vector<gui::Action>> OracleStrategy::RouteToBug(
       if (f.bug_id == bug_id) return true;
     return false;
   };
-  auto logic = [](sim::SimApp& app) { return sim::LogicHash(*app.Save()); };
+  auto logic = [](sim::SimApp& app) { return app.LogicHash(); };
   return Search(start, planner, options, Texts(*spec, options), goal, logic);
 }
 

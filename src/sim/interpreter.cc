@@ -344,6 +344,7 @@ std::vector<Fault> SimApp::DrainFaults() {
 }
 
 std::unique_ptr<SimState> SimApp::Save() const { return std::make_unique<SimState>(impl_->st_); }
+uint64_t SimApp::LogicHash() const { return sim::LogicHash(impl_->st_); }
 void SimApp::Load(const SimState& state) {
   impl_->st_ = state;
   impl_->dirty_ = true;

@@ -82,6 +82,8 @@ class SimApp {
   // Snapshots of the whole state (not of coverage, which is cumulative).
   std::unique_ptr<SimState> Save() const;
   void Load(const SimState& state);
+  // LogicHash (interpreter.h) of the current state, without copying it.
+  uint64_t LogicHash() const;
 
   size_t units_total() const;
   size_t units_covered() const;

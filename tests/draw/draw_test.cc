@@ -6,7 +6,6 @@
 #include <fstream>
 #include <memory>
 
-#include <cairo.h>
 #include <gtest/gtest.h>
 
 #include "test_paths.h"
@@ -17,29 +16,16 @@ namespace {
 // The pixels of a PNG, for looking at single points.
 class Image {
  public:
-  explicit Image(const std::string& png) : png_(png) {
-    surface_ = cairo_image_surface_create_from_png_stream(
-        [](void* closure, unsigned char* data, unsigned int length) {
-          auto* self = static_cast<Image*>(closure);
-          if (self->read_ + length > self->png_.size()) return CAIRO_STATUS_READ_ERROR;
-          std::memcpy(data, self->png_.data() + self->read_, length);
-          self->read_ += length;
-          return CAIRO_STATUS_SUCCESS;
-        },
-        this);
+  explicit Image(const std::string& png) {
+    auto decoded = DecodePng(png);
+    ok_ = decoded.ok();
+    if (ok_) pixels_ = std::move(*decoded);
   }
-  ~Image() { cairo_surface_destroy(surface_); }
-  bool ok() const { return cairo_surface_status(surface_) == CAIRO_STATUS_SUCCESS; }
-  int width() const { return cairo_image_surface_get_width(surface_); }
-  int height() const { return cairo_image_surface_get_height(surface_); }
+  bool ok() const { return ok_; }
+  int width() const { return pixels_.width; }
+  int height() const { return pixels_.height; }
   // 0xRRGGBB at (x, y).
-  uint32_t At(int x, int y) const {
-    const unsigned char* row =
-        cairo_image_surface_get_data(surface_) + y * cairo_image_surface_get_stride(surface_);
-    uint32_t argb;
-    std::memcpy(&argb, row + 4 * x, 4);
-    return argb & 0xFFFFFF;
-  }
+  uint32_t At(int x, int y) const { return pixels_.At(x, y); }
   // How bright a point is, 0 (black) to 255 (white).
   int Brightness(int x, int y) const {
     const uint32_t c = At(x, y);
@@ -58,9 +44,8 @@ class Image {
   }
 
  private:
-  std::string png_;
-  size_t read_ = 0;
-  cairo_surface_t* surface_ = nullptr;
+  bool ok_ = false;
+  Pixels pixels_;
 };
 
 int Add(gui::Screen& s, int parent, const char* cls, gui::Rect b) {
@@ -210,6 +195,15 @@ TEST(Draw, PngSizeIsReadFromTheHeader) {
   EXPECT_EQ(size->width, 1920);
   EXPECT_EQ(size->height, 1080);
   EXPECT_FALSE(ReadPngSize("not a png").has_value());
+}
+
+TEST(Draw, DecodingSomethingThatIsNotAPngIsAnError) {
+  auto pixels = DecodePng("GIF89a and then some");
+  ASSERT_FALSE(pixels.ok());
+  EXPECT_NE(pixels.status().message().find("not a PNG"), std::string::npos);
+  auto outlined = OutlinePng("", {0, 0, 1, 1});
+  ASSERT_FALSE(outlined.ok());
+  EXPECT_NE(outlined.status().message().find("the outline can be drawn on"), std::string::npos);
 }
 
 }  // namespace

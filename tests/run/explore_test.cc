@@ -6,23 +6,15 @@
 
 #include "base/files.h"
 #include "run/replay.h"
+#include "run_test_util.h"
 #include "test_paths.h"
 
 namespace roam::run {
 namespace {
 
-ExploreOptions Crashy(const std::string& out_name, uint64_t seed) {
-  ExploreOptions o;
-  o.target.app = testing::SourceDir() / "tests/apps/crashy.json";
-  o.seed = seed;
-  o.out = testing::TempDir(out_name);
-  o.budget.events = 2000;
-  return o;
-}
-
 TEST(Explore, RandomFindsThePlantedCrashAndItsTraceReplays) {
   for (uint64_t seed : {1, 2, 3}) {
-    ExploreOptions o = Crashy("crashy_on", seed);
+    ExploreOptions o = CrashyRun("crashy_on", seed);
     auto summary = Explore(o);
     ASSERT_TRUE(summary.ok()) << summary.status().message();
     ASSERT_EQ(summary->crashes.size(), 1u) << "seed " << seed;
@@ -46,7 +38,7 @@ TEST(Explore, RandomFindsThePlantedCrashAndItsTraceReplays) {
 
 TEST(Explore, NothingIsReportedWithTheBugSwitchedOff) {
   for (uint64_t seed : {1, 2, 3}) {
-    ExploreOptions o = Crashy("crashy_off", seed);
+    ExploreOptions o = CrashyRun("crashy_off", seed);
     o.target.bugs_off = {"crashy-npe"};
     auto summary = Explore(o);
     ASSERT_TRUE(summary.ok()) << summary.status().message();
@@ -57,7 +49,7 @@ TEST(Explore, NothingIsReportedWithTheBugSwitchedOff) {
 }
 
 TEST(Explore, RunFolderHoldsConfigTraceAndSummary) {
-  ExploreOptions o = Crashy("folder", 5);
+  ExploreOptions o = CrashyRun("folder", 5);
   o.budget.events = 300;
   ASSERT_TRUE(Explore(o).ok());
   auto summary = ReadJsonFile(o.out / "summary.json");
@@ -77,7 +69,7 @@ TEST(Explore, RunFolderHoldsConfigTraceAndSummary) {
 }
 
 TEST(Explore, SameSeedSameRun) {
-  ExploreOptions a = Crashy("same_a", 11), b = Crashy("same_b", 11);
+  ExploreOptions a = CrashyRun("same_a", 11), b = CrashyRun("same_b", 11);
   a.budget.events = b.budget.events = 500;
   ASSERT_TRUE(Explore(a).ok());
   ASSERT_TRUE(Explore(b).ok());
@@ -89,7 +81,7 @@ TEST(Explore, SameSeedSameRun) {
 }
 
 TEST(Explore, AnEarlierRunIsNotOverwrittenWithoutForce) {
-  ExploreOptions o = Crashy("force", 1);
+  ExploreOptions o = CrashyRun("force", 1);
   o.budget.events = 50;
   ASSERT_TRUE(Explore(o).ok());
   auto again = Explore(o);
@@ -100,7 +92,7 @@ TEST(Explore, AnEarlierRunIsNotOverwrittenWithoutForce) {
 }
 
 TEST(Explore, AStopRequestEndsTheRunWithEverythingWritten) {
-  ExploreOptions o = Crashy("stop", 1);
+  ExploreOptions o = CrashyRun("stop", 1);
   o.budget.events = 0;
   o.budget.seconds = 60;
   std::atomic<bool> stop{true};
@@ -113,7 +105,7 @@ TEST(Explore, AStopRequestEndsTheRunWithEverythingWritten) {
 }
 
 TEST(Explore, BadInputsSayWhatIsWrong) {
-  ExploreOptions o = Crashy("bad", 1);
+  ExploreOptions o = CrashyRun("bad", 1);
   o.strategy = "randum";
   auto r = Explore(o);
   ASSERT_FALSE(r.ok());
@@ -178,11 +170,7 @@ TEST(Explore, EveryCrashOnTheShippedAppsReproducesAndNoneWithoutBugs) {
 }
 
 TEST(Replay, ATraceThatNoLongerReachesTheCrashSaysSo) {
-  ExploreOptions o;
-  o.target.app = testing::SourceDir() / "tests/apps/crashy.json";
-  o.seed = 1;
-  o.out = testing::TempDir("replay_no");
-  o.budget.events = 2000;
+  ExploreOptions o = CrashyRun("replay_no");
   auto summary = Explore(o);
   ASSERT_TRUE(summary.ok());
   ASSERT_EQ(summary->crashes.size(), 1u);

@@ -10,6 +10,7 @@
 #include "draw/draw.h"
 #include "run/explore.h"
 #include "run/replay.h"
+#include "run_test_util.h"
 #include "test_paths.h"
 
 namespace roam::run {
@@ -64,11 +65,7 @@ std::filesystem::path FirstBug(ExploreOptions o, int64_t noise = 0) {
 
 TEST(Minimize, ALongTraceShrinksToTheFourStepsThatReachTheCrash) {
   for (uint64_t seed : {1, 2, 3}) {
-    ExploreOptions o;
-    o.target.app = testing::SourceDir() / "tests/apps/crashy.json";
-    o.seed = seed;
-    o.out = testing::TempDir("min_crashy");
-    o.budget.events = 2000;
+    ExploreOptions o = CrashyRun("min_crashy", seed);
     auto dir = FirstBug(o, /*noise=*/300);
     ASSERT_FALSE(dir.empty()) << "seed " << seed;
     auto r = MinimizeBug(dir, {});
@@ -137,11 +134,7 @@ TEST(Minimize, TypedTextShrinksToOneCharacter) {
 }
 
 TEST(Minimize, TheBudgetBoundsTheReplaysAndTheResultStillReproduces) {
-  ExploreOptions o;
-  o.target.app = testing::SourceDir() / "tests/apps/crashy.json";
-  o.seed = 2;
-  o.out = testing::TempDir("min_budget");
-  o.budget.events = 2000;
+  ExploreOptions o = CrashyRun("min_budget", 2);
   auto dir = FirstBug(o, /*noise=*/300);
   ASSERT_FALSE(dir.empty());
   auto r = MinimizeBug(dir, {.max_replays = 5, .repeats = 1});
@@ -153,11 +146,7 @@ TEST(Minimize, TheBudgetBoundsTheReplaysAndTheResultStillReproduces) {
 }
 
 TEST(Minimize, ATraceThatDoesNotReproduceIsAnErrorAndLeavesTheFolderAlone) {
-  ExploreOptions o;
-  o.target.app = testing::SourceDir() / "tests/apps/crashy.json";
-  o.seed = 1;
-  o.out = testing::TempDir("min_noreplay");
-  o.budget.events = 2000;
+  ExploreOptions o = CrashyRun("min_noreplay");
   auto dir = FirstBug(o);
   ASSERT_FALSE(dir.empty());
   auto trace = report::ReadTrace(dir / "trace.jsonl");
@@ -186,11 +175,7 @@ namespace roam::run {
 namespace {
 
 TEST(BugScreenshots, ABugFolderHoldsItsLastStepsAsPicturesAndMinimisingRedrawsThem) {
-  ExploreOptions o;
-  o.target.app = testing::SourceDir() / "tests/apps/crashy.json";
-  o.seed = 1;
-  o.out = testing::TempDir("shots_bug");
-  o.budget.events = 2000;
+  ExploreOptions o = CrashyRun("shots_bug");
   auto dir = FirstBug(o, /*noise=*/0);
   ASSERT_FALSE(dir.empty());
   auto bug = ReadJsonFile(dir / "bug.json");

@@ -7,6 +7,7 @@
 #include "base/files.h"
 #include "run/explore.h"
 #include "run/replay.h"
+#include "run_test_util.h"
 #include "test_paths.h"
 
 namespace roam::run {
@@ -58,12 +59,8 @@ TEST(ReplaySpec, WrongTypesAreLocatedErrors) {
 
 // A bug folder whose bug.json says "seed": "seven" is refused with its path, not a crash.
 TEST(ReplayBug, AMalformedBugJsonIsAnErrorNamingTheFile) {
-  ExploreOptions o;
-  o.target.app = testing::SourceDir() / "tests/apps/crashy.json";
-  o.seed = 1;
-  o.out = testing::TempDir("replay_malformed");
+  ExploreOptions o = CrashyRun("replay_malformed");
   o.force = true;
-  o.budget.events = 2000;
   auto summary = Explore(o);
   ASSERT_TRUE(summary.ok()) << summary.status().message();
   ASSERT_FALSE(summary->crashes.empty());
@@ -90,11 +87,8 @@ TEST(ReplayBug, AMalformedBugJsonIsAnErrorNamingTheFile) {
 // A run killed with SIGKILL leaves summary.json saying "running": its bugs replay, and the
 // replay says the run's figures are not final.
 TEST(ReplayBug, ABugOfAnUnfinishedRunReplaysWithANote) {
-  ExploreOptions o;
-  o.target.app = testing::SourceDir() / "tests/apps/crashy.json";
-  o.out = testing::TempDir("replay_unfinished");
+  ExploreOptions o = CrashyRun("replay_unfinished");
   o.force = true;
-  o.budget.events = 2000;
   auto summary = Explore(o);
   ASSERT_TRUE(summary.ok()) << summary.status().message();
   ASSERT_FALSE(summary->crashes.empty());

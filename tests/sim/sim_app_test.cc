@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "sim/interpreter.h"
 #include "sim_test_util.h"
 
 namespace roam::sim {
@@ -279,6 +280,15 @@ TEST(SimApp, UnknownTargetsAndUnhandledKeysAreNoOps) {
   auto after = app->Save();
   after->step = before->step;
   EXPECT_TRUE(*before == *after);
+}
+
+TEST(SimApp, ItsLogicHashIsThatOfItsSavedStateAndFollowsWhatDecidesBehaviour) {
+  auto app = MustApp(kNotes);
+  const uint64_t start = app->LogicHash();
+  EXPECT_EQ(start, LogicHash(*app->Save()));
+  Click(*app, "inc");
+  EXPECT_NE(app->LogicHash(), start) << "a variable changed";
+  EXPECT_EQ(app->LogicHash(), LogicHash(*app->Save()));
 }
 
 TEST(SimApp, StaleWidgetIndexFallsBackToPath) {
