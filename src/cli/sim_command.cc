@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/flags.h"
 #include "device/sim_device.h"
+#include "draw/marks.h"
 #include "explore/oracle_strategy.h"
 #include "gui/uiautomator.h"
 #include "report/trace.h"
@@ -77,6 +78,10 @@ int SimShowCommand(int argc, char** argv) {
   app.add_option("SPEC", spec_path, "app spec (JSON)")->required();
   app.add_option("--bugs-off", bugs_off, "planted bug ids to switch off")->delimiter(',');
   app.add_option("--png", png_path, "draw the screen into this PNG file instead");
+  bool marks = false;
+  app.add_flag("--marks", marks,
+               "with --png: box every actionable widget with a number, coloured by how it is "
+               "operated (VisionDroid's aligned screenshot), and print the numbered widget list");
   app.add_option("--trace", trace_path,
                  "replay this trace.jsonl first (from cleared data, as a bug's trace does)")
       ->check(CLI::ExistingFile);
@@ -101,10 +106,19 @@ int SimShowCommand(int argc, char** argv) {
     }
   }
   if (png_path.empty()) {
+    if (marks) {
+      fmt::print(stderr, "roam sim show: --marks draws on the picture: give --png FILE too\n");
+      return kExitUsage;
+    }
     fmt::print("{}\n", gui::WriteDump(sim_app.screen()));
     return kExitOk;
   }
   auto png = device::DrawSimApp(sim_app);
+  if (png.ok() && marks) {
+    auto found = draw::MarksFor(sim_app.screen());
+    png = draw::MarkPng(*png, found);
+    fmt::print("{}\n{}", draw::Legend(), draw::MarkList(sim_app.screen(), found));
+  }
   if (!png.ok()) return Fail("roam sim show", png.status());
   if (Status s = WriteFileAtomic(png_path, *png); !s.ok()) return Fail("roam sim show", s);
   fmt::print("{}: {} bytes\n", png_path.string(), png->size());

@@ -9,6 +9,9 @@
 #include <string_view>
 
 #include <cairo.h>
+#include <fmt/format.h>
+
+#include "draw/marks.h"
 
 namespace roam::draw {
 
@@ -503,6 +506,172 @@ Result<std::string> OutlinePng(const std::string& png, const gui::Rect& box) {
   cairo_surface_flush(surface.get());
   if (!EncodePng(surface.get(), out)) return Status::Io("writing PNG: libpng failed");
   return out;
+}
+
+namespace {
+
+Rgb ColourOf(Interaction i) {
+  switch (i) {
+    case Interaction::kClick:
+      return {0.12, 0.37, 0.84};  // blue
+    case Interaction::kLongClick:
+      return {0.56, 0.14, 0.67};  // purple
+    case Interaction::kCheck:
+      return {0.94, 0.42, 0.0};  // orange
+    case Interaction::kScroll:
+      return {0.18, 0.55, 0.20};  // green
+    case Interaction::kText:
+      return {0.83, 0.18, 0.18};  // red
+  }
+  return {0.12, 0.37, 0.84};
+}
+
+Result<std::string> Encoded(cairo_t* cr, cairo_surface_t* surface) {
+  if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+    return Status::Io(std::string("drawing: ") + cairo_status_to_string(cairo_status(cr)));
+  std::string out;
+  cairo_surface_flush(surface);
+  if (!EncodePng(surface, out)) return Status::Io("writing PNG: libpng failed");
+  return out;
+}
+
+// `text` in lines no wider than `width` at the font set on `cr`, broken between words; at most
+// `max_lines`, the last holding the rest (Painter::Text then shortens it with an ellipsis).
+std::vector<std::string> Wrapped(cairo_t* cr, const std::string& text, double width,
+                                 size_t max_lines) {
+  std::vector<std::string> lines;
+  std::string line;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find(' ', at);
+    if (end == std::string::npos) end = text.size();
+    std::string word = text.substr(at, end - at);
+    at = end + 1;
+    if (word.empty()) continue;
+    std::string candidate = line.empty() ? word : line + " " + word;
+    cairo_text_extents_t ext;
+    cairo_text_extents(cr, candidate.c_str(), &ext);
+    if (ext.x_advance <= width || line.empty() || lines.size() + 1 == max_lines) {
+      line = std::move(candidate);
+    } else {
+      lines.push_back(std::move(line));
+      line = std::move(word);
+    }
+  }
+  if (!line.empty()) lines.push_back(std::move(line));
+  return lines;
+}
+
+}  // namespace
+
+Result<std::string> MarkPng(const std::string& png, const std::vector<Mark>& marks) {
+  auto read = SurfaceFromPng(png, "that can be marked");
+  if (!read.ok()) return read.status();
+  Surface surface = std::move(*read);
+  const int width = cairo_image_surface_get_width(surface.get());
+  const int height = cairo_image_surface_get_height(surface.get());
+  const double scale = std::min(width, height) / kReferenceWidth;
+  std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface.get()), cairo_destroy);
+  Painter p(cr.get(), scale);
+  // A mark that holds others (a list around its rows) is drawn first and just outside its
+  // bounds, with its tag at its bottom-right corner, so the rows' boxes and tags hide neither.
+  auto holds = [](const gui::Rect& a, const gui::Rect& b) {
+    return !(a == b) && a.left <= b.left && a.top <= b.top && a.right >= b.right &&
+           a.bottom >= b.bottom;
+  };
+  std::vector<bool> container(marks.size(), false);
+  for (size_t i = 0; i < marks.size(); ++i)
+    for (size_t j = 0; j < marks.size() && !container[i]; ++j)
+      container[i] = holds(marks[i].box, marks[j].box);
+  std::vector<size_t> order(marks.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return container[a] > container[b]; });
+  const double line = std::max(2.0, 5 * scale);
+  cairo_set_line_width(cr.get(), line);
+  for (size_t i : order) {
+    const Mark& m = marks[i];
+    p.Fill(ColourOf(m.interaction));
+    const double inset = container[i] ? -line : line / 2;
+    cairo_rectangle(cr.get(), m.box.left + inset, m.box.top + inset, m.box.width() - 2 * inset,
+                    m.box.height() - 2 * inset);
+    cairo_stroke(cr.get());
+  }
+  // The tags after every box, so no box crosses a number.
+  for (size_t i : order) {
+    const Mark& m = marks[i];
+    const std::string label = std::to_string(m.number);
+    cairo_select_font_face(cr.get(), kFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    cairo_set_font_size(cr.get(), 30 * scale);
+    cairo_text_extents_t ext;
+    cairo_text_extents(cr.get(), label.c_str(), &ext);
+    const int tag_w = static_cast<int>(ext.x_advance + 14 * scale);
+    const int tag_h = static_cast<int>(40 * scale);
+    const gui::Rect tag =
+        container[i]
+            ? gui::Rect{m.box.right - tag_w, m.box.bottom - tag_h, m.box.right, m.box.bottom}
+            : gui::Rect{m.box.left, m.box.top, m.box.left + tag_w, m.box.top + tag_h};
+    p.Rect(tag, ColourOf(m.interaction));
+    p.Text(label, tag, 30, kWhite, 0.5, /*bold=*/true);
+  }
+  return Encoded(cr.get(), surface.get());
+}
+
+Result<std::string> StitchPng(const std::vector<Frame>& frames, int frame_width) {
+  if (frames.empty()) return Status::InvalidArgument("no frames to stitch");
+  constexpr int kMaxSide = 8192;
+  const double unit = frame_width / 360.0;  // sizes below are for 360 px frames
+  const int gap = static_cast<int>(12 * unit), line_h = static_cast<int>(22 * unit);
+  const int caption_h = 3 * line_h + gap;
+  const int64_t total_w = static_cast<int64_t>(frames.size()) * (frame_width + gap) + gap;
+  if (frame_width < 40 || total_w > kMaxSide)
+    return Status::InvalidArgument(fmt::format(
+        "cannot stitch {} frames {} px wide: the picture would be {} px wide (at most {})",
+        frames.size(), frame_width, total_w, kMaxSide));
+  std::vector<Surface> screens;
+  int tallest = 0;
+  for (size_t i = 0; i < frames.size(); ++i) {
+    auto read = SurfaceFromPng(frames[i].png, "that can be stitched");
+    if (!read.ok())
+      return Status::Corruption(fmt::format("frame {}: {}", i + 1, read.status().message()));
+    const double w = cairo_image_surface_get_width(read->get());
+    const double h = cairo_image_surface_get_height(read->get());
+    tallest = std::max(tallest, static_cast<int>(std::ceil(h * frame_width / w)));
+    screens.push_back(std::move(*read));
+  }
+  const int height = gap + tallest + caption_h;
+  if (height > kMaxSide)
+    return Status::InvalidArgument(fmt::format("cannot stitch frames {} px tall", tallest));
+  Surface out(cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(total_w), height),
+              cairo_surface_destroy);
+  std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(out.get()), cairo_destroy);
+  Painter p(cr.get(), 1);
+  p.Rect({0, 0, static_cast<int>(total_w), height}, kWhite);
+  for (size_t i = 0; i < screens.size(); ++i) {
+    const int x = gap + static_cast<int>(i) * (frame_width + gap);
+    const double w = cairo_image_surface_get_width(screens[i].get());
+    const double h = cairo_image_surface_get_height(screens[i].get());
+    const double k = frame_width / w;
+    cairo_save(cr.get());
+    cairo_translate(cr.get(), x, gap);
+    cairo_scale(cr.get(), k, k);
+    cairo_set_source_surface(cr.get(), screens[i].get(), 0, 0);
+    cairo_pattern_set_filter(cairo_get_source(cr.get()), CAIRO_FILTER_GOOD);
+    cairo_paint(cr.get());
+    cairo_restore(cr.get());
+    p.Fill(kDivider);
+    cairo_set_line_width(cr.get(), 1);
+    cairo_rectangle(cr.get(), x - 0.5, gap - 0.5, frame_width + 1, h * k + 1);
+    cairo_stroke(cr.get());
+    cairo_select_font_face(cr.get(), kFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr.get(), 16 * unit);
+    const auto lines = Wrapped(cr.get(), frames[i].caption, frame_width, 3);
+    for (size_t l = 0; l < lines.size(); ++l) {
+      const int top = gap + tallest + gap / 2 + static_cast<int>(l) * line_h;
+      p.Text(lines[l], {x, top, x + frame_width, top + line_h}, 16 * unit, kText);
+    }
+  }
+  return Encoded(cr.get(), out.get());
 }
 
 std::optional<PngSize> ReadPngSize(std::string_view png) {

@@ -106,6 +106,21 @@ TEST(Cli, SimShowPrintsADumpThatParses) {
   EXPECT_EQ(screen->package, "de.rampro.activitydiary");
 }
 
+TEST(Cli, SimShowMarksTheActionableWidgetsAndListsThem) {
+  auto out = testing::TempDir("cli_marks");
+  Ran r = Roam("sim show " + App("apps/diary.json") + " --png " + (out / "m.png").string() +
+               " --marks");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("blue box: click; "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("3. android.widget.TextView \"Cinema\" id/activity_name: click, long click"),
+            std::string::npos)
+      << r.out;
+  EXPECT_TRUE(std::filesystem::exists(out / "m.png"));
+  Ran bad = Roam("sim show " + App("apps/diary.json") + " --marks");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("give --png FILE too"), std::string::npos) << bad.out;
+}
+
 TEST(Cli, ExploreThenReplayTheBug) {
   auto out = testing::TempDir("cli_e2e");
   Ran run = Roam("explore -q --app " + App("tests/apps/crashy.json") +

@@ -1,0 +1,104 @@
+#include "draw/marks.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "base/json_fields.h"
+
+namespace roam::draw {
+
+std::string_view InteractionName(Interaction i) {
+  switch (i) {
+    case Interaction::kClick:
+      return "click";
+    case Interaction::kLongClick:
+      return "long click";
+    case Interaction::kCheck:
+      return "check";
+    case Interaction::kScroll:
+      return "scroll";
+    case Interaction::kText:
+      return "text input";
+  }
+  return "click";
+}
+
+std::string_view InteractionColour(Interaction i) {
+  switch (i) {
+    case Interaction::kClick:
+      return "blue";
+    case Interaction::kLongClick:
+      return "purple";
+    case Interaction::kCheck:
+      return "orange";
+    case Interaction::kScroll:
+      return "green";
+    case Interaction::kText:
+      return "red";
+  }
+  return "blue";
+}
+
+std::string Legend() {
+  std::string out;
+  for (Interaction i : kInteractions)
+    out += fmt::format("{}{} box: {}", out.empty() ? "" : "; ", InteractionColour(i),
+                       InteractionName(i));
+  return out;
+}
+
+namespace {
+
+// Every way `w` is operated, the most specific first.
+std::vector<Interaction> InteractionsOf(const gui::Widget& w) {
+  std::vector<Interaction> out;
+  if (w.editable) out.push_back(Interaction::kText);
+  if (w.checkable) out.push_back(Interaction::kCheck);
+  if (w.scrollable) out.push_back(Interaction::kScroll);
+  if (w.clickable && !w.checkable) out.push_back(Interaction::kClick);
+  if (w.long_clickable) out.push_back(Interaction::kLongClick);
+  return out;
+}
+
+}  // namespace
+
+std::vector<Mark> MarksFor(const gui::Screen& screen) {
+  std::vector<Mark> marks;
+  const gui::Rect display{0, 0, screen.width, screen.height};
+  for (size_t i = 0; i < screen.widgets.size(); ++i) {
+    const gui::Widget& w = screen.widgets[i];
+    auto ways = InteractionsOf(w);
+    if (ways.empty() || !w.enabled || w.bounds.empty()) continue;
+    if (display.width() > 0 && (w.bounds.right <= 0 || w.bounds.bottom <= 0 ||
+                                w.bounds.left >= display.right || w.bounds.top >= display.bottom))
+      continue;
+    marks.push_back({static_cast<int>(i), 0, ways.front(), w.bounds});
+  }
+  std::stable_sort(marks.begin(), marks.end(), [](const Mark& a, const Mark& b) {
+    return a.box.top != b.box.top ? a.box.top < b.box.top : a.box.left < b.box.left;
+  });
+  for (size_t k = 0; k < marks.size(); ++k) marks[k].number = static_cast<int>(k) + 1;
+  return marks;
+}
+
+std::string MarkList(const gui::Screen& screen, const std::vector<Mark>& marks) {
+  std::string out;
+  for (const Mark& m : marks) {
+    if (m.widget < 0 || static_cast<size_t>(m.widget) >= screen.widgets.size()) continue;
+    const gui::Widget& w = screen.widgets[m.widget];
+    std::string text = w.text.empty() ? w.content_desc : w.text;
+    if (text.empty() && w.editable) text = w.hint;
+    std::string id = w.resource_id;
+    if (auto at = id.find(":id/"); at != std::string::npos) id = "id/" + id.substr(at + 4);
+    std::string ways;
+    for (Interaction i : InteractionsOf(w))
+      ways += fmt::format("{}{}", ways.empty() ? "" : ", ", InteractionName(i));
+    out += fmt::format("{}. {}{}{}: {}\n", m.number, w.cls,
+                       text.empty() ? "" : fmt::format(" \"{}\"", Excerpt(text, 60)),
+                       id.empty() ? "" : " " + id, ways);
+  }
+  return out;
+}
+
+}  // namespace roam::draw

@@ -1,0 +1,59 @@
+// draw/marks: VisionDroid's aligned screenshots. Every actionable widget of a screen gets a
+// numbered box whose colour says how it is operated (click, long click, check, scroll, text
+// input), and the same number starts its line in a widget list given to the model as text, so
+// an answer naming a number names a widget. The history of steps is stitched into one image:
+// each step's screen with its operated widget boxed and a caption under it. Drawing is in
+// draw.cc (the cairo translation unit); choosing the marks and writing the list is pure logic
+// here. Stateless; thread-safe.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/status.h"
+#include "gui/screen.h"
+
+namespace roam::draw {
+
+enum class Interaction { kClick, kLongClick, kCheck, kScroll, kText };
+inline constexpr Interaction kInteractions[] = {Interaction::kClick, Interaction::kLongClick,
+                                                Interaction::kCheck, Interaction::kScroll,
+                                                Interaction::kText};
+
+std::string_view InteractionName(Interaction interaction);    // "long click"
+std::string_view InteractionColour(Interaction interaction);  // "purple": the legend's word
+// "blue box: click; purple box: long click; ...": the legend a prompt gives with the picture.
+std::string Legend();
+
+struct Mark {
+  int widget = -1;  // index in Screen::widgets
+  int number = 0;   // 1, 2, ...: the box's label and the widget list's line
+  Interaction interaction = Interaction::kClick;
+  gui::Rect box;
+};
+
+// The actionable widgets of `screen` (enabled, on screen, not empty), numbered in reading order
+// (top to bottom, then left to right). A widget's one colour is the most specific way it is
+// operated: text input, then check, scroll, click, long click.
+std::vector<Mark> MarksFor(const gui::Screen& screen);
+
+// One line per mark: `3. android.widget.Button "Save" id/save: click`. Text is cut at 60
+// characters; the interactions listed are all the widget takes, its box's colour the first.
+std::string MarkList(const gui::Screen& screen, const std::vector<Mark>& marks);
+
+// `png` (any device's screenshot) with each mark's box in its colour and its number in a tag of
+// that colour at the box's top-left corner, as PNG.
+Result<std::string> MarkPng(const std::string& png, const std::vector<Mark>& marks);
+
+// One step of a stitched history: its screen (already marked) and what it served.
+struct Frame {
+  std::string png;
+  std::string caption;
+};
+// The frames side by side on white, each scaled to `frame_width` pixels wide, its caption
+// wrapped under it in up to three lines, as PNG. An error when there are no frames or one is not
+// a PNG.
+Result<std::string> StitchPng(const std::vector<Frame>& frames, int frame_width = 360);
+
+}  // namespace roam::draw
