@@ -19,6 +19,7 @@ PACKAGES=(
   libcairo2-dev libpng-dev pkg-config fonts-dejavu-core  # drawing screens as PNG
   libgraphviz-dev         # report.html's activity transition graph, laid out by dot
   chromium-headless-shell # tests open report.html in a real browser, headless
+  libcurl4-openssl-dev    # llm/: the OpenAI-compatible chat-completions client (VisionDroid)
 )
 
 missing=()

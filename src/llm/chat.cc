@@ -1,0 +1,210 @@
+#include "llm/chat.h"
+
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "base/files.h"
+#include "base/json_fields.h"
+
+namespace roam::llm {
+
+using nlohmann::json;
+
+std::string Base64(std::string_view bytes) {
+  static constexpr char kAlphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  size_t i = 0;
+  for (; i + 2 < bytes.size(); i += 3) {
+    const uint32_t v = static_cast<uint8_t>(bytes[i]) << 16 |
+                       static_cast<uint8_t>(bytes[i + 1]) << 8 | static_cast<uint8_t>(bytes[i + 2]);
+    out += kAlphabet[v >> 18];
+    out += kAlphabet[v >> 12 & 63];
+    out += kAlphabet[v >> 6 & 63];
+    out += kAlphabet[v & 63];
+  }
+  if (i < bytes.size()) {
+    uint32_t v = static_cast<uint8_t>(bytes[i]) << 16;
+    if (i + 1 < bytes.size()) v |= static_cast<uint8_t>(bytes[i + 1]) << 8;
+    out += kAlphabet[v >> 18];
+    out += kAlphabet[v >> 12 & 63];
+    out += i + 1 < bytes.size() ? kAlphabet[v >> 6 & 63] : '=';
+    out += '=';
+  }
+  return out;
+}
+
+std::string ContentHash(std::string_view bytes) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (char c : bytes) {
+    h ^= static_cast<uint8_t>(c);
+    h *= 0x100000001b3ULL;
+  }
+  return fmt::format("{:016x}", h);
+}
+
+json RequestBody(const ClientOptions& options, const std::vector<Message>& messages) {
+  json list = json::array();
+  for (const Message& m : messages) {
+    if (m.images.empty()) {
+      list.push_back({{"role", m.role}, {"content", m.text}});
+      continue;
+    }
+    json parts = json::array({{{"type", "text"}, {"text", m.text}}});
+    for (const std::string& png : m.images)
+      parts.push_back({{"type", "image_url"},
+                       {"image_url", {{"url", "data:image/png;base64," + Base64(png)}}}});
+    list.push_back({{"role", m.role}, {"content", parts}});
+  }
+  return {{"model", options.model}, {"messages", list}, {"temperature", options.temperature}};
+}
+
+Result<Answer> ParseResponse(std::string_view body) {
+  json j = json::parse(body, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object())
+    return Status::Corruption("the model's server answered something that is not JSON: " +
+                              Excerpt(body, 120));
+  if (j.contains("error")) {
+    const json& e = j["error"];
+    std::string message = e.is_object() && e.contains("message") && e["message"].is_string()
+                              ? e["message"].get<std::string>()
+                              : JsonExcerpt(e, 200);
+    return Status::Io("the model's server reported an error: " + message);
+  }
+  if (!j.contains("choices") || !j["choices"].is_array() || j["choices"].empty())
+    return Status::Corruption("the answer has no \"choices\": " + JsonExcerpt(j, 160));
+  const json& message = j["choices"][0].value("message", json());
+  if (!message.is_object() || !message.contains("content") || !message["content"].is_string())
+    return Status::Corruption("the answer's choices[0].message has no text \"content\": " +
+                              JsonExcerpt(j["choices"][0], 160));
+  Answer a;
+  a.content = message["content"].get<std::string>();
+  if (j.contains("usage") && j["usage"].is_object()) {
+    const json& u = j["usage"];
+    if (u.contains("prompt_tokens") && u["prompt_tokens"].is_number_integer())
+      a.usage.prompt_tokens = u["prompt_tokens"].get<int64_t>();
+    if (u.contains("completion_tokens") && u["completion_tokens"].is_number_integer())
+      a.usage.completion_tokens = u["completion_tokens"].get<int64_t>();
+  }
+  return a;
+}
+
+namespace {
+
+// A request as the log keeps it: texts, and images by hash.
+json LoggedMessages(const std::vector<Message>& messages) {
+  json list = json::array();
+  for (const Message& m : messages) {
+    json images = json::array();
+    for (const std::string& png : m.images) images.push_back(ContentHash(png));
+    list.push_back({{"role", m.role}, {"text", m.text}, {"images", images}});
+  }
+  return list;
+}
+
+std::string RequestHash(const json& logged) { return ContentHash(logged.dump()); }
+
+}  // namespace
+
+Result<std::unique_ptr<Recorder>> Recorder::Open(Client& inner, const std::filesystem::path& log,
+                                                 std::string model) {
+  std::ofstream out(log, std::ios::trunc);
+  if (!out) return Status::Io(fmt::format("cannot write {}", log.string()));
+  return std::unique_ptr<Recorder>(new Recorder(inner, log, std::move(model)));
+}
+
+Result<Answer> Recorder::Complete(const std::vector<Message>& messages) {
+  const std::filesystem::path images = log_.parent_path() / "images";
+  for (const Message& m : messages)
+    for (const std::string& png : m.images) {
+      const auto file = images / (ContentHash(png) + ".png");
+      std::error_code ec;
+      if (std::filesystem::exists(file, ec)) continue;
+      std::filesystem::create_directories(images, ec);
+      ROAM_RETURN_IF_ERROR(WriteFileAtomic(file, png));
+    }
+  json logged = LoggedMessages(messages);
+  auto answer = inner_.Complete(messages);
+  counters_ = inner_.counters();
+  json line = {{"n", ++line_},
+               {"model", model_},
+               {"request_hash", RequestHash(logged)},
+               {"messages", logged}};
+  if (answer.ok()) {
+    line["answer"] = {{"content", answer->content},
+                      {"prompt_tokens", answer->usage.prompt_tokens},
+                      {"completion_tokens", answer->usage.completion_tokens}};
+  } else {
+    line["error"] = answer.status().message();
+  }
+  std::ofstream out(log_, std::ios::app);
+  out << JsonLine(line) << "\n";
+  out.flush();
+  if (!out) return Status::Io(fmt::format("cannot write {}", log_.string()));
+  return answer;
+}
+
+namespace {
+
+class Replayer final : public Client {
+ public:
+  Replayer(std::filesystem::path log, std::vector<json> lines)
+      : log_(std::move(log)), lines_(std::move(lines)) {}
+
+  Result<Answer> Complete(const std::vector<Message>& messages) override {
+    ++counters_.requests;
+    if (next_ >= lines_.size())
+      return Status::NotFound(fmt::format("{}: the log ends after {} requests; this run asks more",
+                                          log_.string(), lines_.size()));
+    const json& line = lines_[next_++];
+    const std::string want = line.value("request_hash", "");
+    const std::string got = RequestHash(LoggedMessages(messages));
+    if (want != got)
+      return Status::InvalidArgument(fmt::format(
+          "{}:{}: this run's request differs from the recorded one (hash {} against {}): the "
+          "app, the seed or Roam changed since it was recorded",
+          log_.string(), next_, got, want));
+    if (line.contains("error")) {
+      ++counters_.failures;
+      return Status::Io(line["error"].is_string() ? line["error"].get<std::string>() : "error");
+    }
+    const json& a = line.value("answer", json::object());
+    Answer answer;
+    answer.content = a.value("content", "");
+    answer.usage.prompt_tokens = a.value("prompt_tokens", int64_t{0});
+    answer.usage.completion_tokens = a.value("completion_tokens", int64_t{0});
+    counters_.usage.prompt_tokens += answer.usage.prompt_tokens;
+    counters_.usage.completion_tokens += answer.usage.completion_tokens;
+    return answer;
+  }
+
+ private:
+  std::filesystem::path log_;
+  std::vector<json> lines_;
+  size_t next_ = 0;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Client>> ReplayClient(const std::filesystem::path& log) {
+  std::ifstream in(log);
+  if (!in) return Status::NotFound(fmt::format("{}: no such log to replay", log.string()));
+  std::vector<json> lines;
+  std::string text;
+  for (int n = 1; std::getline(in, text); ++n) {
+    if (text.empty()) continue;
+    auto j = ParseJson(text, fmt::format("{}:{}", log.string(), n));
+    if (!j.ok()) return j.status();
+    if (!j->is_object() || !(*j)["request_hash"].is_string() ||
+        !((*j).contains("answer") ? (*j)["answer"].is_object() : (*j)["error"].is_string()))
+      return Status::Corruption(fmt::format(
+          "{}:{}: not a recorded request (needs request_hash and an answer or an error)",
+          log.string(), n));
+    lines.push_back(std::move(*j));
+  }
+  return std::unique_ptr<Client>(new Replayer(log, std::move(lines)));
+}
+
+}  // namespace roam::llm

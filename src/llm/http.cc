@@ -1,0 +1,138 @@
+// The chat-completions client over HTTP with libcurl: POST {url}/chat/completions with a JSON
+// body, the key (when its variable is set) as a Bearer token, one timeout for the whole request,
+// retries with doubling backoff on 429, 5xx and transport faults, and a request cap.
+#include <chrono>
+#include <cstdlib>
+#include <mutex>
+#include <thread>
+
+#include <curl/curl.h>
+#include <fmt/format.h>
+
+#include "base/json_fields.h"
+#include "llm/chat.h"
+
+namespace roam::llm {
+
+namespace {
+
+void GlobalInit() {
+  static std::once_flag once;
+  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+struct Response {
+  long status = 0;
+  std::string body;
+  std::string fault;  // a transport fault (curl's words); empty when the server answered
+};
+
+size_t Append(char* data, size_t size, size_t count, void* out) {
+  static_cast<std::string*>(out)->append(data, size * count);
+  return size * count;
+}
+
+class Http final : public Client {
+ public:
+  explicit Http(ClientOptions options) : options_(std::move(options)) {
+    while (!options_.url.empty() && options_.url.back() == '/') options_.url.pop_back();
+    endpoint_ = options_.url + "/chat/completions";
+    if (!options_.key_env.empty())
+      if (const char* key = std::getenv(options_.key_env.c_str()); key && *key) key_ = key;
+  }
+
+  Result<Answer> Complete(const std::vector<Message>& messages) override {
+    if (options_.max_requests > 0 && counters_.requests >= options_.max_requests)
+      return Status::InvalidArgument(fmt::format(
+          "the request cap of {} is reached (--llm-max-requests)", options_.max_requests));
+    ++counters_.requests;
+    const std::string body = RequestBody(options_, messages).dump();
+    double wait = options_.backoff_seconds;
+    for (int attempt = 0;; ++attempt) {
+      Response r = Post(body);
+      const bool again = !r.fault.empty() || r.status == 429 || r.status >= 500;
+      if (!again || attempt >= options_.retries) {
+        auto answer = Finish(r);
+        if (!answer.ok()) {
+          ++counters_.failures;
+        } else {
+          counters_.usage.prompt_tokens += answer->usage.prompt_tokens;
+          counters_.usage.completion_tokens += answer->usage.completion_tokens;
+        }
+        return answer;
+      }
+      ++counters_.retries;
+      std::this_thread::sleep_for(std::chrono::duration<double>(wait));
+      wait *= 2;
+    }
+  }
+
+ private:
+  Response Post(const std::string& body) {
+    GlobalInit();
+    Response r;
+    CURL* curl = curl_easy_init();
+    if (!curl) {
+      r.fault = "libcurl could not start a request";
+      return r;
+    }
+    curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
+    std::string auth;
+    if (!key_.empty()) {
+      auth = "Authorization: Bearer " + key_;
+      headers = curl_slist_append(headers, auth.c_str());
+    }
+    char error[CURL_ERROR_SIZE] = {0};
+    curl_easy_setopt(curl, CURLOPT_URL, endpoint_.c_str());
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.c_str());
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, Append);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &r.body);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(options_.timeout_seconds * 1000));
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
+    CURLcode code = curl_easy_perform(curl);
+    if (code != CURLE_OK) {
+      r.fault = error[0] ? error : curl_easy_strerror(code);
+    } else {
+      curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &r.status);
+    }
+    curl_slist_free_all(headers);
+    curl_easy_cleanup(curl);
+    return r;
+  }
+
+  Result<Answer> Finish(const Response& r) const {
+    if (!r.fault.empty()) return Status::Io(fmt::format("POST {}: {}", endpoint_, r.fault));
+    if (r.status != 200) {
+      auto parsed = ParseResponse(r.body);  // servers explain errors in the body
+      return Status::Io(
+          fmt::format("POST {}: HTTP {}: {}", endpoint_, r.status,
+                      parsed.ok() ? Excerpt(r.body, 160) : parsed.status().message()));
+    }
+    auto answer = ParseResponse(r.body);
+    if (!answer.ok()) return answer.status().Wrap(fmt::format("POST {}", endpoint_));
+    return answer;
+  }
+
+  ClientOptions options_;
+  std::string endpoint_;
+  std::string key_;  // from options_.key_env; never logged
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Client>> HttpClient(const ClientOptions& options) {
+  if (options.url.rfind("http://", 0) != 0 && options.url.rfind("https://", 0) != 0)
+    return Status::InvalidArgument(fmt::format(
+        "--llm-url \"{}\": give the API's base URL, e.g. http://127.0.0.1:11434/v1", options.url));
+  if (options.model.empty())
+    return Status::InvalidArgument("--llm-model: name the model the server runs");
+  if (options.timeout_seconds <= 0 || options.retries < 0 || options.backoff_seconds < 0)
+    return Status::InvalidArgument(
+        "the timeout must be positive, retries and backoff not negative");
+  return std::unique_ptr<Client>(new Http(options));
+}
+
+}  // namespace roam::llm

@@ -1,0 +1,245 @@
+// The chat-completions client against a scripted test double of the model's server: the request
+// it sends, the answers it parses or refuses, retries, timeouts, the cap, and the log that
+// replays a session offline.
+#include "llm/chat.h"
+
+#include <cstdlib>
+
+#include <gtest/gtest.h>
+
+#include "base/files.h"
+#include "chat_server_double.h"
+#include "test_paths.h"
+
+namespace roam::llm {
+namespace {
+
+using nlohmann::json;
+using testing::ChatServerDouble;
+
+ClientOptions Options(const ChatServerDouble& server) {
+  ClientOptions o;
+  o.url = server.url();
+  o.model = "llava-test";
+  o.key_env = "ROAM_TEST_LLM_KEY";
+  o.timeout_seconds = 5;
+  o.backoff_seconds = 0.01;
+  return o;
+}
+
+std::unique_ptr<Client> Must(Result<std::unique_ptr<Client>> c) {
+  EXPECT_TRUE(c.ok()) << c.status().message();
+  return c.ok() ? std::move(*c) : nullptr;
+}
+
+TEST(Chat, Base64FollowsRfc4648) {
+  EXPECT_EQ(Base64(""), "");
+  EXPECT_EQ(Base64("f"), "Zg==");
+  EXPECT_EQ(Base64("fo"), "Zm8=");
+  EXPECT_EQ(Base64("foo"), "Zm9v");
+  EXPECT_EQ(Base64("foobar"), "Zm9vYmFy");
+  EXPECT_EQ(Base64(std::string("\xff\x00\x80", 3)), "/wCA");
+}
+
+TEST(Chat, SendsTextAndImagesAsOpenAIChatCompletionsWithTheKeyAsBearer) {
+  ChatServerDouble server;
+  server.Script(
+      {200, ChatServerDouble::Completion("{\"action\": \"click\", \"widget\": 3}", 120, 9)});
+  setenv("ROAM_TEST_LLM_KEY", "sk-test-secret", 1);
+  auto client = Must(HttpClient(Options(server)));
+  unsetenv("ROAM_TEST_LLM_KEY");
+  auto answer = client->Complete({{"system", "You test apps.", {}},
+                                  {"user", "Which widget?", {std::string("\x89PNG-bytes", 10)}}});
+  ASSERT_TRUE(answer.ok()) << answer.status().message();
+  EXPECT_EQ(answer->content, "{\"action\": \"click\", \"widget\": 3}");
+  EXPECT_EQ(answer->usage.prompt_tokens, 120);
+  EXPECT_EQ(client->counters().usage.completion_tokens, 9);
+  auto got = server.received();
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_EQ(got[0].head.rfind("POST /v1/chat/completions HTTP/1.1", 0), 0u) << got[0].head;
+  EXPECT_NE(got[0].head.find("Authorization: Bearer sk-test-secret"), std::string::npos);
+  json body = json::parse(got[0].body);
+  EXPECT_EQ(body["model"], "llava-test");
+  EXPECT_EQ(body["messages"][0]["content"], "You test apps.");
+  EXPECT_EQ(body["messages"][1]["content"][0]["text"], "Which widget?");
+  EXPECT_EQ(body["messages"][1]["content"][1]["image_url"]["url"],
+            "data:image/png;base64," + Base64(std::string("\x89PNG-bytes", 10)));
+}
+
+TEST(Chat, WithoutAKeyNoAuthorizationIsSent) {
+  ChatServerDouble server;
+  server.Script({200, ChatServerDouble::Completion("ok")});
+  unsetenv("ROAM_TEST_LLM_KEY");
+  auto client = Must(HttpClient(Options(server)));
+  ASSERT_TRUE(client->Complete({{"user", "hi", {}}}).ok());
+  EXPECT_EQ(server.received()[0].head.find("Authorization"), std::string::npos);
+}
+
+TEST(Chat, RetriesOn429And5xxThenAnswers) {
+  ChatServerDouble server;
+  server.Script({429, "{\"error\": {\"message\": \"slow down\"}}"});
+  server.Script({503, "overloaded"});
+  server.Script({200, ChatServerDouble::Completion("third time")});
+  auto client = Must(HttpClient(Options(server)));
+  auto answer = client->Complete({{"user", "hi", {}}});
+  ASSERT_TRUE(answer.ok()) << answer.status().message();
+  EXPECT_EQ(answer->content, "third time");
+  EXPECT_EQ(client->counters().requests, 1);
+  EXPECT_EQ(client->counters().retries, 2);
+}
+
+TEST(Chat, GivesUpAfterItsRetriesWithTheServersOwnWords) {
+  ChatServerDouble server;
+  for (int i = 0; i < 3; ++i) server.Script({500, "{\"error\": {\"message\": \"model crashed\"}}"});
+  ClientOptions o = Options(server);
+  o.retries = 2;
+  auto client = Must(HttpClient(o));
+  auto answer = client->Complete({{"user", "hi", {}}});
+  ASSERT_FALSE(answer.ok());
+  EXPECT_NE(answer.status().message().find("HTTP 500"), std::string::npos)
+      << answer.status().message();
+  EXPECT_NE(answer.status().message().find("model crashed"), std::string::npos);
+  EXPECT_EQ(server.received().size(), 3u);
+  EXPECT_EQ(client->counters().failures, 1);
+}
+
+TEST(Chat, A4xxOtherThan429IsNotRetried) {
+  ChatServerDouble server;
+  server.Script({401, "{\"error\": {\"message\": \"invalid api key\"}}"});
+  auto client = Must(HttpClient(Options(server)));
+  auto answer = client->Complete({{"user", "hi", {}}});
+  ASSERT_FALSE(answer.ok());
+  EXPECT_NE(answer.status().message().find("invalid api key"), std::string::npos);
+  EXPECT_EQ(server.received().size(), 1u);
+}
+
+TEST(Chat, ASlowServerTimesOut) {
+  ChatServerDouble server;
+  server.Script({200, ChatServerDouble::Completion("late"), 700});
+  ClientOptions o = Options(server);
+  o.timeout_seconds = 0.2;
+  o.retries = 0;
+  auto client = Must(HttpClient(o));
+  auto answer = client->Complete({{"user", "hi", {}}});
+  ASSERT_FALSE(answer.ok());
+  EXPECT_NE(answer.status().message().find("POST " + server.url() + "/chat/completions"),
+            std::string::npos)
+      << answer.status().message();
+  EXPECT_NE(answer.status().message().find("imed out"), std::string::npos)
+      << answer.status().message();
+}
+
+TEST(Chat, AnUnreachableEndpointIsNamed) {
+  ClientOptions o;
+  o.url = "http://127.0.0.1:9/v1";  // discard port: nothing listens
+  o.model = "m";
+  o.retries = 1;
+  o.backoff_seconds = 0.01;
+  auto client = Must(HttpClient(o));
+  auto answer = client->Complete({{"user", "hi", {}}});
+  ASSERT_FALSE(answer.ok());
+  EXPECT_NE(answer.status().message().find("http://127.0.0.1:9/v1/chat/completions"),
+            std::string::npos)
+      << answer.status().message();
+}
+
+TEST(Chat, AnswersThatAreNoChatCompletionAreRefusedWithTheReason) {
+  EXPECT_NE(ParseResponse("Sure! Here is my answer").status().message().find("not JSON"),
+            std::string::npos);
+  EXPECT_NE(ParseResponse("{\"choices\": []}").status().message().find("no \"choices\""),
+            std::string::npos);
+  EXPECT_NE(ParseResponse("{\"choices\": [{\"message\": {\"content\": null}}]}")
+                .status()
+                .message()
+                .find("no text \"content\""),
+            std::string::npos);
+  EXPECT_NE(ParseResponse("{\"error\": {\"message\": \"context too long\"}}")
+                .status()
+                .message()
+                .find("context too long"),
+            std::string::npos);
+  auto ok = ParseResponse(ChatServerDouble::Completion("fine"));
+  ASSERT_TRUE(ok.ok());
+  EXPECT_EQ(ok->content, "fine");
+}
+
+TEST(Chat, TheRequestCapStopsFurtherRequests) {
+  ChatServerDouble server;
+  server.Script({200, ChatServerDouble::Completion("one")});
+  ClientOptions o = Options(server);
+  o.max_requests = 1;
+  auto client = Must(HttpClient(o));
+  ASSERT_TRUE(client->Complete({{"user", "hi", {}}}).ok());
+  auto second = client->Complete({{"user", "again", {}}});
+  ASSERT_FALSE(second.ok());
+  EXPECT_NE(second.status().message().find("cap of 1"), std::string::npos);
+  EXPECT_EQ(server.received().size(), 1u);
+}
+
+TEST(Chat, BadOptionsAreRefusedBeforeAnyRequest) {
+  ClientOptions o;
+  o.url = "127.0.0.1:11434";
+  o.model = "m";
+  EXPECT_NE(HttpClient(o).status().message().find("base URL"), std::string::npos);
+  o.url = "http://127.0.0.1:11434/v1";
+  o.model = "";
+  EXPECT_NE(HttpClient(o).status().message().find("--llm-model"), std::string::npos);
+}
+
+TEST(Chat, ASessionIsLoggedWithoutTheKeyAndReplaysOffline) {
+  ChatServerDouble server;
+  server.Script({200, ChatServerDouble::Completion("first", 100, 4)});
+  server.Script({400, "{\"error\": {\"message\": \"bad image\"}}"});
+  setenv("ROAM_TEST_LLM_KEY", "sk-never-logged", 1);
+  auto http = Must(HttpClient(Options(server)));
+  unsetenv("ROAM_TEST_LLM_KEY");
+  auto dir = roam::testing::TempDir("llm_log");
+  auto recorder = Recorder::Open(*http, dir / "llm.jsonl", "llava-test");
+  ASSERT_TRUE(recorder.ok());
+  const std::string png = "\x89PNG fake screen";
+  std::vector<Message> first = {{"user", "step 1", {png}}};
+  std::vector<Message> second = {{"user", "step 2", {png}}};
+  ASSERT_TRUE((*recorder)->Complete(first).ok());
+  EXPECT_FALSE((*recorder)->Complete(second).ok());
+  auto log = ReadFile(dir / "llm.jsonl");
+  ASSERT_TRUE(log.ok());
+  EXPECT_EQ(log->find("sk-never-logged"), std::string::npos);
+  EXPECT_EQ(log->find(Base64(png)), std::string::npos) << "images are kept by hash";
+  EXPECT_NE(log->find(ContentHash(png)), std::string::npos);
+  EXPECT_EQ(*ReadFile(dir / "images" / (ContentHash(png) + ".png")), png);
+
+  // Offline: the same requests get the same answers and the same error, without a server.
+  auto replay = Must(ReplayClient(dir / "llm.jsonl"));
+  auto a = replay->Complete(first);
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_EQ(a->content, "first");
+  EXPECT_EQ(a->usage.prompt_tokens, 100);
+  auto b = replay->Complete(second);
+  ASSERT_FALSE(b.ok());
+  EXPECT_NE(b.status().message().find("bad image"), std::string::npos);
+  auto c = replay->Complete(second);
+  ASSERT_FALSE(c.ok());
+  EXPECT_NE(c.status().message().find("the log ends after 2 requests"), std::string::npos);
+
+  // A run that asks something else is told where it parted from the recording.
+  auto other = Must(ReplayClient(dir / "llm.jsonl"));
+  auto d = other->Complete({{"user", "a different question", {}}});
+  ASSERT_FALSE(d.ok());
+  EXPECT_NE(d.status().message().find("llm.jsonl:1: this run's request differs"), std::string::npos)
+      << d.status().message();
+}
+
+TEST(Chat, ACorruptLogIsRefusedWithItsLine) {
+  auto dir = roam::testing::TempDir("llm_corrupt");
+  ASSERT_TRUE(WriteFileAtomic(dir / "llm.jsonl",
+                              "{\"request_hash\": \"00\", \"answer\": {}}\n"
+                              "{\"oops\": 1}\n")
+                  .ok());
+  auto r = ReplayClient(dir / "llm.jsonl");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("llm.jsonl:2"), std::string::npos) << r.status().message();
+  EXPECT_FALSE(ReplayClient(dir / "missing.jsonl").ok());
+}
+
+}  // namespace
+}  // namespace roam::llm
