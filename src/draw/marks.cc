@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "base/json_fields.h"
 
@@ -94,9 +95,18 @@ std::string MarkList(const gui::Screen& screen, const std::vector<Mark>& marks) 
     std::string ways;
     for (Interaction i : InteractionsOf(w))
       ways += fmt::format("{}{}", ways.empty() ? "" : ", ", InteractionName(i));
-    out += fmt::format("{}. {}{}{}: {}\n", m.number, w.cls,
-                       text.empty() ? "" : fmt::format(" \"{}\"", Excerpt(text, 60)),
-                       id.empty() ? "" : " " + id, ways);
+    // The text as a JSON string: a widget is one line, whatever its text holds.
+    std::string line = fmt::format("{}. {}", m.number, w.cls);
+    if (!text.empty()) {
+      line += ' ';
+      line += nlohmann::json(Excerpt(text, 60))
+                  .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
+    if (!id.empty()) {
+      line += ' ';
+      line += id;
+    }
+    out += fmt::format("{}: {}\n", line, ways);
   }
   return out;
 }

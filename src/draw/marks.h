@@ -39,7 +39,8 @@ struct Mark {
 std::vector<Mark> MarksFor(const gui::Screen& screen);
 
 // One line per mark: `3. android.widget.Button "Save" id/save: click`. Text is cut at 60
-// characters; the interactions listed are all the widget takes, its box's colour the first.
+// characters and written as a JSON string (a newline in it stays "\n": one widget, one line);
+// the interactions listed are all the widget takes, its box's colour the first.
 std::string MarkList(const gui::Screen& screen, const std::vector<Mark>& marks);
 
 // `png` (any device's screenshot) with each mark's box in its colour and its number in a tag of

@@ -75,6 +75,11 @@ TEST(Marks, TheWidgetListMatchesTheNumbers) {
       << list;
   EXPECT_NE(list.find("5. android.widget.CheckBox \"Starred\": check\n"), std::string::npos)
       << list;
+  s.widgets[6].text = "two\nlines \"quoted\"";
+  std::string odd = MarkList(s, MarksFor(s));
+  EXPECT_NE(odd.find("6. android.widget.Button \"two\\nlines \\\"quoted\\\"\": click\n"),
+            std::string::npos)
+      << odd;
   for (Interaction i : kInteractions) {
     std::string entry =
         std::string(InteractionColour(i)) + " box: " + std::string(InteractionName(i));
