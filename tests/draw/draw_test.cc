@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "draw_test_util.h"
 #include "test_paths.h"
 
 namespace roam::draw {
@@ -47,15 +48,6 @@ class Image {
   bool ok_ = false;
   Pixels pixels_;
 };
-
-int Add(gui::Screen& s, int parent, const char* cls, gui::Rect b) {
-  gui::Widget w;
-  w.cls = cls;
-  w.parent = parent;
-  w.bounds = b;
-  s.widgets.push_back(w);
-  return static_cast<int>(s.widgets.size()) - 1;
-}
 
 // One of each kind, in rows of 126 px under a 63 px status bar and a 147 px app bar.
 gui::Screen Gallery() {

@@ -5,18 +5,10 @@
 #include <gtest/gtest.h>
 
 #include "draw/draw.h"
+#include "draw_test_util.h"
 
 namespace roam::draw {
 namespace {
-
-int Add(gui::Screen& s, int parent, const char* cls, gui::Rect b) {
-  gui::Widget w;
-  w.cls = cls;
-  w.parent = parent;
-  w.bounds = b;
-  s.widgets.push_back(w);
-  return static_cast<int>(s.widgets.size()) - 1;
-}
 
 // A form: a list (scrollable) of two clickable rows, a field, a check box, a button, a disabled
 // button and one below the display.
