@@ -49,6 +49,8 @@ class Progress {
   // `out` may be null (silent). `tty` decides the style.
   Progress(std::FILE* out, bool tty, ProgressOptions options = {});
   ~Progress();
+  Progress(const Progress&) = delete;  // owns progress.jsonl's handle
+  Progress& operator=(const Progress&) = delete;
   // Samples the figures into `path` (progress.jsonl) from now on. A sample that cannot be written
   // is reported once with Note() and sampling stops; the run goes on.
   Status OpenLog(const std::filesystem::path& path);
