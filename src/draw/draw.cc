@@ -411,6 +411,16 @@ bool EncodePng(cairo_surface_t* surface, std::string& out) {
   return true;
 }
 
+// The drawing as PNG, or why not (cairo in an error state, libpng failing).
+Result<std::string> Encoded(cairo_t* cr, cairo_surface_t* surface) {
+  if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+    return Status::Io(std::string("drawing: ") + cairo_status_to_string(cairo_status(cr)));
+  std::string out;
+  cairo_surface_flush(surface);
+  if (!EncodePng(surface, out)) return Status::Io("writing PNG: libpng failed");
+  return out;
+}
+
 }  // namespace
 
 Result<std::string> DrawPng(const std::vector<Layer>& layers, const DrawOptions& options) {
@@ -434,12 +444,7 @@ Result<std::string> DrawPng(const std::vector<Layer>& layers, const DrawOptions&
   }
   if (!IsLauncher(*layers.back().screen)) p.StatusBar(width);
   if (options.outline) p.OutlineBox(*options.outline);
-  if (cairo_status(cr.get()) != CAIRO_STATUS_SUCCESS)
-    return Status::Io(std::string("drawing: ") + cairo_status_to_string(cairo_status(cr.get())));
-  std::string png;
-  cairo_surface_flush(surface.get());
-  if (!EncodePng(surface.get(), png)) return Status::Io("writing PNG: libpng failed");
-  return png;
+  return Encoded(cr.get(), surface.get());
 }
 
 Result<std::string> DrawPng(const gui::Screen& screen, const DrawOptions& options) {
@@ -502,10 +507,7 @@ Result<std::string> OutlinePng(const std::string& png, const gui::Rect& box) {
   const int height = cairo_image_surface_get_height(surface.get());
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface.get()), cairo_destroy);
   Painter(cr.get(), std::min(width, height) / kReferenceWidth).OutlineBox(box);
-  std::string out;
-  cairo_surface_flush(surface.get());
-  if (!EncodePng(surface.get(), out)) return Status::Io("writing PNG: libpng failed");
-  return out;
+  return Encoded(cr.get(), surface.get());
 }
 
 namespace {
@@ -524,15 +526,6 @@ Rgb ColourOf(Interaction i) {
       return {0.83, 0.18, 0.18};  // red
   }
   return {0.12, 0.37, 0.84};
-}
-
-Result<std::string> Encoded(cairo_t* cr, cairo_surface_t* surface) {
-  if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
-    return Status::Io(std::string("drawing: ") + cairo_status_to_string(cairo_status(cr)));
-  std::string out;
-  cairo_surface_flush(surface);
-  if (!EncodePng(surface, out)) return Status::Io("writing PNG: libpng failed");
-  return out;
 }
 
 // `text` in lines no wider than `width` at the font set on `cr`, broken between words; at most

@@ -85,6 +85,9 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
 // length to the oracle's shortest route. Empty when no run minimised anything.
 std::string FormatMinimizeTable(const std::vector<BenchRun>& runs);
 
+// The median of `values` (0 when empty): the table's cells and the page's curves.
+double Median(std::vector<double> values);
+
 // out/report.html: `tables` (the text the terminal shows) and per app a chart of each
 // strategy's median coverage over events, from the runs' progress.jsonl (bench_report.cc).
 Status WriteBenchReport(const std::filesystem::path& out, const std::vector<BenchRun>& runs,

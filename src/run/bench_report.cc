@@ -21,12 +21,6 @@ using report::ChartSeries;
 using report::HtmlEscape;
 using report::ProgressPoint;
 
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 // The median over runs of a figure at each sampled event count; a run that stopped earlier
 // keeps its last value, a run with no sample yet at that count is left out.
 ChartSeries MedianSeries(const std::string& name,

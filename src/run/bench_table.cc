@@ -11,18 +11,23 @@
 
 namespace roam::run {
 
+double Median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 namespace {
 
 struct Stat {
   double median = 0, min = 0, max = 0;
 };
 
-Stat Of(std::vector<double> v) {
+Stat Of(const std::vector<double>& v) {
   if (v.empty()) return {};
-  std::sort(v.begin(), v.end());
-  size_t n = v.size();
-  double median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-  return {median, v.front(), v.back()};
+  auto [min, max] = std::minmax_element(v.begin(), v.end());
+  return {Median(v), *min, *max};
 }
 
 std::string Cell(const Stat& s) {
