@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -177,6 +178,9 @@ int SimAndroidDevice::CmdInput(const std::vector<std::string>& a0, Io& io) {
     char* end = nullptr;
     double v = std::strtod(t.c_str(), &end);
     if (end == t.c_str() || *end != '\0') return false;
+    // Out of int's range (or NaN) is no coordinate: casting it would be undefined.
+    if (!(v >= std::numeric_limits<int>::min() && v <= std::numeric_limits<int>::max()))
+      return false;
     *out = static_cast<int>(v);
     return true;
   };
