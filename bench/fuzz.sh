@@ -58,7 +58,8 @@ seeds() {  # seeds TARGET: fills $FUZZ/seeds/TARGET once
     shell)
       for c in 'input tap 10 10' "input text 'it'\\''s'" 'am start -n org.roam.crashy/.MainActivity' \
                'logcat -d -v threadtime' 'echo $(echo $(echo hi)) && ls /sdcard || true' \
-               'uiautomator dump /dev/tty; dumpsys window' 'pm clear org.roam.crashy'; do
+               'uiautomator dump /dev/tty; dumpsys window' 'pm clear org.roam.crashy' \
+               'input tap 10888888888888888881 0' 'input swipe 0 0 nan 1e300'; do
         printf '%s' "$c" > "$dir/$(printf '%s' "$c" | cksum | cut -d' ' -f1)"
       done ;;
   esac

@@ -167,6 +167,17 @@ TEST_F(SimShellTest, KeysAndSnapshots) {
   EXPECT_NE(dev_->RunShell("screencap -x").exit_code, 0);
 }
 
+// Fuzz.shell found `input tap 10888888888888888881 0` cast a double outside int's range to int
+// (undefined). Such a coordinate is refused like any other that is not a number.
+TEST_F(SimShellTest, CoordinatesOutsideIntAreRefused) {
+  dev_->RunShell("monkey -p org.roam.crashy 1");
+  for (const char* cmd : {"input tap 10888888888888888881 0", "input tap 0 -1e300",
+                          "input tap nan 0", "input swipe 0 0 1e20 0"}) {
+    EXPECT_NE(dev_->RunShell(cmd).exit_code, 0) << cmd;
+  }
+  EXPECT_NE(Out("dumpsys window").find(".MainActivity"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace roam::serve
 
