@@ -1,5 +1,6 @@
 #include "llm/chat.h"
 
+#include <algorithm>
 #include <fstream>
 
 #include <fmt/format.h>
@@ -150,22 +151,37 @@ namespace {
 
 class Replayer final : public Client {
  public:
-  Replayer(std::filesystem::path log, std::vector<json> lines)
-      : log_(std::move(log)), lines_(std::move(lines)) {}
+  Replayer(std::filesystem::path log, std::vector<json> lines, bool in_order)
+      : log_(std::move(log)), lines_(std::move(lines)), in_order_(in_order) {}
 
   Result<Answer> Complete(const std::vector<Message>& messages) override {
     ++counters_.requests;
+    const std::string got = RequestHash(LoggedMessages(messages));
+    if (!in_order_) {
+      auto it = std::find_if(lines_.begin(), lines_.end(),
+                             [&](const json& l) { return l.value("request_hash", "") == got; });
+      if (it == lines_.end())
+        return Status::NotFound(fmt::format(
+            "{}: holds no answer to this request (hash {}): the screens or the prompt differ "
+            "from the recorded run's; ask a live model instead",
+            log_.string(), got));
+      return AnswerOf(*it);
+    }
     if (next_ >= lines_.size())
       return Status::NotFound(fmt::format("{}: the log ends after {} requests; this run asks more",
                                           log_.string(), lines_.size()));
     const json& line = lines_[next_++];
     const std::string want = line.value("request_hash", "");
-    const std::string got = RequestHash(LoggedMessages(messages));
     if (want != got)
       return Status::InvalidArgument(fmt::format(
           "{}:{}: this run's request differs from the recorded one (hash {} against {}): the "
           "app, the seed or Roam changed since it was recorded",
           log_.string(), next_, got, want));
+    return AnswerOf(line);
+  }
+
+ private:
+  Result<Answer> AnswerOf(const json& line) {
     if (line.contains("error")) {
       ++counters_.failures;
       return Status::Io(line["error"].is_string() ? line["error"].get<std::string>() : "error");
@@ -180,15 +196,13 @@ class Replayer final : public Client {
     return answer;
   }
 
- private:
   std::filesystem::path log_;
   std::vector<json> lines_;
+  bool in_order_;
   size_t next_ = 0;
 };
 
-}  // namespace
-
-Result<std::unique_ptr<Client>> ReplayClient(const std::filesystem::path& log) {
+Result<std::vector<json>> ReadLog(const std::filesystem::path& log) {
   std::ifstream in(log);
   if (!in) return Status::NotFound(fmt::format("{}: no such log to replay", log.string()));
   std::vector<json> lines;
@@ -204,7 +218,21 @@ Result<std::unique_ptr<Client>> ReplayClient(const std::filesystem::path& log) {
           log.string(), n));
     lines.push_back(std::move(*j));
   }
-  return std::unique_ptr<Client>(new Replayer(log, std::move(lines)));
+  return lines;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Client>> ReplayClient(const std::filesystem::path& log) {
+  auto lines = ReadLog(log);
+  if (!lines.ok()) return lines.status();
+  return std::unique_ptr<Client>(new Replayer(log, std::move(*lines), true));
+}
+
+Result<std::unique_ptr<Client>> LookupClient(const std::filesystem::path& log) {
+  auto lines = ReadLog(log);
+  if (!lines.ok()) return lines.status();
+  return std::unique_ptr<Client>(new Replayer(log, std::move(*lines), false));
 }
 
 }  // namespace roam::llm

@@ -60,6 +60,9 @@ class Client {
   // The model's answer to `messages`; an error after the retries are spent, when the request cap
   // is reached, or when the answer is not a chat completion.
   virtual Result<Answer> Complete(const std::vector<Message>& messages) = 0;
+  // Whether the model can be reached at all, asked once before a run starts (HTTP: a connection
+  // to the server; a log: always). The error names the URL and the fault.
+  virtual Status Check() { return Status::Ok(); }
   const Counters& counters() const { return counters_; }
 
  protected:
@@ -88,6 +91,7 @@ class Recorder final : public Client {
   static Result<std::unique_ptr<Recorder>> Open(Client& inner, const std::filesystem::path& log,
                                                 std::string model);
   Result<Answer> Complete(const std::vector<Message>& messages) override;
+  Status Check() override { return inner_.Check(); }
 
  private:
   Recorder(Client& inner, std::filesystem::path log, std::string model)
@@ -101,5 +105,10 @@ class Recorder final : public Client {
 // Answers from a recorded llm.jsonl, in order. A request that differs from the recorded one (by
 // its hash: the same texts and images) is an error naming the line, as is running past the end.
 Result<std::unique_ptr<Client>> ReplayClient(const std::filesystem::path& log);
+
+// Answers from a recorded llm.jsonl by the request's hash, in any order: a request recorded
+// anywhere in the log gets its answer; one never recorded is an error (NotFound) saying so.
+// `roam replay` asks a bug's Detector again this way.
+Result<std::unique_ptr<Client>> LookupClient(const std::filesystem::path& log);
 
 }  // namespace roam::llm

@@ -1,6 +1,7 @@
 // The chat-completions client over HTTP with libcurl: POST {url}/chat/completions with a JSON
 // body, the key (when its variable is set) as a Bearer token, one timeout for the whole request,
 // retries with doubling backoff on 429, 5xx and transport faults, and a request cap.
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <mutex>
@@ -67,6 +68,24 @@ class Http final : public Client {
     }
   }
 
+  Status Check() override {
+    GlobalInit();
+    CURL* curl = curl_easy_init();
+    if (!curl) return Status::Io("libcurl could not start a request");
+    char error[CURL_ERROR_SIZE] = {0};
+    curl_easy_setopt(curl, CURLOPT_URL, endpoint_.c_str());
+    curl_easy_setopt(curl, CURLOPT_CONNECT_ONLY, 1L);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS,
+                     static_cast<long>(std::min(options_.timeout_seconds, 10.0) * 1000));
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
+    CURLcode code = curl_easy_perform(curl);
+    curl_easy_cleanup(curl);
+    if (code == CURLE_OK) return Status::Ok();
+    return Status::Unavailable(fmt::format("the model at {} cannot be reached: {}", options_.url,
+                                           error[0] ? error : curl_easy_strerror(code)));
+  }
+
  private:
   Response Post(const std::string& body) {
     GlobalInit();
@@ -77,6 +96,9 @@ class Http final : public Client {
       return r;
     }
     curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
+    // No "Expect: 100-continue" for large bodies (images): not every server answers it, and
+    // curl would wait a second for each request.
+    headers = curl_slist_append(headers, "Expect:");
     std::string auth;
     if (!key_.empty()) {
       auth = "Authorization: Bearer " + key_;

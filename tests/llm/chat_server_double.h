@@ -12,6 +12,7 @@
 #include <atomic>
 #include <chrono>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -58,6 +59,11 @@ class ChatServerDouble {
     std::lock_guard<std::mutex> lock(mu_);
     script_.push_back(std::move(reply));
   }
+  // Answers every request the script does not: a scripted model that reads the prompt.
+  void Respond(std::function<Reply(const Received&)> responder) {
+    std::lock_guard<std::mutex> lock(mu_);
+    responder_ = std::move(responder);
+  }
   // A chat completion whose message says `content`.
   static std::string Completion(const std::string& content, int prompt = 10, int completion = 5);
   std::vector<Received> received() {
@@ -87,7 +93,11 @@ class ChatServerDouble {
         }
         if (need != std::string::npos && data.size() >= need) break;
       }
-      if (need != std::string::npos) r.body = data.substr(r.head.size() + 4);
+      if (need == std::string::npos) {  // a connection that sent no request (a reachability check)
+        close(c);
+        continue;
+      }
+      r.body = data.substr(r.head.size() + 4);
       Reply reply{500, "{\"error\": {\"message\": \"the test double has no reply scripted\"}}"};
       {
         std::lock_guard<std::mutex> lock(mu_);
@@ -95,6 +105,8 @@ class ChatServerDouble {
         if (!script_.empty()) {
           reply = script_.front();
           script_.pop_front();
+        } else if (responder_) {
+          reply = responder_(r);
         }
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(reply.delay_ms));
@@ -112,6 +124,7 @@ class ChatServerDouble {
   std::atomic<bool> stop_{false};
   std::mutex mu_;
   std::deque<Reply> script_;
+  std::function<Reply(const Received&)> responder_;
   std::vector<Received> received_;
   std::thread thread_;
 };
