@@ -557,15 +557,12 @@ std::vector<std::string> Wrapped(cairo_t* cr, const std::string& text, double wi
 
 }  // namespace
 
-Result<std::string> MarkPng(const std::string& png, const std::vector<Mark>& marks) {
-  auto read = SurfaceFromPng(png, "that can be marked");
-  if (!read.ok()) return read.status();
-  Surface surface = std::move(*read);
-  const int width = cairo_image_surface_get_width(surface.get());
-  const int height = cairo_image_surface_get_height(surface.get());
+namespace {
+
+// Draws `marks` (in the screen's pixels) on `cr`, whose screen is width x height.
+void DrawMarks(cairo_t* cr, const std::vector<Mark>& marks, int width, int height) {
   const double scale = std::min(width, height) / kReferenceWidth;
-  std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface.get()), cairo_destroy);
-  Painter p(cr.get(), scale);
+  Painter p(cr, scale);
   // A mark that holds others (a list around its rows) is drawn first and just outside its
   // bounds, with its tag at its bottom-right corner, so the rows' boxes and tags hide neither.
   auto holds = [](const gui::Rect& a, const gui::Rect& b) {
@@ -581,23 +578,23 @@ Result<std::string> MarkPng(const std::string& png, const std::vector<Mark>& mar
   std::stable_sort(order.begin(), order.end(),
                    [&](size_t a, size_t b) { return container[a] > container[b]; });
   const double line = std::max(2.0, 5 * scale);
-  cairo_set_line_width(cr.get(), line);
+  cairo_set_line_width(cr, line);
   for (size_t i : order) {
     const Mark& m = marks[i];
     p.Fill(ColourOf(m.interaction));
     const double inset = container[i] ? -line : line / 2;
-    cairo_rectangle(cr.get(), m.box.left + inset, m.box.top + inset, m.box.width() - 2 * inset,
+    cairo_rectangle(cr, m.box.left + inset, m.box.top + inset, m.box.width() - 2 * inset,
                     m.box.height() - 2 * inset);
-    cairo_stroke(cr.get());
+    cairo_stroke(cr);
   }
   // The tags after every box, so no box crosses a number.
   for (size_t i : order) {
     const Mark& m = marks[i];
     const std::string label = std::to_string(m.number);
-    cairo_select_font_face(cr.get(), kFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-    cairo_set_font_size(cr.get(), 30 * scale);
+    cairo_select_font_face(cr, kFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    cairo_set_font_size(cr, 30 * scale);
     cairo_text_extents_t ext;
-    cairo_text_extents(cr.get(), label.c_str(), &ext);
+    cairo_text_extents(cr, label.c_str(), &ext);
     const int tag_w = static_cast<int>(ext.x_advance + 14 * scale);
     const int tag_h = static_cast<int>(40 * scale);
     const gui::Rect tag =
@@ -607,7 +604,69 @@ Result<std::string> MarkPng(const std::string& png, const std::vector<Mark>& mar
     p.Rect(tag, ColourOf(m.interaction));
     p.Text(label, tag, 30, kWhite, 0.5, /*bold=*/true);
   }
-  return Encoded(cr.get(), surface.get());
+}
+
+cairo_surface_t* SurfaceOf(const std::shared_ptr<void>& p) {
+  return static_cast<cairo_surface_t*>(p.get());
+}
+
+}  // namespace
+
+Result<Picture> Picture::Decode(const std::string& png) {
+  auto read = SurfaceFromPng(png, "that can be marked");
+  if (!read.ok()) return read.status();
+  Picture p;
+  p.width_ = cairo_image_surface_get_width(read->get());
+  p.height_ = cairo_image_surface_get_height(read->get());
+  p.surface_ = std::shared_ptr<void>(
+      read->release(), [](void* s) { cairo_surface_destroy(static_cast<cairo_surface_t*>(s)); });
+  return p;
+}
+
+Result<std::string> Picture::Marked(const std::vector<Mark>& marks, int out_width) const {
+  auto marked = MarkedPicture(marks, out_width);
+  if (!marked.ok()) return marked.status();
+  return marked->Png();
+}
+
+Result<std::string> Picture::Png() const {
+  if (!surface_) return Status::InvalidArgument("an empty picture has no PNG");
+  std::string out;
+  cairo_surface_flush(SurfaceOf(surface_));
+  if (!EncodePng(SurfaceOf(surface_), out)) return Status::Io("writing PNG: libpng failed");
+  return out;
+}
+
+Result<Picture> Picture::MarkedPicture(const std::vector<Mark>& marks, int out_width) const {
+  if (!surface_) return Status::InvalidArgument("an empty picture cannot be marked");
+  // Drawn straight at the size it is written at: the screen scaled in, the marks on top in the
+  // screen's coordinates. Bilinear: a 360-px frame of a 1080-px screen costs 1.5 ms against 12
+  // with cairo's GOOD filter, and its text stays readable.
+  const double k =
+      out_width > 0 && out_width < width_ ? static_cast<double>(out_width) / width_ : 1.0;
+  const int w = k < 1 ? out_width : width_;
+  const int h = k < 1 ? std::max(1, static_cast<int>(std::lround(height_ * k))) : height_;
+  Surface out(cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h), cairo_surface_destroy);
+  std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(out.get()), cairo_destroy);
+  cairo_scale(cr.get(), k, k);
+  cairo_set_source_surface(cr.get(), SurfaceOf(surface_), 0, 0);
+  if (k < 1) cairo_pattern_set_filter(cairo_get_source(cr.get()), CAIRO_FILTER_BILINEAR);
+  cairo_paint(cr.get());
+  DrawMarks(cr.get(), marks, width_, height_);
+  if (cairo_status(cr.get()) != CAIRO_STATUS_SUCCESS)
+    return Status::Io(std::string("drawing: ") + cairo_status_to_string(cairo_status(cr.get())));
+  Picture p;
+  p.width_ = w;
+  p.height_ = h;
+  p.surface_ = std::shared_ptr<void>(
+      out.release(), [](void* s) { cairo_surface_destroy(static_cast<cairo_surface_t*>(s)); });
+  return p;
+}
+
+Result<std::string> MarkPng(const std::string& png, const std::vector<Mark>& marks, int out_width) {
+  auto picture = Picture::Decode(png);
+  if (!picture.ok()) return picture.status();
+  return picture->Marked(marks, out_width);
 }
 
 Result<std::string> StitchPng(const std::vector<Frame>& frames, int frame_width) {
@@ -624,6 +683,14 @@ Result<std::string> StitchPng(const std::vector<Frame>& frames, int frame_width)
   std::vector<Surface> screens;
   int tallest = 0;
   for (size_t i = 0; i < frames.size(); ++i) {
+    if (!frames[i].picture.empty()) {  // decoded already: shared, not copied
+      cairo_surface_t* s = SurfaceOf(frames[i].picture.surface_);
+      tallest = std::max(
+          tallest, static_cast<int>(std::ceil(static_cast<double>(frames[i].picture.height()) *
+                                              frame_width / frames[i].picture.width())));
+      screens.push_back(Surface(cairo_surface_reference(s), cairo_surface_destroy));
+      continue;
+    }
     auto read = SurfaceFromPng(frames[i].png, "that can be stitched");
     if (!read.ok())
       return Status::Corruption(fmt::format("frame {}: {}", i + 1, read.status().message()));

@@ -7,6 +7,7 @@
 // here. Stateless; thread-safe.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,13 +45,37 @@ std::vector<Mark> MarksFor(const gui::Screen& screen);
 std::string MarkList(const gui::Screen& screen, const std::vector<Mark>& marks);
 
 // `png` (any device's screenshot) with each mark's box in its colour and its number in a tag of
-// that colour at the box's top-left corner, as PNG.
-Result<std::string> MarkPng(const std::string& png, const std::vector<Mark>& marks);
+// that colour at the box's top-left corner, as PNG; scaled down to `out_width` pixels wide when
+// that is narrower (a history frame, decoded again at each stitch: small is cheap).
+Result<std::string> MarkPng(const std::string& png, const std::vector<Mark>& marks,
+                            int out_width = 0);
+
+// A screenshot decoded once, to be marked several ways (VisionDroid marks the current screen
+// with every box and keeps a small frame with the operated one). Copies share the pixels, which
+// are never changed. Thread-compatible.
+class Picture {
+ public:
+  static Result<Picture> Decode(const std::string& png);
+  // As MarkPng.
+  Result<std::string> Marked(const std::vector<Mark>& marks, int out_width = 0) const;
+  // The same, kept decoded (a history frame, stitched again at every step).
+  Result<Picture> MarkedPicture(const std::vector<Mark>& marks, int out_width = 0) const;
+  Result<std::string> Png() const;
+  bool empty() const { return !surface_; }
+  int width() const { return width_; }
+  int height() const { return height_; }
+
+ private:
+  friend Result<std::string> StitchPng(const std::vector<struct Frame>& frames, int frame_width);
+  std::shared_ptr<void> surface_;  // cairo_surface_t, kept out of this header
+  int width_ = 0, height_ = 0;
+};
 
 // One step of a stitched history: its screen (already marked) and what it served.
 struct Frame {
   std::string png;
   std::string caption;
+  Picture picture;  // when set, used instead of decoding `png`
 };
 // The frames side by side on white, each scaled to `frame_width` pixels wide, its caption
 // wrapped under it in up to three lines, as PNG. An error when there are no frames or one is not
