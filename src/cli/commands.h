@@ -29,6 +29,7 @@ int MinimizeCommand(int argc, char** argv);  // explore_command.cc
 int KnownCommand(int argc, char** argv);     // ci_flags.cc
 int ReportCommand(int argc, char** argv);    // report_command.cc
 int FuzzCommand(int argc, char** argv);      // fuzz_command.cc
+int VisionCommand(int argc, char** argv);    // vision_command.cc
 int DevicesCommand(int argc, char** argv);   // devices_command.cc
 int BenchCommand(int argc, char** argv);
 int SimCommand(int argc, char** argv);  // dispatches to the Sim* functions below

@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/flags.h"
 #include "cli/signals.h"
+#include "cli/target_flags.h"
 #include "run/fuzz.h"
 
 namespace roam::cli {
@@ -20,26 +21,8 @@ int FuzzCommand(int argc, char** argv) {
       "Functional fuzzing (Genie): seeds, independent-view mutants and the GUI-effect "
       "oracle; writes bugs/F<n>/ for each non-crashing functional bug found.",
       "fuzz");
-  auto* app_opt =
-      app.add_option("--app", o.target.app, "simulated app spec (JSON), e.g. apps/diary.json");
+  TargetFlags target_flags = AddTargetFlags(app, o.target, "fuzz");
   auto& a = o.target.android;
-  auto* serial_opt = app.add_option("--serial", a.serial, "fuzz the app on this Android device")
-                         ->group("Android device");
-  app.add_option("--adb-host", a.host, "adb server host")
-      ->capture_default_str()
-      ->group("Android device");
-  app.add_option("--adb-port", a.port, "adb server port (`roam sim serve`: 5038)")
-      ->check(CLI::Range(1, 65535))
-      ->capture_default_str()
-      ->group("Android device");
-  auto* package_opt =
-      app.add_option("--package", a.package, "the app's package")->group("Android device");
-  auto* apk_opt = app.add_option("--apk", o.target.apk, "install this APK first")
-                      ->check(CLI::ExistingFile)
-                      ->group("Android device");
-  app_opt->excludes(serial_opt);
-  package_opt->needs(serial_opt);
-  apk_opt->needs(serial_opt);
   app.add_option("--events", o.budget.events,
                  "budget of executed events (seeds, their second runs, "
                  "mutants)")
@@ -64,8 +47,6 @@ int FuzzCommand(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--out", o.out, "output folder (default: out/<app>-fuzz-s<seed>)");
   app.add_flag("--force", o.force, "replace an earlier run in the output folder");
-  app.add_option("--bugs-off", o.target.bugs_off, "planted bug ids to switch off (comma-separated)")
-      ->delimiter(',');
   app.add_flag("!--no-score", o.score,
                "simulator: do not look for the planted bug behind each report");
   bool quiet = false;
@@ -75,16 +56,11 @@ int FuzzCommand(int argc, char** argv) {
   if (int rc = ParseFlags(app, "roam " + app.get_name(), argc, argv); rc >= 0) return rc;
   run::AfterRunOptions after;
   if (!LoadCiFlags(ci, "roam fuzz", o.known, after)) return kExitUsage;
-  if (app_opt->count() == 0 && serial_opt->count() == 0) {
-    fmt::print(stderr,
-               "roam fuzz: give --app SPEC (a simulated app) or --serial SERIAL "
-               "--package PKG (an Android device)\n");
-    return kExitUsage;
-  }
+  if (!TargetGiven(target_flags, "roam fuzz")) return kExitUsage;
   if (seed_opt->count() == 0)
     o.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) %
              1000000007;
-  const std::string target = a.serial.empty() ? o.target.app.stem().string() : a.package;
+  const std::string target = TargetName(o.target);
   if (o.out.empty())
     o.out = std::filesystem::path("out") / fmt::format("{}-fuzz-s{}", target, o.seed);
   if (!quiet) {

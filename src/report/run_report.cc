@@ -413,13 +413,16 @@ std::string FunctionalCard(const fs::path& run_dir, const json& f, bool simulato
            {"seed_before", "seed, before its steps"},
            {"seed_after", "seed, after them"},
            {"mutant_before", "mutant, before the same steps"},
-           {"mutant_after", "mutant, after them"}}) {
+           {"mutant_after", "mutant, after them"},
+           {"stitched", "the function's steps as the Detector saw them (roam vision)"}}) {
     std::error_code ec;
     if (!fs::exists(dir / (file + ".png"), ec)) continue;
+    const bool layout = fs::exists(dir / (file + ".xml"), ec);
     html += fmt::format(
-        "<figure><img loading=\"lazy\" src=\"{0}/{1}.png\" alt=\"{2}\"><figcaption>{2} "
-        "(<a href=\"{0}/{1}.xml\">layout</a>)</figcaption></figure>\n",
-        HtmlEscape(rel), file, caption);
+        "<figure><img loading=\"lazy\" src=\"{0}/{1}.png\" alt=\"{2}\"><figcaption>{2}{3}"
+        "</figcaption></figure>\n",
+        HtmlEscape(rel), file, caption,
+        layout ? fmt::format(" (<a href=\"{}/{}.xml\">layout</a>)", HtmlEscape(rel), file) : "");
   }
   html += "</div>\n";
   html += fmt::format("<p>Replay: <code>roam replay {}</code></p>\n",

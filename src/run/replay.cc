@@ -15,6 +15,7 @@
 #include "run/minimize.h"
 #include "run/replay_spec.h"
 #include "run/run_folder.h"
+#include "run/vision.h"
 
 namespace roam::run {
 
@@ -150,6 +151,8 @@ constexpr BugKind kBugKinds[] = {
     {"anr", ReplayCrash},
     {"native_crash", ReplayCrash},
     {"functional", ReplayFunctional},
+    {"vision", [](const std::filesystem::path& dir, const ReplaySpec& spec,
+                  bool original) { return ReplayVision(dir, spec, original); }},
 };
 
 }  // namespace
@@ -182,9 +185,7 @@ Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir, bool origi
     }
     auto outcome = k.replay(bug_dir, folder->spec, original);
     // The bug folder is whole (written at once); the run around it may not be.
-    auto run_dir = bug_dir.lexically_normal();
-    if (run_dir.filename().empty()) run_dir = run_dir.parent_path();  // "bugs/B1/"
-    run_dir = run_dir.parent_path().parent_path();
+    const auto run_dir = RunDirOfBug(bug_dir);
     if (outcome.ok() && ReadRunState(run_dir) == RunState::kUnfinished)
       outcome->note = run_dir.string() +
                       " did not finish (its summary.json says \"running\" or "

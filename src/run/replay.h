@@ -2,8 +2,9 @@
 // the step executor and says whether a crash or ANR signature shows up again (the campaign uses
 // it to check a bug's trace before writing it). ReplayBug is the one replay path behind `roam
 // replay`: it reads a bug folder's bug.json, opens the device its typed replay spec names, and
-// replays it as its kind says: bugs/B<n> (a crash or an ANR: the trace) or bugs/F<n> (a
-// functional report of `roam fuzz`: the seed and mutant, re-checked by the oracle).
+// replays it as its kind says: bugs/B<n> (a crash or an ANR: the trace), bugs/F<n> (a
+// functional report of `roam fuzz`: the seed and mutant, re-checked by the oracle) or bugs/V<n>
+// (a report of `roam vision`: its steps, and the Detector asked again, run/vision.h).
 // Single-threaded.
 #pragma once
 

@@ -57,17 +57,23 @@ Status OpenRunFolder(const RunOptions& options, const Target& target, nlohmann::
   return WriteJsonFile(options.out / "config.json", config);
 }
 
+std::filesystem::path RunDirOfBug(const std::filesystem::path& bug_dir) {
+  auto dir = bug_dir.lexically_normal();
+  if (dir.filename().empty()) dir = dir.parent_path();  // "bugs/B1/"
+  return dir.parent_path().parent_path();
+}
+
 Result<std::vector<std::filesystem::path>> BugFolders(const std::filesystem::path& run_dir) {
   const auto bugs = run_dir / "bugs";
   std::error_code ec;
   if (!std::filesystem::is_directory(bugs, ec))
     return Status::NotFound(run_dir.string() + ": neither a bug folder (no bug.json) nor a run " +
                             "folder (no bugs/)");
-  // B before F, then by number.
+  // B before F before V, then by number.
   std::vector<std::pair<std::pair<char, long>, std::filesystem::path>> found;
   for (const auto& entry : std::filesystem::directory_iterator(bugs, ec)) {
     const std::string name = entry.path().filename().string();
-    if (name.size() < 2 || (name[0] != 'B' && name[0] != 'F')) continue;
+    if (name.size() < 2 || (name[0] != 'B' && name[0] != 'F' && name[0] != 'V')) continue;
     if (!std::filesystem::exists(entry.path() / "bug.json", ec)) continue;
     found.push_back({{name[0], std::strtol(name.c_str() + 1, nullptr, 10)}, entry.path()});
   }

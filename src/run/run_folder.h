@@ -39,9 +39,12 @@ Status PrepareOutDir(const std::filesystem::path& dir, bool force);
 enum class RunState { kNone, kUnfinished, kFinished };
 RunState ReadRunState(const std::filesystem::path& dir);
 
-// The bug folders of a run folder (bugs/B<n> then bugs/F<n>, in number order); an error when
-// `run_dir` has no bugs/ folder.
+// The bug folders of a run folder (bugs/B<n>, bugs/F<n>, then bugs/V<n>, in number order); an error
+// when `run_dir` has no bugs/ folder.
 Result<std::vector<std::filesystem::path>> BugFolders(const std::filesystem::path& run_dir);
+
+// The run folder a bug folder (bugs/B1, bugs/F2/, ...) belongs to.
+std::filesystem::path RunDirOfBug(const std::filesystem::path& bug_dir);
 
 // Prepares options.out, keeps the app's copy there (app.json) and writes config.json: the
 // campaign's own keys in `config`, then the seed, the budget, the target's keys and its replay

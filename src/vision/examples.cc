@@ -18,10 +18,9 @@ const std::vector<std::string>& ExampleKinds() {
   return kKinds;
 }
 
-Result<std::vector<BugExample>> LoadExamples(const std::filesystem::path& file) {
-  auto j = ReadJsonFile(file);
-  if (!j.ok()) return j.status();
-  const std::string name = file.string();
+namespace {
+
+Result<std::vector<BugExample>> ExamplesFrom(const nlohmann::json* j, const std::string& name) {
   if (!j->is_object() || !j->contains("examples") || !(*j)["examples"].is_array())
     return Status::Corruption(name + ": needs an \"examples\" array");
   std::vector<BugExample> out;
@@ -56,6 +55,25 @@ Result<std::vector<BugExample>> LoadExamples(const std::filesystem::path& file) 
     out.push_back(std::move(e));
   }
   return out;
+}
+
+}  // namespace
+
+Result<std::vector<BugExample>> LoadExamples(const std::filesystem::path& file) {
+  auto j = ReadJsonFile(file);
+  if (!j.ok()) return j.status();
+  return ExamplesFrom(&*j, file.string());
+}
+
+Result<std::vector<BugExample>> ParseExamples(std::string_view text, const std::string& where) {
+  auto j = ParseJson(std::string(text), where);
+  if (!j.ok()) return j.status();
+  return ExamplesFrom(&*j, where);
+}
+
+Result<std::vector<BugExample>> ShippedExamples() {
+  return ParseExamples(ShippedExamplesJson(),
+                       "the shipped library (data/vision/bug_examples.json)");
 }
 
 std::vector<std::string> NameWords(std::string_view activity) {

@@ -33,6 +33,11 @@ const std::vector<std::string>& ExampleKinds();
 // A library file: {"examples": [...]}. Errors name the file and the example's field
 // ("lib.json: examples[3].kind: \"oops\" is not a kind; kinds: ...").
 Result<std::vector<BugExample>> LoadExamples(const std::filesystem::path& file);
+// The same from a library's text; `where` names it in errors.
+Result<std::vector<BugExample>> ParseExamples(std::string_view text, const std::string& where);
+// The library Roam ships (data/vision/bug_examples.json, compiled in) and its text.
+Result<std::vector<BugExample>> ShippedExamples();
+std::string_view ShippedExamplesJson();
 
 // The words of an activity name, lower-case: its last dotted component split at case changes,
 // digits and underscores, without the words "activity", "fragment" and "screen".

@@ -1,0 +1,30 @@
+// The flags that name what a campaign runs against, shared by the subcommands that open a
+// run::Target: a simulated app (--app, --bugs-off) or an app on an Android device (--serial,
+// --adb-host, --adb-port, --package, --apk). Thread-compatible.
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "run/target.h"
+
+namespace roam::cli {
+
+struct TargetFlags {
+  CLI::Option* app = nullptr;
+  CLI::Option* serial = nullptr;
+};
+
+// Adds the flags to `app`, filling `target`; `verb` says what the command does to the app
+// ("fuzz", "test").
+TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std::string& verb);
+
+// After parsing: false (and a message on stderr from `who`) when neither --app nor --serial was
+// given.
+bool TargetGiven(const TargetFlags& flags, const std::string& who);
+
+// "diary" for apps/diary.json, the package on a device: the run folder's default name.
+std::string TargetName(const run::TargetOptions& target);
+
+}  // namespace roam::cli

@@ -1,0 +1,175 @@
+// `roam vision`: VisionDroid (run/vision.h) on a simulated app or an Android device, with a
+// multimodal model behind an OpenAI-compatible API; `roam vision confirm` adds a report to a
+// team's example library.
+#include <unistd.h>
+
+#include <chrono>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/ci_flags.h"
+#include "cli/commands.h"
+#include "cli/flags.h"
+#include "cli/signals.h"
+#include "cli/target_flags.h"
+#include "run/vision.h"
+
+namespace roam::cli {
+
+namespace {
+
+int VisionConfirmCommand(int argc, char** argv) {
+  CLI::App app(
+      "Add a report of `roam vision` that a person has confirmed to an example library, so the "
+      "Detector is shown it on later runs (pass the library with `roam vision --examples`).",
+      "vision confirm");
+  std::filesystem::path bug_dir, library;
+  app.add_option("BUG_DIR", bug_dir, "the report's folder, e.g. out/RUN/bugs/V1")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  app.add_option("--examples", library, "the library to append to (created when absent)")
+      ->required();
+  if (int rc = ParseFlags(app, "roam vision confirm", argc, argv); rc >= 0) return rc;
+  auto id = run::ConfirmVisionBug(bug_dir, library);
+  if (!id.ok()) return Fail("roam vision confirm", id.status());
+  fmt::print("{} added to {} as {}\n", bug_dir.string(), library.string(), *id);
+  return kExitOk;
+}
+
+}  // namespace
+
+int VisionCommand(int argc, char** argv) {
+  if (argc >= 2 && std::string(argv[1]) == "confirm")
+    return VisionConfirmCommand(argc - 1, argv + 1);
+  run::VisionOptions o;
+  CLI::App app(
+      "VisionDroid: a multimodal model explores the app from numbered, coloured screenshots and "
+      "judges each function it tested; writes bugs/V<n>/ for each functional bug it reports. "
+      "`roam vision confirm BUG_DIR --examples FILE` keeps a confirmed report as an example.",
+      "vision");
+  TargetFlags target_flags = AddTargetFlags(app, o.target, "test");
+  auto& a = o.target.android;
+  app.add_option("--events", o.budget.events, "event budget (0: none)")
+      ->check(NonNegative())
+      ->capture_default_str();
+  app.add_option("--time", o.budget.seconds, "wall-time budget in seconds (0: none)")
+      ->check(NonNegative());
+  auto* seed_opt =
+      app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
+  app.add_option("--out", o.out, "output folder (default: out/<app>-vision-s<seed>)");
+  app.add_flag("--force", o.force, "replace an earlier run in the output folder");
+  auto& l = o.llm;
+  auto* url_opt =
+      app.add_option("--llm-url", l.url,
+                     "the model's OpenAI-compatible API base, e.g. http://127.0.0.1:11434/v1 "
+                     "(Ollama) or http://127.0.0.1:8080/v1 (llama.cpp's server)")
+          ->group("Model");
+  app.add_option("--llm-model", l.model, "the model's name on that server, e.g. llava")
+      ->group("Model");
+  app.add_option("--llm-key-env", l.key_env,
+                 "the environment variable holding the API key (never written to the run "
+                 "folder; unset: no key sent)")
+      ->capture_default_str()
+      ->group("Model");
+  app.add_option("--llm-timeout", l.timeout_seconds, "seconds per request")
+      ->check(Positive())
+      ->capture_default_str()
+      ->group("Model");
+  app.add_option("--llm-retries", l.retries, "retries after a 429, a 5xx or a network fault")
+      ->check(NonNegative())
+      ->capture_default_str()
+      ->group("Model");
+  app.add_option("--llm-max-requests", l.max_requests, "requests at most (0: no cap)")
+      ->check(NonNegative())
+      ->capture_default_str()
+      ->group("Model");
+  std::string llm_source;
+  auto* replay_opt = app.add_option("--llm", llm_source,
+                                    "replay:RUN/llm.jsonl: answer from a recorded run's log, "
+                                    "offline and deterministic, instead of a live model")
+                         ->group("Model");
+  url_opt->excludes(replay_opt);
+  app.add_option("--examples", o.examples,
+                 "a library of your own bug examples (JSON, as data/vision/bug_examples.json), "
+                 "added to the shipped one; repeatable")
+      ->check(CLI::ExistingFile)
+      ->group("VisionDroid");
+  app.add_option("--examples-k", o.examples_k, "bug examples shown to the Detector")
+      ->check(NonNegative())
+      ->capture_default_str()
+      ->group("VisionDroid");
+  app.add_option("--history-steps", o.history_steps, "steps in the Explorer's stitched history")
+      ->check(Positive())
+      ->capture_default_str()
+      ->group("VisionDroid");
+  app.add_option("--max-function-steps", o.max_function_steps,
+                 "steps of one function before the Detector judges it anyway")
+      ->check(Positive())
+      ->capture_default_str()
+      ->group("VisionDroid");
+  app.add_flag("!--no-score", o.score,
+               "simulator: do not look for the planted bug behind each report");
+  bool quiet = false;
+  app.add_flag("-q,--quiet", quiet, "no progress output");
+  CiFlags ci;
+  AddCiFlags(app, ci);
+  if (int rc = ParseFlags(app, "roam vision", argc, argv); rc >= 0) return rc;
+  run::AfterRunOptions after;
+  if (!LoadCiFlags(ci, "roam vision", o.known, after)) return kExitUsage;
+  if (!TargetGiven(target_flags, "roam vision")) return kExitUsage;
+  if (!llm_source.empty()) {
+    if (llm_source.rfind("replay:", 0) != 0 || llm_source.size() == 7) {
+      fmt::print(stderr, "roam vision: --llm \"{}\": write replay:RUN/llm.jsonl\n", llm_source);
+      return kExitUsage;
+    }
+    o.llm_replay = llm_source.substr(7);
+  } else if (l.url.empty() || l.model.empty()) {
+    fmt::print(stderr,
+               "roam vision: name the model: --llm-url URL --llm-model NAME (a local Ollama: "
+               "--llm-url http://127.0.0.1:11434/v1 --llm-model llava), or answer from a "
+               "recorded run with --llm replay:RUN/llm.jsonl\n");
+    return kExitUsage;
+  }
+  if (seed_opt->count() == 0)
+    o.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) %
+             1000000007;
+  const std::string target = TargetName(o.target);
+  if (o.out.empty())
+    o.out = std::filesystem::path("out") / fmt::format("{}-vision-s{}", target, o.seed);
+  if (!quiet) {
+    a.log = [](const std::string& note) { fmt::print(stderr, "roam vision: {}\n", note); };
+    fmt::print(stderr, "roam vision: {} {}, seed {}, events {}, model {}, out {}\n",
+               a.serial.empty() ? "app" : "device " + a.serial + " package", target, o.seed,
+               o.budget.events,
+               o.llm_replay.empty() ? fmt::format("{} at {}", l.model, l.url)
+                                    : "replayed from " + o.llm_replay.string(),
+               o.out.string());
+  }
+  run::RunContext context{.stop = &InstallStopSignals(),
+                          .progress = quiet ? nullptr : stderr,
+                          .progress_tty = ::isatty(STDERR_FILENO) != 0};
+  auto result = run::Vision(o, context);
+  if (!result.ok()) return Fail("roam vision", result.status());
+  const auto& s = result->summary;
+  const auto& st = result->stats;
+  fmt::print(
+      "{} events in {:.1f}s ({}): {} requests ({} explorer, {} monitor, {} detector), {} "
+      "answers replaced, {} functions judged, {} functional bug reports\n",
+      s.events, s.wall_seconds, s.stop_reason,
+      st.explorer_requests + st.monitor_requests + st.detector_requests, st.explorer_requests,
+      st.monitor_requests, st.detector_requests,
+      st.explorer_fallbacks + st.monitor_fallbacks + st.detector_fallbacks, st.functions,
+      s.functional->size());
+  for (const auto& f : *s.functional)
+    fmt::print("  {}  {}{}{}\n", f.bug_dir, f.explanation,
+               f.scored ? fmt::format("  [planted: {}]", f.bug_id.empty() ? "none" : f.bug_id) : "",
+               f.known ? "  [known]" : "");
+  fmt::print("run folder: {}  (open {} in a browser)\n", o.out.string(),
+             (o.out / "report.html").string());
+  after.suite_name = fmt::format("roam vision {} (seed {})", target, o.seed);
+  after.out = stdout;
+  return FinishCi("roam vision", o.out, s, after);
+}
+
+}  // namespace roam::cli

@@ -1,0 +1,570 @@
+#include "run/vision.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "base/json_fields.h"
+#include "base/rng.h"
+#include "draw/draw.h"
+#include "draw/marks.h"
+#include "report/run_report.h"
+#include "run/budget.h"
+#include "run/executor.h"
+#include "run/target.h"
+#include "run/vision_internal.h"
+#include "vision/agents.h"
+#include "vision/examples.h"
+
+namespace roam::run {
+
+using nlohmann::json;
+
+int64_t EstimatedImageTokens(int width, int height) {
+  if (width <= 0 || height <= 0) return 0;
+  double w = width, h = height;
+  if (double s = 2048.0 / std::max(w, h); s < 1) w *= s, h *= s;
+  if (double s = 768.0 / std::min(w, h); s < 1) w *= s, h *= s;
+  const int64_t tiles = static_cast<int64_t>(std::ceil(w / 512) * std::ceil(h / 512));
+  return 85 + 170 * tiles;
+}
+
+namespace {
+
+int64_t ImageTokens(const std::string& png) {
+  auto size = draw::ReadPngSize(png);
+  return size ? EstimatedImageTokens(size->width, size->height) : 0;
+}
+
+std::string_view OpName(vision::Op op) {
+  switch (op) {
+    case vision::Op::kClick:
+      return "tap";
+    case vision::Op::kLongClick:
+      return "long-press";
+    case vision::Op::kCheck:
+      return "check";
+    case vision::Op::kScroll:
+      return "scroll";
+    case vision::Op::kType:
+      return "type into";
+  }
+  return "tap";
+}
+
+class VisionCampaign {
+ public:
+  VisionCampaign(const VisionOptions& options, Target& target, llm::Client& client,
+                 std::vector<vision::BugExample> examples, const RunContext& context)
+      : options_(options),
+        target_(target),
+        client_(client),
+        examples_(std::move(examples)),
+        context_(context),
+        budget_(options.budget, *context.clock),
+        crashes_(target.device().Package(), {.top_frames = options.signature_frames}),
+        executor_(target.device(), budget_, crashes_),
+        progress_(context.progress, context.progress_tty, options.progress),
+        package_(target.device().Package()) {}
+
+  Status Run();
+  void Finish() { progress_.Finish(Figures()); }
+  report::Summary MakeSummary(const Status& status) const;
+  const VisionStats& stats() const { return stats_; }
+
+ private:
+  Status Start();
+  Status StepOnce();
+  Status Record(report::TraceStep step, const ActOutcome* outcome);
+  // Asks `agent` and parses its answer with `parse`; an answer that does not parse is asked
+  // once more, with what was wrong. Null when the model failed twice or did not answer.
+  template <typename T, typename Parse>
+  std::optional<T> Ask(const std::string& prompt, std::vector<std::string> images, Parse parse,
+                       int64_t& requests, int64_t& retries);
+  Status AfterChange();
+  Status Judge();
+  ProgressFigures Figures() const;
+  std::string Stitch(const std::vector<VisionStep>& steps, size_t from);
+
+  const VisionOptions& options_;
+  Target& target_;
+  llm::Client& client_;
+  std::vector<vision::BugExample> examples_;
+  RunContext context_;
+  Budget budget_;
+  oracle::CrashOracle crashes_;
+  StepExecutor executor_;
+  Progress progress_;
+  std::string package_;
+  Rng rng_{1};
+  report::TraceWriter trace_;
+  VisionStats stats_;
+
+  gui::Screen screen_;
+  std::vector<report::TraceStep> episode_;  // every step of the run, for bug traces
+  std::vector<VisionStep> history_;         // the steps the Explorer is shown
+  std::vector<VisionStep> function_steps_;  // the steps of the function under test
+  std::string function_, description_;
+  std::string feedback_;  // the Detector's last feedback for the Explorer
+  std::vector<std::string> activities_;
+  std::set<uint64_t> states_;
+  std::vector<report::FunctionalFinding> findings_;
+  size_t relaunches_ = 0;
+  bool write_failed_ = false;
+  Status replay_error_;  // --llm replay: the run asked what the log does not hold
+};
+
+Status VisionCampaign::Run() {
+  rng_ = Rng(options_.seed);
+  ROAM_RETURN_IF_ERROR(trace_.Open(options_.out / "trace.jsonl"));
+  ROAM_RETURN_IF_ERROR(progress_.OpenLog(options_.out / "progress.jsonl"));
+  ROAM_RETURN_IF_ERROR(Start());
+  while (budget_.Left() && !context_.Stopped()) {
+    ROAM_RETURN_IF_ERROR(StepOnce());
+    progress_.Update(Figures());
+  }
+  // The function under test when the budget ran out is judged too.
+  if (!function_steps_.empty() && !context_.Stopped()) ROAM_RETURN_IF_ERROR(Judge());
+  return trace_.Close();
+}
+
+Status VisionCampaign::Record(report::TraceStep step, const ActOutcome* outcome) {
+  step.step = static_cast<int64_t>(episode_.size()) + 1;
+  if (outcome) step.events = outcome->failures;
+  episode_.push_back(step);
+  Status s = trace_.Append(step);
+  write_failed_ = write_failed_ || !s.ok();
+  return s;
+}
+
+Status VisionCampaign::Start() {
+  executor_.DiscardEvents();
+  ROAM_RETURN_IF_ERROR(executor_.Clear());
+  ROAM_RETURN_IF_ERROR(Record({.op = "clear"}, nullptr));
+  ROAM_RETURN_IF_ERROR(executor_.Launch());
+  return Record({.op = "launch"}, nullptr);
+}
+
+template <typename T, typename Parse>
+std::optional<T> VisionCampaign::Ask(const std::string& prompt, std::vector<std::string> images,
+                                     Parse parse, int64_t& requests, int64_t& retries) {
+  std::vector<llm::Message> messages = {{"user", prompt, std::move(images)}};
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    ++requests;
+    const double t0 = budget_.Elapsed();
+    auto answer = client_.Complete(messages);
+    stats_.model_seconds += budget_.Elapsed() - t0;
+    if (!answer.ok()) {
+      // A replay that parts from its log is over; a live model that fails is replaced.
+      if (!options_.llm_replay.empty()) replay_error_ = answer.status();
+      progress_.Note("roam vision: the model did not answer: " + answer.status().message());
+      return std::nullopt;
+    }
+    stats_.prompt_tokens += answer->usage.prompt_tokens;
+    stats_.completion_tokens += answer->usage.completion_tokens;
+    Result<T> parsed = parse(answer->content);
+    if (parsed.ok()) return std::move(*parsed);
+    if (attempt == 1) break;
+    ++retries;
+    messages.push_back({"assistant", answer->content, {}});
+    messages.push_back({"user",
+                        fmt::format("That answer cannot be used: {}. Answer again with one JSON "
+                                    "object in the schema given, and nothing else.",
+                                    parsed.status().message()),
+                        {}});
+  }
+  return std::nullopt;
+}
+
+std::string VisionCampaign::Stitch(const std::vector<VisionStep>& steps, size_t from) {
+  std::vector<draw::Frame> frames;
+  for (size_t i = from; i < steps.size(); ++i)
+    frames.push_back({steps[i].frame, steps[i].text, steps[i].thumb});
+  if (frames.empty()) return "";
+  auto png = draw::StitchPng(frames, options_.frame_width);
+  return png.ok() ? *png : "";
+}
+
+Status VisionCampaign::StepOnce() {
+  device::Device& device = executor_.device();
+  ROAM_RETURN_IF_ERROR(executor_.Observe(screen_));
+  if (screen_.package != package_) {
+    // Left the app (or it crashed): back in, as the other campaigns do.
+    ++relaunches_;
+    ROAM_RETURN_IF_ERROR(executor_.Launch());
+    ROAM_RETURN_IF_ERROR(Record({.op = "launch"}, nullptr));
+    if (relaunches_ > 5 && episode_.size() < 2 * relaunches_) {
+      ROAM_RETURN_IF_ERROR(executor_.Observe(screen_));
+      if (screen_.package != package_)
+        return Status::Unavailable(fmt::format("{} does not stay in the foreground", package_));
+    }
+    return Status::Ok();
+  }
+  const uint64_t key = gui::ScreenKey(screen_);
+  states_.insert(key);
+  if (std::find(activities_.begin(), activities_.end(), screen_.activity) == activities_.end())
+    activities_.push_back(screen_.activity);
+
+  const double tool_start = budget_.Elapsed();
+  auto shot = device.Screenshot(std::nullopt);
+  if (!shot.ok())
+    return shot.status().Wrap("VisionDroid needs the screen as a picture (screencap)");
+  auto picture = draw::Picture::Decode(*shot);
+  if (!picture.ok()) return picture.status().Wrap("the device's screenshot");
+  const std::vector<draw::Mark> marks = draw::MarksFor(screen_);
+  std::optional<vision::ExplorerAction> choice;
+  std::string marked;
+  if (!marks.empty()) {
+    auto m = picture->Marked(marks, options_.screen_width);
+    if (!m.ok()) return m.status();
+    marked = std::move(*m);
+    vision::ExplorerInput in{.app = target_.app_name(),
+                             .activity = screen_.activity,
+                             .widget_list = draw::MarkList(screen_, marks),
+                             .legend = draw::Legend(),
+                             .feedback = feedback_};
+    const size_t from = history_.size() > static_cast<size_t>(options_.history_steps)
+                            ? history_.size() - options_.history_steps
+                            : 0;
+    for (size_t i = from; i < history_.size(); ++i) in.history.push_back(history_[i].text);
+    std::vector<std::string> images;
+    if (std::string stitched = Stitch(history_, from); !stitched.empty())
+      images.push_back(std::move(stitched));
+    images.push_back(marked);
+    stats_.tool_seconds += budget_.Elapsed() - tool_start;
+    for (const auto& png : images) stats_.image_tokens_stitched += ImageTokens(png);
+    stats_.image_tokens_separate += ImageTokens(marked);
+    // Sent one by one, each history screen would go at the device's size.
+    stats_.image_tokens_separate += static_cast<int64_t>(history_.size() - from) *
+                                    EstimatedImageTokens(screen_.width, screen_.height);
+    const int count = static_cast<int>(marks.size());
+    choice = Ask<vision::ExplorerAction>(
+        vision::ExplorerPrompt(in), std::move(images),
+        [&](std::string_view a) { return vision::ParseExplorerAnswer(a, count); },
+        stats_.explorer_requests, stats_.explorer_retries);
+    ROAM_RETURN_IF_ERROR(replay_error_);
+    if (!choice) {
+      ++stats_.explorer_fallbacks;
+      choice = vision::ExplorerAction{
+          .op = vision::Op::kClick,
+          .widget = static_cast<int>(rng_.Below(marks.size())) + 1,
+          .function = "(a random action: the model's answer could not be used)"};
+    }
+  }
+  const double tool_restart = budget_.Elapsed();
+
+  // The action, on the device's terms; no widget at all: back.
+  gui::Action action = gui::MakeGlobalAction(gui::ActionKind::kBack);
+  std::string text = "press back: (no widget to operate)";
+  const draw::Mark* mark = nullptr;
+  if (choice) {
+    mark = &marks[choice->widget - 1];
+    gui::ActionKind kind = gui::ActionKind::kClick;
+    if (choice->op == vision::Op::kLongClick) kind = gui::ActionKind::kLongClick;
+    if (choice->op == vision::Op::kScroll)
+      kind = choice->scroll_up ? gui::ActionKind::kScrollUp : gui::ActionKind::kScrollDown;
+    if (choice->op == vision::Op::kType) kind = gui::ActionKind::kInputText;
+    action = gui::MakeWidgetAction(kind, screen_, mark->widget);
+    if (choice->op == vision::Op::kType) action.text = choice->text;
+    const gui::Widget& w = screen_.widgets[mark->widget];
+    std::string label = w.text.empty() ? w.content_desc : w.text;
+    text = fmt::format("{} {}{}{}: {}", OpName(choice->op), choice->widget,
+                       label.empty() ? "" : " " + json(Excerpt(label, 40)).dump(),
+                       choice->op == vision::Op::kType ? " " + json(choice->text).dump() : "",
+                       choice->function);
+  }
+  VisionStep step;
+  step.text = text;
+  step.activity = screen_.activity;
+  step.shown_before = ShownHash(screen_);
+  std::vector<draw::Mark> operated;
+  if (mark) step.mark = *mark, operated.push_back(*mark);
+  // The history keeps each screen at its stitched width, the operated widget boxed.
+  auto thumb = picture->MarkedPicture(operated, options_.frame_width);
+  if (!thumb.ok()) return thumb.status();
+  auto frame = thumb->Png();
+  if (!frame.ok()) return frame.status();
+  step.thumb = std::move(*thumb);
+  step.frame = std::move(*frame);
+  stats_.tool_seconds += budget_.Elapsed() - tool_restart;
+
+  ActOutcome outcome;
+  report::TraceStep ts = StepExecutor::StepFor(screen_, action, key);
+  ROAM_RETURN_IF_ERROR(executor_.Act(action, outcome));
+  step.trace_index = episode_.size();
+  ROAM_RETURN_IF_ERROR(Record(ts, &outcome));
+  if (choice && choice->press_enter && budget_.Left()) {
+    gui::Action enter = gui::MakeGlobalAction(gui::ActionKind::kKey, "ENTER");
+    ActOutcome o2;
+    ROAM_RETURN_IF_ERROR(executor_.Act(enter, o2));
+    ROAM_RETURN_IF_ERROR(Record(StepExecutor::StepFor(screen_, enter, key), &o2));
+  }
+  for (size_t f : outcome.new_findings)
+    progress_.Note(fmt::format("roam vision: a new failure: {}", crashes_.findings()[f].signature));
+
+  gui::Screen after;
+  ROAM_RETURN_IF_ERROR(executor_.Observe(after));
+  step.shown_after = ShownHash(after);
+  step.activity_after = after.activity;
+  step.episode_end = episode_.size();
+  if (step.shown_after == step.shown_before) {
+    ++stats_.unchanged_steps;
+    return Status::Ok();
+  }
+  history_.push_back(step);
+  function_steps_.push_back(std::move(step));
+  return AfterChange();
+}
+
+Status VisionCampaign::AfterChange() {
+  std::vector<std::string> lines;
+  for (const auto& s : function_steps_) lines.push_back(s.text);
+  vision::MonitorInput in{.app = target_.app_name(),
+                          .activity = function_steps_.back().activity_after,
+                          .history = lines,
+                          .function = function_};
+  const int steps = static_cast<int>(lines.size());
+  auto verdict = Ask<vision::MonitorVerdict>(
+      vision::MonitorPrompt(in), {Stitch(function_steps_, 0)},
+      [&](std::string_view a) { return vision::ParseMonitorAnswer(a, steps); },
+      stats_.monitor_requests, stats_.monitor_retries);
+  ROAM_RETURN_IF_ERROR(replay_error_);
+  bool done = false;
+  if (verdict) {
+    function_ = verdict->function;
+    description_ = verdict->description;
+    done = verdict->done;
+    // The history keeps the steps the Monitor keeps of this function (the others: all).
+    if (!verdict->keep.empty()) {
+      const size_t first = history_.size() - function_steps_.size();
+      std::vector<VisionStep> kept(history_.begin(), history_.begin() + first);
+      for (int k : verdict->keep) kept.push_back(function_steps_[k - 1]);
+      history_ = std::move(kept);
+    }
+  } else {
+    ++stats_.monitor_fallbacks;
+  }
+  if (history_.size() > static_cast<size_t>(4 * options_.history_steps))
+    history_.erase(history_.begin(), history_.end() - options_.history_steps);
+  if (done || function_steps_.size() >= static_cast<size_t>(options_.max_function_steps))
+    return Judge();
+  return Status::Ok();
+}
+
+Status VisionCampaign::Judge() {
+  ++stats_.functions;
+  vision::DetectorInput in{.app = target_.app_name(),
+                           .function = function_.empty() ? "(not named)" : function_,
+                           .description = description_};
+  for (const auto& s : function_steps_) in.steps.push_back(s.text);
+  in.examples = vision::Retrieve(examples_, function_steps_.back().activity,
+                                 static_cast<size_t>(options_.examples_k), package_);
+  const std::string prompt = vision::DetectorPrompt(in);
+  // The function's steps and, last, the screen they led to: the evidence.
+  auto after = AfterFrame(executor_.device(), options_.frame_width);
+  if (!after.ok()) return after.status();
+  std::vector<VisionStep> shown = function_steps_;
+  shown.push_back(std::move(*after));
+  const std::string stitched = Stitch(shown, 0);
+  auto verdict = Ask<vision::DetectorVerdict>(prompt, {stitched}, vision::ParseDetectorAnswer,
+                                              stats_.detector_requests, stats_.detector_retries);
+  ROAM_RETURN_IF_ERROR(replay_error_);
+  std::vector<VisionStep> judged = std::move(function_steps_);
+  function_steps_.clear();
+  const std::string function = function_.empty() ? "(not named)" : function_;
+  function_.clear();
+  description_.clear();
+  if (!verdict) {
+    ++stats_.detector_fallbacks;
+    return Status::Ok();
+  }
+  feedback_ = verdict->feedback;
+  if (!verdict->bug) return Status::Ok();
+  VisionReport r;
+  r.id = fmt::format("V{}", findings_.size() + 1);
+  r.function = function;
+  r.description = in.description;
+  r.verdict = *verdict;
+  r.steps = judged;
+  r.trace.assign(episode_.begin(), episode_.begin() + judged.back().episode_end);
+  r.detector_prompt = prompt;
+  r.stitched = stitched;
+  r.after = shown.back().frame;
+  r.replay = target_.replay();
+  r.app = package_;
+  r.frame_width = options_.frame_width;
+  report::FunctionalFinding f;
+  f.id = r.id;
+  f.key = verdict->kind + ": " + verdict->report;
+  f.activity = judged.back().activity;
+  f.explanation = verdict->report;
+  f.count = 1;
+  f.bug_dir = "bugs/" + f.id;
+  if (options_.score && target_.fresh_device()) {
+    f.bug_id = ScoreVisionReport(target_, r, options_.signature_frames);
+    f.scored = true;
+  }
+  r.bug_id = f.bug_id;
+  r.scored = f.scored;
+  if (Status s = WriteVisionBug(options_.out / f.bug_dir, r); !s.ok()) {
+    write_failed_ = true;
+    return s;
+  }
+  progress_.Note(fmt::format(
+      "roam vision: {} {}: {}{}", f.id, verdict->kind, verdict->report,
+      f.scored ? fmt::format(" [planted: {}]", f.bug_id.empty() ? "none" : f.bug_id) : ""));
+  findings_.push_back(std::move(f));
+  return Status::Ok();
+}
+
+ProgressFigures VisionCampaign::Figures() const {
+  ProgressFigures f = executor_.Figures();
+  f.states = states_.size();
+  f.activities = activities_.size();
+  f.relaunches = relaunches_;
+  f.extra =
+      fmt::format("requests {}  fallbacks {}  functions {}  reports {}",
+                  stats_.explorer_requests + stats_.monitor_requests + stats_.detector_requests,
+                  stats_.explorer_fallbacks + stats_.monitor_fallbacks + stats_.detector_fallbacks,
+                  stats_.functions, findings_.size());
+  return f;
+}
+
+json StatsJson(const VisionStats& s) {
+  return {{"requests",
+           {{"explorer", s.explorer_requests},
+            {"monitor", s.monitor_requests},
+            {"detector", s.detector_requests}}},
+          {"retries",
+           {{"explorer", s.explorer_retries},
+            {"monitor", s.monitor_retries},
+            {"detector", s.detector_retries}}},
+          {"fallbacks",
+           {{"explorer", s.explorer_fallbacks},
+            {"monitor", s.monitor_fallbacks},
+            {"detector", s.detector_fallbacks}}},
+          {"unchanged_steps", s.unchanged_steps},
+          {"functions", s.functions},
+          {"requests_per_function",
+           s.functions > 0 ? static_cast<double>(s.explorer_requests + s.monitor_requests +
+                                                 s.detector_requests) /
+                                 static_cast<double>(s.functions)
+                           : 0.0},
+          {"prompt_tokens", s.prompt_tokens},
+          {"completion_tokens", s.completion_tokens},
+          {"image_tokens_estimated",
+           {{"stitched", s.image_tokens_stitched}, {"every_screen", s.image_tokens_separate}}},
+          {"model_seconds", s.model_seconds},
+          {"tool_seconds", s.tool_seconds}};
+}
+
+report::Summary VisionCampaign::MakeSummary(const Status& status) const {
+  report::Summary sum;
+  device::Device& device = target_.device();
+  sum.app = target_.app_name();
+  sum.package = package_;
+  sum.device = device.Name();
+  sum.strategy = "visiondroid";
+  sum.seed = options_.seed;
+  sum.events = budget_.events();
+  sum.wall_seconds = budget_.Elapsed();
+  if (!status.ok())
+    sum.stop_reason = (write_failed_         ? "write error: "
+                       : !replay_error_.ok() ? "model error: "
+                                             : "device error: ") +
+                      status.message();
+  else if (context_.Stopped())
+    sum.stop_reason = "interrupted";
+  else
+    sum.stop_reason = std::string(budget_.SpentOn());
+  std::vector<std::string> declared = device.DeclaredActivities();
+  if (!declared.empty()) sum.activities_total = declared.size();
+  sum.activities_declared = declared;
+  sum.activities_covered = activities_;
+  if (device.HasCoverage()) {
+    auto c = device.GetCoverage();
+    sum.units_total = c.total;
+    sum.units_covered = c.covered;
+  }
+  sum.states = states_.size();
+  sum.relaunches = relaunches_;
+  sum.timing = executor_.timing();
+  report::AddFindings(crashes_.findings(), {}, sum);
+  sum.functional = findings_;
+  sum.sections = {{"vision", StatsJson(stats_)}};
+  return sum;
+}
+
+json VisionConfig(const VisionOptions& o, const llm::ClientOptions& llm) {
+  json examples = json::array();
+  for (const auto& e : o.examples) examples.push_back(e.string());
+  return {{"strategy", "visiondroid"},
+          {"llm",
+           {{"url", o.llm_replay.empty() ? llm.url : ""},
+            {"model", llm.model},
+            {"key_env", llm.key_env},
+            {"replay", o.llm_replay.string()},
+            {"timeout_seconds", llm.timeout_seconds},
+            {"retries", llm.retries},
+            {"max_requests", llm.max_requests}}},
+          {"vision",
+           {{"examples_k", o.examples_k},
+            {"examples", examples},
+            {"history_steps", o.history_steps},
+            {"max_function_steps", o.max_function_steps},
+            {"frame_width", o.frame_width},
+            {"screen_width", o.screen_width}}}};
+}
+
+}  // namespace
+
+Result<VisionResult> Vision(const VisionOptions& options, const RunContext& context) {
+  ROAM_RETURN_IF_ERROR(CheckBudget(options.budget));
+  if (options.examples_k < 0 || options.history_steps < 1 || options.max_function_steps < 1 ||
+      options.frame_width < 40 || options.screen_width < 0)
+    return Status::InvalidArgument(
+        "vision settings: examples_k >= 0, history_steps and max_function_steps >= 1, "
+        "frame_width >= 40, screen_width >= 0");
+  // The model first: an endpoint that cannot be reached stops the run before it starts.
+  std::unique_ptr<llm::Client> model;
+  if (!options.llm_replay.empty()) {
+    auto c = llm::ReplayClient(options.llm_replay);
+    if (!c.ok()) return c.status();
+    model = std::move(*c);
+  } else {
+    auto c = llm::HttpClient(options.llm);
+    if (!c.ok()) return c.status();
+    model = std::move(*c);
+  }
+  ROAM_RETURN_IF_ERROR(model->Check());
+  auto examples = vision::ShippedExamples();
+  if (!examples.ok()) return examples.status();
+  for (const auto& file : options.examples) {
+    auto more = vision::LoadExamples(file);
+    if (!more.ok()) return more.status();
+    examples->insert(examples->end(), more->begin(), more->end());
+  }
+  auto target = Target::Open(options.target, options.seed, options.signature_frames);
+  if (!target.ok()) return target.status();
+  ROAM_RETURN_IF_ERROR(OpenRunFolder(options, **target, VisionConfig(options, options.llm)));
+  // A replayed log is read whole before the run folder is prepared (it may be in it).
+  auto recorder = llm::Recorder::Open(*model, options.out / "llm.jsonl", options.llm.model);
+  if (!recorder.ok()) return recorder.status();
+  VisionCampaign campaign(options, **target, **recorder, std::move(*examples), context);
+  Status s = campaign.Run();
+  campaign.Finish();
+  VisionResult r;
+  r.summary = campaign.MakeSummary(s);
+  r.stats = campaign.stats();
+  report::MarkKnown(options.known, r.summary);
+  ROAM_RETURN_IF_ERROR(report::WriteSummary(options.out / "summary.json", r.summary));
+  if (options.html_report)
+    if (Status page = report::WriteRunReport(options.out); !page.ok() && context.progress)
+      fmt::print(context.progress, "roam: report.html not written: {}\n", page.message());
+  if (!s.ok()) return s;  // the run folder holds what was found before it
+  return r;
+}
+
+}  // namespace roam::run
