@@ -9,6 +9,7 @@
 #include "cli/fastbot_flags.h"
 #include "cli/flags.h"
 #include "cli/harness_flags.h"
+#include "cli/llm_flags.h"
 #include "cli/timetravel_flags.h"
 #include "run/bench.h"
 
@@ -23,7 +24,8 @@ int BenchCommand(int argc, char** argv) {
   CLI::App app("Run strategies x apps x seeds on the simulator and print one table.", "bench");
   app.add_option("--apps", dirs, "folders of app specs (*.json) or spec files")->required();
   app.add_option("--strategies", strategies,
-                 "comma-separated strategy names; `fuzz` runs Genie (roam fuzz) and fills func")
+                 "comma-separated strategy names; `fuzz` runs Genie (roam fuzz) and `vision` "
+                 "VisionDroid (roam vision, with --llm-url and --llm-model); both fill func")
       ->capture_default_str();
   app.add_option("--events", o.budget.events, "events per run")
       ->check(Positive())
@@ -50,6 +52,7 @@ int BenchCommand(int argc, char** argv) {
                  "replays spent on one bug at most")
       ->check(Positive())
       ->capture_default_str();
+  AddLlmFlags(app, o.llm);
   if (int rc = ParseFlags(app, "roam bench", argc, argv); rc >= 0) return rc;
   o.snapshots = snapshots == "on";
   o.strategies.clear();

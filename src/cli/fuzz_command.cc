@@ -1,8 +1,6 @@
 // `roam fuzz`: Genie's functional fuzzing (run/fuzz.h) on a simulated app or an Android device.
 #include <unistd.h>
 
-#include <chrono>
-
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -57,12 +55,8 @@ int FuzzCommand(int argc, char** argv) {
   run::AfterRunOptions after;
   if (!LoadCiFlags(ci, "roam fuzz", o.known, after)) return kExitUsage;
   if (!TargetGiven(target_flags, "roam fuzz")) return kExitUsage;
-  if (seed_opt->count() == 0)
-    o.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) %
-             1000000007;
+  DefaultSeedAndOut(seed_opt, "fuzz", o);
   const std::string target = TargetName(o.target);
-  if (o.out.empty())
-    o.out = std::filesystem::path("out") / fmt::format("{}-fuzz-s{}", target, o.seed);
   if (!quiet) {
     a.log = [](const std::string& note) { fmt::print(stderr, "roam fuzz: {}\n", note); };
     fmt::print(stderr, "roam fuzz: {} {}, seed {}, events {}, out {}\n",

@@ -1,5 +1,7 @@
 #include "cli/target_flags.h"
 
+#include <chrono>
+
 #include <fmt/format.h>
 
 #include "cli/flags.h"
@@ -43,6 +45,15 @@ bool TargetGiven(const TargetFlags& flags, const std::string& who) {
 
 std::string TargetName(const run::TargetOptions& target) {
   return target.OnAndroid() ? target.android.package : target.app.stem().string();
+}
+
+void DefaultSeedAndOut(const CLI::Option* seed_flag, const std::string& kind, run::RunOptions& o) {
+  if (seed_flag->count() == 0)
+    o.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) %
+             1000000007;
+  if (o.out.empty())
+    o.out =
+        std::filesystem::path("out") / fmt::format("{}-{}-s{}", TargetName(o.target), kind, o.seed);
 }
 
 }  // namespace roam::cli

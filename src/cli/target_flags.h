@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "run/run_folder.h"
 #include "run/target.h"
 
 namespace roam::cli {
@@ -26,5 +27,10 @@ bool TargetGiven(const TargetFlags& flags, const std::string& who);
 
 // "diary" for apps/diary.json, the package on a device: the run folder's default name.
 std::string TargetName(const run::TargetOptions& target);
+
+// After parsing: a seed from the clock when `seed_flag` was not given, and the run folder
+// out/<target>-<kind>-s<seed> when --out was not.
+void DefaultSeedAndOut(const CLI::Option* seed_flag, const std::string& kind,
+                       run::RunOptions& options);
 
 }  // namespace roam::cli

@@ -3,14 +3,13 @@
 // team's example library.
 #include <unistd.h>
 
-#include <chrono>
-
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "cli/ci_flags.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
+#include "cli/llm_flags.h"
 #include "cli/signals.h"
 #include "cli/target_flags.h"
 #include "run/vision.h"
@@ -60,30 +59,7 @@ int VisionCommand(int argc, char** argv) {
   app.add_option("--out", o.out, "output folder (default: out/<app>-vision-s<seed>)");
   app.add_flag("--force", o.force, "replace an earlier run in the output folder");
   auto& l = o.llm;
-  auto* url_opt =
-      app.add_option("--llm-url", l.url,
-                     "the model's OpenAI-compatible API base, e.g. http://127.0.0.1:11434/v1 "
-                     "(Ollama) or http://127.0.0.1:8080/v1 (llama.cpp's server)")
-          ->group("Model");
-  app.add_option("--llm-model", l.model, "the model's name on that server, e.g. llava")
-      ->group("Model");
-  app.add_option("--llm-key-env", l.key_env,
-                 "the environment variable holding the API key (never written to the run "
-                 "folder; unset: no key sent)")
-      ->capture_default_str()
-      ->group("Model");
-  app.add_option("--llm-timeout", l.timeout_seconds, "seconds per request")
-      ->check(Positive())
-      ->capture_default_str()
-      ->group("Model");
-  app.add_option("--llm-retries", l.retries, "retries after a 429, a 5xx or a network fault")
-      ->check(NonNegative())
-      ->capture_default_str()
-      ->group("Model");
-  app.add_option("--llm-max-requests", l.max_requests, "requests at most (0: no cap)")
-      ->check(NonNegative())
-      ->capture_default_str()
-      ->group("Model");
+  auto* url_opt = AddLlmFlags(app, l);
   std::string llm_source;
   auto* replay_opt = app.add_option("--llm", llm_source,
                                     "replay:RUN/llm.jsonl: answer from a recorded run's log, "
@@ -131,12 +107,8 @@ int VisionCommand(int argc, char** argv) {
                "recorded run with --llm replay:RUN/llm.jsonl\n");
     return kExitUsage;
   }
-  if (seed_opt->count() == 0)
-    o.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) %
-             1000000007;
+  DefaultSeedAndOut(seed_opt, "vision", o);
   const std::string target = TargetName(o.target);
-  if (o.out.empty())
-    o.out = std::filesystem::path("out") / fmt::format("{}-vision-s{}", target, o.seed);
   if (!quiet) {
     a.log = [](const std::string& note) { fmt::print(stderr, "roam vision: {}\n", note); };
     fmt::print(stderr, "roam vision: {} {}, seed {}, events {}, model {}, out {}\n",

@@ -42,6 +42,16 @@ FailureSummary FailureFromJson(const json& j) {
 
 }  // namespace
 
+void AddDeviceFigures(const device::Device& device, Summary& into) {
+  into.activities_declared = device.DeclaredActivities();
+  if (!into.activities_declared.empty()) into.activities_total = into.activities_declared.size();
+  if (device.HasCoverage()) {
+    const auto c = device.GetCoverage();
+    into.units_total = c.total;
+    into.units_covered = c.covered;
+  }
+}
+
 void AddFindings(const std::vector<oracle::CrashFinding>& findings,
                  const std::vector<std::string>& bug_dirs, Summary& into) {
   for (const auto& f : findings) {

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/status.h"
+#include "device/device.h"
 #include "oracle/crash.h"
 #include "report/trace.h"
 
@@ -86,6 +87,10 @@ struct Summary {
   // A campaign's own top-level keys (fuzz: "fuzz" with its counters); an object or null.
   nlohmann::json sections;
 };
+
+// Fills in what the device knows of the app: the activities it declares (and their number)
+// and, on a device with coverage, the code units covered of all.
+void AddDeviceFigures(const device::Device& device, Summary& into);
 
 // Adds the oracle's unique crashes and ANRs to `into`; bug_dirs[i] is finding i+1's folder
 // ("" or absent: none).

@@ -12,6 +12,7 @@
 #include "report/trace.h"
 #include "run/explore.h"
 #include "run/fuzz.h"
+#include "run/vision.h"
 #include "sim/spec.h"
 
 namespace roam::run {
@@ -65,9 +66,21 @@ Result<report::Summary> RunFuzz(const RunOptions& common, const std::string&, co
   return std::move(f->summary);
 }
 
+// `vision` is VisionDroid (run/vision.h) with the bench's model; its reports are scored as fuzz's.
+Result<report::Summary> RunVision(const RunOptions& common, const std::string&,
+                                  const BenchOptions& options) {
+  VisionOptions o;
+  static_cast<RunOptions&>(o) = common;
+  o.llm = options.llm;
+  auto v = Vision(o);
+  if (!v.ok()) return v.status();
+  return std::move(v->summary);
+}
+
 const RunKind& KindOf(const std::string& strategy) {
-  static const RunKind kExplore = RunExplore, kFuzz = RunFuzz;
-  return strategy == kFuzzStrategy ? kFuzz : kExplore;
+  static const RunKind kExplore = RunExplore, kFuzz = RunFuzz, kVision = RunVision;
+  if (strategy == kFuzzStrategy) return kFuzz;
+  return strategy == kVisionStrategy ? kVision : kExplore;
 }
 
 // The row of the table a run gives (functional_tp: reports a planted bug explains;
@@ -138,7 +151,7 @@ Result<BenchRun> RunOne(const Job& job, const BenchOptions& options) {
   if (!s.ok())
     return s.status().Wrap(fmt::format("{} {} seed {}", job.app.string(), job.strategy, job.seed));
   BenchRun row = RowOf(job, *s, common.out);
-  if (options.minimize && job.strategy != kFuzzStrategy)
+  if (options.minimize && job.strategy != kFuzzStrategy && job.strategy != kVisionStrategy)
     for (const auto* list : {&s->crashes, &s->anrs})
       for (const auto& f : *list)
         if (!f.bug_id.empty() && !f.bug_dir.empty())
@@ -177,7 +190,10 @@ Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* p
   if (options.seeds < 1) return Status::InvalidArgument("--seeds must be at least 1");
   // Check every strategy name and app spec before the workers start.
   for (const auto& name : options.strategies) {
-    if (name != kFuzzStrategy && !explore::IsKnownStrategy(name)) {
+    if (name == kVisionStrategy && (options.llm.url.empty() || options.llm.model.empty()))
+      return Status::InvalidArgument(
+          "the strategy vision needs a model: --llm-url URL --llm-model NAME");
+    if (name != kFuzzStrategy && name != kVisionStrategy && !explore::IsKnownStrategy(name)) {
       auto r = explore::MakeStrategy(name, options.strategy_settings, {});
       return r.ok() ? Status::InvalidArgument("unknown strategy " + name) : r.status();
     }

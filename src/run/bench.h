@@ -16,6 +16,7 @@
 #include "base/status.h"
 #include "explore/harness.h"
 #include "explore/registry.h"
+#include "llm/chat.h"
 #include "run/budget.h"
 #include "run/minimize.h"
 
@@ -23,6 +24,8 @@ namespace roam::run {
 
 // The strategy name that runs `roam fuzz` (Genie) instead of an exploration.
 inline constexpr const char* kFuzzStrategy = "fuzz";
+// The strategy name that runs `roam vision` (VisionDroid, with BenchOptions::llm's model).
+inline constexpr const char* kVisionStrategy = "vision";
 
 struct BenchOptions {
   std::vector<std::filesystem::path> apps;  // app specs
@@ -39,6 +42,7 @@ struct BenchOptions {
   // table, with the oracle's shortest route to each bug as the yardstick.
   bool minimize = false;
   MinimizeOptions minimize_options;
+  llm::ClientOptions llm;  // the model of the `vision` strategy
 };
 
 // One bug trace a run found, before and after minimisation (exploration runs with --minimize).

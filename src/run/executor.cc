@@ -51,6 +51,15 @@ Status StepExecutor::Restore(const std::string& name) {
   return Timed(budget_.clock(), timing_.launch, [&] { return device_.Restore(name); });
 }
 
+Status StepExecutor::RunOp(const report::TraceStep& step) {
+  if (step.op == "clear") return Clear();
+  if (step.op == "launch") return Launch();
+  if (step.op == "stop") return StopApp();
+  if (step.op == "snapshot") return Snapshot(step.snapshot);
+  if (step.op == "restore") return Restore(step.snapshot);
+  return Status::Corruption(fmt::format("trace step {}: unknown op \"{}\"", step.step, step.op));
+}
+
 Status StepExecutor::Act(const gui::Action& action, ActOutcome& out) {
   out = ActOutcome();
   Status performed = Timed(budget_.clock(), timing_.act, [&] { return device_.Perform(action); });

@@ -48,6 +48,10 @@ class StepExecutor {
   Status Snapshot(const std::string& name);
   Status Restore(const std::string& name);
 
+  // Runs a trace step that is not an action: clear, launch, stop, snapshot or restore (an
+  // unknown op is an error naming it).
+  Status RunOp(const report::TraceStep& step);
+
   // Sends `action` (an error: the device did not take it, nothing is counted), then counts it
   // against the budget, waits the throttle and fills `out` with what followed.
   Status Act(const gui::Action& action, ActOutcome& out);

@@ -338,15 +338,8 @@ Result<FuzzResult> Fuzz(const FuzzOptions& options, const RunContext& context) {
   sum.events = fuzzer.events_sent();
   sum.wall_seconds = fuzzer.elapsed();
   sum.stop_reason = s.ok() ? fuzzer.stop_reason() : fuzzer.FailureReason(s);
-  std::vector<std::string> declared = device.DeclaredActivities();
-  if (!declared.empty()) sum.activities_total = declared.size();
-  sum.activities_declared = declared;
+  report::AddDeviceFigures(device, sum);
   sum.activities_covered = fuzzer.activities();
-  if (device.HasCoverage()) {
-    auto c = device.GetCoverage();
-    sum.units_total = c.total;
-    sum.units_covered = c.covered;
-  }
   sum.states = fuzzer.states();
   r.stats = fuzzer.stats();
   // Ranked as the notes say: those seen once first.

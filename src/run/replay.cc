@@ -73,17 +73,7 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
       }
       if (s.ok()) s = executor.Act(step.action, outcome);
     } else {
-      if (step.op == "clear") {
-        s = executor.Clear();
-      } else if (step.op == "launch") {
-        s = executor.Launch();
-      } else if (step.op == "stop") {
-        s = executor.StopApp();
-      } else if (step.op == "snapshot") {
-        s = executor.Snapshot(step.snapshot);
-      } else if (step.op == "restore") {
-        s = executor.Restore(step.snapshot);
-      }
+      s = executor.RunOp(step);
       if (s.ok()) executor.Drain(outcome);
     }
     if (!s.ok()) return s.Wrap("replay step " + std::to_string(step.step));

@@ -50,6 +50,8 @@ std::string_view OpName(vision::Op op) {
       return "scroll";
     case vision::Op::kType:
       return "type into";
+    case vision::Op::kBack:
+      return "press back";
   }
   return "tap";
 }
@@ -259,7 +261,9 @@ Status VisionCampaign::StepOnce() {
   gui::Action action = gui::MakeGlobalAction(gui::ActionKind::kBack);
   std::string text = "press back: (no widget to operate)";
   const draw::Mark* mark = nullptr;
-  if (choice) {
+  if (choice && choice->op == vision::Op::kBack) {
+    text = "press back: " + choice->function;
+  } else if (choice) {
     mark = &marks[choice->widget - 1];
     gui::ActionKind kind = gui::ActionKind::kClick;
     if (choice->op == vision::Op::kLongClick) kind = gui::ActionKind::kLongClick;
@@ -479,15 +483,8 @@ report::Summary VisionCampaign::MakeSummary(const Status& status) const {
     sum.stop_reason = "interrupted";
   else
     sum.stop_reason = std::string(budget_.SpentOn());
-  std::vector<std::string> declared = device.DeclaredActivities();
-  if (!declared.empty()) sum.activities_total = declared.size();
-  sum.activities_declared = declared;
+  report::AddDeviceFigures(device, sum);
   sum.activities_covered = activities_;
-  if (device.HasCoverage()) {
-    auto c = device.GetCoverage();
-    sum.units_total = c.total;
-    sum.units_covered = c.covered;
-  }
   sum.states = states_.size();
   sum.relaunches = relaunches_;
   sum.timing = executor_.timing();

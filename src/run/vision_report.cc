@@ -98,13 +98,7 @@ Result<JudgedRun> RunJudgedSteps(device::Device& device,
     const report::TraceStep& step = trace[i];
     Status s;
     ActOutcome outcome;
-    if (step.op == "clear") {
-      s = executor.Clear();
-    } else if (step.op == "launch") {
-      s = executor.Launch();
-    } else if (step.op == "stop") {
-      s = executor.StopApp();
-    } else if (step.op == "act") {
+    if (step.op == "act") {
       const bool judged = next < steps.size() && steps[next].trace_index == i;
       s = executor.Observe(screen);
       if (s.ok() && judged && frames) {
@@ -118,8 +112,7 @@ Result<JudgedRun> RunJudgedSteps(device::Device& device,
       }
       if (s.ok()) s = executor.Act(step.action, outcome);
     } else {
-      return Status::Corruption(
-          fmt::format("trace step {}: \"{}\" has no place in a vision run", step.step, step.op));
+      s = executor.RunOp(step);
     }
     if (!s.ok()) return s.Wrap(fmt::format("replay step {}", step.step));
     // After the judged step (and the ENTER that may follow it): what the screen shows.

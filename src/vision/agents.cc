@@ -99,8 +99,9 @@ std::string ExplorerPrompt(const ExplorerInput& in) {
       "Choose the next action that tests a function of the app thoroughly (a whole task, "
       "such as adding, editing or deleting an item, and checking the result). Answer with one "
       "JSON object and nothing else:\n"
-      "{{\"action\": \"click\" | \"long_click\" | \"check\" | \"scroll\" | \"type\", "
-      "\"widget\": <a number from the list>, \"text\": <what to type, for type>, "
+      "{{\"action\": \"click\" | \"long_click\" | \"check\" | \"scroll\" | \"type\" | "
+      "\"back\", \"widget\": <a number from the list; none for back>, \"text\": <what to "
+      "type, for type>, "
       "\"direction\": \"up\" | \"down\" (for scroll), \"then\": \"enter\" or null, "
       "\"function\": <the function this step serves, a few words>}}\n",
       Quoted(in.app), in.legend, kDataNote, Quoted(in.activity), QuotedWidgetList(in.widget_list),
@@ -116,6 +117,7 @@ Result<ExplorerAction> ParseExplorerAnswer(std::string_view answer, int widget_c
   const std::string where = "the explorer's answer";
   std::string action, text, direction, then, function;
   int widget = 0;
+  if (j->contains("widget") && (*j)["widget"].is_null()) j->erase("widget");  // back
   // Models often quote numbers: "widget": "3" is taken as 3.
   if (j->contains("widget") && (*j)["widget"].is_string()) {
     const std::string w = (*j)["widget"].get<std::string>();
@@ -130,11 +132,10 @@ Result<ExplorerAction> ParseExplorerAnswer(std::string_view answer, int widget_c
     ROAM_RETURN_IF_ERROR(ReadField(*j, "then", then, where));
   ROAM_RETURN_IF_ERROR(ReadField(*j, "function", function, where));
   ExplorerAction a;
-  static const std::vector<std::pair<std::string, Op>> kOps = {{"click", Op::kClick},
-                                                               {"long_click", Op::kLongClick},
-                                                               {"check", Op::kCheck},
-                                                               {"scroll", Op::kScroll},
-                                                               {"type", Op::kType}};
+  static const std::vector<std::pair<std::string, Op>> kOps = {
+      {"click", Op::kClick}, {"long_click", Op::kLongClick},
+      {"check", Op::kCheck}, {"scroll", Op::kScroll},
+      {"type", Op::kType},   {"back", Op::kBack}};
   auto op =
       std::find_if(kOps.begin(), kOps.end(), [&](const auto& o) { return o.first == action; });
   if (op == kOps.end())
@@ -142,6 +143,10 @@ Result<ExplorerAction> ParseExplorerAnswer(std::string_view answer, int widget_c
         fmt::format("{}: \"action\": \"{}\" is not click, long_click, check, scroll or type", where,
                     Excerpt(action)));
   a.op = op->second;
+  if (a.op == Op::kBack) {
+    a.function = function;
+    return a;
+  }
   if (widget < 1 || widget > widget_count)
     return Status::InvalidArgument(
         fmt::format("{}: \"widget\": {} names no box (1 to {})", where, widget, widget_count));

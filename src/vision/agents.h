@@ -28,10 +28,12 @@ struct ExplorerInput {
 };
 std::string ExplorerPrompt(const ExplorerInput& input);
 
-enum class Op { kClick, kLongClick, kCheck, kScroll, kType };
+// kBack (the device's back key, on no widget) is ours: without it an Explorer that opened a
+// form it cannot finish had no way out but a widget that happens to leave.
+enum class Op { kClick, kLongClick, kCheck, kScroll, kType, kBack };
 struct ExplorerAction {
   Op op = Op::kClick;
-  int widget = 0;            // the box's number, 1-based
+  int widget = 0;            // the box's number, 1-based (0 for kBack)
   std::string text;          // kType: what to type
   bool scroll_up = false;    // kScroll: up (else down)
   bool press_enter = false;  // after typing

@@ -12,6 +12,7 @@
 
 #include "base/files.h"
 #include "llm/chat_server_double.h"
+#include "run/bench.h"
 #include "test_paths.h"
 #include "vision/examples.h"
 
@@ -288,6 +289,32 @@ TEST(VisionTest, AnUnreachableEndpointStopsTheRunBeforeItStarts) {
   EXPECT_NE(result.status().message().find(url), std::string::npos) << result.status().message();
   EXPECT_NE(result.status().message().find("cannot be reached"), std::string::npos);
   EXPECT_FALSE(std::filesystem::exists(o.out / "config.json"));
+}
+
+TEST(VisionTest, TheBenchRunsVisionAndCountsItsTruePositiveInTheFuncColumn) {
+  ChatServerDouble server;
+  ScriptedModel model{.path = {"\"Cinema\"", "\"Attach picture\"", "\"Cleaning\"", "\"Diary\"",
+                               "\"Photo of Cinema\"", "\"OK\""}};
+  server.Respond([&](const ChatServerDouble::Received& r) { return model(r); });
+  BenchOptions b;
+  b.apps = {roam::testing::SourceDir() / "apps/diary.json"};
+  b.strategies = {kVisionStrategy};
+  b.budget.events = 6;
+  b.seeds = 1;
+  b.jobs = 1;  // the scripted model walks one run at a time
+  b.out = roam::testing::TempDir("vision_bench");
+  b.llm.url = server.url();
+  b.llm.model = "scripted";
+  auto runs = RunBench(b, nullptr);
+  ASSERT_TRUE(runs.ok()) << runs.status().ToString();
+  ASSERT_EQ(runs->size(), 1u);
+  EXPECT_EQ((*runs)[0].functional_tp, 1u);
+  EXPECT_EQ((*runs)[0].functional_fp, 0u);
+  // Without a model the bench refuses before any run starts.
+  b.llm.url.clear();
+  auto refused = RunBench(b, nullptr);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.status().message().find("--llm-url"), std::string::npos);
 }
 
 TEST(VisionTest, ImageTokensFollowTheTileRule) {

@@ -35,6 +35,14 @@ TEST(Agents, AnExplorerAnswerBecomesAnActionOnANumberedWidget) {
   auto s = ParseExplorerAnswer("{\"action\": \"scroll\", \"widget\": 2, \"direction\": \"up\"}", 9);
   ASSERT_TRUE(s.ok());
   EXPECT_TRUE(s->scroll_up);
+  // Back needs no widget (null, absent or any number: it is not read).
+  for (const char* back : {R"({"action": "back", "widget": null, "function": "leave the form"})",
+                           R"({"action": "back"})", R"({"action": "back", "widget": 99})"}) {
+    auto b = ParseExplorerAnswer(back, 9);
+    ASSERT_TRUE(b.ok()) << back << ": " << b.status().message();
+    EXPECT_EQ(b->op, Op::kBack);
+    EXPECT_EQ(b->widget, 0);
+  }
 }
 
 TEST(Agents, AWrongExplorerAnswerSaysWhatIsWrong) {
