@@ -89,6 +89,9 @@ class VisionCampaign {
   Status Judge();
   ProgressFigures Figures() const;
   std::string Stitch(const std::vector<VisionStep>& steps, size_t from);
+  // What the Explorer is shown: the steps kept of earlier functions, then those the Monitor
+  // keeps of `function` (all, until it says), the last history_steps of them.
+  std::vector<VisionStep> ExplorerHistory(const std::vector<VisionStep>& function) const;
 
   const VisionOptions& options_;
   Target& target_;
@@ -106,14 +109,17 @@ class VisionCampaign {
 
   gui::Screen screen_;
   std::vector<report::TraceStep> episode_;  // every step of the run, for bug traces
-  std::vector<VisionStep> history_;         // the steps the Explorer is shown
+  std::vector<VisionStep> history_;         // kept steps of the functions judged so far
   std::vector<VisionStep> function_steps_;  // the steps of the function under test
+  std::vector<int> keep_;                   // the Monitor's keep of them (empty: all)
   std::string function_, description_;
   std::string feedback_;  // the Detector's last feedback for the Explorer
   std::vector<std::string> activities_;
   std::set<uint64_t> states_;
   std::vector<report::FunctionalFinding> findings_;
   size_t relaunches_ = 0;
+  static constexpr int kMaxFailedLaunches = 5;
+  int failed_launches_ = 0;  // launches in a row that did not bring the app up
   bool write_failed_ = false;
   Status replay_error_;  // --llm replay: the run asked what the log does not hold
 };
@@ -193,17 +199,18 @@ Status VisionCampaign::StepOnce() {
   device::Device& device = executor_.device();
   ROAM_RETURN_IF_ERROR(executor_.Observe(screen_));
   if (screen_.package != package_) {
-    // Left the app (or it crashed): back in, as the other campaigns do.
+    // Left the app (or it crashed): back in, as the other campaigns do; an app that does not
+    // come up after kMaxFailedLaunches launches in a row ends the run.
+    if (++failed_launches_ > kMaxFailedLaunches)
+      return Status::Unavailable(
+          fmt::format("{} did not come to the foreground after {} launches (the screen shows "
+                      "\"{}\")",
+                      package_, kMaxFailedLaunches, screen_.package));
     ++relaunches_;
     ROAM_RETURN_IF_ERROR(executor_.Launch());
-    ROAM_RETURN_IF_ERROR(Record({.op = "launch"}, nullptr));
-    if (relaunches_ > 5 && episode_.size() < 2 * relaunches_) {
-      ROAM_RETURN_IF_ERROR(executor_.Observe(screen_));
-      if (screen_.package != package_)
-        return Status::Unavailable(fmt::format("{} does not stay in the foreground", package_));
-    }
-    return Status::Ok();
+    return Record({.op = "launch"}, nullptr);
   }
+  failed_launches_ = 0;
   const uint64_t key = gui::ScreenKey(screen_);
   states_.insert(key);
   if (std::find(activities_.begin(), activities_.end(), screen_.activity) == activities_.end())
@@ -227,20 +234,18 @@ Status VisionCampaign::StepOnce() {
                              .widget_list = draw::MarkList(screen_, marks),
                              .legend = draw::Legend(),
                              .feedback = feedback_};
-    const size_t from = history_.size() > static_cast<size_t>(options_.history_steps)
-                            ? history_.size() - options_.history_steps
-                            : 0;
-    for (size_t i = from; i < history_.size(); ++i) in.history.push_back(history_[i].text);
+    const std::vector<VisionStep> history = ExplorerHistory(function_steps_);
+    for (const auto& h : history) in.history.push_back(h.text);
     std::vector<std::string> images;
-    if (std::string stitched = Stitch(history_, from); !stitched.empty())
+    if (std::string stitched = Stitch(history, 0); !stitched.empty())
       images.push_back(std::move(stitched));
     images.push_back(marked);
     stats_.tool_seconds += budget_.Elapsed() - tool_start;
     for (const auto& png : images) stats_.image_tokens_stitched += ImageTokens(png);
     stats_.image_tokens_separate += ImageTokens(marked);
     // Sent one by one, each history screen would go at the device's size.
-    stats_.image_tokens_separate += static_cast<int64_t>(history_.size() - from) *
-                                    EstimatedImageTokens(screen_.width, screen_.height);
+    stats_.image_tokens_separate +=
+        static_cast<int64_t>(history.size()) * EstimatedImageTokens(screen_.width, screen_.height);
     const int count = static_cast<int>(marks.size());
     choice = Ask<vision::ExplorerAction>(
         vision::ExplorerPrompt(in), std::move(images),
@@ -317,9 +322,20 @@ Status VisionCampaign::StepOnce() {
     ++stats_.unchanged_steps;
     return Status::Ok();
   }
-  history_.push_back(step);
   function_steps_.push_back(std::move(step));
   return AfterChange();
+}
+
+std::vector<VisionStep> VisionCampaign::ExplorerHistory(
+    const std::vector<VisionStep>& function) const {
+  std::vector<VisionStep> out = history_;
+  for (size_t i = 0; i < function.size(); ++i)
+    if (keep_.empty() ||
+        std::find(keep_.begin(), keep_.end(), static_cast<int>(i) + 1) != keep_.end())
+      out.push_back(function[i]);
+  if (out.size() > static_cast<size_t>(options_.history_steps))
+    out.erase(out.begin(), out.end() - options_.history_steps);
+  return out;
 }
 
 Status VisionCampaign::AfterChange() {
@@ -340,18 +356,10 @@ Status VisionCampaign::AfterChange() {
     function_ = verdict->function;
     description_ = verdict->description;
     done = verdict->done;
-    // The history keeps the steps the Monitor keeps of this function (the others: all).
-    if (!verdict->keep.empty()) {
-      const size_t first = history_.size() - function_steps_.size();
-      std::vector<VisionStep> kept(history_.begin(), history_.begin() + first);
-      for (int k : verdict->keep) kept.push_back(function_steps_[k - 1]);
-      history_ = std::move(kept);
-    }
+    keep_ = verdict->keep;  // the Explorer's history keeps these of the function's steps
   } else {
     ++stats_.monitor_fallbacks;
   }
-  if (history_.size() > static_cast<size_t>(4 * options_.history_steps))
-    history_.erase(history_.begin(), history_.end() - options_.history_steps);
   if (done || function_steps_.size() >= static_cast<size_t>(options_.max_function_steps))
     return Judge();
   return Status::Ok();
@@ -377,6 +385,8 @@ Status VisionCampaign::Judge() {
   ROAM_RETURN_IF_ERROR(replay_error_);
   std::vector<VisionStep> judged = std::move(function_steps_);
   function_steps_.clear();
+  history_ = ExplorerHistory(judged);
+  keep_.clear();
   const std::string function = function_.empty() ? "(not named)" : function_;
   function_.clear();
   description_.clear();
@@ -386,6 +396,12 @@ Status VisionCampaign::Judge() {
   }
   feedback_ = verdict->feedback;
   if (!verdict->bug) return Status::Ok();
+  const std::string key = verdict->kind + ": " + verdict->report;
+  for (auto& seen : findings_)
+    if (seen.key == key) {  // the same report again: counted, not filed twice
+      ++seen.count;
+      return Status::Ok();
+    }
   VisionReport r;
   r.id = fmt::format("V{}", findings_.size() + 1);
   r.function = function;
@@ -401,7 +417,7 @@ Status VisionCampaign::Judge() {
   r.frame_width = options_.frame_width;
   report::FunctionalFinding f;
   f.id = r.id;
-  f.key = verdict->kind + ": " + verdict->report;
+  f.key = key;
   f.activity = judged.back().activity;
   f.explanation = verdict->report;
   f.count = 1;

@@ -49,7 +49,9 @@ struct ScriptedModel {
   std::string done_after = "\"OK\"";
   bool monitor_never_done = false;
   bool detector_reports = true;
+  bool keep_first_only = false;  // the Monitor keeps only a function's first step
   size_t next = 0;
+  std::vector<std::string> explorer_prompts;
   int detector_calls = 0;
   std::vector<std::string> detector_prompts;
 
@@ -57,6 +59,7 @@ struct ScriptedModel {
     const std::string prompt = LastText(r.body);
     json answer;
     if (prompt.rfind("You are testing", 0) == 0) {
+      explorer_prompts.push_back(prompt);
       int widget = 1;
       std::string target = "(any)";
       if (next < path.size()) {
@@ -72,6 +75,7 @@ struct ScriptedModel {
       answer = {{"function", "delete a photo from a diary entry"},
                 {"description", "the photo tapped is removed from its entry"},
                 {"done", done}};
+      if (keep_first_only) answer["keep"] = {1};
     } else if (prompt.rfind("You judge", 0) == 0) {
       ++detector_calls;
       detector_prompts.push_back(prompt);
@@ -249,6 +253,26 @@ TEST(VisionTest, TheMonitorsDoneCallsTheDetectorAndAMonitorThatNeverSaysSoIsCapp
     EXPECT_NE(model.detector_prompts[1].find("Photo of Cinema"), std::string::npos);
     EXPECT_EQ(model.detector_prompts[1].find("Attach picture"), std::string::npos);
   }
+}
+
+TEST(VisionTest, TheExplorerSeesTheStepsTheMonitorKeeps) {
+  ChatServerDouble server;
+  ScriptedModel model{.path = {"\"Cinema\"", "\"Attach picture\"", "\"Cleaning\"", "\"Diary\""},
+                      .monitor_never_done = true,
+                      .detector_reports = false,
+                      .keep_first_only = true};
+  server.Respond([&](const ChatServerDouble::Received& r) { return model(r); });
+  VisionOptions o = DiaryOptions(server.url(), "vision_keep");
+  o.budget.events = 4;
+  auto result = Vision(o);
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_EQ(model.explorer_prompts.size(), 4u);
+  // Before step 4 the function had three steps; the Monitor kept the first only.
+  const std::string& last = model.explorer_prompts[3];
+  const std::string history = last.substr(last.find("steps so far:"));
+  EXPECT_NE(history.find("Cinema"), std::string::npos) << history;
+  EXPECT_EQ(history.find("Attach picture"), std::string::npos) << history;
+  EXPECT_EQ(history.find("Cleaning"), std::string::npos) << history;
 }
 
 TEST(VisionTest, NonsenseAnswersAreAskedOnceMoreThenReplacedAndCounted) {
