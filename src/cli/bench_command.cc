@@ -1,5 +1,6 @@
 // `roam bench`: strategies x apps x seeds on the simulator, one table.
 #include <chrono>
+#include <cstdio>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -15,7 +16,53 @@
 
 namespace roam::cli {
 
+namespace {
+
+// `roam bench merge A.json B.json ...`: the shards of one benchmark as one table.
+int BenchMergeCommand(int argc, char** argv) {
+  CLI::App app(
+      "Merge the --json files of `roam bench --shard I/N` runs (or of any runs of one benchmark) "
+      "and print the table of the whole benchmark.",
+      "bench merge");
+  std::vector<std::filesystem::path> inputs;
+  std::filesystem::path json_path;
+  app.add_option("FILES", inputs, "the shards' --json files")->required()->check(CLI::ExistingFile);
+  app.add_option("--json", json_path, "write the merged figures to this JSON file");
+  if (int rc = ParseFlags(app, "roam bench merge", argc, argv); rc >= 0) return rc;
+  std::vector<run::BenchFile> files;
+  std::vector<std::string> names;
+  for (const auto& in : inputs) {
+    auto f = run::ReadBenchFile(in);
+    if (!f.ok()) return Fail("roam bench merge", f.status());
+    files.push_back(std::move(*f));
+    names.push_back(in.string());
+  }
+  std::vector<std::string> missing;
+  auto all = run::MergeBenchFiles(files, names, &missing);
+  if (!all.ok()) return Fail("roam bench merge", all.status());
+  fmt::print("{}", run::FormatBenchTable(all->runs, all->strategies) +
+                       run::FormatMinimizeTable(all->runs));
+  fmt::print("\n{} runs from {} files ({:.1f}s of runs in all)\n", all->runs.size(), files.size(),
+             all->wall_seconds);
+  if (!missing.empty())
+    fmt::print(stderr,
+               "roam bench merge: {} runs of the grid are in no file (first: {}); the "
+               "table is of the others\n",
+               missing.size(), missing.front());
+  if (!json_path.empty()) {
+    run::BenchOptions options = run::OptionsOf(*all);
+    if (Status s =
+            WriteJsonFile(json_path, run::BenchToJson(all->runs, options, all->wall_seconds));
+        !s.ok())
+      return Fail("roam bench merge", s);
+  }
+  return missing.empty() ? kExitOk : kExitNo;
+}
+
+}  // namespace
+
 int BenchCommand(int argc, char** argv) {
+  if (argc >= 2 && std::string(argv[1]) == "merge") return BenchMergeCommand(argc - 1, argv + 1);
   run::BenchOptions o;
   std::vector<std::filesystem::path> dirs;
   std::string strategies = "random,oracle";
@@ -53,7 +100,21 @@ int BenchCommand(int argc, char** argv) {
       ->check(Positive())
       ->capture_default_str();
   AddLlmFlags(app, o.llm);
+  std::string shard;
+  app.add_option("--shard", shard,
+                 "I/N: run only the I-th of N disjoint slices of the (app, strategy, seed) grid, "
+                 "for many machines; `roam bench merge` joins their --json files");
   if (int rc = ParseFlags(app, "roam bench", argc, argv); rc >= 0) return rc;
+  if (!shard.empty()) {
+    int used = 0;
+    if (std::sscanf(shard.c_str(), "%d/%d%n", &o.shard, &o.shards, &used) != 2 ||
+        used != static_cast<int>(shard.size()) || o.shards < 1 || o.shard < 1 ||
+        o.shard > o.shards) {
+      fmt::print(stderr, "roam bench: --shard \"{}\": write I/N with 1 <= I <= N, e.g. 2/8\n",
+                 shard);
+      return kExitUsage;
+    }
+  }
   o.snapshots = snapshots == "on";
   o.strategies.clear();
   for (size_t pos = 0; pos <= strategies.size();) {
@@ -79,9 +140,10 @@ int BenchCommand(int argc, char** argv) {
   const std::string tables =
       run::FormatBenchTable(*runs, o.strategies) + run::FormatMinimizeTable(*runs);
   fmt::print("{}", tables);
-  fmt::print("\n{} runs ({} apps x {} strategies x {} seeds x {} events) in {:.1f}s with {} jobs\n",
-             runs->size(), o.apps.size(), o.strategies.size(), o.seeds, o.budget.events, wall,
-             o.jobs);
+  fmt::print(
+      "\n{} runs ({} apps x {} strategies x {} seeds x {} events{}) in {:.1f}s with {} jobs\n",
+      runs->size(), o.apps.size(), o.strategies.size(), o.seeds, o.budget.events,
+      o.shards > 1 ? fmt::format(", shard {} of {}", o.shard, o.shards) : "", wall, o.jobs);
   if (Status s = run::WriteBenchReport(o.out, *runs, o.strategies, tables); s.ok()) {
     fmt::print("report: {}\n", (o.out / "report.html").string());
   } else {

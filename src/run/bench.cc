@@ -188,6 +188,9 @@ void AddOracleRoutes(const BenchOptions& options, std::vector<BenchRun>& runs) {
 Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* progress) {
   if (options.apps.empty()) return Status::InvalidArgument("no apps to run");
   if (options.seeds < 1) return Status::InvalidArgument("--seeds must be at least 1");
+  if (options.shards < 1 || options.shard < 1 || options.shard > options.shards)
+    return Status::InvalidArgument(
+        fmt::format("--shard {}/{}: give I/N with 1 <= I <= N", options.shard, options.shards));
   // Check every strategy name and app spec before the workers start.
   for (const auto& name : options.strategies) {
     if (name == kVisionStrategy && (options.llm.url.empty() || options.llm.model.empty()))
@@ -214,6 +217,12 @@ Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* p
     for (const auto& strategy : options.strategies)
       for (int seed = 1; seed <= options.seeds; ++seed)
         jobs.push_back({app, bugs_off, strategy, uint64_t(seed)});
+  }
+  if (options.shards > 1) {  // this machine's slice: every shards-th run
+    std::vector<Job> mine;
+    for (size_t i = options.shard - 1; i < jobs.size(); i += options.shards)
+      mine.push_back(jobs[i]);
+    jobs = std::move(mine);
   }
 
   std::vector<std::optional<BenchRun>> results(jobs.size());
@@ -257,6 +266,10 @@ nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions
   j["strategies"] = options.strategies;
   j["snapshots"] = options.snapshots;
   j["wall_seconds"] = wall_seconds;
+  j["apps"] = nlohmann::json::array();
+  for (const auto& app : options.apps) j["apps"].push_back(app.stem().string());
+  j["shard"] = {{"index", options.shard}, {"count", options.shards}};
+  j["grid"] = options.apps.size() * options.strategies.size() * static_cast<size_t>(options.seeds);
   if (options.harness.Active()) j["harness"] = options.harness.ToJson();
   j["runs"] = nlohmann::json::array();
   for (const auto& r : runs) {

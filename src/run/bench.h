@@ -43,6 +43,9 @@ struct BenchOptions {
   bool minimize = false;
   MinimizeOptions minimize_options;
   llm::ClientOptions llm;  // the model of the `vision` strategy
+  // Run only the shard-th of `shards` disjoint slices of the (app, strategy, seed) grid (every
+  // shards-th run, starting at shard - 1), so many machines can share one benchmark.
+  int shard = 1, shards = 1;
 };
 
 // One bug trace a run found, before and after minimisation (exploration runs with --minimize).
@@ -96,6 +99,31 @@ double Median(std::vector<double> values);
 // strategy's median coverage over events, from the runs' progress.jsonl (bench_report.cc).
 Status WriteBenchReport(const std::filesystem::path& out, const std::vector<BenchRun>& runs,
                         const std::vector<std::string>& strategies, const std::string& tables);
+
+// A bench JSON file read back (`roam bench --json`): its settings and its runs.
+struct BenchFile {
+  int64_t events = 0;
+  int seeds = 0;
+  std::vector<std::string> strategies;
+  std::vector<std::string> apps;  // in the grid's order
+  bool snapshots = true;
+  int shard = 1, shards = 1;
+  size_t grid = 0;  // runs of the whole grid (all shards)
+  double wall_seconds = 0;
+  std::vector<BenchRun> runs;
+};
+Result<BenchFile> ReadBenchFile(const std::filesystem::path& path);
+
+// Shards of one benchmark as one: the settings must agree (an error names the file and the
+// setting), no run may appear twice; the runs come out in the grid's order (apps, strategies,
+// seeds), as one unsharded run lists them. `missing` gets "app strategy seed" of each grid run no
+// file holds (a shard not run yet).
+Result<BenchFile> MergeBenchFiles(const std::vector<BenchFile>& files,
+                                  const std::vector<std::string>& names,
+                                  std::vector<std::string>* missing = nullptr);
+
+// The options a bench file's settings stand for (for BenchToJson of a merge).
+BenchOptions OptionsOf(const BenchFile& file);
 
 nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions& options,
                            double wall_seconds);

@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "base/files.h"
@@ -135,6 +136,75 @@ TEST(Bench, ABugSwitchedOffIsNeverCountedAsFound) {
     EXPECT_TRUE(r.planted_found.empty()) << r.strategy << " seed " << r.seed;
     EXPECT_EQ(r.crashes, 0u);
   }
+}
+
+TEST(Bench, TwoShardsMergeIntoTheTableOfTheWholeRun) {
+  BenchOptions o;
+  o.apps = {testing::SourceDir() / "apps/diary.json", testing::SourceDir() / "apps/nectroid.json"};
+  o.strategies = {"random", "oracle"};
+  o.budget.events = 300;
+  o.seeds = 3;
+  o.jobs = 2;
+  o.out = testing::TempDir("bench_whole");
+  auto whole = RunBench(o, nullptr);
+  ASSERT_TRUE(whole.ok()) << whole.status().message();
+  ASSERT_EQ(whole->size(), 12u);
+  std::vector<BenchFile> shards;
+  std::vector<std::string> names;
+  size_t shard_runs = 0;
+  for (int i = 1; i <= 2; ++i) {
+    BenchOptions s = o;
+    s.shard = i;
+    s.shards = 2;
+    s.out = testing::TempDir(fmt::format("bench_shard{}", i));
+    auto runs = RunBench(s, nullptr);
+    ASSERT_TRUE(runs.ok()) << runs.status().message();
+    shard_runs += runs->size();
+    const auto file = s.out / "shard.json";
+    ASSERT_TRUE(WriteJsonFile(file, BenchToJson(*runs, s, 1.0)).ok());
+    auto read = ReadBenchFile(file);
+    ASSERT_TRUE(read.ok()) << read.status().message();
+    EXPECT_EQ(read->shard, i);
+    EXPECT_EQ(read->grid, 12u);
+    shards.push_back(std::move(*read));
+    names.push_back(file.string());
+  }
+  EXPECT_EQ(shard_runs, 12u);  // disjoint slices that cover the grid
+  std::vector<std::string> missing;
+  auto merged = MergeBenchFiles(shards, names, &missing);
+  ASSERT_TRUE(merged.ok()) << merged.status().message();
+  EXPECT_TRUE(missing.empty());
+  ASSERT_EQ(merged->runs.size(), whole->size());
+  // The same runs in the same order; the wall time is the only figure that differs, so the table
+  // is compared with every run's time set alike.
+  std::vector<BenchRun> a = *whole, b = merged->runs;
+  for (size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].app, b[i].app);
+    EXPECT_EQ(a[i].strategy, b[i].strategy);
+    EXPECT_EQ(a[i].seed, b[i].seed);
+    a[i].seconds = b[i].seconds = 1;
+  }
+  EXPECT_EQ(FormatBenchTable(a, o.strategies), FormatBenchTable(b, merged->strategies));
+
+  // One shard alone: the rest is missing. The same shard twice, or another benchmark: refused.
+  missing.clear();
+  ASSERT_TRUE(MergeBenchFiles({shards[0]}, {names[0]}, &missing).ok());
+  EXPECT_EQ(missing.size(), 12u - shards[0].runs.size());
+  auto twice = MergeBenchFiles({shards[0], shards[0]}, {names[0], names[0] + "'"});
+  ASSERT_FALSE(twice.ok());
+  EXPECT_NE(twice.status().message().find("both hold"), std::string::npos);
+  BenchFile other = shards[1];
+  other.events = 999;
+  auto foreign = MergeBenchFiles({shards[0], other}, {names[0], "other.json"});
+  ASSERT_FALSE(foreign.ok());
+  EXPECT_NE(foreign.status().message().find("other.json: its events per run differ"),
+            std::string::npos)
+      << foreign.status().message();
+  // A shard outside 1..N is refused before anything runs.
+  BenchOptions bad = o;
+  bad.shard = 3;
+  bad.shards = 2;
+  EXPECT_FALSE(RunBench(bad, nullptr).ok());
 }
 
 TEST(Bench, UnknownStrategyAndEmptyFolderAreRefused) {
