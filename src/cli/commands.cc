@@ -19,7 +19,12 @@ const std::vector<Command>& Commands() {
        KnownCommand},
       {"report", "write a run folder's report.html again (a page with charts, graph, bug screens)",
        ReportCommand},
-      {"bench", "run strategies x apps x seeds on the simulator and print one table", BenchCommand},
+      {"bench",
+       "run strategies x apps x seeds on the simulator and print one table (`bench merge`: "
+       "shards)",
+       BenchCommand},
+      {"model", "Fastbot2 models: `model merge A B --out C` joins models learned apart",
+       ModelCommand},
       {"devices", "list the devices of an adb server (a phone, an emulator, `roam sim serve`)",
        DevicesCommand},
       {"sim", "simulated apps: `sim check SPEC` validates, `sim show SPEC` prints the start screen",

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/status.h"
 #include "gui/abstraction.h"
 
 namespace roam::model {
@@ -123,6 +124,14 @@ class Model {
   std::unordered_map<uint64_t, Slot> slots_;
   int dynamic_text_limit_ = 1;
 };
+
+// Models learned apart (on other devices or machines) as one: hyper-events and activities
+// matched by their content, N(e) and N(e, A) added (saturating), Q(e) the mean of the models'
+// Q weighted by their N(e) (plain mean where no model executed e), dynamic-text slots united.
+// All must be of one package; `names` name them in errors ("b.bin is of org.other, a.bin of
+// org.app").
+Result<Model> MergeModels(const std::vector<const Model*>& models,
+                          const std::vector<std::string>& names);
 
 // Softmax weights exp(v / temperature) (shifted by the max, so they never overflow), written
 // to `out`; the caller normalises or draws with Rng::Weighted. temperature must be > 0.

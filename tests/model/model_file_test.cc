@@ -143,3 +143,64 @@ TEST(FastbotModelFile, NonFiniteQIsRefused) {
 
 }  // namespace
 }  // namespace roam::model
+
+namespace roam::model {
+namespace {
+
+// Two devices' models of one app: the events they share add their counts and average their Q by
+// visits; the others are kept; a model of another app is refused.
+TEST(MergeModels, CountsAddQIsWeightedByVisitsPackagesMustAgree) {
+  using gui::ActionKind;
+  const gui::HyperEvent open{.activity = "org.app.Main",
+                             .resource_id = "id/open",
+                             .text = "Open",
+                             .kind = ActionKind::kClick};
+  const gui::HyperEvent back{.activity = "org.app.About", .kind = ActionKind::kBack};
+  Model a("org.app"), b("org.app");
+  {
+    EventId e = a.Intern(open);
+    ActivityId about = a.InternActivity("org.app.About");
+    a.RecordTransition(e, about);
+    a.RecordTransition(e, about);
+    a.RecordTransition(e, about);
+    a.SetQ(e, 1.0);
+    a.MarkDynamic(42);
+  }
+  {
+    ActivityId settings = b.InternActivity("org.app.Settings");  // other ids in b
+    ActivityId about = b.InternActivity("org.app.About");
+    EventId back_e = b.Intern(back);
+    EventId e = b.Intern(open);
+    b.RecordTransition(e, settings);
+    b.RecordTransition(e, about);
+    b.SetQ(e, 3.0);
+    b.RecordTransition(back_e, b.InternActivity("org.app.Main"));
+    b.SetQ(back_e, -0.5);
+  }
+  auto m = MergeModels({&a, &b}, {"a.bin", "b.bin"});
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  EXPECT_EQ(m->package(), "org.app");
+  EXPECT_EQ(m->event_count(), 2u);
+  const EventId e = *m->Find(open.Hash());
+  EXPECT_EQ(m->Count(e), 5u);
+  EXPECT_EQ(m->Count(e, *m->FindActivity("org.app.About")), 4u);
+  EXPECT_EQ(m->Count(e, *m->FindActivity("org.app.Settings")), 1u);
+  EXPECT_DOUBLE_EQ(m->Q(e), (3 * 1.0 + 2 * 3.0) / 5);
+  const EventId k = *m->Find(back.Hash());
+  EXPECT_EQ(m->Count(k), 1u);
+  EXPECT_DOUBLE_EQ(m->Q(k), -0.5);
+  EXPECT_EQ(m->DynamicSlots(), std::vector<uint64_t>{42});
+  // It saves and loads as any model.
+  auto again = DecodeModel(EncodeModel(*m), "merged", "org.app");
+  ASSERT_TRUE(again.ok()) << again.status().message();
+  EXPECT_EQ(again->Count(*again->Find(open.Hash())), 5u);
+
+  Model other("org.other");
+  auto refused = MergeModels({&a, &other}, {"a.bin", "other.bin"});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.status().message().find("other.bin is a model of org.other"), std::string::npos)
+      << refused.status().message();
+}
+
+}  // namespace
+}  // namespace roam::model
