@@ -24,6 +24,7 @@
 #include "report/verdict.h"
 #include "run/budget.h"
 #include "run/context.h"
+#include "run/crash_bug.h"
 #include "run/executor.h"
 #include "run/progress.h"
 #include "run/replay_spec.h"
@@ -88,12 +89,9 @@ class Campaign {
   // Records an act step with what followed it, and files a bug for each new finding.
   Status RecordAct(report::TraceStep step, const ActOutcome& outcome);
   Status FileBug(const oracle::CrashFinding& finding);
-  struct Screenshots {
-    std::vector<std::pair<size_t, std::string>> taken;  // by index in the bug's trace
-    std::string error;                                  // why the device drew none
-  };
-  std::vector<report::TraceStep> BugTrace(const oracle::CrashFinding& finding, bool& reproduced,
-                                          bool& checked, Screenshots& shots);
+  // The trace of a new finding: the last episode from a clean start when it reproduces the
+  // finding, else the whole run so far; `checked` says how its check went.
+  std::vector<report::TraceStep> BugTrace(const oracle::CrashFinding& finding, TraceCheck& checked);
   // Time travel (campaign_timetravel.cc): the strategy's requests, see explore/strategy.h.
   struct SavedPath {
     uint64_t state = 0;

@@ -2,32 +2,22 @@
 #include <fmt/format.h>
 
 #include "run/campaign.h"
+#include "run/crash_bug.h"
 #include "run/replay.h"
 
 namespace roam::run {
 
 std::vector<report::TraceStep> Campaign::BugTrace(const oracle::CrashFinding& finding,
-                                                  bool& reproduced, bool& checked,
-                                                  Screenshots& shots) {
-  checked = false;
-  reproduced = false;
+                                                  TraceCheck& checked) {
   // The check that replays the trace also takes the screens of its last steps, so the run
   // itself spends nothing on pictures.
+  const CrashBugIo io{.replay = io_.replay,
+                      .fresh_device = io_.fresh_device,
+                      .top_frames = options_.crash.top_frames,
+                      .screenshots = options_.bug_screenshots};
   auto check = [&](const std::vector<report::TraceStep>& steps) {
-    if (!io_.fresh_device) return false;
-    auto device = io_.fresh_device({});
-    if (!device.ok()) return false;
-    shots.taken.clear();
-    ReplayRecord record;
-    if (options_.bug_screenshots > 0) {
-      record.screenshots = &shots.taken;
-      record.screenshot_last = static_cast<size_t>(options_.bug_screenshots);
-      record.screenshot_error = &shots.error;
-    }
-    auto r = ReplayTrace(**device, steps, finding.signature, options_.crash.top_frames, 0, record);
-    checked = true;
-    reproduced = r.ok() && r->reproduced;
-    return reproduced;
+    checked = CheckCrashTrace(io, finding, steps);
+    return checked.reproduced;
   };
   // First try the short trace: a clean start, then the last episode.
   if (!episode_overflow_) {
@@ -49,35 +39,12 @@ std::vector<report::TraceStep> Campaign::BugTrace(const oracle::CrashFinding& fi
 }
 
 Status Campaign::FileBug(const oracle::CrashFinding& finding) {
-  std::string id = fmt::format("B{}", bug_dirs_.size() + 1);
-  std::string rel = "bugs/" + id;
-  bool reproduced = false, checked = false;
-  Screenshots shots;
-  std::vector<report::TraceStep> trace = BugTrace(finding, reproduced, checked, shots);
-
-  report::BugRecord bug;
-  bug.id = id;
-  bug.failure = {.kind = std::string(device::EventKindName(finding.kind)),
-                 .signature = finding.signature,
-                 .exception = finding.first.exception,
-                 .message = finding.first.message,
-                 .count = finding.count,
-                 .bug_id = finding.bug_id,
-                 .first_step = finding.first_step,
-                 .bug_dir = rel};
-  bug.frames = finding.first.frames;
-  bug.log = finding.first.raw;
-  bug.replay = ReplaySpecToJson(io_.replay);
-  if (checked) bug.reproduced = reproduced;
-  if (reproduced) {
-    auto files = WriteStepScreenshots(io_.out_dir / rel, shots.taken);
-    ROAM_RETURN_IF_ERROR(Wrote(files.status()));
-    bug.screenshots = std::move(*files);
-  }
-  bug.screenshots_unavailable = shots.error;
+  const std::string id = fmt::format("B{}", bug_dirs_.size() + 1);
+  TraceCheck checked;
+  std::vector<report::TraceStep> trace = BugTrace(finding, checked);
   bug_dirs_.resize(static_cast<size_t>(finding.id), "");
-  bug_dirs_[finding.id - 1] = rel;
-  ROAM_RETURN_IF_ERROR(Wrote(report::WriteBug(io_.out_dir / rel, bug, trace)));
+  bug_dirs_[finding.id - 1] = "bugs/" + id;
+  ROAM_RETURN_IF_ERROR(Wrote(WriteCrashBug(io_.out_dir, id, finding, trace, checked, io_.replay)));
   // A new finding is worth a fresh summary at once.
   return Wrote(report::WriteSummary(io_.out_dir / "summary.json", MakeSummary()));
 }

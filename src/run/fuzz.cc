@@ -8,6 +8,7 @@
 #include "fuzz/views.h"
 #include "report/run_report.h"
 #include "run/budget.h"
+#include "run/crash_bug.h"
 #include "run/executor.h"
 #include "run/fuzz_exec.h"
 #include "run/fuzz_internal.h"
@@ -33,7 +34,10 @@ class Fuzzer {
         rng_(options.seed),
         chooser_(options.seeds, model_, rng_),
         functional_bugs_(target.FunctionalBugsOn()),
-        progress_(context.progress, context.progress_tty, options.progress) {}
+        progress_(context.progress, context.progress_tty, options.progress),
+        crash_filer_(options.out, {.replay = target.replay(),
+                                   .fresh_device = target.fresh_device(),
+                                   .top_frames = options.signature_frames}) {}
 
   Status Run();
   const std::vector<report::FunctionalFinding>& findings() const { return findings_; }
@@ -42,6 +46,8 @@ class Fuzzer {
   double elapsed() const { return budget_.Elapsed(); }
   size_t states() const { return model_.states(); }
   const std::vector<std::string>& activities() const { return activities_; }
+  const oracle::CrashOracle& crashes() const { return crashes_; }
+  const std::vector<std::string>& crash_dirs() const { return crash_filer_.dirs(); }
   std::string stop_reason() const;
   // A run that failed: on the device, or writing its run folder.
   std::string FailureReason(const Status& s) const {
@@ -57,6 +63,8 @@ class Fuzzer {
   Status Report(int seed_index, const Execution& seed, const Execution& mutant,
                 const fuzz::Mutant& m, const fuzz::Violation& v);
   std::string Score(const FuzzCase& c, const std::string& key);
+  // Files bugs/B<n>/ for the crashes and ANRs `run` met first, as `roam explore` does.
+  Status FileCrashes(const Execution& run);
   ProgressFigures Figures() const;
   bool Done() const {
     return !budget_.Left() || context_.Stopped() ||
@@ -79,6 +87,7 @@ class Fuzzer {
   std::vector<report::FunctionalFinding> findings_;
   std::map<std::string, size_t> by_key_;
   std::vector<std::string> activities_;
+  CrashFiler crash_filer_;
   bool write_failed_ = false;
 };
 
@@ -121,6 +130,7 @@ Status Fuzzer::OneSeed(int index) {
   };
   auto first = runner_.Run(next);
   if (!first.ok()) return first.status();
+  ROAM_RETURN_IF_ERROR(FileCrashes(*first));
   Execution& seed = *first;
   if (seed.interrupted) return Status::Ok();
   // The last transition: the callback is not called after the last event when the run ends on
@@ -134,6 +144,7 @@ Status Fuzzer::OneSeed(int index) {
 
   auto second = runner_.Run(Exact(seed.events));
   if (!second.ok()) return second.status();
+  ROAM_RETURN_IF_ERROR(FileCrashes(*second));
   if (second->interrupted) return Status::Ok();
   ObserveRun(*second);
   if (second->unresolved >= 0 || second->layouts.size() != seed.layouts.size()) {
@@ -178,6 +189,7 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, std::set<std::st
   auto run = runner_.Run(MutantPlan(seed.events, p, m.tau));
   stats_.mutant_seconds += budget_.Elapsed() - t0;
   if (!run.ok()) return run.status();
+  ROAM_RETURN_IF_ERROR(FileCrashes(*run));
   if (run->interrupted) return Status::Ok();
   ++stats_.mutants_executed;
   ObserveRun(*run);
@@ -206,12 +218,24 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, std::set<std::st
   // Before reporting, one more run of the seed: views that change by themselves are ignored.
   auto third = runner_.Run(Exact(seed.events));
   if (!third.ok()) return third.status();
+  ROAM_RETURN_IF_ERROR(FileCrashes(*third));
   if (third->interrupted) return Status::Ok();
   for (const auto& k : fuzz::UnstableViews(seed.layouts, third->layouts)) ignored.insert(k);
   v = fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, p, len, ignored, options_.oracle);
   if (!v) return Status::Ok();
   ++stats_.violations;
   return Report(seed_index, seed, *run, m, *v);
+}
+
+Status Fuzzer::FileCrashes(const Execution& run) {
+  auto filed = crash_filer_.FileNew(crashes_, run.trace);
+  if (!filed.ok()) {
+    write_failed_ = true;
+    return filed.status();
+  }
+  for (size_t i : *filed)
+    progress_.Note(fmt::format("roam fuzz: B{} {}", i + 1, crashes_.findings()[i].signature));
+  return Status::Ok();
 }
 
 std::string Fuzzer::Score(const FuzzCase& c, const std::string& key) {
@@ -341,6 +365,7 @@ Result<FuzzResult> Fuzz(const FuzzOptions& options, const RunContext& context) {
   report::AddDeviceFigures(device, sum);
   sum.activities_covered = fuzzer.activities();
   sum.states = fuzzer.states();
+  report::AddFindings(fuzzer.crashes().findings(), fuzzer.crash_dirs(), sum);
   r.stats = fuzzer.stats();
   // Ranked as the notes say: those seen once first.
   std::vector<std::string> keys;

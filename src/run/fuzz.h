@@ -5,6 +5,8 @@
 // traces, the layouts before and after, the views that differ, an explanation in words). On the
 // simulator each report is also scored: it is a true positive for planted bug X when the
 // violation vanishes with X switched off. `roam replay bugs/F<n>` re-runs seed and mutant.
+// Crashes and ANRs met on the way are filed as bugs/B<n>/ as `roam explore` files them, each
+// with the seed or mutant run that met it as its trace (run/crash_bug.h).
 // The environment variable ROAM_FUZZ_DEBUG (any value) prints each seed, its mutants and each
 // mutant's verdict on stderr. Single-threaded; `stop` may be set from a signal handler.
 #pragma once

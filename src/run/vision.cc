@@ -12,6 +12,7 @@
 #include "draw/marks.h"
 #include "report/run_report.h"
 #include "run/budget.h"
+#include "run/crash_bug.h"
 #include "run/executor.h"
 #include "run/target.h"
 #include "run/vision_internal.h"
@@ -69,7 +70,10 @@ class VisionCampaign {
         crashes_(target.device().Package(), {.top_frames = options.signature_frames}),
         executor_(target.device(), budget_, crashes_),
         progress_(context.progress, context.progress_tty, options.progress),
-        package_(target.device().Package()) {}
+        package_(target.device().Package()),
+        crash_filer_(options.out, {.replay = target.replay(),
+                                   .fresh_device = target.fresh_device(),
+                                   .top_frames = options.signature_frames}) {}
 
   Status Run();
   void Finish() { progress_.Finish(Figures()); }
@@ -86,6 +90,8 @@ class VisionCampaign {
   std::optional<T> Ask(const std::string& prompt, std::vector<std::string> images, Parse parse,
                        int64_t& requests, int64_t& retries);
   Status AfterChange();
+  // Files bugs/B<n>/ for the crashes and ANRs met first, the run from its start as their trace.
+  Status FileCrashes();
   Status Judge();
   ProgressFigures Figures() const;
   std::string Stitch(const std::vector<VisionStep>& steps, size_t from);
@@ -117,6 +123,7 @@ class VisionCampaign {
   std::vector<std::string> activities_;
   std::set<uint64_t> states_;
   std::vector<report::FunctionalFinding> findings_;
+  CrashFiler crash_filer_;
   size_t relaunches_ = 0;
   static constexpr int kMaxFailedLaunches = 5;
   int failed_launches_ = 0;  // launches in a row that did not bring the app up
@@ -310,8 +317,7 @@ Status VisionCampaign::StepOnce() {
     ROAM_RETURN_IF_ERROR(executor_.Act(enter, o2));
     ROAM_RETURN_IF_ERROR(Record(StepExecutor::StepFor(screen_, enter, key), &o2));
   }
-  for (size_t f : outcome.new_findings)
-    progress_.Note(fmt::format("roam vision: a new failure: {}", crashes_.findings()[f].signature));
+  ROAM_RETURN_IF_ERROR(FileCrashes());
 
   gui::Screen after;
   ROAM_RETURN_IF_ERROR(executor_.Observe(after));
@@ -336,6 +342,17 @@ std::vector<VisionStep> VisionCampaign::ExplorerHistory(
   if (out.size() > static_cast<size_t>(options_.history_steps))
     out.erase(out.begin(), out.end() - options_.history_steps);
   return out;
+}
+
+Status VisionCampaign::FileCrashes() {
+  auto filed = crash_filer_.FileNew(crashes_, episode_);
+  if (!filed.ok()) {
+    write_failed_ = true;
+    return filed.status();
+  }
+  for (size_t i : *filed)
+    progress_.Note(fmt::format("roam vision: B{} {}", i + 1, crashes_.findings()[i].signature));
+  return Status::Ok();
 }
 
 Status VisionCampaign::AfterChange() {
@@ -504,7 +521,7 @@ report::Summary VisionCampaign::MakeSummary(const Status& status) const {
   sum.states = states_.size();
   sum.relaunches = relaunches_;
   sum.timing = executor_.timing();
-  report::AddFindings(crashes_.findings(), {}, sum);
+  report::AddFindings(crashes_.findings(), crash_filer_.dirs(), sum);
   sum.functional = findings_;
   sum.sections = {{"vision", StatsJson(stats_)}};
   return sum;

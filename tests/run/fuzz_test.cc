@@ -227,6 +227,23 @@ TEST(Fuzz, NoReportOnAnAppWhoseClockAndBannerChangeByThemselves) {
   }
 }
 
+// Issue 19, item 4: crashes met while fuzzing were dropped. Now they are filed as roam explore
+// files them, once per signature, with a trace that replays.
+TEST(Fuzz, CrashesMetWhileFuzzingAreFiledAsBugFoldersThatReplay) {
+  auto runs = FuzzSeeds("tests/apps/crashy.json", {1}, 400, {}, false);
+  ASSERT_EQ(runs.results.size(), 1u);
+  const auto& crashes = runs.results[0].summary.crashes;
+  ASSERT_FALSE(crashes.empty());
+  EXPECT_EQ(crashes[0].bug_dir, "bugs/B1");
+  EXPECT_FALSE(crashes[0].bug_id.empty());  // the planted crash behind it
+  auto replay = ReplayBug(runs.outs[0] / "bugs/B1");
+  ASSERT_TRUE(replay.ok()) << replay.status().message();
+  EXPECT_TRUE(replay->reproduced);
+  auto summary = ReadJsonFile(runs.outs[0] / "summary.json");
+  ASSERT_TRUE(summary.ok());
+  EXPECT_EQ((*summary)["crashes"].size(), crashes.size());
+}
+
 TEST(Fuzz, BadInputIsAClearError) {
   FuzzOptions o;
   o.target.app = testing::SourceDir() / "apps/diary.json";

@@ -1,0 +1,63 @@
+// run/crash_bug: bugs/B<n>/ for a crash or an ANR, the one way every campaign files one
+// (explore, fuzz, vision): the trace that reaches it is checked on a fresh device where there is
+// one (the check also takes the screens of its last steps), then the finding's record, the
+// trace and the screens are written at once. Stateless functions; single-threaded.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "base/status.h"
+#include "oracle/crash.h"
+#include "report/trace.h"
+#include "run/replay_spec.h"
+#include "run/target.h"
+
+namespace roam::run {
+
+struct CrashBugIo {
+  ReplaySpec replay;           // how the bug replays (copied into bug.json)
+  DeviceFactory fresh_device;  // empty: no check (a phone)
+  int top_frames = 3;          // the crash oracle's signature frames
+  int screenshots = 20;        // screens of the trace's last steps kept (0: none)
+};
+
+struct TraceCheck {
+  bool checked = false;                               // a fresh device replayed the trace
+  bool reproduced = false;                            // and the finding's signature showed again
+  std::vector<std::pair<size_t, std::string>> shots;  // by index in the trace
+  std::string shots_error;                            // why the device drew none
+};
+
+// Replays `trace` on a fresh device of `io`, looking for `finding`'s signature.
+TraceCheck CheckCrashTrace(const CrashBugIo& io, const oracle::CrashFinding& finding,
+                           const std::vector<report::TraceStep>& trace);
+
+// Writes run_dir/bugs/`id`/ (bug.json, trace.jsonl, steps/NNN.png when reproduced).
+Status WriteCrashBug(const std::filesystem::path& run_dir, const std::string& id,
+                     const oracle::CrashFinding& finding,
+                     const std::vector<report::TraceStep>& trace, const TraceCheck& check,
+                     const ReplaySpec& replay);
+
+// Files an oracle's findings as they come, each with the trace of the run that met it (fuzz:
+// the seed or mutant run; vision: the run from its start). Single-threaded.
+class CrashFiler {
+ public:
+  CrashFiler(std::filesystem::path run_dir, CrashBugIo io)
+      : run_dir_(std::move(run_dir)), io_(std::move(io)) {}
+  // Writes bugs/B<n>/ for each finding of `crashes` not filed yet (finding i: B<i+1>); returns
+  // their indexes in crashes.findings().
+  Result<std::vector<size_t>> FileNew(const oracle::CrashOracle& crashes,
+                                      const std::vector<report::TraceStep>& trace);
+  // Per finding filed, its folder ("bugs/B1"), for report::AddFindings.
+  const std::vector<std::string>& dirs() const { return dirs_; }
+
+ private:
+  std::filesystem::path run_dir_;
+  CrashBugIo io_;
+  std::vector<std::string> dirs_;
+};
+
+}  // namespace roam::run
