@@ -39,6 +39,7 @@ int SimShowCommand(int argc, char** argv);
 int SimServeCommand(int argc, char** argv);     // serve_command.cc
 int SimGenerateCommand(int argc, char** argv);  // generate_command.cc
 int SimStatsCommand(int argc, char** argv);     // stats_command.cc
+int SimImportCommand(int argc, char** argv);    // import_command.cc
 int SimRouteCommand(int argc, char** argv);
 
 }  // namespace roam::cli

@@ -27,6 +27,8 @@ const std::vector<Command>& SimCommands() {
        SimRouteCommand},
       {"stats", "what makes apps hard to explore: specs, recordings of real apps, dumps",
        SimStatsCommand},
+      {"import", "a recorded exploration of a real app (DroidBot/Kea utg.js) as an app spec",
+       SimImportCommand},
   };
   return kTable;
 }

@@ -111,6 +111,33 @@ Status ReadEdges(const json& utg, const std::string& where, Recording& rec) {
   return Status::Ok();
 }
 
+// A DroidBot view (in a state's `views`, or an event's target) as a widget, parent unset.
+Status WidgetOfView(const json& v, const std::string& at, gui::Widget& w) {
+  ROAM_RETURN_IF_ERROR(Text(v, "class", w.cls, at));
+  ROAM_RETURN_IF_ERROR(Text(v, "resource_id", w.resource_id, at));
+  ROAM_RETURN_IF_ERROR(Text(v, "text", w.text, at));
+  ROAM_RETURN_IF_ERROR(Text(v, "content_description", w.content_desc, at));
+  ROAM_RETURN_IF_ERROR(Text(v, "package", w.package, at));
+  auto b = v.find("bounds");
+  if (b != v.end() && b->is_array() && b->size() == 2 && (*b)[0].is_array() && (*b)[1].is_array() &&
+      (*b)[0].size() == 2 && (*b)[1].size() == 2) {
+    auto num = [](const json& x) { return x.is_number_integer() ? x.get<int>() : 0; };
+    w.bounds = {num((*b)[0][0]), num((*b)[0][1]), num((*b)[1][0]), num((*b)[1][1])};
+  }
+  w.clickable = Flag(v, "clickable");
+  w.long_clickable = Flag(v, "long_clickable");
+  w.checkable = Flag(v, "checkable");
+  w.checked = Flag(v, "checked");
+  w.scrollable = Flag(v, "scrollable");
+  w.editable = Flag(v, "editable");
+  w.password = Flag(v, "is_password");
+  w.enabled = v.contains("enabled") ? Flag(v, "enabled") : true;
+  w.focusable = Flag(v, "focusable");
+  w.focused = Flag(v, "focused");
+  w.selected = Flag(v, "selected");
+  return Status::Ok();
+}
+
 // One events/*.json; false (with the reason in `skipped`) when it cannot be used.
 void ReadEventFile(const fs::path& file, Recording& rec) {
   auto doc = ReadJsonFile(file);
@@ -131,6 +158,14 @@ void ReadEventFile(const fs::path& file, Recording& rec) {
   }
   if (ev.type.empty()) ev.type = "unknown";
   ev.tool = ev.type == "intent" || ev.type == "kill_app";
+  if (event != doc->end() && event->is_object()) {
+    if (auto v = event->find("view"); v != event->end() && v->is_object()) {
+      gui::Widget w;
+      if (WidgetOfView(*v, where + ": event.view", w).ok()) ev.view = std::move(w);
+    }
+    (void)Text(*event, "text", ev.text, where);  // set_text: what was typed
+    (void)Text(*event, "name", ev.key, where);   // key: BACK, MENU, ...
+  }
   rec.events.push_back(std::move(ev));
 }
 
@@ -201,28 +236,7 @@ Result<gui::Screen> ScreenOfDroidBotState(const json& state, const std::string& 
     const json& v = (*views)[i];
     std::string at = fmt::format("{}: views[{}]", where, i);
     gui::Widget w;
-    ROAM_RETURN_IF_ERROR(Text(v, "class", w.cls, at));
-    ROAM_RETURN_IF_ERROR(Text(v, "resource_id", w.resource_id, at));
-    ROAM_RETURN_IF_ERROR(Text(v, "text", w.text, at));
-    ROAM_RETURN_IF_ERROR(Text(v, "content_description", w.content_desc, at));
-    ROAM_RETURN_IF_ERROR(Text(v, "package", w.package, at));
-    auto b = v.find("bounds");
-    if (b != v.end() && b->is_array() && b->size() == 2 && (*b)[0].is_array() &&
-        (*b)[1].is_array() && (*b)[0].size() == 2 && (*b)[1].size() == 2) {
-      auto num = [](const json& x) { return x.is_number_integer() ? x.get<int>() : 0; };
-      w.bounds = {num((*b)[0][0]), num((*b)[0][1]), num((*b)[1][0]), num((*b)[1][1])};
-    }
-    w.clickable = Flag(v, "clickable");
-    w.long_clickable = Flag(v, "long_clickable");
-    w.checkable = Flag(v, "checkable");
-    w.checked = Flag(v, "checked");
-    w.scrollable = Flag(v, "scrollable");
-    w.editable = Flag(v, "editable");
-    w.password = Flag(v, "is_password");
-    w.enabled = v.contains("enabled") ? Flag(v, "enabled") : true;
-    w.focusable = Flag(v, "focusable");
-    w.focused = Flag(v, "focused");
-    w.selected = Flag(v, "selected");
+    ROAM_RETURN_IF_ERROR(WidgetOfView(v, at, w));
     w.parent = parent;
     int index = static_cast<int>(screen.widgets.size());
     screen.widgets.push_back(std::move(w));

@@ -1,0 +1,156 @@
+// sim/import: a recording as an app spec, faithful to it: the launch leads where the recording's
+// did, a recorded action does what it did, an action never recorded does nothing, and every
+// handler is a code unit. On a recording written here, and on the real ones in ../shared/real.
+#include "sim/import.h"
+
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "gui/action.h"
+#include "sim/sim_app.h"
+#include "sim/spec.h"
+#include "test_paths.h"
+
+namespace roam::sim {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+json View(int id, int parent, std::vector<int> children, std::vector<int> b, const std::string& cls,
+          const std::string& text, bool clickable) {
+  return {{"temp_id", id},        {"parent", parent},
+          {"children", children}, {"bounds", {{b[0], b[1]}, {b[2], b[3]}}},
+          {"class", cls},         {"resource_id", text.empty() ? "" : "org.rec:id/" + text},
+          {"text", text},         {"content_description", nullptr},
+          {"package", "org.rec"}, {"clickable", clickable},
+          {"enabled", true}};
+}
+
+// A recording of org.rec: the launch shows Home (buttons Open and Stay); Open leads to Detail;
+// Stay changes nothing; Share leaves for the launcher; a scroll is recorded too (the simulator has
+// no handler for it).
+fs::path WriteRecording() {
+  const fs::path dir = testing::TempDir("import_rec");
+  fs::create_directories(dir / "states");
+  fs::create_directories(dir / "events");
+  std::ofstream(dir / "utg.js")
+      << "var utg = \n"
+      << json{{"app_package", "org.rec"},
+              {"nodes",
+               {{{"id", "home"}, {"package", "org.rec"}, {"activity", ".Home"}},
+                {{"id", "detail"}, {"package", "org.rec"}, {"activity", ".Detail"}},
+                {{"id", "launcher"},
+                 {"package", "com.android.launcher3"},
+                 {"activity", ".Launcher"}}}},
+              {"edges", json::array()}}
+             .dump();
+  const json root =
+      View(0, -1, {1, 2, 3}, {0, 0, 1080, 1920}, "android.widget.FrameLayout", "", false);
+  const json open = View(1, 0, {}, {0, 300, 1080, 420}, "android.widget.Button", "Open", true);
+  const json stay = View(2, 0, {}, {0, 500, 1080, 620}, "android.widget.Button", "Stay", true);
+  const json share = View(3, 0, {}, {0, 700, 1080, 820}, "android.widget.Button", "Share", true);
+  std::ofstream(dir / "states/state_1.json") << json{
+      {"state_str", "home"},
+      {"foreground_activity", "org.rec/.Home"},
+      {"views", {root, open, stay, share}}}.dump();
+  std::ofstream(dir / "states/state_2.json") << json{
+      {"state_str", "detail"},
+      {"foreground_activity", "org.rec/.Detail"},
+      {"views",
+       {View(0, -1, {1}, {0, 0, 1080, 1920}, "android.widget.FrameLayout", "", false),
+        View(1, 0, {}, {0, 300, 1080, 420}, "android.widget.TextView", "Details",
+             false)}}}.dump();
+  auto event = [&](const std::string& name, const std::string& from, const std::string& to,
+                   json e) {
+    std::ofstream(dir / "events" / name)
+        << json{{"start_state", from}, {"stop_state", to}, {"event", e}}.dump();
+  };
+  event("event_1.json", "launcher", "home", {{"event_type", "intent"}});
+  event("event_2.json", "home", "detail", {{"event_type", "touch"}, {"view", open}});
+  event("event_3.json", "detail", "home", {{"event_type", "key"}, {"name", "BACK"}});
+  event("event_4.json", "home", "home", {{"event_type", "touch"}, {"view", stay}});
+  event("event_5.json", "home", "home", {{"event_type", "scroll"}, {"view", root}});
+  event("event_6.json", "home", "launcher", {{"event_type", "touch"}, {"view", share}});
+  return dir;
+}
+
+// The index of the widget showing `text`.
+int Find(const gui::Screen& screen, const std::string& text) {
+  for (int i = 0; i < static_cast<int>(screen.widgets.size()); ++i)
+    if (screen.widgets[i].text == text) return i;
+  return -1;
+}
+
+TEST(ImportTest, ARecordingBecomesAnAppThatDoesWhatItRecorded) {
+  auto rec = ReadRecording(WriteRecording());
+  ASSERT_TRUE(rec.ok()) << rec.status().message();
+  ImportStats stats;
+  auto doc = ImportRecording(*rec, "rec", stats);
+  ASSERT_TRUE(doc.ok()) << doc.status().message();
+  EXPECT_EQ(stats.screens, 2u);
+  EXPECT_EQ(stats.handlers, 3u);         // Open's, Stay's and Share's clicks
+  EXPECT_EQ(stats.events_mapped, 3u);    // the intent is the tool's, not a user's
+  EXPECT_EQ(stats.events_unmapped, 2u);  // the key and the scroll
+  auto spec = LoadSpecJson(*doc, "imported");
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+
+  SimApp app(*spec, {});
+  app.Launch();
+  EXPECT_EQ(app.screen().activity, "org.rec.Home");
+  const size_t units_before = app.units_covered();
+  // Never recorded: a long click on Open does nothing.
+  app.Perform(
+      gui::MakeWidgetAction(gui::ActionKind::kLongClick, app.screen(), Find(app.screen(), "Open")));
+  EXPECT_EQ(app.screen().activity, "org.rec.Home");
+  EXPECT_EQ(app.units_covered(), units_before);
+  // Stay: covered, stays.
+  app.Perform(
+      gui::MakeWidgetAction(gui::ActionKind::kClick, app.screen(), Find(app.screen(), "Stay")));
+  EXPECT_EQ(app.screen().activity, "org.rec.Home");
+  EXPECT_EQ(app.units_covered(), units_before + 1);
+  // Open: to Detail, as recorded (its handler and Detail:create covered); its widgets as
+  // recorded, at their bounds.
+  app.Perform(
+      gui::MakeWidgetAction(gui::ActionKind::kClick, app.screen(), Find(app.screen(), "Open")));
+  EXPECT_EQ(app.screen().activity, "org.rec.Detail");
+  const int details = Find(app.screen(), "Details");
+  ASSERT_GE(details, 0);
+  EXPECT_EQ(app.screen().widgets[details].bounds, (gui::Rect{0, 300, 1080, 420}));
+  EXPECT_EQ(app.units_covered(), units_before + 3);
+  // Share left the app for the launcher in the recording: here too.
+  app.Perform(gui::MakeGlobalAction(gui::ActionKind::kBack));
+  ASSERT_EQ(app.screen().activity, "org.rec.Home");
+  app.Perform(
+      gui::MakeWidgetAction(gui::ActionKind::kClick, app.screen(), Find(app.screen(), "Share")));
+  EXPECT_NE(app.screen().package, "org.rec");
+}
+
+TEST(ImportTest, RealRecordingsImportAndLoad) {
+  const fs::path real = testing::RealDataDir();
+  if (real.empty()) GTEST_SKIP() << "../shared/real is absent";
+  int imported = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(real / "models")) {
+    if (entry.path().filename() != "utg.js") continue;
+    auto rec = ReadRecording(entry.path());
+    ASSERT_TRUE(rec.ok()) << rec.status().message();
+    ImportStats stats;
+    auto doc = ImportRecording(*rec, "real", stats);
+    if (!doc.ok()) {  // a recording without state files: said so, not invented
+      EXPECT_NE(doc.status().message().find("has its views"), std::string::npos);
+      continue;
+    }
+    auto spec = LoadSpecJson(*doc, entry.path().string());
+    ASSERT_TRUE(spec.ok()) << spec.status().message();
+    EXPECT_GT(stats.handlers, 0u) << entry.path();
+    EXPECT_LE(stats.handlers, stats.events_mapped);
+    // Every handler is a code unit of the app.
+    EXPECT_GE((*spec)->units().size(), stats.handlers);
+    ++imported;
+  }
+  EXPECT_GE(imported, 1);
+}
+
+}  // namespace
+}  // namespace roam::sim
