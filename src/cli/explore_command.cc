@@ -12,6 +12,7 @@
 #include "cli/fastbot_flags.h"
 #include "cli/flags.h"
 #include "cli/harness_flags.h"
+#include "cli/llm_flags.h"
 #include "cli/signals.h"
 #include "cli/timetravel_flags.h"
 #include "report/run_report.h"
@@ -182,11 +183,13 @@ int ReplayCommand(int argc, char** argv) {
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
   app.add_flag("--original", original, "replay the trace as recorded, not the minimised one");
+  llm::ClientOptions llm;  // bugs/V<n>: the Detector asked again by a live model
+  AddLlmFlags(app, llm);
   if (int rc = ParseFlags(app, "roam " + app.get_name(), argc, argv); rc >= 0) return rc;
   int reproduced = 0;
   run::ReplayOutcome last;
   for (int i = 0; i < repeat; ++i) {
-    auto outcome = run::ReplayBug(dir, original);
+    auto outcome = run::ReplayBug(dir, original, llm);
     if (!outcome.ok()) return Fail("roam replay", outcome.status());
     if (i == 0 && !outcome->note.empty())
       fmt::print(stderr, "roam replay: note: {}\n", outcome->note);

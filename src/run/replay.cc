@@ -137,12 +137,9 @@ struct BugKind {
                                   bool original);
 };
 constexpr BugKind kBugKinds[] = {
-    {"crash", ReplayCrash},
-    {"anr", ReplayCrash},
-    {"native_crash", ReplayCrash},
-    {"functional", ReplayFunctional},
-    {"vision", [](const std::filesystem::path& dir, const ReplaySpec& spec,
-                  bool original) { return ReplayVision(dir, spec, original); }},
+    {"crash", ReplayCrash},           {"anr", ReplayCrash}, {"native_crash", ReplayCrash},
+    {"functional", ReplayFunctional}, {"vision", nullptr},  // ReplayVision, which also takes the
+                                                            // model
 };
 
 }  // namespace
@@ -162,7 +159,8 @@ Result<BugFolder> ReadBugFolder(const std::filesystem::path& bug_dir) {
   return f;
 }
 
-Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir, bool original) {
+Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir, bool original,
+                                const llm::ClientOptions& llm) {
   auto folder = ReadBugFolder(bug_dir);
   if (!folder.ok()) return folder.status();
   const std::string& where = folder->where;
@@ -173,7 +171,8 @@ Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir, bool origi
       kinds.push_back(k.kind);
       continue;
     }
-    auto outcome = k.replay(bug_dir, folder->spec, original);
+    auto outcome = k.replay ? k.replay(bug_dir, folder->spec, original)
+                            : ReplayVision(bug_dir, folder->spec, original, llm);
     // The bug folder is whole (written at once); the run around it may not be.
     const auto run_dir = RunDirOfBug(bug_dir);
     if (outcome.ok() && ReadRunState(run_dir) == RunState::kUnfinished)

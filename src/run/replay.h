@@ -16,6 +16,7 @@
 
 #include "base/status.h"
 #include "device/device.h"
+#include "llm/chat.h"
 #include "report/summary.h"
 #include "report/trace.h"
 #include "run/replay_spec.h"
@@ -84,7 +85,10 @@ Result<BugFolder> ReadBugFolder(const std::filesystem::path& bug_dir);
 // Re-runs the bug in `bug_dir` on a fresh device as its bug.json says: the minimised trace (or
 // case) when `roam minimize` left one, unless `original`. A folder that is not a bug folder, or
 // whose bug.json or trace is malformed, is an error naming the file.
-Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir, bool original = false);
+// A bugs/V<n> folder asks its Detector again: the live model `llm` names (url set), else the
+// run's llm.jsonl.
+Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir, bool original = false,
+                                const llm::ClientOptions& llm = {});
 
 // Records in bug.json how many of `runs` replays reproduced (`roam replay --repeat`).
 Status RecordReplays(const std::filesystem::path& bug_dir, int runs, int reproduced,

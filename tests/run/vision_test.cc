@@ -161,6 +161,13 @@ TEST(VisionTest, TheScriptedModelFindsThePlantedWrongPhotoBugAndItReplaysFromThe
   EXPECT_TRUE(replay->reproduced) << replay->note;
   EXPECT_NE(replay->note.find("6 of 6"), std::string::npos) << replay->note;
 
+  // Asked again by the live model instead of the log: the scripted Detector reports it again.
+  llm::ClientOptions live{.url = server.url(), .model = "scripted", .retries = 0};
+  auto asked = ReplayBug(dir, false, live);
+  ASSERT_TRUE(asked.ok()) << asked.status().ToString();
+  EXPECT_TRUE(asked->reproduced) << asked->note;
+  EXPECT_EQ(model.detector_calls, 2);
+
   // A copy whose replay runs with the planted bug off: other screens, so no answer in the log
   // for them, and not reproduced.
   const auto fixed = roam::testing::TempDir("vision_e2e_fixed") / "run";
