@@ -1,7 +1,6 @@
 // `roam explore` and `roam replay`.
 #include <unistd.h>
 
-#include <chrono>
 #include <set>
 
 #include <CLI/CLI.hpp>
@@ -14,6 +13,7 @@
 #include "cli/harness_flags.h"
 #include "cli/llm_flags.h"
 #include "cli/signals.h"
+#include "cli/target_flags.h"
 #include "cli/timetravel_flags.h"
 #include "report/run_report.h"
 #include "run/explore.h"
@@ -27,24 +27,8 @@ int ExploreCommand(int argc, char** argv) {
   auto& r = o.strategy_settings.random;
   CLI::App app("Explore a simulated app, or an app on an Android device, and write a run folder.",
                "explore");
-  auto* app_opt =
-      app.add_option("--app", o.target.app, "simulated app spec (JSON), e.g. apps/diary.json");
+  TargetFlags target_flags = AddTargetFlags(app, o.target, "test");
   auto& a = o.target.android;
-  auto* serial_opt = app.add_option("--serial", a.serial,
-                                    "test on this Android device (see `roam devices`) instead")
-                         ->group("Android device");
-  app.add_option("--adb-host", a.host, "adb server host")
-      ->capture_default_str()
-      ->group("Android device");
-  app.add_option("--adb-port", a.port, "adb server port (`roam sim serve`: 5038)")
-      ->check(CLI::Range(1, 65535))
-      ->capture_default_str()
-      ->group("Android device");
-  auto* package_opt = app.add_option("--package", a.package, "the app's package, e.g. org.app")
-                          ->group("Android device");
-  auto* apk_opt = app.add_option("--apk", o.target.apk, "install this APK first (pm install -r -g)")
-                      ->check(CLI::ExistingFile)
-                      ->group("Android device");
   app.add_option("--offline-retries", a.offline_retries,
                  "times to retry a device that stops answering")
       ->check(NonNegative())
@@ -54,9 +38,6 @@ int ExploreCommand(int argc, char** argv) {
       ->check(NonNegative())
       ->capture_default_str()
       ->group("Android device");
-  app_opt->excludes(serial_opt);
-  package_opt->needs(serial_opt);
-  apk_opt->needs(serial_opt);
   app.add_option("--strategy", o.strategy, "strategy by name; `--strategy help` lists them")
       ->capture_default_str();
   app.add_option("--events", o.budget.events, "event budget (0: none)")
@@ -70,8 +51,6 @@ int ExploreCommand(int argc, char** argv) {
       app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
   app.add_option("--out", o.out, "output folder (default: out/<app>-<strategy>-s<seed>)");
   app.add_flag("--force", o.force, "replace an earlier run in the output folder");
-  app.add_option("--bugs-off", o.target.bugs_off, "planted bug ids to switch off (comma-separated)")
-      ->delimiter(',');
   app.add_flag("!--no-snapshots", o.target.snapshots, "run the simulator without snapshot support");
   app.add_flag("!--no-clear", o.campaign.clear_data_at_start, "keep the app's data at start");
   app.add_option("--bug-screenshots", o.campaign.bug_screenshots,
@@ -108,21 +87,12 @@ int ExploreCommand(int argc, char** argv) {
       return kExitOk;
     }
   if (int rc = ParseFlags(app, "roam " + app.get_name(), argc, argv); rc >= 0) return rc;
-  if (app_opt->count() == 0 && serial_opt->count() == 0) {
-    fmt::print(stderr,
-               "roam explore: give --app SPEC (a simulated app) or --serial SERIAL "
-               "--package PKG (an Android device)\n");
-    return kExitUsage;
-  }
+  if (!TargetGiven(target_flags, o.target, "roam explore")) return kExitUsage;
   if (!o.strategy_settings.fastbot.model_dir.empty() && !explore::RunsFastbot(o.strategy)) {
     fmt::print(stderr,
                "roam explore: --model keeps a Fastbot2 model: use it with --strategy "
                "fastbot, fastbot:pm or fastbot:rl, not {}\n",
                o.strategy);
-    return kExitUsage;
-  }
-  if (serial_opt->count() > 0 && a.package.empty()) {
-    fmt::print(stderr, "roam explore: --serial needs --package PKG\n");
     return kExitUsage;
   }
   run::AfterRunOptions after;
@@ -132,13 +102,7 @@ int ExploreCommand(int argc, char** argv) {
   o.strategy_settings.fastbot.note = [](const std::string& note) {
     fmt::print(stderr, "roam explore: {}\n", InFlagTerms(note));
   };
-  const std::string target = a.serial.empty() ? o.target.app.stem().string() : a.package;
-
-  if (seed_opt->count() == 0)
-    o.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) %
-             1000000007;
-  if (o.out.empty())
-    o.out = std::filesystem::path("out") / fmt::format("{}-{}-s{}", target, o.strategy, o.seed);
+  DefaultSeedAndOut(seed_opt, o.strategy, o);
   bool tty = ::isatty(STDERR_FILENO);
   if (!quiet)
     fmt::print(stderr, "roam explore: {} {}, strategy {}, seed {}, out {}\n",
@@ -163,7 +127,8 @@ int ExploreCommand(int argc, char** argv) {
                  f.known ? "  [known]" : "");
   fmt::print("run folder: {}  (open {} in a browser)\n", o.out.string(),
              (o.out / "report.html").string());
-  after.suite_name = fmt::format("roam explore {} ({}, seed {})", target, o.strategy, o.seed);
+  after.suite_name =
+      fmt::format("roam explore {} ({}, seed {})", TargetName(o.target), o.strategy, o.seed);
   after.out = stdout;
   return FinishCi("roam explore", o.out, s, after);
 }

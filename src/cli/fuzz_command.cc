@@ -54,7 +54,7 @@ int FuzzCommand(int argc, char** argv) {
   if (int rc = ParseFlags(app, "roam " + app.get_name(), argc, argv); rc >= 0) return rc;
   run::AfterRunOptions after;
   if (!LoadCiFlags(ci, "roam fuzz", o.known, after)) return kExitUsage;
-  if (!TargetGiven(target_flags, "roam fuzz")) return kExitUsage;
+  if (!TargetGiven(target_flags, o.target, "roam fuzz")) return kExitUsage;
   DefaultSeedAndOut(seed_opt, "fuzz", o);
   const std::string target = TargetName(o.target);
   if (!quiet) {

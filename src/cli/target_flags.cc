@@ -34,7 +34,12 @@ TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std:
   return f;
 }
 
-bool TargetGiven(const TargetFlags& flags, const std::string& who) {
+bool TargetGiven(const TargetFlags& flags, const run::TargetOptions& target,
+                 const std::string& who) {
+  if (flags.serial->count() > 0 && target.android.package.empty()) {
+    fmt::print(stderr, "{}: --serial needs --package PKG\n", who);
+    return false;
+  }
   if (flags.app->count() > 0 || flags.serial->count() > 0) return true;
   fmt::print(stderr,
              "{}: give --app SPEC (a simulated app) or --serial SERIAL --package PKG (an Android "

@@ -22,8 +22,9 @@ struct TargetFlags {
 TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std::string& verb);
 
 // After parsing: false (and a message on stderr from `who`) when neither --app nor --serial was
-// given.
-bool TargetGiven(const TargetFlags& flags, const std::string& who);
+// given, or --serial without --package.
+bool TargetGiven(const TargetFlags& flags, const run::TargetOptions& target,
+                 const std::string& who);
 
 // "diary" for apps/diary.json, the package on a device: the run folder's default name.
 std::string TargetName(const run::TargetOptions& target);

@@ -93,7 +93,7 @@ int VisionCommand(int argc, char** argv) {
   if (int rc = ParseFlags(app, "roam vision", argc, argv); rc >= 0) return rc;
   run::AfterRunOptions after;
   if (!LoadCiFlags(ci, "roam vision", o.known, after)) return kExitUsage;
-  if (!TargetGiven(target_flags, "roam vision")) return kExitUsage;
+  if (!TargetGiven(target_flags, o.target, "roam vision")) return kExitUsage;
   if (!llm_source.empty()) {
     if (llm_source.rfind("replay:", 0) != 0 || llm_source.size() == 7) {
       fmt::print(stderr, "roam vision: --llm \"{}\": write replay:RUN/llm.jsonl\n", llm_source);
