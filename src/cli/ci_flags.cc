@@ -51,6 +51,19 @@ bool LoadCiFlags(const CiFlags& flags, const std::string& who, report::KnownBugs
   return true;
 }
 
+void PrintFunctionalReports(const report::Summary& summary, const std::filesystem::path& out,
+                            bool with_counts) {
+  if (summary.functional)
+    for (const auto& f : *summary.functional)
+      fmt::print(
+          "  {}  {}{}{}{}\n", f.bug_dir, with_counts ? fmt::format("x{}  ", f.count) : "",
+          f.explanation,
+          f.scored ? fmt::format("  [planted: {}]", f.bug_id.empty() ? "none" : f.bug_id) : "",
+          f.known ? "  [known]" : "");
+  fmt::print("run folder: {}  (open {} in a browser)\n", out.string(),
+             (out / "report.html").string());
+}
+
 int FinishCi(const std::string& who, const std::filesystem::path& run_dir,
              const report::Summary& summary, run::AfterRunOptions after) {
   const bool interrupted = summary.stop_reason == "interrupted";

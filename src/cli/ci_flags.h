@@ -33,4 +33,9 @@ bool LoadCiFlags(const CiFlags& flags, const std::string& who, report::KnownBugs
 int FinishCi(const std::string& who, const std::filesystem::path& run_dir,
              const report::Summary& summary, run::AfterRunOptions after);
 
+// Prints a run's functional reports, a line each (`  bugs/F1  x3  explanation  [planted: id]`;
+// the count only `with_counts`), then where the run folder and its report.html are.
+void PrintFunctionalReports(const report::Summary& summary, const std::filesystem::path& out,
+                            bool with_counts);
+
 }  // namespace roam::cli

@@ -1,5 +1,4 @@
 // `roam explore` and `roam replay`.
-#include <unistd.h>
 
 #include <set>
 
@@ -103,15 +102,12 @@ int ExploreCommand(int argc, char** argv) {
     fmt::print(stderr, "roam explore: {}\n", InFlagTerms(note));
   };
   DefaultSeedAndOut(seed_opt, o.strategy, o);
-  bool tty = ::isatty(STDERR_FILENO);
   if (!quiet)
     fmt::print(stderr, "roam explore: {} {}, strategy {}, seed {}, out {}\n",
                a.serial.empty() ? "app" : "device " + a.serial + " package",
                a.serial.empty() ? o.target.app.string() : a.package, o.strategy, o.seed,
                o.out.string());
-  run::RunContext context{
-      .stop = &InstallStopSignals(), .progress = quiet ? nullptr : stderr, .progress_tty = tty};
-  auto summary = run::Explore(o, context);
+  auto summary = run::Explore(o, CampaignContext(quiet));
   if (!summary.ok()) return Fail("roam explore", summary.status());
   const auto& s = *summary;
   fmt::print(

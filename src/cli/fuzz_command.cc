@@ -1,6 +1,4 @@
 // `roam fuzz`: Genie's functional fuzzing (run/fuzz.h) on a simulated app or an Android device.
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -63,10 +61,7 @@ int FuzzCommand(int argc, char** argv) {
                a.serial.empty() ? "app" : "device " + a.serial + " package", target, o.seed,
                o.budget.events, o.out.string());
   }
-  run::RunContext context{.stop = &InstallStopSignals(),
-                          .progress = quiet ? nullptr : stderr,
-                          .progress_tty = ::isatty(STDERR_FILENO) != 0};
-  auto result = run::Fuzz(o, context);
+  auto result = run::Fuzz(o, CampaignContext(quiet));
   if (!result.ok()) return Fail("roam fuzz", result.status());
   const auto& s = result->summary;
   const auto& st = result->stats;
@@ -76,12 +71,7 @@ int FuzzCommand(int argc, char** argv) {
       s.events, s.wall_seconds, s.stop_reason, st.seeds, st.mutants_executed,
       st.mutant_seconds > 0 ? st.mutants_executed / st.mutant_seconds : 0.0, st.violations,
       s.functional->size());
-  for (const auto& f : *s.functional)
-    fmt::print("  {}  x{}  {}{}{}\n", f.bug_dir, f.count, f.explanation,
-               f.scored ? fmt::format("  [planted: {}]", f.bug_id.empty() ? "none" : f.bug_id) : "",
-               f.known ? "  [known]" : "");
-  fmt::print("run folder: {}  (open {} in a browser)\n", o.out.string(),
-             (o.out / "report.html").string());
+  PrintFunctionalReports(s, o.out, /*with_counts=*/true);
   after.suite_name = fmt::format("roam fuzz {} (seed {})", target, o.seed);
   after.out = stdout;
   return FinishCi("roam fuzz", o.out, s, after);

@@ -1,5 +1,7 @@
 #include "cli/signals.h"
 
+#include <unistd.h>
+
 #include <csignal>
 
 namespace roam::cli {
@@ -19,6 +21,12 @@ const std::atomic<bool>& InstallStopSignals() {
   std::signal(SIGINT, OnStopSignal);
   std::signal(SIGTERM, OnStopSignal);
   return g_stop;
+}
+
+run::RunContext CampaignContext(bool quiet) {
+  return {.stop = &InstallStopSignals(),
+          .progress = quiet ? nullptr : stderr,
+          .progress_tty = ::isatty(STDERR_FILENO) != 0};
 }
 
 }  // namespace roam::cli

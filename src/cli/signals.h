@@ -5,9 +5,15 @@
 
 #include <atomic>
 
+#include "run/context.h"
+
 namespace roam::cli {
 
 // Installs the handlers (again, if a second Ctrl-C restored the default) and returns the flag.
 const std::atomic<bool>& InstallStopSignals();
+
+// What a campaign run from the command line borrows: the stop signal (installed here), progress
+// on stderr unless `quiet`, redrawn in place when stderr is a terminal.
+run::RunContext CampaignContext(bool quiet);
 
 }  // namespace roam::cli

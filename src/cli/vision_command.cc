@@ -1,8 +1,6 @@
 // `roam vision`: VisionDroid (run/vision.h) on a simulated app or an Android device, with a
 // multimodal model behind an OpenAI-compatible API; `roam vision confirm` adds a report to a
 // team's example library.
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -118,10 +116,7 @@ int VisionCommand(int argc, char** argv) {
                                     : "replayed from " + o.llm_replay.string(),
                o.out.string());
   }
-  run::RunContext context{.stop = &InstallStopSignals(),
-                          .progress = quiet ? nullptr : stderr,
-                          .progress_tty = ::isatty(STDERR_FILENO) != 0};
-  auto result = run::Vision(o, context);
+  auto result = run::Vision(o, CampaignContext(quiet));
   if (!result.ok()) return Fail("roam vision", result.status());
   const auto& s = result->summary;
   const auto& st = result->stats;
@@ -133,12 +128,7 @@ int VisionCommand(int argc, char** argv) {
       st.monitor_requests, st.detector_requests,
       st.explorer_fallbacks + st.monitor_fallbacks + st.detector_fallbacks, st.functions,
       s.functional->size());
-  for (const auto& f : *s.functional)
-    fmt::print("  {}  {}{}{}\n", f.bug_dir, f.explanation,
-               f.scored ? fmt::format("  [planted: {}]", f.bug_id.empty() ? "none" : f.bug_id) : "",
-               f.known ? "  [known]" : "");
-  fmt::print("run folder: {}  (open {} in a browser)\n", o.out.string(),
-             (o.out / "report.html").string());
+  PrintFunctionalReports(s, o.out, /*with_counts=*/false);
   after.suite_name = fmt::format("roam vision {} (seed {})", target, o.seed);
   after.out = stdout;
   return FinishCi("roam vision", o.out, s, after);

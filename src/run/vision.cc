@@ -71,6 +71,7 @@ class VisionCampaign {
         executor_(target.device(), budget_, crashes_),
         progress_(context.progress, context.progress_tty, options.progress),
         package_(target.device().Package()),
+        rng_(options.seed),
         crash_filer_(options.out, {.replay = target.replay(),
                                    .fresh_device = target.fresh_device(),
                                    .top_frames = options.signature_frames}) {}
@@ -94,7 +95,7 @@ class VisionCampaign {
   Status FileCrashes();
   Status Judge();
   ProgressFigures Figures() const;
-  std::string Stitch(const std::vector<VisionStep>& steps, size_t from);
+  std::string Stitch(const std::vector<VisionStep>& steps);
   // What the Explorer is shown: the steps kept of earlier functions, then those the Monitor
   // keeps of `function` (all, until it says), the last history_steps of them.
   std::vector<VisionStep> ExplorerHistory(const std::vector<VisionStep>& function) const;
@@ -109,7 +110,7 @@ class VisionCampaign {
   StepExecutor executor_;
   Progress progress_;
   std::string package_;
-  Rng rng_{1};
+  Rng rng_;  // the Explorer's fallback actions
   report::TraceWriter trace_;
   VisionStats stats_;
 
@@ -132,7 +133,6 @@ class VisionCampaign {
 };
 
 Status VisionCampaign::Run() {
-  rng_ = Rng(options_.seed);
   ROAM_RETURN_IF_ERROR(trace_.Open(options_.out / "trace.jsonl"));
   ROAM_RETURN_IF_ERROR(progress_.OpenLog(options_.out / "progress.jsonl"));
   ROAM_RETURN_IF_ERROR(Start());
@@ -193,10 +193,9 @@ std::optional<T> VisionCampaign::Ask(const std::string& prompt, std::vector<std:
   return std::nullopt;
 }
 
-std::string VisionCampaign::Stitch(const std::vector<VisionStep>& steps, size_t from) {
+std::string VisionCampaign::Stitch(const std::vector<VisionStep>& steps) {
   std::vector<draw::Frame> frames;
-  for (size_t i = from; i < steps.size(); ++i)
-    frames.push_back({steps[i].frame, steps[i].text, steps[i].thumb});
+  for (const auto& step : steps) frames.push_back({step.frame, step.text, step.thumb});
   if (frames.empty()) return "";
   auto png = draw::StitchPng(frames, options_.frame_width);
   return png.ok() ? *png : "";
@@ -244,7 +243,7 @@ Status VisionCampaign::StepOnce() {
     const std::vector<VisionStep> history = ExplorerHistory(function_steps_);
     for (const auto& h : history) in.history.push_back(h.text);
     std::vector<std::string> images;
-    if (std::string stitched = Stitch(history, 0); !stitched.empty())
+    if (std::string stitched = Stitch(history); !stitched.empty())
       images.push_back(std::move(stitched));
     images.push_back(marked);
     stats_.tool_seconds += budget_.Elapsed() - tool_start;
@@ -364,7 +363,7 @@ Status VisionCampaign::AfterChange() {
                           .function = function_};
   const int steps = static_cast<int>(lines.size());
   auto verdict = Ask<vision::MonitorVerdict>(
-      vision::MonitorPrompt(in), {Stitch(function_steps_, 0)},
+      vision::MonitorPrompt(in), {Stitch(function_steps_)},
       [&](std::string_view a) { return vision::ParseMonitorAnswer(a, steps); },
       stats_.monitor_requests, stats_.monitor_retries);
   ROAM_RETURN_IF_ERROR(replay_error_);
@@ -396,7 +395,7 @@ Status VisionCampaign::Judge() {
   if (!after.ok()) return after.status();
   std::vector<VisionStep> shown = function_steps_;
   shown.push_back(std::move(*after));
-  const std::string stitched = Stitch(shown, 0);
+  const std::string stitched = Stitch(shown);
   auto verdict = Ask<vision::DetectorVerdict>(prompt, {stitched}, vision::ParseDetectorAnswer,
                                               stats_.detector_requests, stats_.detector_retries);
   ROAM_RETURN_IF_ERROR(replay_error_);
@@ -527,7 +526,8 @@ report::Summary VisionCampaign::MakeSummary(const Status& status) const {
   return sum;
 }
 
-json VisionConfig(const VisionOptions& o, const llm::ClientOptions& llm) {
+json VisionConfig(const VisionOptions& o) {
+  const llm::ClientOptions& llm = o.llm;
   json examples = json::array();
   for (const auto& e : o.examples) examples.push_back(e.string());
   return {{"strategy", "visiondroid"},
@@ -578,7 +578,7 @@ Result<VisionResult> Vision(const VisionOptions& options, const RunContext& cont
   }
   auto target = Target::Open(options.target, options.seed, options.signature_frames);
   if (!target.ok()) return target.status();
-  ROAM_RETURN_IF_ERROR(OpenRunFolder(options, **target, VisionConfig(options, options.llm)));
+  ROAM_RETURN_IF_ERROR(OpenRunFolder(options, **target, VisionConfig(options)));
   // A replayed log is read whole before the run folder is prepared (it may be in it).
   auto recorder = llm::Recorder::Open(*model, options.out / "llm.jsonl", options.llm.model);
   if (!recorder.ok()) return recorder.status();
