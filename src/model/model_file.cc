@@ -7,19 +7,14 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "model/envelope.h"
 
 namespace roam::model {
 namespace {
 
-constexpr char kMagic[8] = {'R', 'O', 'A', 'M', 'M', 'O', 'D', 'L'};
-constexpr size_t kHeaderSize = 32;
+constexpr Envelope kEnvelope{
+    .magic = "ROAMMODL", .version = kModelFormatVersion, .what = "Roam model"};
 
-void PutU32(std::string& out, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out += static_cast<char>(v >> (8 * i));
-}
-void PutU64(std::string& out, uint64_t v) {
-  for (int i = 0; i < 8; ++i) out += static_cast<char>(v >> (8 * i));
-}
 void PutF64(std::string& out, double d) {
   uint64_t v;
   std::memcpy(&v, &d, sizeof v);
@@ -29,14 +24,6 @@ void PutStr(std::string& out, std::string_view s) {
   PutU32(out, static_cast<uint32_t>(s.size()));
   out.append(s);
 }
-
-uint64_t GetLe(const char* p, int n) {
-  uint64_t v = 0;
-  for (int i = 0; i < n; ++i) v |= uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
-  return v;
-}
-
-uint64_t Checksum(std::string_view payload) { return gui::StableHash().Add(payload).value(); }
 
 // Reads the payload; the first fault stays in `error` and every later read yields zero.
 class Reader {
@@ -131,44 +118,15 @@ std::string EncodeModel(const Model& model) {
       PutU32(payload, count);
     }
   }
-  std::string out(kMagic, sizeof kMagic);
-  PutU32(out, kModelFormatVersion);
-  PutU32(out, 0);
-  PutU64(out, payload.size());
-  PutU64(out, Checksum(payload));
-  out += payload;
-  return out;
+  return Seal(kEnvelope, payload);
 }
 
 Result<Model> DecodeModel(std::string_view bytes, const std::string& source,
                           std::string_view package) {
   auto fail = [&](const std::string& what) { return Status::Corruption(source + ": " + what); };
-  if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
-    return fail(
-        bytes.size() < sizeof kMagic && std::string_view(kMagic, bytes.size()) == bytes
-            ? fmt::format("truncated: {} bytes, the header alone is {}", bytes.size(), kHeaderSize)
-            : "not a Roam model file (it does not start with \"ROAMMODL\")");
-  if (bytes.size() < kHeaderSize)
-    return fail(
-        fmt::format("truncated: {} bytes, the header alone is {}", bytes.size(), kHeaderSize));
-  uint32_t version = static_cast<uint32_t>(GetLe(bytes.data() + 8, 4));
-  if (version != kModelFormatVersion)
-    return fail(fmt::format("model format version {}; this Roam reads version {}", version,
-                            kModelFormatVersion));
-  uint64_t length = GetLe(bytes.data() + 16, 8);
-  uint64_t checksum = GetLe(bytes.data() + 24, 8);
-  std::string_view payload = bytes.substr(kHeaderSize);
-  if (payload.size() < length)
-    return fail(
-        fmt::format("truncated: the header announces {} bytes of payload, the file holds {}",
-                    length, payload.size()));
-  if (payload.size() > length)
-    return fail(fmt::format("corrupt: {} bytes after the {}-byte payload", payload.size() - length,
-                            length));
-  if (Checksum(payload) != checksum)
-    return fail(fmt::format("corrupt: checksum mismatch (stored {}, computed {})",
-                            gui::KeyHex(checksum), gui::KeyHex(Checksum(payload))));
-
+  auto unsealed = Unseal(kEnvelope, bytes, source);
+  if (!unsealed.ok()) return unsealed.status();
+  std::string_view payload = *unsealed;
   Reader r(payload);
   Model model(std::string(r.Str()));
   if (r.error.empty() && !package.empty() && model.package() != package)
