@@ -1,0 +1,141 @@
+#include "explore/dqn_graph.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "gui/abstraction.h"
+
+namespace roam::explore {
+
+namespace {
+
+const gui::Widget* WidgetOf(const gui::Screen& screen, const gui::Action& action) {
+  if (action.widget < 0 || action.widget >= static_cast<int>(screen.widgets.size())) return nullptr;
+  return &screen.widgets[action.widget];
+}
+
+std::string_view ShortId(std::string_view rid) {
+  size_t at = rid.find(":id/");
+  return at == std::string_view::npos ? rid : rid.substr(at + 4);
+}
+
+// The word TXC puts first for a widget action other than a click.
+std::string_view KindWord(gui::ActionKind kind) {
+  using gui::ActionKind;
+  switch (kind) {
+    case ActionKind::kLongClick:
+      return "long";
+    case ActionKind::kScrollUp:
+    case ActionKind::kScrollDown:
+    case ActionKind::kScrollLeft:
+    case ActionKind::kScrollRight:
+      return "scroll";
+    case ActionKind::kSwipeUp:
+    case ActionKind::kSwipeDown:
+    case ActionKind::kSwipeLeft:
+    case ActionKind::kSwipeRight:
+      return "swipe";
+    case ActionKind::kInputText:
+      return "edit";
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
+std::string EventLabel(const gui::Screen& screen, const gui::Action& action) {
+  const gui::Widget* w = WidgetOf(screen, action);
+  if (!w) return std::string(gui::ActionKindName(action.kind));
+  if (!w->text.empty()) return w->text;
+  if (!w->content_desc.empty()) return w->content_desc;
+  if (!w->resource_id.empty()) return std::string(ShortId(w->resource_id));
+  return w->cls + "@" + (action.target ? action.target->path : std::string());
+}
+
+std::vector<std::string> EventWords(const gui::Screen& screen, const gui::Action& action) {
+  const gui::Widget* w = WidgetOf(screen, action);
+  if (!w) return LabelWords(gui::ActionKindName(action.kind));  // "swipe_up": swipe, up
+  std::vector<std::string> words;
+  if (std::string_view k = KindWord(action.kind); !k.empty()) words.emplace_back(k);
+  for (auto& word : LabelWords(!w->text.empty() ? w->text : w->content_desc))
+    words.push_back(std::move(word));
+  for (auto& word : LabelWords(ShortId(w->resource_id))) words.push_back(std::move(word));
+  return words;
+}
+
+EventGraph::Vertex EventGraph::VertexOf(std::string_view activity, gui::ActionKind kind,
+                                        std::string_view label) {
+  uint64_t key =
+      gui::StableHash().Add(activity).Add(static_cast<uint64_t>(kind)).AddMasked(label, 64).value();
+  auto [it, added] = vertex_index_.emplace(key, static_cast<Vertex>(count_.size()));
+  if (added) {
+    count_.push_back(0);
+    children_.emplace_back();
+    vertex_mark_.push_back(0);
+  }
+  return it->second;
+}
+
+EventGraph::Page EventGraph::PageOf(std::string_view activity, std::vector<Vertex> vertices) {
+  std::sort(vertices.begin(), vertices.end());
+  vertices.erase(std::unique(vertices.begin(), vertices.end()), vertices.end());
+  gui::StableHash h;
+  h.Add(activity);
+  for (Vertex v : vertices) h.Add(static_cast<uint64_t>(v));
+  auto [it, added] = page_index_.emplace(h.value(), static_cast<Page>(pages_.size()));
+  if (added) {
+    pages_.push_back(std::move(vertices));
+    page_mark_.push_back(0);
+  }
+  return it->second;
+}
+
+void EventGraph::AddEdge(Vertex v, Page child) {
+  auto& c = children_[v];
+  if (std::find(c.begin(), c.end(), child) == c.end()) c.push_back(child);
+}
+
+void EventGraph::ChildHistograms(Vertex v, int generations, int length, float* out) const {
+  std::fill(out, out + generations * length, 0.0f);
+  // Each generation counts its distinct events once; a page or event met in an earlier
+  // generation is met again in a later one only through the edges (the paper's tree of pages).
+  std::vector<Page> frontier = children_[v], next;
+  for (int g = 0; g < generations && !frontier.empty(); ++g) {
+    if (++mark_ == 0) {  // wrapped: clear the marks once
+      std::fill(vertex_mark_.begin(), vertex_mark_.end(), 0);
+      std::fill(page_mark_.begin(), page_mark_.end(), 0);
+      mark_ = 1;
+    }
+    float* hist = out + g * length;
+    next.clear();
+    for (Page p : frontier) {
+      for (Vertex u : pages_[p]) {
+        if (vertex_mark_[u] == mark_) continue;
+        vertex_mark_[u] = mark_;
+        hist[std::min(count_[u], length - 1)] += 1;
+        if (g + 1 < generations)
+          for (Page q : children_[u])
+            if (page_mark_[q] != mark_) {
+              page_mark_[q] = mark_;
+              next.push_back(q);
+            }
+      }
+    }
+    frontier.swap(next);
+  }
+}
+
+void EventRow(const EventGraph& graph, EventGraph::Vertex v, const std::vector<std::string>& words,
+              const WordVectors& vectors, const DqnShape& shape, float* out) {
+  out[0] = std::log1p(static_cast<float>(graph.Count(v)));
+  float* fcd = out + 1;
+  graph.ChildHistograms(v, shape.generations, shape.histogram, fcd);
+  for (int i = 0; i < shape.fcd_width(); ++i) fcd[i] = std::log1p(fcd[i]);
+  float* txc = fcd + shape.fcd_width();
+  std::fill(txc, txc + shape.txc_width(), 0.0f);
+  const int n = std::min(static_cast<int>(words.size()), shape.words);
+  for (int i = 0; i < n; ++i) vectors.Lookup(words[i], txc + i * shape.dim);
+}
+
+}  // namespace roam::explore

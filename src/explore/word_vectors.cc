@@ -1,0 +1,148 @@
+#include "explore/word_vectors.h"
+
+#include <charconv>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "base/files.h"
+#include "gui/abstraction.h"
+
+namespace roam::explore {
+
+std::vector<std::string> LabelWords(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  auto flush = [&] {
+    if (!word.empty()) words.push_back(std::move(word));
+    word.clear();
+  };
+  char prev = 0;
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isupper(u) && std::islower(static_cast<unsigned char>(prev))) flush();  // camelCase
+    if (std::isalnum(u)) {
+      word += static_cast<char>(std::tolower(u));
+    } else {
+      flush();
+    }
+    prev = c;
+  }
+  flush();
+  return words;
+}
+
+namespace {
+
+// SplitMix64: a few good bits from a word's hash, the same on every platform.
+uint64_t SplitMix(uint64_t& x) {
+  uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
+
+WordVectors WordVectors::Hashed(int dim) {
+  WordVectors v;
+  v.dim_ = dim;
+  v.hash_scale_ = static_cast<float>(std::sqrt(3.0 / dim));  // unit length on average
+  v.fingerprint_ = gui::StableHash().Add("hashed").Add(static_cast<uint64_t>(dim)).value();
+  return v;
+}
+
+Result<WordVectors> WordVectors::Parse(std::string_view text, const std::string& source) {
+  WordVectors v;
+  size_t pos = 0;
+  int line_no = 0;
+  auto next_line = [&]() -> std::string_view {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    return line;
+  };
+  auto fault = [&](const std::string& what) {
+    return Status::InvalidArgument(fmt::format("{}:{}: {}", source, line_no, what));
+  };
+  std::string_view header = next_line();
+  size_t count = 0;
+  int dim = 0;
+  {
+    const char* p = header.data();
+    const char* end = header.data() + header.size();
+    auto [p1, e1] = std::from_chars(p, end, count);
+    while (p1 < end && *p1 == ' ') ++p1;
+    auto [p2, e2] = std::from_chars(p1, end, dim);
+    if (e1 != std::errc() || e2 != std::errc() || dim < 1 || dim > 4096)
+      return fault("not a word-vector file: the first line must be \"COUNT DIM\"");
+  }
+  v.dim_ = dim;
+  v.values_.reserve(count * dim);
+  v.index_.reserve(count);
+  double norm_sum = 0;
+  while (pos < text.size()) {
+    std::string_view line = next_line();
+    if (line.empty()) continue;
+    size_t space = line.find(' ');
+    if (space == std::string_view::npos || space == 0) return fault("expected a word and numbers");
+    std::string word(line.substr(0, space));
+    const char* p = line.data() + space;
+    const char* end = line.data() + line.size();
+    double norm = 0;
+    for (int i = 0; i < dim; ++i) {
+      while (p < end && *p == ' ') ++p;
+      float x = 0;
+      auto [q, ec] = std::from_chars(p, end, x);
+      if (ec != std::errc() || !std::isfinite(x))
+        return fault(
+            fmt::format("\"{}\": expected {} numbers, number {} is not one", word, dim, i + 1));
+      v.values_.push_back(x);
+      norm += double(x) * x;
+      p = q;
+    }
+    while (p < end && *p == ' ') ++p;
+    if (p != end) return fault(fmt::format("\"{}\": more than {} numbers", word, dim));
+    norm_sum += std::sqrt(norm);
+    if (!v.index_.emplace(std::move(word), v.index_.size()).second)
+      v.values_.resize(v.values_.size() - dim);  // a word twice: the first row stays
+  }
+  if (v.index_.empty()) return fault("no word vectors in the file");
+  if (v.index_.size() != count && count != 0)
+    return Status::InvalidArgument(
+        fmt::format("{}: the header says {} words, the file holds {} (cut short?)", source, count,
+                    v.index_.size()));
+  const double mean_norm = norm_sum / static_cast<double>(v.index_.size());
+  v.hash_scale_ = static_cast<float>(mean_norm * std::sqrt(3.0 / dim));
+  v.fingerprint_ = gui::StableHash().Add(text).value();
+  v.source_ = source;
+  return v;
+}
+
+Result<WordVectors> WordVectors::Load(const std::filesystem::path& path) {
+  auto text = ReadFile(path);
+  if (!text.ok()) return text.status();
+  return Parse(*text, path.string());
+}
+
+bool WordVectors::Known(std::string_view word) const {
+  return index_.find(std::string(word)) != index_.end();
+}
+
+void WordVectors::Lookup(std::string_view word, float* out) const {
+  auto it = index_.find(std::string(word));
+  if (it != index_.end()) {
+    std::copy_n(values_.begin() + static_cast<ptrdiff_t>(it->second * dim_), dim_, out);
+    return;
+  }
+  uint64_t state = gui::StableHash().Add(word).value();
+  for (int i = 0; i < dim_; ++i) {
+    double unit = static_cast<double>(SplitMix(state) >> 11) * 0x1.0p-53;  // [0, 1)
+    out[i] = static_cast<float>((2 * unit - 1) * hash_scale_);
+  }
+}
+
+}  // namespace roam::explore

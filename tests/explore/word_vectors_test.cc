@@ -1,0 +1,81 @@
+#include "explore/word_vectors.h"
+
+#include <cmath>
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "base/files.h"
+#include "test_paths.h"
+
+namespace roam::explore {
+namespace {
+
+TEST(WordVectors, LabelWordsSplitAtPunctuationAndCamelCase) {
+  EXPECT_EQ(LabelWords("btnSaveNote"), (std::vector<std::string>{"btn", "save", "note"}));
+  EXPECT_EQ(LabelWords("Filter Reports - Starred!"),
+            (std::vector<std::string>{"filter", "reports", "starred"}));
+  EXPECT_EQ(LabelWords("add_item2"), (std::vector<std::string>{"add", "item2"}));
+  EXPECT_TRUE(LabelWords("  -- ").empty());
+}
+
+TEST(WordVectors, KnownWordsReadTheirRowUnknownWordsTheirHashVector) {
+  auto v = WordVectors::Parse("2 2\nok 0.5 -0.5\ncancel 1 1\n", "v.vec");
+  ASSERT_TRUE(v.ok()) << v.status().message();
+  EXPECT_EQ(v->dim(), 2);
+  EXPECT_EQ(v->size(), 2u);
+  float out[2];
+  v->Lookup("cancel", out);
+  EXPECT_EQ(out[0], 1.0f);
+  EXPECT_TRUE(v->Known("ok"));
+  EXPECT_FALSE(v->Known("zzyzx"));
+  float a[2], b[2], c[2];
+  v->Lookup("zzyzx", a);
+  v->Lookup("zzyzx", b);
+  v->Lookup("qwerty", c);
+  EXPECT_EQ(a[0], b[0]);  // deterministic
+  EXPECT_EQ(a[1], b[1]);
+  EXPECT_NE(a[0], c[0]);  // and its own
+  // Hash vectors are about as long as the known ones (here 0.71 and 1.41 long).
+  double norm = std::hypot(a[0], a[1]);
+  EXPECT_GT(norm, 0.05);
+  EXPECT_LT(norm, 3.0);
+  auto hashed = WordVectors::Hashed(50);
+  std::vector<float> h(50);
+  hashed.Lookup("anything", h.data());
+  EXPECT_NE(h, std::vector<float>(50, 0.0f));
+}
+
+TEST(WordVectors, BadFilesAreRefusedWithTheLine) {
+  auto bad = [](const std::string& text) {
+    auto v = WordVectors::Parse(text, "v.vec");
+    EXPECT_FALSE(v.ok()) << text;
+    return v.ok() ? std::string() : v.status().message();
+  };
+  EXPECT_NE(bad("hello world\n").find("v.vec:1: not a word-vector file"), std::string::npos);
+  EXPECT_NE(bad("1 3\nok 1 2\n").find("v.vec:2: \"ok\": expected 3 numbers, number 3"),
+            std::string::npos);
+  EXPECT_NE(bad("1 2\nok 1 2 3\n").find("more than 2 numbers"), std::string::npos);
+  EXPECT_NE(bad("1 2\nok 1 nan\n").find("number 2 is not one"), std::string::npos);
+  EXPECT_NE(bad("3 2\nok 1 2\n").find("the header says 3 words, the file holds 1"),
+            std::string::npos);
+  EXPECT_NE(bad("0 2\n").find("no word vectors"), std::string::npos);
+  auto missing = WordVectors::Load("/nonexistent/v.vec");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("/nonexistent/v.vec"), std::string::npos);
+}
+
+// The vectors setup.sh builds (scripts/word_vectors.sh): UI words are in the vocabulary.
+TEST(WordVectors, TheBuiltVectorsKnowUiWords) {
+  std::filesystem::path file =
+      std::filesystem::path(ROAM_BINARY).parent_path() / "wordvec" / "vectors.vec";
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << file << " not built";
+  auto v = WordVectors::Load(file);
+  ASSERT_TRUE(v.ok()) << v.status().message();
+  EXPECT_EQ(v->dim(), 100);
+  for (const char* word : {"save", "delete", "settings", "cancel", "search", "add"})
+    EXPECT_TRUE(v->Known(word)) << word;
+}
+
+}  // namespace
+}  // namespace roam::explore
