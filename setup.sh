@@ -20,6 +20,8 @@ PACKAGES=(
   libgraphviz-dev         # report.html's activity transition graph, laid out by dot
   chromium-headless-shell # tests open report.html in a real browser, headless
   libcurl4-openssl-dev    # llm/: the OpenAI-compatible chat-completions client (VisionDroid)
+  libtorch-dev            # net/: DinoDroid's deep Q-network (--strategy dqn, roam train)
+  fasttext wordnet-base   # scripts/word_vectors.sh: word vectors for the dqn's text feature
 )
 
 missing=()
@@ -35,6 +37,7 @@ fi
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j "$(nproc)"
+scripts/word_vectors.sh build  # build/wordvec/vectors.vec (cached)
 # The fuzz targets, a build of their own with clang and the sanitizers (tests/fuzzers/README.md).
 cmake -S . -B build/fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DROAM_FUZZERS=ON \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo

@@ -7,6 +7,7 @@
 
 #include "base/files.h"
 #include "cli/commands.h"
+#include "cli/dqn_flags.h"
 #include "cli/fastbot_flags.h"
 #include "cli/flags.h"
 #include "cli/harness_flags.h"
@@ -93,6 +94,11 @@ int BenchCommand(int argc, char** argv) {
       ->capture_default_str();
   AddHarnessFlags(app, o.harness);
   AddFastbotTuningFlags(app, o.strategy_settings.fastbot);  // no --model: runs are parallel
+  AddDqnTuningFlags(app, o.strategy_settings.dqn);
+  app.add_option("--dqn-model", o.strategy_settings.dqn.model,
+                 "dqn: the model every dqn run starts from (default: the shipped one); runs "
+                 "are parallel, so each learns on its own and none is saved")
+      ->group("DQN strategy (DinoDroid)");
   app.add_flag("--minimize", o.minimize,
                "minimise every planted crash and ANR found and print the minimised-traces table");
   app.add_option("--minimize-budget", o.minimize_options.max_replays,

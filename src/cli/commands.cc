@@ -23,6 +23,9 @@ const std::vector<Command>& Commands() {
        "run strategies x apps x seeds on the simulator and print one table (`bench merge`: "
        "shards)",
        BenchCommand},
+      {"train",
+       "DinoDroid: train the dqn strategy's network across simulated apps (--apps, --model)",
+       TrainCommand},
       {"model", "Fastbot2 models: `model merge A B --out C` joins models learned apart",
        ModelCommand},
       {"devices", "list the devices of an adb server (a phone, an emulator, `roam sim serve`)",

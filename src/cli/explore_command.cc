@@ -7,6 +7,7 @@
 
 #include "cli/ci_flags.h"
 #include "cli/commands.h"
+#include "cli/dqn_flags.h"
 #include "cli/fastbot_flags.h"
 #include "cli/flags.h"
 #include "cli/harness_flags.h"
@@ -77,6 +78,8 @@ int ExploreCommand(int argc, char** argv) {
   AddHarnessFlags(app, o.harness);
   AddFastbotTuningFlags(app, o.strategy_settings.fastbot);
   AddFastbotModelFlags(app, o.strategy_settings.fastbot, o.campaign.flush_every);
+  AddDqnTuningFlags(app, o.strategy_settings.dqn);
+  AddDqnModelFlags(app, o.strategy_settings.dqn);
   CiFlags ci;
   AddCiFlags(app, ci);
   // `--strategy help` needs no other flag.
@@ -94,6 +97,10 @@ int ExploreCommand(int argc, char** argv) {
                o.strategy);
     return kExitUsage;
   }
+  if (!o.strategy_settings.dqn.model.empty() && !explore::RunsDqn(o.strategy)) {
+    fmt::print(stderr, "roam explore: --dqn-model is for --strategy dqn, not {}\n", o.strategy);
+    return kExitUsage;
+  }
   run::AfterRunOptions after;
   if (!LoadCiFlags(ci, "roam explore", o.known, after)) return kExitUsage;
   if (!quiet)
@@ -101,6 +108,7 @@ int ExploreCommand(int argc, char** argv) {
   o.strategy_settings.fastbot.note = [](const std::string& note) {
     fmt::print(stderr, "roam explore: {}\n", InFlagTerms(note));
   };
+  o.strategy_settings.dqn.note = o.strategy_settings.fastbot.note;
   DefaultSeedAndOut(seed_opt, o.strategy, o);
   if (!quiet)
     fmt::print(stderr, "roam explore: {} {}, strategy {}, seed {}, out {}\n",

@@ -57,6 +57,17 @@ const std::vector<StrategyInfo>& Strategies() {
        [](const StrategySettings& s, const TargetInfo& t) {
          return MakeFastbot(FastbotMode::kLearning, s, t);
        }},
+      {"dqn",
+       "DinoDroid: a deep Q-network scores each event from how often it and the events it "
+       "leads to were executed and from its words; learns as it goes (--dqn-model FILE: a "
+       "model from `roam train`; default: the shipped one)",
+       [](const StrategySettings& s, const TargetInfo& t) -> Result<std::unique_ptr<Strategy>> {
+         DqnOptions options = s.dqn;
+         if (options.app.empty()) options.app = t.package;
+         auto made = DqnStrategy::Make(std::move(options), t.has_coverage);
+         if (!made.ok()) return made.status();
+         return std::unique_ptr<Strategy>(std::move(*made));
+       }},
   };
   return kTable;
 }

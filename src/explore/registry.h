@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "explore/dqn.h"
 #include "explore/fastbot.h"
 #include "explore/oracle_strategy.h"
 #include "explore/random.h"
@@ -23,6 +24,7 @@ struct StrategySettings {
   OracleOptions oracle;
   TimeTravelOptions timetravel;  // `timetravel:<base>`
   FastbotOptions fastbot;
+  DqnOptions dqn;
 };
 
 // What a strategy is told about the target once, before the run starts: facts, not settings.

@@ -31,8 +31,9 @@ struct Transition {
   const gui::Action& action;
   bool new_state = false;  // `to` had never been seen in this run
   bool new_activity = false;
-  size_t new_units = 0;  // code units first covered by this step (0 without coverage)
-  bool crashed = false;  // a crash or ANR followed the action
+  size_t new_units = 0;    // code units first covered by this step (0 without coverage)
+  bool crashed = false;    // a crash or ANR followed the action
+  bool new_crash = false;  // ... one not seen before in this run
   bool left_app = false;
 };
 

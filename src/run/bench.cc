@@ -51,6 +51,7 @@ Result<report::Summary> RunExplore(const RunOptions& common, const std::string& 
   static_cast<RunOptions&>(o) = common;
   o.strategy = strategy;
   o.strategy_settings = options.strategy_settings;
+  o.strategy_settings.dqn.save = false;  // parallel runs: each learns on its own copy
   o.harness = options.harness;
   o.campaign.bug_screenshots = 0;  // the table times runs; pictures are for people
   return Explore(o);

@@ -161,6 +161,7 @@ Status Campaign::Step() {
                           .new_activity = new_activity,
                           .new_units = pending_->new_units,
                           .crashed = pending_->crashed,
+                          .new_crash = pending_->new_crash,
                           .left_app = relaunched};
     strategy_.Learn(t);
     pending_.reset();
@@ -182,7 +183,8 @@ Status Campaign::Step() {
   pending_ = Pending{.from = key,
                      .action = std::move(action),
                      .new_units = outcome.new_units,
-                     .crashed = outcome.failed()};
+                     .crashed = outcome.failed(),
+                     .new_crash = !outcome.new_findings.empty()};
   return Status::Ok();
 }
 

@@ -72,6 +72,7 @@ class Campaign {
     gui::Action action;
     size_t new_units = 0;
     bool crashed = false;
+    bool new_crash = false;
   };
 
   Status Start();

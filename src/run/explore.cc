@@ -1,6 +1,7 @@
 #include "run/explore.h"
 
 #include "base/files.h"
+#include "net/qnet.h"
 
 namespace roam::run {
 
@@ -38,6 +39,26 @@ json TimeTravelConfig(const explore::TimeTravelOptions& t, const explore::Target
           {"restore", target.has_snapshots ? "snapshot" : "replay"}};
 }
 
+json DqnConfig(const explore::DqnOptions& d, int64_t flush_every, bool has_coverage) {
+  return {{"epsilon", d.epsilon},
+          {"warmup", d.warmup},
+          {"replay", d.replay},
+          {"learning_rate", d.learning_rate},
+          {"gamma", d.gamma},
+          {"reward_positive", d.reward_positive},
+          {"reward_negative", d.reward_negative},
+          {"reward_rule", explore::ResolveRewardRule(d.reward, has_coverage)},
+          {"system_every", d.system_every},
+          {"memory", d.memory},
+          {"words", d.words},
+          {"generations", d.generations},
+          {"histogram", d.histogram},
+          {"model", d.model.empty() ? json("shipped") : json(d.model.string())},
+          {"model_save_every", flush_every},
+          {"frozen", d.frozen},
+          {"vectors", d.vectors.string()}};
+}
+
 // config.json's keys of an exploration (the run folder adds the shared ones).
 json ExploreConfig(const ExploreOptions& options, const explore::TargetInfo& target) {
   const auto& r = options.strategy_settings.random;
@@ -57,6 +78,9 @@ json ExploreConfig(const ExploreOptions& options, const explore::TargetInfo& tar
   if (explore::RunsFastbot(options.strategy))
     config["fastbot"] =
         FastbotConfig(options.strategy_settings.fastbot, options.campaign.flush_every);
+  if (explore::RunsDqn(options.strategy))
+    config["dqn"] =
+        DqnConfig(options.strategy_settings.dqn, options.campaign.flush_every, target.has_coverage);
   if (options.strategy.starts_with(explore::kTimeTravelPrefix))
     config["time_travel"] = TimeTravelConfig(options.strategy_settings.timetravel, target);
   if (options.harness.Active()) config["harness"] = options.harness.ToJson();
@@ -65,7 +89,16 @@ json ExploreConfig(const ExploreOptions& options, const explore::TargetInfo& tar
 
 }  // namespace
 
-Result<report::Summary> Explore(const ExploreOptions& options, const RunContext& context) {
+std::filesystem::path DefaultWordVectors() { return ROAM_WORD_VECTORS; }
+
+void WireDqn(explore::DqnOptions& dqn) {
+  if (!dqn.networks.fresh) dqn.networks = net::TorchNetworks();
+  if (dqn.vectors.empty()) dqn.vectors = DefaultWordVectors();
+}
+
+Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& context) {
+  ExploreOptions options = given;
+  WireDqn(options.strategy_settings.dqn);
   ROAM_RETURN_IF_ERROR(CheckBudget(options.budget));
   auto target = Target::Open(options.target, options.seed, options.campaign.crash.top_frames);
   if (!target.ok()) return target.status();
@@ -88,6 +121,17 @@ Result<report::Summary> Explore(const ExploreOptions& options, const RunContext&
   auto summary = campaign.Run();
   if (const auto* harness = dynamic_cast<const explore::Harness*>(strategy->get()))
     ROAM_RETURN_IF_ERROR(WriteJsonFile(options.out / "harness.json", harness->StatsJson()));
+  if (const auto* dqn = dynamic_cast<const explore::DqnStrategy*>(strategy->get())) {
+    const auto& st = dqn->stats();
+    ROAM_RETURN_IF_ERROR(
+        WriteJsonFile(options.out / "dqn.json", {{"decisions", st.decisions},
+                                                 {"updates", st.updates},
+                                                 {"loss", st.loss},
+                                                 {"positive_rewards", st.positive},
+                                                 {"vertices", st.vertices},
+                                                 {"pages", st.pages},
+                                                 {"reward_rule", dqn->reward_rule()}}));
+  }
   return summary;
 }
 

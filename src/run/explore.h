@@ -22,6 +22,11 @@ struct ExploreOptions : RunOptions {
   CampaignOptions campaign;
 };
 
+// The word vectors setup.sh builds (scripts/word_vectors.sh), for --strategy dqn.
+std::filesystem::path DefaultWordVectors();
+// Fills in what the dqn strategy needs from this layer: the torch network, the default vectors.
+void WireDqn(explore::DqnOptions& dqn);
+
 Result<report::Summary> Explore(const ExploreOptions& options, const RunContext& context = {});
 
 }  // namespace roam::run

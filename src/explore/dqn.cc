@@ -1,0 +1,243 @@
+#include "explore/dqn.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include <fmt/format.h>
+
+#include "explore/random.h"
+
+namespace roam::explore {
+
+namespace {
+
+// The page events every screen offers (the paper's example: restart, back, menu).
+constexpr gui::ActionKind kPageGlobals[] = {gui::ActionKind::kBack, gui::ActionKind::kMenu,
+                                            gui::ActionKind::kRotate, gui::ActionKind::kRestart};
+// The system events sent every `system_every` steps (Stoat's: rotation, volume).
+constexpr std::string_view kSystemKeys[] = {"VOLUME_UP", "VOLUME_DOWN", "VOLUME_MUTE"};
+
+constexpr int kHashedDim = 100;  // the dimension of the vectors scripts/word_vectors.sh builds
+
+}  // namespace
+
+Status CheckDqnOptions(const DqnOptions& o) {
+  auto bad = [](std::string what) { return Status::InvalidArgument(std::move(what)); };
+  if (o.epsilon < 0 || o.epsilon > 1) return bad("dqn.epsilon must be between 0 and 1");
+  if (o.warmup < 0) return bad("dqn.warmup must be 0 or more");
+  if (o.replay < 0 || o.replay > 1000) return bad("dqn.replay must be 0 to 1000");
+  if (!(o.learning_rate > 0) || o.learning_rate > 1)
+    return bad("dqn.learning_rate must be above 0 and at most 1");
+  if (o.gamma < 0 || o.gamma >= 1) return bad("dqn.gamma must be at least 0 and below 1");
+  if (o.system_every < 0) return bad("dqn.system_every must be 0 (never) or more");
+  if (o.memory < 1) return bad("dqn.memory must be at least 1");
+  if (o.words < 1 || o.words > 64) return bad("dqn.words must be 1 to 64");
+  if (o.generations < 1 || o.generations > 8) return bad("dqn.generations must be 1 to 8");
+  if (o.histogram < 2 || o.histogram > 100) return bad("dqn.histogram must be 2 to 100");
+  if (o.reward != "auto" && o.reward != "coverage" && o.reward != "novelty")
+    return bad(fmt::format("dqn.reward \"{}\": expected auto, coverage or novelty", o.reward));
+  return Status::Ok();
+}
+
+std::string ResolveRewardRule(const std::string& reward, bool has_coverage) {
+  if (reward != "auto") return reward;
+  return has_coverage ? "coverage" : "novelty";
+}
+
+bool RunsDqn(std::string_view strategy) { return strategy == "dqn" || strategy.ends_with(":dqn"); }
+
+Result<std::unique_ptr<DqnStrategy>> DqnStrategy::Make(DqnOptions options, bool has_coverage) {
+  ROAM_RETURN_IF_ERROR(CheckDqnOptions(options));
+  if (!options.networks.fresh || !options.networks.load)
+    return Status::InvalidArgument("dqn: this build has no network library");
+  std::optional<WordVectors> vectors;
+  if (options.vectors.empty() || options.vectors == "hashed") {
+    vectors = WordVectors::Hashed(kHashedDim);
+  } else {
+    auto loaded = WordVectors::Load(options.vectors);
+    if (!loaded.ok())
+      return loaded.status().Wrap(
+          "dqn: the word vectors (scripts/word_vectors.sh builds them; dqn.vectors names "
+          "another file)");
+    vectors = std::move(*loaded);
+  }
+  DqnShape shape{.words = options.words,
+                 .dim = vectors->dim(),
+                 .generations = options.generations,
+                 .histogram = options.histogram};
+  DqnModelMeta meta{.shape = shape, .vectors_fingerprint = vectors->fingerprint()};
+  std::unique_ptr<QNetwork> network;
+  Result<DqnModel> model = Status::NotFound("");
+  std::string source = options.model.string();
+  if (options.model.empty()) {
+    source = "the shipped model";
+    if (ShippedDqnModel().empty())
+      return Status::NotFound(
+          "dqn: this build ships no model: train one with `roam train` and give it with "
+          "dqn.model");
+    model = DecodeDqnModel(ShippedDqnModel(), source);
+  } else {
+    model = LoadDqnModel(options.model);
+  }
+  if (model.ok()) {
+    if (model->meta.shape != shape)
+      return Status::InvalidArgument(fmt::format(
+          "dqn: {} reads {} words of {}-d vectors and FCD of {} x {}; these settings give {} "
+          "words of {}-d vectors and {} x {} (train a model for them)",
+          source, model->meta.shape.words, model->meta.shape.dim, model->meta.shape.generations,
+          model->meta.shape.histogram, shape.words, shape.dim, shape.generations, shape.histogram));
+    if (model->meta.vectors_fingerprint != vectors->fingerprint() && options.note)
+      options.note(fmt::format(
+          "dqn: {} was trained with other word vectors than {}: its text features may mislead it",
+          source, options.vectors.empty() ? "hashed ones" : options.vectors.string()));
+    meta.trained_events = model->meta.trained_events;
+    meta.apps = model->meta.apps;
+    auto loaded = options.networks.load(model->weights, shape, options.learning_rate, source);
+    if (!loaded.ok()) return loaded.status();
+    network = std::move(*loaded);
+  } else if (model.status().IsNotFound() && options.create) {
+    auto fresh = options.networks.fresh(shape, options.learning_rate, options.init_seed);
+    if (!fresh.ok()) return fresh.status();
+    network = std::move(*fresh);
+  } else if (model.status().IsNotFound()) {
+    return Status::NotFound(fmt::format(
+        "dqn: {}: no such model file (`roam train --model {}` makes one)", source, source));
+  } else {
+    return model.status().Wrap("dqn: cannot load the model");
+  }
+  if (!options.frozen && options.save && !options.model.empty() && !options.app.empty() &&
+      meta.apps.size() < 1000)
+    meta.apps.push_back(options.app);
+  std::string rule = ResolveRewardRule(options.reward, has_coverage);
+  return std::make_unique<DqnStrategy>(std::move(options), std::move(rule), std::move(*vectors),
+                                       std::move(meta), std::move(network));
+}
+
+DqnStrategy::DqnStrategy(DqnOptions options, std::string reward_rule, WordVectors vectors,
+                         DqnModelMeta meta, std::unique_ptr<QNetwork> network)
+    : options_(std::move(options)),
+      reward_rule_(std::move(reward_rule)),
+      vectors_(std::move(vectors)),
+      shape_(meta.shape),
+      meta_(std::move(meta)),
+      network_(std::move(network)) {
+  if (options_.strings.empty()) options_.strings = DefaultInputStrings();
+  for (auto kind : kPageGlobals) globals_.push_back(gui::MakeGlobalAction(kind));
+}
+
+void DqnStrategy::MapPage(const StepView& view) {
+  page_.clear();
+  const std::string& activity = view.screen.activity;
+  auto add = [&](const gui::Action& action, int index) {
+    EventGraph::Vertex v = graph_.VertexOf(activity, action.kind, EventLabel(view.screen, action));
+    for (auto& e : page_)
+      if (e.vertex == v) {
+        e.actions.push_back(index);
+        return;
+      }
+    page_.push_back({v, {index}});
+  };
+  for (int i = 0; i < static_cast<int>(view.actions.size()); ++i) add(view.actions[i], i);
+  for (int i = 0; i < static_cast<int>(globals_.size()); ++i) add(globals_[i], -1 - i);
+}
+
+void DqnStrategy::Learn(const Transition& t) {
+  const bool grew = reward_rule_ == "coverage" ? t.new_units > 0 : t.new_activity || t.new_state;
+  const bool positive = grew || t.new_crash;
+  stats_.positive += positive;
+  pending_reward_ = positive ? options_.reward_positive : options_.reward_negative;
+}
+
+void DqnStrategy::LearnStep(float best_next, Rng& rng) {
+  const size_t width = static_cast<size_t>(shape_.width());
+  const float target = static_cast<float>(*pending_reward_ + options_.gamma * best_next);
+  batch_rows_.assign(pending_row_.begin(), pending_row_.end());
+  batch_targets_.assign(1, target);
+  // `replay` distinct history samples (all of them while the memory holds fewer).
+  const size_t stored = memory_targets_.size();
+  const size_t want = std::min(stored, static_cast<size_t>(options_.replay));
+  picks_.clear();
+  while (picks_.size() < want) {
+    size_t pick = rng.Below(stored);
+    if (std::find(picks_.begin(), picks_.end(), pick) != picks_.end()) continue;
+    picks_.push_back(pick);
+    batch_rows_.insert(batch_rows_.end(), memory_rows_.begin() + pick * width,
+                       memory_rows_.begin() + (pick + 1) * width);
+    batch_targets_.push_back(memory_targets_[pick]);
+  }
+  double loss = network_->Fit(batch_rows_.data(), batch_targets_.data(), batch_targets_.size());
+  ++stats_.updates;
+  recent_loss_.push_back(loss);
+  if (recent_loss_.size() > 100) recent_loss_.erase(recent_loss_.begin());
+  stats_.loss = std::accumulate(recent_loss_.begin(), recent_loss_.end(), 0.0) /
+                static_cast<double>(recent_loss_.size());
+  // Into the memory, a ring of options_.memory samples.
+  if (stored < options_.memory) {
+    memory_rows_.insert(memory_rows_.end(), pending_row_.begin(), pending_row_.end());
+    memory_targets_.push_back(target);
+  } else {
+    std::copy(pending_row_.begin(), pending_row_.end(),
+              memory_rows_.begin() + memory_next_ * width);
+    memory_targets_[memory_next_] = target;
+    memory_next_ = (memory_next_ + 1) % options_.memory;
+  }
+}
+
+size_t DqnStrategy::Choose(Rng& rng) {
+  if (steps_ <= options_.warmup || rng.Chance(options_.epsilon)) return rng.Below(page_.size());
+  ++stats_.decisions;
+  return static_cast<size_t>(std::max_element(q_.begin(), q_.end()) - q_.begin());
+}
+
+gui::Action DqnStrategy::Next(const StepView& view, Rng& rng) {
+  ++steps_;
+  MapPage(view);
+  std::vector<EventGraph::Vertex> vertices;
+  vertices.reserve(page_.size());
+  for (const auto& e : page_) vertices.push_back(e.vertex);
+  EventGraph::Page page = graph_.PageOf(view.screen.activity, std::move(vertices));
+  if (pending_vertex_) graph_.AddEdge(*pending_vertex_, page);
+
+  const size_t width = static_cast<size_t>(shape_.width());
+  rows_.resize(page_.size() * width);
+  for (size_t i = 0; i < page_.size(); ++i) {
+    const auto& e = page_[i];
+    const int first = e.actions.front();
+    const gui::Action& action = first >= 0 ? view.actions[first] : globals_[-1 - first];
+    EventRow(graph_, e.vertex, EventWords(view.screen, action), vectors_, shape_,
+             rows_.data() + i * width);
+  }
+  q_.resize(page_.size());
+  network_->Predict(rows_.data(), page_.size(), q_.data());
+  if (pending_vertex_ && pending_reward_ && !options_.frozen)
+    LearnStep(*std::max_element(q_.begin(), q_.end()), rng);
+  meta_.trained_events += !options_.frozen;
+  pending_vertex_.reset();
+  pending_reward_.reset();
+
+  if (options_.system_every > 0 && steps_ % options_.system_every == 0) {
+    // A system event: rotation or a volume key, not learned from (the paper's Stoat library).
+    size_t pick = rng.Below(std::size(kSystemKeys) + 1);
+    if (pick == std::size(kSystemKeys)) return gui::MakeGlobalAction(gui::ActionKind::kRotate);
+    return gui::MakeGlobalAction(gui::ActionKind::kKey, std::string(kSystemKeys[pick]));
+  }
+  size_t chosen = Choose(rng);
+  const Event& e = page_[chosen];
+  graph_.Executed(e.vertex);
+  pending_vertex_ = e.vertex;
+  pending_row_.assign(rows_.begin() + chosen * width, rows_.begin() + (chosen + 1) * width);
+  stats_.vertices = graph_.vertex_count();
+  stats_.pages = graph_.page_count();
+  const int index = e.actions[rng.Below(e.actions.size())];
+  gui::Action action = index >= 0 ? view.actions[index] : globals_[-1 - index];
+  if (action.kind == gui::ActionKind::kInputText)
+    action.text = options_.strings[rng.Below(options_.strings.size())];
+  return action;
+}
+
+Status DqnStrategy::Flush() {
+  if (options_.frozen || !options_.save || options_.model.empty()) return Status::Ok();
+  return SaveDqnModel(meta_, network_->Weights(), options_.model).Wrap("saving the dqn model");
+}
+
+}  // namespace roam::explore
