@@ -11,9 +11,13 @@ namespace roam::explore {
 
 namespace {
 
-// The page events every screen offers (the paper's example: restart, back, menu).
-constexpr gui::ActionKind kPageGlobals[] = {gui::ActionKind::kBack, gui::ActionKind::kMenu,
-                                            gui::ActionKind::kRotate, gui::ActionKind::kRestart};
+// The page events every screen offers: the paper's restart, back and menu, rotation, and the
+// four screen swipes Monkey and Fastbot send (a navigation drawer opens with a swipe from the
+// edge and has no widget to click until then).
+constexpr gui::ActionKind kPageGlobals[] = {
+    gui::ActionKind::kBack,      gui::ActionKind::kMenu,      gui::ActionKind::kSwipeUp,
+    gui::ActionKind::kSwipeDown, gui::ActionKind::kSwipeLeft, gui::ActionKind::kSwipeRight,
+    gui::ActionKind::kRotate,    gui::ActionKind::kRestart};
 // The system events sent every `system_every` steps (Stoat's: rotation, volume).
 constexpr std::string_view kSystemKeys[] = {"VOLUME_UP", "VOLUME_DOWN", "VOLUME_MUTE"};
 

@@ -130,7 +130,7 @@ class DqnStrategy final : public Strategy {
   DqnModelMeta meta_;
   std::unique_ptr<QNetwork> network_;
   EventGraph graph_;
-  std::vector<gui::Action> globals_;  // back, menu, rotate, restart: events of every page
+  std::vector<gui::Action> globals_;  // back, menu, swipes, rotate, restart: on every page
   std::vector<Event> page_;
   std::vector<float> rows_, q_;  // the page's rows and Q values
   int64_t steps_ = 0;            // Next calls

@@ -89,10 +89,12 @@ TEST(Dqn, WarmsUpAtRandomThenPicksTheLargestQ) {
   for (int i = 0; i < o.warmup; ++i) picks[h.Step(screen, rng).Describe()]++;
   EXPECT_EQ(h.strategy->stats().decisions, 0);
   // Q = -log(1 + FCR): the least executed event wins, so the greedy picks even out the counts
-  // of the page's seven events (three buttons; back, menu, rotate, restart).
-  for (int i = 0; i < 70; ++i) picks[h.Step(screen, rng).Describe()]++;
-  EXPECT_EQ(h.strategy->stats().decisions, 70);
-  ASSERT_EQ(picks.size(), 7u);
+  // of the page's eleven events: three buttons; back, menu, the four swipes (a navigation
+  // drawer opens with a swipe from the edge), rotate, restart.
+  for (int i = 0; i < 110; ++i) picks[h.Step(screen, rng).Describe()]++;
+  EXPECT_EQ(h.strategy->stats().decisions, 110);
+  ASSERT_EQ(picks.size(), 11u);
+  EXPECT_TRUE(picks.contains(gui::MakeGlobalAction(gui::ActionKind::kSwipeRight).Describe()));
   auto [lo, hi] = std::minmax_element(picks.begin(), picks.end(),
                                       [](auto& a, auto& b) { return a.second < b.second; });
   EXPECT_LE(hi->second - lo->second, 1);
