@@ -115,5 +115,27 @@ TEST(DqnExplore, TheRunRecordsItsSettingsAndKeepsTeachingTheModel) {
   EXPECT_EQ(explore::LoadDqnModel(t.model)->meta.trained_events, before + 100);
 }
 
+// `roam explore --strategy dqn` with no model named runs on the model compiled in
+// (data/dqn/model.bin), which fits the word vectors setup.sh builds.
+TEST(DqnExplore, TheShippedModelRunsOutOfTheBox) {
+  ASSERT_FALSE(explore::ShippedDqnModel().empty()) << "data/dqn/model.bin was not compiled in";
+  auto shipped = explore::DecodeDqnModel(explore::ShippedDqnModel(), "the shipped model");
+  ASSERT_TRUE(shipped.ok()) << shipped.status().message();
+  EXPECT_GE(shipped->meta.trained_events, 100000);
+  std::vector<std::string> notes;
+  ExploreOptions o = Deep("dqn", 1, "dqn_shipped");
+  o.budget.events = 300;
+  o.strategy_settings.dqn.note = [&](const std::string& n) { notes.push_back(n); };
+  auto run = Explore(o);
+  ASSERT_TRUE(run.ok()) << run.status().message();
+  EXPECT_EQ(run->events, 300);
+  // Trained with these very word vectors: when scripts/word_vectors.sh's corpus changes (an
+  // app's texts), the shipped model must be trained again (bench/dinodroid.sh says how).
+  EXPECT_TRUE(notes.empty()) << notes.front();
+  auto config = ReadJsonFile(o.out / "config.json");
+  ASSERT_TRUE(config.ok());
+  EXPECT_EQ((*config)["dqn"]["model"], "shipped");
+}
+
 }  // namespace
 }  // namespace roam::run
