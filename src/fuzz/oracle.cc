@@ -217,7 +217,10 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
                                      const std::vector<Layout>& mutant, int pivot, int tau_length,
                                      const std::set<std::string>& ignored,
                                      const OracleSettings& settings) {
-  const int last = MutantIndex(static_cast<int>(seed.size()) - 1, pivot, tau_length);
+  // A seed that ends before its pivot (shrunk by minimisation) has nothing after τ to compare.
+  if (pivot < 0 || tau_length < 0 || pivot >= static_cast<int>(seed.size())) return std::nullopt;
+  const int last = std::max(pivot + tau_length,
+                            MutantIndex(static_cast<int>(seed.size()) - 1, pivot, tau_length));
   if (last >= static_cast<int>(mutant.size())) return std::nullopt;  // the mutant did not finish
   std::vector<ViewBag> seed_bags, mutant_bags(mutant.size());
   std::vector<char> have(mutant.size(), 0);
