@@ -124,8 +124,8 @@ DqnStrategy::DqnStrategy(DqnOptions options, std::string reward_rule, WordVector
       vectors_(std::move(vectors)),
       shape_(meta.shape),
       meta_(std::move(meta)),
-      network_(std::move(network)) {
-  if (options_.strings.empty()) options_.strings = DefaultInputStrings();
+      network_(std::move(network)),
+      typer_(options_.strings.empty() ? DefaultInputStrings() : options_.strings) {
   for (auto kind : kPageGlobals) globals_.push_back(gui::MakeGlobalAction(kind));
 }
 
@@ -195,6 +195,7 @@ size_t DqnStrategy::Choose(Rng& rng) {
 
 gui::Action DqnStrategy::Next(const StepView& view, Rng& rng) {
   ++steps_;
+  typer_.Arrived(view.screen);
   MapPage(view);
   std::vector<EventGraph::Vertex> vertices;
   vertices.reserve(page_.size());
@@ -222,8 +223,12 @@ gui::Action DqnStrategy::Next(const StepView& view, Rng& rng) {
   if (options_.system_every > 0 && steps_ % options_.system_every == 0) {
     // A system event: rotation or a volume key, not learned from (the paper's Stoat library).
     size_t pick = rng.Below(std::size(kSystemKeys) + 1);
-    if (pick == std::size(kSystemKeys)) return gui::MakeGlobalAction(gui::ActionKind::kRotate);
-    return gui::MakeGlobalAction(gui::ActionKind::kKey, std::string(kSystemKeys[pick]));
+    gui::Action system =
+        pick == std::size(kSystemKeys)
+            ? gui::MakeGlobalAction(gui::ActionKind::kRotate)
+            : gui::MakeGlobalAction(gui::ActionKind::kKey, std::string(kSystemKeys[pick]));
+    typer_.Chosen(view.screen, system, rng);
+    return system;
   }
   size_t chosen = Choose(rng);
   const Event& e = page_[chosen];
@@ -234,8 +239,7 @@ gui::Action DqnStrategy::Next(const StepView& view, Rng& rng) {
   stats_.pages = graph_.page_count();
   const int index = e.actions[rng.Below(e.actions.size())];
   gui::Action action = index >= 0 ? view.actions[index] : globals_[-1 - index];
-  if (action.kind == gui::ActionKind::kInputText)
-    action.text = options_.strings[rng.Below(options_.strings.size())];
+  typer_.Chosen(view.screen, action, rng);
   return action;
 }
 

@@ -23,6 +23,7 @@
 #include "base/status.h"
 #include "explore/dqn_graph.h"
 #include "explore/dqn_model.h"
+#include "explore/field_typer.h"
 #include "explore/strategy.h"
 #include "explore/word_vectors.h"
 
@@ -130,6 +131,7 @@ class DqnStrategy final : public Strategy {
   DqnModelMeta meta_;
   std::unique_ptr<QNetwork> network_;
   EventGraph graph_;
+  FieldTyper typer_;                  // what input_text actions type
   std::vector<gui::Action> globals_;  // back, menu, swipes, rotate, restart: on every page
   std::vector<Event> page_;
   std::vector<float> rows_, q_;  // the page's rows and Q values

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "gui/abstraction.h"
+#include "gui/fields.h"
 
 namespace roam::explore {
 
@@ -55,12 +56,12 @@ std::string EventLabel(const gui::Screen& screen, const gui::Action& action) {
 
 std::vector<std::string> EventWords(const gui::Screen& screen, const gui::Action& action) {
   const gui::Widget* w = WidgetOf(screen, action);
-  if (!w) return LabelWords(gui::ActionKindName(action.kind));  // "swipe_up": swipe, up
+  if (!w) return gui::LabelWords(gui::ActionKindName(action.kind));  // "swipe_up": swipe, up
   std::vector<std::string> words;
   if (std::string_view k = KindWord(action.kind); !k.empty()) words.emplace_back(k);
-  for (auto& word : LabelWords(!w->text.empty() ? w->text : w->content_desc))
+  for (auto& word : gui::LabelWords(!w->text.empty() ? w->text : w->content_desc))
     words.push_back(std::move(word));
-  for (auto& word : LabelWords(ShortId(w->resource_id))) words.push_back(std::move(word));
+  for (auto& word : gui::LabelWords(ShortId(w->resource_id))) words.push_back(std::move(word));
   return words;
 }
 

@@ -68,8 +68,10 @@ Result<std::unique_ptr<FastbotStrategy>> FastbotStrategy::Make(FastbotMode mode,
 }
 
 FastbotStrategy::FastbotStrategy(FastbotMode mode, FastbotOptions options, model::Model model)
-    : mode_(mode), options_(std::move(options)), model_(std::move(model)) {
-  if (options_.strings.empty()) options_.strings = DefaultInputStrings();
+    : mode_(mode),
+      options_(std::move(options)),
+      model_(std::move(model)),
+      typer_(options_.strings.empty() ? DefaultInputStrings() : options_.strings) {
   model_.set_dynamic_text_limit(
       std::clamp(options_.dynamic_texts, 1, model::Model::kMaxDynamicTextLimit));
   for (const auto& g : gui::GlobalActions()) {
@@ -212,13 +214,11 @@ gui::Action FastbotStrategy::ActionOf(const StepView& view, EventId chosen, Rng&
     if (entries_[i].event == chosen && rng.Below(++count) == 0) pick = i;
   const int index = entries_[pick].action;
   const int n = static_cast<int>(view.actions.size());
-  gui::Action action = index < n ? view.actions[index] : globals_[index - n];
-  if (action.kind == gui::ActionKind::kInputText)
-    action.text = options_.strings[rng.Below(options_.strings.size())];
-  return action;
+  return index < n ? view.actions[index] : globals_[index - n];
 }
 
 gui::Action FastbotStrategy::Next(const StepView& view, Rng& rng) {
+  typer_.Arrived(view.screen);
   MapPage(view);
   here_ = model_.InternActivity(view.screen.activity);
   LearnArrival(here_);
@@ -241,6 +241,7 @@ gui::Action FastbotStrategy::Next(const StepView& view, Rng& rng) {
   model_.MarkExecuted(chosen);
   pending_ = chosen;
   left_app_ = false;
+  typer_.Chosen(view.screen, action, rng);
   return action;
 }
 

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "explore/field_typer.h"
 #include "explore/random.h"
 #include "explore/strategy.h"
 #include "model/events.h"
@@ -103,6 +104,7 @@ class FastbotStrategy final : public Strategy {
   model::Lookahead lookahead_;
   model::ActivityId here_ = 0;  // the page's activity
   std::vector<gui::Action> globals_;
+  FieldTyper typer_;                  // what input_text actions type
   std::vector<Entry> entries_;        // every action of the page with its event
   std::vector<model::EventId> page_;  // the page's distinct events
   std::vector<double> page_prior_;    // per page_ event: its share of random's mix

@@ -10,28 +10,6 @@
 
 namespace roam::explore {
 
-std::vector<std::string> LabelWords(std::string_view text) {
-  std::vector<std::string> words;
-  std::string word;
-  auto flush = [&] {
-    if (!word.empty()) words.push_back(std::move(word));
-    word.clear();
-  };
-  char prev = 0;
-  for (char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    if (std::isupper(u) && std::islower(static_cast<unsigned char>(prev))) flush();  // camelCase
-    if (std::isalnum(u)) {
-      word += static_cast<char>(std::tolower(u));
-    } else {
-      flush();
-    }
-    prev = c;
-  }
-  flush();
-  return words;
-}
-
 namespace {
 
 // SplitMix64: a few good bits from a word's hash, the same on every platform.

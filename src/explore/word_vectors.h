@@ -17,10 +17,6 @@
 
 namespace roam::explore {
 
-// The words of a label as TXC reads them: lowercase ASCII letters and digits, split at every
-// other character and at camelCase humps ("btnSaveNote" -> btn, save, note).
-std::vector<std::string> LabelWords(std::string_view text);
-
 class WordVectors {
  public:
   // Reads a `.vec` file; errors name the path and the line.

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "gui/actions.h"
+#include "gui/fields.h"
 
 namespace roam::fuzz {
 
@@ -69,11 +70,8 @@ void SeedChooser::See(const Layout& layout) {
 
 std::string SeedChooser::TextToType(const gui::Screen& screen, int widget) {
   if (widget >= 0) {
-    const gui::Widget& w = screen.widgets[widget];
-    std::string asks = Lower(w.hint + " " + w.resource_id + " " + w.text);
-    if (asks.find("mail") != std::string::npos) return "ann@example.com";
-    for (const char* number : {"age", "year", "number", "phone", "amount", "count", "minutes"})
-      if (asks.find(number) != std::string::npos) return "42";
+    const auto& fitting = gui::FieldValues(gui::ClassifyField(screen.widgets[widget]));
+    if (!fitting.empty()) return fitting.front();
   }
   if (!app_texts_.empty() && rng_.Chance(settings_.pct_app_text / 100))
     return app_texts_[rng_.Below(app_texts_.size())];

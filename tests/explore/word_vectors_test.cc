@@ -11,14 +11,6 @@
 namespace roam::explore {
 namespace {
 
-TEST(WordVectors, LabelWordsSplitAtPunctuationAndCamelCase) {
-  EXPECT_EQ(LabelWords("btnSaveNote"), (std::vector<std::string>{"btn", "save", "note"}));
-  EXPECT_EQ(LabelWords("Filter Reports - Starred!"),
-            (std::vector<std::string>{"filter", "reports", "starred"}));
-  EXPECT_EQ(LabelWords("add_item2"), (std::vector<std::string>{"add", "item2"}));
-  EXPECT_TRUE(LabelWords("  -- ").empty());
-}
-
 TEST(WordVectors, KnownWordsReadTheirRowUnknownWordsTheirHashVector) {
   auto v = WordVectors::Parse("2 2\nok 0.5 -0.5\ncancel 1 1\n", "v.vec");
   ASSERT_TRUE(v.ok()) << v.status().message();

@@ -1,0 +1,119 @@
+#include "gui/fields.h"
+
+#include <array>
+#include <cctype>
+#include <utility>
+
+namespace roam::gui {
+
+std::vector<std::string> LabelWords(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  auto flush = [&] {
+    if (!word.empty()) words.push_back(std::move(word));
+    word.clear();
+  };
+  char prev = 0;
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isupper(u) && std::islower(static_cast<unsigned char>(prev))) flush();  // camelCase
+    if (std::isalnum(u)) {
+      word += static_cast<char>(std::tolower(u));
+    } else {
+      flush();
+    }
+    prev = c;
+  }
+  flush();
+  return words;
+}
+
+std::string_view FieldKindName(FieldKind kind) {
+  switch (kind) {
+    case FieldKind::kPlain:
+      return "plain";
+    case FieldKind::kEmail:
+      return "email";
+    case FieldKind::kPassword:
+      return "password";
+    case FieldKind::kPin:
+      return "pin";
+    case FieldKind::kPhone:
+      return "phone";
+    case FieldKind::kNumber:
+      return "number";
+    case FieldKind::kDate:
+      return "date";
+    case FieldKind::kTime:
+      return "time";
+    case FieldKind::kUrl:
+      return "url";
+    case FieldKind::kPostcode:
+      return "postcode";
+    case FieldKind::kUsername:
+      return "username";
+    case FieldKind::kName:
+      return "name";
+  }
+  return "plain";
+}
+
+namespace {
+
+// Words that say what a field wants, in the order they are tried: the first kind with a word
+// among the field's words wins ("zip code" is a postcode, not a PIN; "user name" a username).
+const std::vector<std::pair<FieldKind, std::vector<std::string_view>>>& Keywords() {
+  static const std::vector<std::pair<FieldKind, std::vector<std::string_view>>> kKeywords = {
+      {FieldKind::kEmail, {"email", "mail"}},
+      {FieldKind::kPassword, {"password", "passwd", "pwd", "pass"}},
+      {FieldKind::kPostcode, {"zip", "postcode", "postal", "plz"}},
+      {FieldKind::kPin, {"pin", "otp", "passcode", "cvv", "cvc"}},
+      {FieldKind::kPhone, {"phone", "tel", "telephone", "mobile", "cell"}},
+      {FieldKind::kUrl, {"url", "link", "website", "homepage", "http", "https", "uri"}},
+      {FieldKind::kDate, {"date", "birthday", "dob", "birthdate"}},
+      {FieldKind::kTime, {"time", "hour", "clock"}},
+      {FieldKind::kUsername, {"username", "user", "login", "nickname", "handle"}},
+      {FieldKind::kNumber,
+       {"amount", "number", "num", "age", "count", "quantity", "qty", "price", "size", "minutes",
+        "seconds", "year", "weight", "height", "duration", "limit", "percent"}},
+      {FieldKind::kName, {"name", "city", "town", "surname", "firstname", "lastname", "country"}},
+  };
+  return kKeywords;
+}
+
+}  // namespace
+
+FieldKind ClassifyField(const Widget& field) {
+  if (field.password) return FieldKind::kPassword;
+  std::vector<std::string> words = LabelWords(field.hint);
+  // The resource-id's entry name only ("org.app:id/edit_email" -> edit, email).
+  std::string_view id = field.resource_id;
+  if (auto slash = id.find(":id/"); slash != std::string_view::npos) id = id.substr(slash + 4);
+  for (auto& w : LabelWords(id)) words.push_back(std::move(w));
+  for (auto& w : LabelWords(field.content_desc)) words.push_back(std::move(w));
+  for (const auto& [kind, keys] : Keywords())
+    for (const auto& word : words)
+      for (std::string_view key : keys)
+        if (word == key) return kind;
+  return FieldKind::kPlain;
+}
+
+const std::vector<std::string>& FieldValues(FieldKind kind) {
+  static const std::array<std::vector<std::string>, 12> kValues = {{
+      {},                                                    // plain
+      {"ann@example.com", "test.user@mail.org"},             // email
+      {"Secret#2024pass", "Passw0rd!"},                      // password
+      {"1234", "0000"},                                      // pin
+      {"+1 555 0100", "5550100123"},                         // phone
+      {"42", "7", "100"},                                    // number
+      {"2024-05-17", "17/05/2024"},                          // date
+      {"09:30", "18:45"},                                    // time
+      {"https://example.org", "http://example.com/stream"},  // url
+      {"10115", "90210"},                                    // postcode
+      {"alice_01", "tester"},                                // username
+      {"Alice", "Alice Smith"},                              // name
+  }};
+  return kValues[static_cast<size_t>(kind)];
+}
+
+}  // namespace roam::gui

@@ -1,0 +1,44 @@
+// gui/fields: what an edit field asks for. Real forms validate: an e-mail needs an '@', a PIN
+// four digits, a password eight characters; a random word passes none of them, so the screens
+// behind such forms stay out of reach. ClassifyField reads the words of a field's hint,
+// resource-id and content-desc (and its password flag) and FieldValues gives values a form of
+// that kind usually accepts. Shared by the explore strategies (explore/field_typer.h) and the
+// fuzzer's seeds (fuzz/seeds.cc). Pure functions; thread-safe.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gui/widget.h"
+
+namespace roam::gui {
+
+// The words of a label: lowercase ASCII letters and digits, split at every other character and
+// at camelCase humps ("btnSaveNote" -> btn, save, note).
+std::vector<std::string> LabelWords(std::string_view text);
+
+enum class FieldKind {
+  kPlain,  // nothing said: any text
+  kEmail,
+  kPassword,
+  kPin,  // a short numeric code (PIN, OTP, passcode)
+  kPhone,
+  kNumber,  // amounts, counts, ages, sizes
+  kDate,
+  kTime,
+  kUrl,
+  kPostcode,
+  kUsername,
+  kName,  // a person's or a place's name
+};
+std::string_view FieldKindName(FieldKind kind);
+
+// The kind `field` asks for; kPlain when its words say nothing (or it is no edit field).
+FieldKind ClassifyField(const Widget& field);
+
+// Values a form of `kind` usually accepts, the likeliest first (never empty except for kPlain,
+// whose values are the caller's own strings).
+const std::vector<std::string>& FieldValues(FieldKind kind);
+
+}  // namespace roam::gui

@@ -1,0 +1,59 @@
+#include "gui/fields.h"
+
+#include <gtest/gtest.h>
+
+namespace roam::gui {
+namespace {
+
+Widget Field(std::string hint, std::string resource_id = "", bool password = false) {
+  Widget w;
+  w.cls = "android.widget.EditText";
+  w.editable = true;
+  w.hint = std::move(hint);
+  w.resource_id = std::move(resource_id);
+  w.password = password;
+  return w;
+}
+
+TEST(Fields, LabelWordsSplitAtPunctuationAndCamelCase) {
+  EXPECT_EQ(LabelWords("btnSaveNote"), (std::vector<std::string>{"btn", "save", "note"}));
+  EXPECT_EQ(LabelWords("Filter Reports - Starred!"),
+            (std::vector<std::string>{"filter", "reports", "starred"}));
+  EXPECT_EQ(LabelWords("add_item2"), (std::vector<std::string>{"add", "item2"}));
+  EXPECT_TRUE(LabelWords("  -- ").empty());
+}
+
+TEST(Fields, AFieldIsKnownByTheWordsOfItsHintIdAndDescription) {
+  EXPECT_EQ(ClassifyField(Field("Email")), FieldKind::kEmail);
+  EXPECT_EQ(ClassifyField(Field("", "org.app:id/edit_email")), FieldKind::kEmail);
+  EXPECT_EQ(ClassifyField(Field("", "org.app:id/inputPhoneNumber")), FieldKind::kPhone);
+  EXPECT_EQ(ClassifyField(Field("Enter your PIN")), FieldKind::kPin);
+  EXPECT_EQ(ClassifyField(Field("ZIP code")), FieldKind::kPostcode);
+  EXPECT_EQ(ClassifyField(Field("Size in sp")), FieldKind::kNumber);
+  EXPECT_EQ(ClassifyField(Field("Username")), FieldKind::kUsername);
+  EXPECT_EQ(ClassifyField(Field("User name")), FieldKind::kUsername);
+  EXPECT_EQ(ClassifyField(Field("Station name")), FieldKind::kName);
+  EXPECT_EQ(ClassifyField(Field("Stream URL")), FieldKind::kUrl);
+  EXPECT_EQ(ClassifyField(Field("Date of birth")), FieldKind::kDate);
+  EXPECT_EQ(ClassifyField(Field("anything", "org.app:id/secret", /*password=*/true)),
+            FieldKind::kPassword);
+  // Whole words only: "page" is no "age", "message" no "mail"; the package is not read.
+  EXPECT_EQ(ClassifyField(Field("Message on this page")), FieldKind::kPlain);
+  EXPECT_EQ(ClassifyField(Field("", "org.email.app:id/body")), FieldKind::kPlain);
+  EXPECT_EQ(ClassifyField(Field("Write your comment")), FieldKind::kPlain);
+}
+
+TEST(Fields, EveryKindButPlainHasValues) {
+  EXPECT_TRUE(FieldValues(FieldKind::kPlain).empty());
+  for (auto kind : {FieldKind::kEmail, FieldKind::kPassword, FieldKind::kPin, FieldKind::kPhone,
+                    FieldKind::kNumber, FieldKind::kDate, FieldKind::kTime, FieldKind::kUrl,
+                    FieldKind::kPostcode, FieldKind::kUsername, FieldKind::kName}) {
+    EXPECT_FALSE(FieldValues(kind).empty()) << FieldKindName(kind);
+    EXPECT_NE(FieldKindName(kind), "plain");
+  }
+  EXPECT_NE(FieldValues(FieldKind::kEmail).front().find('@'), std::string::npos);
+  EXPECT_EQ(FieldValues(FieldKind::kPin).front().size(), 4u);
+}
+
+}  // namespace
+}  // namespace roam::gui
