@@ -1,9 +1,11 @@
 #include "explore/oracle_strategy.h"
 
+#include <algorithm>
 #include <deque>
 
 #include "gui/abstraction.h"
 #include "gui/actions.h"
+#include "gui/fields.h"
 #include "sim/interpreter.h"
 #include "sim/spec.h"
 
@@ -75,6 +77,14 @@ void OracleStrategy::Candidates(const gui::Screen& screen, const std::vector<std
       continue;
     }
     for (const auto& t : texts) {
+      out.push_back(a);
+      out.back().text = t;
+    }
+    // And what the field says it wants (gui/fields.h), as the other strategies type it: a
+    // field's pattern is no literal of the spec's conditions.
+    if (a.widget < 0 || a.widget >= static_cast<int>(screen.widgets.size())) continue;
+    for (const auto& t : gui::FieldValues(gui::ClassifyField(screen.widgets[a.widget]))) {
+      if (std::find(texts.begin(), texts.end(), t) != texts.end()) continue;
       out.push_back(a);
       out.back().text = t;
     }
