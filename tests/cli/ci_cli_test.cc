@@ -112,12 +112,18 @@ TEST(CiCli, JunitOfARunValidatesAndNamesTheBugAndItsSteps) {
 }
 
 TEST(CiCli, AnInterruptedRunExits130) {
-  // SIGINT right after start: the run stops, writes what it has, and says so in its exit code.
+  // SIGINT once the run has started: it stops, writes what it has, and says so in its exit
+  // code. (Before its handler is installed, a background job ignores SIGINT as sh set it up: the
+  // test waits for the trace to appear rather than for a fixed time.)
   auto out = testing::TempDir("ci_int");
-  Ran r = testing::RunCommand("sh -c '" + testing::RoamBinary() + " explore -q --app " +
-                              (testing::SourceDir() / "apps/diary.json").string() +
-                              " --seed 1 --events 100000000 --force --out " + out.string() +
-                              " & pid=$!; sleep 0.5; kill -INT $pid; wait $pid; echo exit=$?'");
+  std::filesystem::remove_all(out);
+  Ran r = testing::RunCommand(
+      "sh -c '" + testing::RoamBinary() + " explore -q --app " +
+      (testing::SourceDir() / "apps/diary.json").string() +
+      " --seed 1 --events 100000000 --force --out " + out.string() +
+      " & pid=$!; i=0; while [ ! -s " + (out / "trace.jsonl").string() +
+      " ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done; kill -INT $pid; wait $pid; "
+      "echo exit=$?'");
   EXPECT_NE(r.out.find("exit=130"), std::string::npos) << r.out;
   auto summary = ReadJsonFile(out / "summary.json");
   ASSERT_TRUE(summary.ok());
