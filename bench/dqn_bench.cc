@@ -11,8 +11,8 @@
 
 #include "explore/dqn.h"
 #include "gui/actions.h"
-#include "net/qnet.h"
 #include "run/explore.h"
+#include "run/networks.h"
 
 namespace {
 
@@ -41,7 +41,7 @@ gui::Screen Buttons(const std::string& activity, int n) {
 // A fresh network over the vectors setup.sh builds (hashed ones when they are absent).
 std::unique_ptr<explore::DqnStrategy> Fresh(bool frozen) {
   explore::DqnOptions o;
-  o.networks = net::TorchNetworks();
+  o.networks = run::TorchNetworks();
   o.vectors =
       std::filesystem::exists(run::DefaultWordVectors()) ? run::DefaultWordVectors() : "hashed";
   o.model = std::filesystem::temp_directory_path() / "roam_bench_dqn_absent.bin";

@@ -43,7 +43,8 @@ class QNetwork {
 };
 
 // How a network is made: a fresh one (weights from `seed`) or one from saved weights. Set by
-// the layer that links the network library (run/ sets net::TorchNetworks()).
+// the layer that links the network library (run/ sets run::TorchNetworks(), which loads
+// net/qnet.cc).
 struct QNetworkMaker {
   std::function<Result<std::unique_ptr<QNetwork>>(const DqnShape&, double learning_rate,
                                                   uint64_t seed)>

@@ -150,6 +150,7 @@ class TimeTravelStrategy final : public Strategy {
   void Done(const Request& request, bool ok) override;
   Status Flush() override { return base_->Flush(); }
 
+  const Strategy& base() const { return *base_; }
   const StateGraph& graph() const { return graph_; }
   // Snapshot name -> state, as confirmed by Done.
   const std::unordered_map<std::string, uint64_t>& snapshots() const { return snapshots_; }

@@ -41,6 +41,11 @@ struct QNetImpl : torch::nn::Module {
   torch::nn::Linear fcr{nullptr}, fcd{nullptr}, dense1{nullptr}, dense2{nullptr}, out{nullptr};
 };
 
+std::string FirstLine(std::string what) {
+  if (size_t cut = what.find('\n'); cut != std::string::npos) what.resize(cut);
+  return what;
+}
+
 void OneThread() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -91,44 +96,46 @@ class TorchQNetwork final : public explore::QNetwork {
 };
 
 }  // namespace
+}  // namespace roam::net
 
-explore::QNetworkMaker TorchNetworks() {
-  explore::QNetworkMaker maker;
-  maker.fresh = [](const explore::DqnShape& shape, double learning_rate,
-                   uint64_t seed) -> Result<std::unique_ptr<explore::QNetwork>> {
-    OneThread();
+extern "C" roam::explore::QNetwork* RoamNetFresh(const roam::explore::DqnShape* shape,
+                                                 double learning_rate, uint64_t seed,
+                                                 std::string* error) {
+  try {
+    roam::net::OneThread();
     torch::manual_seed(seed);
-    return std::unique_ptr<explore::QNetwork>(
-        std::make_unique<TorchQNetwork>(shape, learning_rate));
-  };
-  maker.load = [](std::string_view weights, const explore::DqnShape& shape, double learning_rate,
-                  const std::string& source) -> Result<std::unique_ptr<explore::QNetwork>> {
-    OneThread();
-    auto network = std::make_unique<TorchQNetwork>(shape, learning_rate);
-    std::vector<std::vector<int64_t>> expected;
-    for (const auto& p : network->net().parameters()) expected.push_back(p.sizes().vec());
-    try {
-      std::istringstream in{std::string(weights)};
-      torch::serialize::InputArchive archive;
-      archive.load_from(in);
-      network->net().load(archive);
-      // load() takes tensors of any size: a network of another shape must not slip through.
-      auto params = network->net().parameters();
-      for (size_t i = 0; i < params.size(); ++i)
-        if (params[i].sizes().vec() != expected[i])
-          return Status::Corruption(fmt::format(
-              "{}: the network's weights are of another shape (parameter {}: {} values, "
-              "expected {})",
-              source, i, params[i].numel(), c10::multiply_integers(expected[i])));
-    } catch (const std::exception& e) {
-      std::string what = e.what();
-      if (size_t cut = what.find('\n'); cut != std::string::npos) what.resize(cut);
-      return Status::Corruption(
-          fmt::format("{}: the network's weights do not load: {}", source, what));
-    }
-    return std::unique_ptr<explore::QNetwork>(std::move(network));
-  };
-  return maker;
+    return new roam::net::TorchQNetwork(*shape, learning_rate);
+  } catch (const std::exception& e) {
+    *error = roam::net::FirstLine(e.what());
+    return nullptr;
+  }
 }
 
-}  // namespace roam::net
+extern "C" roam::explore::QNetwork* RoamNetLoad(const char* weights, size_t size,
+                                                const roam::explore::DqnShape* shape,
+                                                double learning_rate, std::string* error) {
+  using roam::net::TorchQNetwork;
+  try {
+    roam::net::OneThread();
+    auto network = std::make_unique<TorchQNetwork>(*shape, learning_rate);
+    std::vector<std::vector<int64_t>> expected;
+    for (const auto& p : network->net().parameters()) expected.push_back(p.sizes().vec());
+    std::istringstream in{std::string(weights, size)};
+    torch::serialize::InputArchive archive;
+    archive.load_from(in);
+    network->net().load(archive);
+    // load() takes tensors of any size: a network of another shape must not slip through.
+    auto params = network->net().parameters();
+    for (size_t i = 0; i < params.size(); ++i)
+      if (params[i].sizes().vec() != expected[i]) {
+        *error = fmt::format(
+            "the network's weights are of another shape (parameter {}: {} values, expected {})", i,
+            params[i].numel(), c10::multiply_integers(expected[i]));
+        return nullptr;
+      }
+    return network.release();
+  } catch (const std::exception& e) {
+    *error = "the network's weights do not load: " + roam::net::FirstLine(e.what());
+    return nullptr;
+  }
+}

@@ -7,13 +7,27 @@
 // three dense layers (64, 32, 1; the last linear) to one Q value per event. Adam at the given
 // learning rate on the mean squared error. One thread (torch::set_num_threads(1)): a decision
 // must not compete with the simulator for the machine's cores.
+//
+// Built as a module (libroam_net.so) that `roam` loads with dlopen only when a dqn network is
+// made (run/networks.h): libtorch takes about half a second to load and register its operators,
+// which no other command should pay. The entry points are plain C symbols; errors come back as
+// text, so this side needs nothing from base/.
 #pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
 
 #include "explore/dqn.h"
 
-namespace roam::net {
+extern "C" {
 
-// Makes and loads the torch Q-network (explore::QNetworkMaker).
-explore::QNetworkMaker TorchNetworks();
-
-}  // namespace roam::net
+// A fresh network with weights drawn from `seed`; null and `*error` set on failure.
+roam::explore::QNetwork* RoamNetFresh(const roam::explore::DqnShape* shape, double learning_rate,
+                                      uint64_t seed, std::string* error);
+// A network with saved weights (QNetwork::Weights()); null and `*error` set when they do not
+// load or are of another shape.
+roam::explore::QNetwork* RoamNetLoad(const char* weights, size_t size,
+                                     const roam::explore::DqnShape* shape, double learning_rate,
+                                     std::string* error);
+}

@@ -1,7 +1,8 @@
 #include "run/explore.h"
 
 #include "base/files.h"
-#include "net/qnet.h"
+#include "explore/timetravel.h"
+#include "run/networks.h"
 
 namespace roam::run {
 
@@ -87,12 +88,24 @@ json ExploreConfig(const ExploreOptions& options, const explore::TargetInfo& tar
   return config;
 }
 
+// The strategy that chooses, under the harness and time travel wrapped around it.
+const explore::Strategy* Innermost(const explore::Strategy* s) {
+  for (;;) {
+    if (const auto* h = dynamic_cast<const explore::Harness*>(s))
+      s = &h->base();
+    else if (const auto* t = dynamic_cast<const explore::TimeTravelStrategy*>(s))
+      s = &t->base();
+    else
+      return s;
+  }
+}
+
 }  // namespace
 
 std::filesystem::path DefaultWordVectors() { return ROAM_WORD_VECTORS; }
 
 void WireDqn(explore::DqnOptions& dqn) {
-  if (!dqn.networks.fresh) dqn.networks = net::TorchNetworks();
+  if (!dqn.networks.fresh) dqn.networks = TorchNetworks();
   if (dqn.vectors.empty()) dqn.vectors = DefaultWordVectors();
 }
 
@@ -121,7 +134,7 @@ Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& c
   auto summary = campaign.Run();
   if (const auto* harness = dynamic_cast<const explore::Harness*>(strategy->get()))
     ROAM_RETURN_IF_ERROR(WriteJsonFile(options.out / "harness.json", harness->StatsJson()));
-  if (const auto* dqn = dynamic_cast<const explore::DqnStrategy*>(strategy->get())) {
+  if (const auto* dqn = dynamic_cast<const explore::DqnStrategy*>(Innermost(strategy->get()))) {
     const auto& st = dqn->stats();
     ROAM_RETURN_IF_ERROR(
         WriteJsonFile(options.out / "dqn.json", {{"decisions", st.decisions},

@@ -113,6 +113,12 @@ TEST(DqnExplore, TheRunRecordsItsSettingsAndKeepsTeachingTheModel) {
   o.strategy_settings.dqn.frozen = true;
   ASSERT_TRUE(Explore(o).ok());
   EXPECT_EQ(explore::LoadDqnModel(t.model)->meta.trained_events, before + 100);
+
+  // With time travel around it, the dqn's figures are still written.
+  o.strategy = "timetravel:dqn";
+  std::filesystem::remove(o.out / "dqn.json");
+  ASSERT_TRUE(Explore(o).ok());
+  EXPECT_TRUE(std::filesystem::exists(o.out / "dqn.json"));
 }
 
 // `roam explore --strategy dqn` with no model named runs on the model compiled in

@@ -1,12 +1,12 @@
-#include "net/qnet.h"
-
+// The torch Q-network (net/qnet.cc) as run/networks loads it.
 #include <numeric>
 
 #include <gtest/gtest.h>
 
 #include "base/rng.h"
+#include "run/networks.h"
 
-namespace roam::net {
+namespace roam::run {
 namespace {
 
 explore::DqnShape Shape() { return {.words = 6, .dim = 20, .generations = 3, .histogram = 10}; }
@@ -64,4 +64,4 @@ TEST(QNet, ABatchGivesEachEventItsOwnQAndWeightsRoundTrip) {
 }
 
 }  // namespace
-}  // namespace roam::net
+}  // namespace roam::run
