@@ -9,6 +9,7 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include "bench_screens.h"
 #include "explore/dqn.h"
 #include "gui/actions.h"
 #include "run/explore.h"
@@ -18,25 +19,7 @@ namespace {
 
 using namespace roam;
 
-// A screen of `activity` with `n` buttons, each with its own resource-id and two words of text.
-gui::Screen Buttons(const std::string& activity, int n) {
-  gui::Screen s;
-  s.package = "org.bench";
-  s.activity = activity;
-  s.widgets.resize(n + 1);
-  s.widgets[0].bounds = {0, 0, 1080, 1920};
-  for (int i = 1; i <= n; ++i) {
-    auto& w = s.widgets[i];
-    w.parent = 0;
-    w.clickable = true;
-    w.cls = "android.widget.Button";
-    w.resource_id = fmt::format("org.bench:id/button{}", i);
-    w.text = fmt::format("Open settings {}", i);
-    w.bounds = {0, 30 * i, 1080, 30 * i + 28};
-  }
-  s.Link();
-  return s;
-}
+using bench::Buttons;
 
 // A fresh network over the vectors setup.sh builds (hashed ones when they are absent).
 std::unique_ptr<explore::DqnStrategy> Fresh(bool frozen) {

@@ -8,6 +8,7 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include "bench_screens.h"
 #include "explore/fastbot.h"
 #include "gui/actions.h"
 #include "model/model_file.h"
@@ -17,25 +18,7 @@ namespace {
 using namespace roam;
 using gui::ActionKind;
 
-// A screen of `activity` with `n` clickable buttons, each with its own resource-id and text.
-gui::Screen Buttons(const std::string& activity, int n) {
-  gui::Screen s;
-  s.package = "org.bench";
-  s.activity = activity;
-  s.widgets.resize(n + 1);
-  s.widgets[0].bounds = {0, 0, 1080, 1920};
-  for (int i = 1; i <= n; ++i) {
-    auto& w = s.widgets[i];
-    w.parent = 0;
-    w.clickable = true;
-    w.cls = "android.widget.Button";
-    w.resource_id = fmt::format("org.bench:id/button_{}", static_cast<char>('a' + i % 26));
-    w.text = fmt::format("Action {}", std::string(1 + i / 26, static_cast<char>('A' + i % 26)));
-    w.bounds = {0, 30 * i, 1080, 30 * i + 28};
-  }
-  s.Link();
-  return s;
-}
+using bench::Buttons;
 
 // `events` hyper-events over 1,000 activities, each with `per_event` transitions into the
 // first `targets` activities.

@@ -53,16 +53,16 @@ void AddDqnTuningFlags(CLI::App& app, explore::DqnOptions& o) {
       ->capture_default_str()
       ->group(kGroup);
   app.add_option("--dqn-words", o.words, "dqn: words of an event's text read (TXC's N)")
-      ->check(CLI::Range(1, 64))
+      ->check(CLI::Range(1, explore::DqnShape::kMaxWords))
       ->capture_default_str()
       ->group(kGroup);
   app.add_option("--dqn-generations", o.generations,
                  "dqn: generations of children pages in FCD (k)")
-      ->check(CLI::Range(1, 8))
+      ->check(CLI::Range(1, explore::DqnShape::kMaxGenerations))
       ->capture_default_str()
       ->group(kGroup);
   app.add_option("--dqn-histogram", o.histogram, "dqn: length of each FCD histogram")
-      ->check(CLI::Range(2, 100))
+      ->check(CLI::Range(explore::DqnShape::kMinHistogram, explore::DqnShape::kMaxHistogram))
       ->capture_default_str()
       ->group(kGroup);
   app.add_option("--dqn-vectors", o.vectors,

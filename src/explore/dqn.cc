@@ -5,8 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "explore/random.h"
-
 namespace roam::explore {
 
 namespace {
@@ -35,9 +33,13 @@ Status CheckDqnOptions(const DqnOptions& o) {
   if (o.gamma < 0 || o.gamma >= 1) return bad("dqn.gamma must be at least 0 and below 1");
   if (o.system_every < 0) return bad("dqn.system_every must be 0 (never) or more");
   if (o.memory < 1) return bad("dqn.memory must be at least 1");
-  if (o.words < 1 || o.words > 64) return bad("dqn.words must be 1 to 64");
-  if (o.generations < 1 || o.generations > 8) return bad("dqn.generations must be 1 to 8");
-  if (o.histogram < 2 || o.histogram > 100) return bad("dqn.histogram must be 2 to 100");
+  if (o.words < 1 || o.words > DqnShape::kMaxWords)
+    return bad(fmt::format("dqn.words must be 1 to {}", DqnShape::kMaxWords));
+  if (o.generations < 1 || o.generations > DqnShape::kMaxGenerations)
+    return bad(fmt::format("dqn.generations must be 1 to {}", DqnShape::kMaxGenerations));
+  if (o.histogram < DqnShape::kMinHistogram || o.histogram > DqnShape::kMaxHistogram)
+    return bad(fmt::format("dqn.histogram must be {} to {}", DqnShape::kMinHistogram,
+                           DqnShape::kMaxHistogram));
   if (o.reward != "auto" && o.reward != "coverage" && o.reward != "novelty")
     return bad(fmt::format("dqn.reward \"{}\": expected auto, coverage or novelty", o.reward));
   return Status::Ok();
@@ -125,7 +127,7 @@ DqnStrategy::DqnStrategy(DqnOptions options, std::string reward_rule, WordVector
       shape_(meta.shape),
       meta_(std::move(meta)),
       network_(std::move(network)),
-      typer_(options_.strings.empty() ? DefaultInputStrings() : options_.strings) {
+      typer_(options_.strings) {
   for (auto kind : kPageGlobals) globals_.push_back(gui::MakeGlobalAction(kind));
 }
 

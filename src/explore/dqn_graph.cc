@@ -15,11 +15,6 @@ const gui::Widget* WidgetOf(const gui::Screen& screen, const gui::Action& action
   return &screen.widgets[action.widget];
 }
 
-std::string_view ShortId(std::string_view rid) {
-  size_t at = rid.find(":id/");
-  return at == std::string_view::npos ? rid : rid.substr(at + 4);
-}
-
 // The word TXC puts first for a widget action other than a click.
 std::string_view KindWord(gui::ActionKind kind) {
   using gui::ActionKind;
@@ -50,7 +45,7 @@ std::string EventLabel(const gui::Screen& screen, const gui::Action& action) {
   if (!w) return std::string(gui::ActionKindName(action.kind));
   if (!w->text.empty()) return w->text;
   if (!w->content_desc.empty()) return w->content_desc;
-  if (!w->resource_id.empty()) return std::string(ShortId(w->resource_id));
+  if (!w->resource_id.empty()) return std::string(gui::ShortId(w->resource_id));
   return w->cls + "@" + (action.target ? action.target->path : std::string());
 }
 
@@ -61,7 +56,7 @@ std::vector<std::string> EventWords(const gui::Screen& screen, const gui::Action
   if (std::string_view k = KindWord(action.kind); !k.empty()) words.emplace_back(k);
   for (auto& word : gui::LabelWords(!w->text.empty() ? w->text : w->content_desc))
     words.push_back(std::move(word));
-  for (auto& word : gui::LabelWords(ShortId(w->resource_id))) words.push_back(std::move(word));
+  for (auto& word : gui::LabelWords(gui::ShortId(w->resource_id))) words.push_back(std::move(word));
   return words;
 }
 

@@ -38,6 +38,15 @@ struct DqnShape {
   int txc_width() const { return words * dim; }
   int width() const { return 1 + fcd_width() + txc_width(); }
   bool operator==(const DqnShape&) const = default;
+
+  // The bounds every shape keeps (settings, flags and model files are checked against them).
+  static constexpr int kMaxWords = 64, kMaxDim = 4096, kMaxGenerations = 8;
+  static constexpr int kMinHistogram = 2, kMaxHistogram = 100;
+  bool InBounds() const {
+    return words >= 1 && words <= kMaxWords && dim >= 1 && dim <= kMaxDim && generations >= 1 &&
+           generations <= kMaxGenerations && histogram >= kMinHistogram &&
+           histogram <= kMaxHistogram;
+  }
 };
 
 // The label an event is known by: its text, else content-desc, else the short resource-id,

@@ -55,8 +55,7 @@ Result<DqnModel> DecodeDqnModel(std::string_view bytes, const std::string& sourc
     return fail(fmt::format("the header is not the expected JSON: {}", e.what()));
   }
   const DqnShape& s = m.meta.shape;
-  if (s.words < 1 || s.words > 64 || s.dim < 1 || s.dim > 4096 || s.generations < 1 ||
-      s.generations > 8 || s.histogram < 2 || s.histogram > 100)
+  if (!s.InBounds())
     return fail(
         fmt::format("an input shape out of range (words {}, dim {}, generations {}, "
                     "histogram {})",
@@ -76,9 +75,6 @@ Status SaveDqnModel(const DqnModelMeta& meta, std::string_view weights,
 }
 
 Result<DqnModel> LoadDqnModel(const std::filesystem::path& path) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec))
-    return Status::NotFound(path.string() + ": no such model file");
   auto bytes = ReadFile(path);
   if (!bytes.ok()) return bytes.status();
   return DecodeDqnModel(*bytes, path.string());

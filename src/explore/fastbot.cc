@@ -71,7 +71,7 @@ FastbotStrategy::FastbotStrategy(FastbotMode mode, FastbotOptions options, model
     : mode_(mode),
       options_(std::move(options)),
       model_(std::move(model)),
-      typer_(options_.strings.empty() ? DefaultInputStrings() : options_.strings) {
+      typer_(options_.strings) {
   model_.set_dynamic_text_limit(
       std::clamp(options_.dynamic_texts, 1, model::Model::kMaxDynamicTextLimit));
   for (const auto& g : gui::GlobalActions()) {

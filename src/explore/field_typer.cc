@@ -1,5 +1,6 @@
 #include "explore/field_typer.h"
 
+#include "explore/random.h"
 #include "gui/abstraction.h"
 #include "gui/fields.h"
 
@@ -25,7 +26,7 @@ bool IsClick(gui::ActionKind kind) {
 
 FieldTyper::FieldTyper(std::vector<std::string> strings, double pct_fitting)
     : strings_(std::move(strings)), pct_fitting_(pct_fitting) {
-  if (strings_.empty()) strings_.push_back("hello");
+  if (strings_.empty()) strings_ = DefaultInputStrings();
 }
 
 void FieldTyper::Arrived(const gui::Screen& screen) {

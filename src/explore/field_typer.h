@@ -20,8 +20,9 @@ namespace roam::explore {
 
 class FieldTyper {
  public:
-  // `strings`: the strategy's own texts; `pct_fitting`: how often a field that says what it
-  // wants gets a value of that kind (the rest of the time, one of `strings`).
+  // `strings`: the strategy's own texts (empty: DefaultInputStrings); `pct_fitting`: how often a
+  // field that says what it wants gets a value of that kind (the rest of the time, one of
+  // `strings`).
   explicit FieldTyper(std::vector<std::string> strings, double pct_fitting = 80);
 
   // At the start of each decision: the screen the last chosen action led to.

@@ -28,6 +28,11 @@ std::vector<std::string> LabelWords(std::string_view text) {
   return words;
 }
 
+std::string_view ShortId(std::string_view resource_id) {
+  const size_t at = resource_id.find(":id/");
+  return at == std::string_view::npos ? resource_id : resource_id.substr(at + 4);
+}
+
 std::string_view FieldKindName(FieldKind kind) {
   switch (kind) {
     case FieldKind::kPlain:
@@ -87,9 +92,7 @@ FieldKind ClassifyField(const Widget& field) {
   if (field.password) return FieldKind::kPassword;
   std::vector<std::string> words = LabelWords(field.hint);
   // The resource-id's entry name only ("org.app:id/edit_email" -> edit, email).
-  std::string_view id = field.resource_id;
-  if (auto slash = id.find(":id/"); slash != std::string_view::npos) id = id.substr(slash + 4);
-  for (auto& w : LabelWords(id)) words.push_back(std::move(w));
+  for (auto& w : LabelWords(ShortId(field.resource_id))) words.push_back(std::move(w));
   for (auto& w : LabelWords(field.content_desc)) words.push_back(std::move(w));
   for (const auto& [kind, keys] : Keywords())
     for (const auto& word : words)

@@ -17,6 +17,8 @@ namespace roam::gui {
 // The words of a label: lowercase ASCII letters and digits, split at every other character and
 // at camelCase humps ("btnSaveNote" -> btn, save, note).
 std::vector<std::string> LabelWords(std::string_view text);
+// A resource-id's entry name: "org.app:id/edit_email" -> "edit_email" (unchanged without ":id/").
+std::string_view ShortId(std::string_view resource_id);
 
 enum class FieldKind {
   kPlain,  // nothing said: any text
