@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <mutex>
 
 #include <fmt/format.h>
 
@@ -22,20 +23,10 @@ bool RunsFastbot(std::string_view strategy) {
   return strategy.find("fastbot") != std::string_view::npos;
 }
 
-Result<std::unique_ptr<FastbotStrategy>> FastbotStrategy::Make(FastbotMode mode,
-                                                               FastbotOptions options,
-                                                               const std::string& package) {
-  if (options.alpha <= 0 || options.beta <= 0)
-    return Status::InvalidArgument("fastbot.alpha and fastbot.beta must be above 0");
-  if (options.k < 1 || options.n_step < 1)
-    return Status::InvalidArgument("fastbot.k and fastbot.n_step must be at least 1");
-  if (options.dynamic_texts < 1 || options.dynamic_texts > model::Model::kMaxDynamicTextLimit)
-    return Status::InvalidArgument(
-        fmt::format("fastbot.dynamic_texts must be 1 to {}", model::Model::kMaxDynamicTextLimit));
-  for (const auto& g : options.globals)
-    if (g != "key" && !gui::ActionKindFromName(g))
-      return Status::InvalidArgument(
-          fmt::format("fastbot.globals: unknown global action \"{}\"", g));
+namespace {
+
+// The model of options.model_dir, or a fresh one (none yet, or options.model_reset).
+Result<model::Model> LoadFastbotModel(const FastbotOptions& options, const std::string& package) {
   model::Model model(package);
   if (!options.model_dir.empty()) {
     std::error_code ec;
@@ -64,13 +55,56 @@ Result<std::unique_ptr<FastbotStrategy>> FastbotStrategy::Make(FastbotMode mode,
     }
   }
   model.StartRun();
-  return std::make_unique<FastbotStrategy>(mode, std::move(options), std::move(model));
+  return model;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<FastbotStrategy>> FastbotStrategy::Make(FastbotMode mode,
+                                                               FastbotOptions options,
+                                                               const std::string& package) {
+  if (options.alpha <= 0 || options.beta <= 0)
+    return Status::InvalidArgument("fastbot.alpha and fastbot.beta must be above 0");
+  if (options.k < 1 || options.n_step < 1)
+    return Status::InvalidArgument("fastbot.k and fastbot.n_step must be at least 1");
+  if (options.dynamic_texts < 1 || options.dynamic_texts > model::Model::kMaxDynamicTextLimit)
+    return Status::InvalidArgument(
+        fmt::format("fastbot.dynamic_texts must be 1 to {}", model::Model::kMaxDynamicTextLimit));
+  for (const auto& g : options.globals)
+    if (g != "key" && !gui::ActionKindFromName(g))
+      return Status::InvalidArgument(
+          fmt::format("fastbot.globals: unknown global action \"{}\"", g));
+  std::shared_ptr<model::SharedModel> shared = options.shared;
+  if (!shared) shared = std::make_shared<model::SharedModel>();
+  {
+    std::lock_guard lock(shared->mu);
+    if (!shared->loaded) {
+      auto loaded = LoadFastbotModel(options, package);
+      if (!loaded.ok()) return loaded.status();
+      shared->model = std::move(*loaded);
+      shared->loaded = true;
+    } else if (shared->model.package() != package) {
+      return Status::InvalidArgument(
+          fmt::format("a shared fastbot model is of {}, not {}", shared->model.package(), package));
+    }
+  }
+  return std::make_unique<FastbotStrategy>(mode, std::move(options), std::move(shared));
 }
 
 FastbotStrategy::FastbotStrategy(FastbotMode mode, FastbotOptions options, model::Model model)
+    : FastbotStrategy(mode, std::move(options), [&] {
+        auto shared = std::make_shared<model::SharedModel>();
+        shared->model = std::move(model);
+        shared->loaded = true;
+        return shared;
+      }()) {}
+
+FastbotStrategy::FastbotStrategy(FastbotMode mode, FastbotOptions options,
+                                 std::shared_ptr<model::SharedModel> shared)
     : mode_(mode),
       options_(std::move(options)),
-      model_(std::move(model)),
+      shared_(std::move(shared)),
+      model_(shared_->model),
       typer_(options_.strings) {
   model_.set_dynamic_text_limit(
       std::clamp(options_.dynamic_texts, 1, model::Model::kMaxDynamicTextLimit));
@@ -97,6 +131,7 @@ void FastbotStrategy::Learn(const Transition& transition) { left_app_ = transiti
 
 Status FastbotStrategy::Flush() {
   if (options_.model_dir.empty()) return Status::Ok();
+  std::lock_guard lock(shared_->mu);
   return model::SaveModel(model_, ModelFile(options_.model_dir)).Wrap("saving the fastbot model");
 }
 
@@ -219,6 +254,7 @@ gui::Action FastbotStrategy::ActionOf(const StepView& view, EventId chosen, Rng&
 
 gui::Action FastbotStrategy::Next(const StepView& view, Rng& rng) {
   typer_.Arrived(view.screen);
+  std::lock_guard lock(shared_->mu);
   MapPage(view);
   here_ = model_.InternActivity(view.screen.activity);
   LearnArrival(here_);

@@ -12,7 +12,8 @@
 // Q is learned by N-step SARSA (model/learning.h) in every mode. A model folder makes the model
 // reusable: loaded at construction, written by Flush(). Escape rule: after `stuck_steps`
 // consecutive steps on one abstract state the back key is forced, after twice that a restart.
-// Seeded only through the Rng it is given. Not thread-safe.
+// Seeded only through the Rng it is given. One strategy is not thread-safe; strategies of
+// several devices may share one model (FastbotOptions::shared), each step locking it.
 #pragma once
 
 #include <deque>
@@ -60,6 +61,9 @@ struct FastbotOptions {
   bool model_reset = false;         // a model file that cannot be loaded is set aside, not an error
   std::vector<std::string> strings;              // texts to type; empty: DefaultInputStrings
   std::function<void(const std::string&)> note;  // notes for the user (a model reset)
+  // Several devices of one run learning together (run/fleet.h): the strategies made with the
+  // same holder share its model, the first one made loading it. Null: a model of its own.
+  std::shared_ptr<model::SharedModel> shared;
 };
 
 // The model file in a model folder.
@@ -75,12 +79,16 @@ class FastbotStrategy final : public Strategy {
   static Result<std::unique_ptr<FastbotStrategy>> Make(FastbotMode mode, FastbotOptions options,
                                                        const std::string& package);
   FastbotStrategy(FastbotMode mode, FastbotOptions options, model::Model model);
+  // On a model shared with the strategies of other devices (FastbotOptions::shared).
+  FastbotStrategy(FastbotMode mode, FastbotOptions options,
+                  std::shared_ptr<model::SharedModel> shared);
 
   std::string_view Name() const override;
   gui::Action Next(const StepView& view, Rng& rng) override;
   void Learn(const Transition& transition) override;
   Status Flush() override;
 
+  // Not to be read while another device's strategy may be stepping on a shared model.
   const model::Model& model() const { return model_; }
   double last_reward() const { return last_reward_; }
 
@@ -99,7 +107,8 @@ class FastbotStrategy final : public Strategy {
 
   FastbotMode mode_;
   FastbotOptions options_;
-  model::Model model_;
+  std::shared_ptr<model::SharedModel> shared_;  // never null; this strategy's alone or not
+  model::Model& model_;                         // shared_->model, taken under shared_->mu
   model::EventMapper mapper_;
   model::Lookahead lookahead_;
   model::ActivityId here_ = 0;  // the page's activity

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/spin_mutex.h"
 #include "base/status.h"
 #include "gui/abstraction.h"
 
@@ -123,6 +124,15 @@ class Model {
   std::unordered_map<std::string, ActivityId, NameHash, std::equal_to<>> activity_ids_;
   std::unordered_map<uint64_t, Slot> slots_;
   int dynamic_text_limit_ = 1;
+};
+
+// One model that the strategies of several devices of one run learn into at once (run/fleet.h):
+// each takes `mu` for a step's reads and writes. `loaded` is set by the first strategy made on
+// it, which loads the model file and starts the run; the others find the model ready.
+struct SharedModel {
+  SpinMutex mu;
+  Model model;
+  bool loaded = false;
 };
 
 // Models learned apart (on other devices or machines) as one: hyper-events and activities

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <fstream>
 #include <set>
+#include <thread>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -313,6 +314,60 @@ TEST(FastbotStrategy, RegisteredUnderThreeNames) {
     ASSERT_TRUE(s.ok()) << name;
     EXPECT_EQ((*s)->Name(), name);
   }
+}
+
+// Strategies of several devices on one model (run/fleet.h): many threads stepping at once lose
+// no update. Each of 8 strategies takes 2,000 steps over two screens; every step marks its
+// event executed once, and every step but a strategy's first records the transition before it.
+TEST(FastbotStrategy, StrategiesSharingOneModelLoseNoUpdateUnderContention) {
+  constexpr int kThreads = 8, kSteps = 2000;
+  FastbotOptions options = OnlyBack();
+  options.shared = std::make_shared<model::SharedModel>();
+  std::vector<std::unique_ptr<FastbotStrategy>> strategies;
+  for (int t = 0; t < kThreads; ++t) {
+    auto made = FastbotStrategy::Make(FastbotMode::kCombined, options, "org.app");
+    ASSERT_TRUE(made.ok()) << made.status().message();
+    strategies.push_back(std::move(*made));
+  }
+  const gui::Screen screens[2] = {Page("A1", 6), Page("A2", 4)};
+  const std::vector<gui::Action> actions[2] = {Clicks(screens[0]), Clicks(screens[1])};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      Rng rng(t);
+      int here = t % 2;
+      for (int step = 0; step < kSteps; ++step) {
+        gui::Action a =
+            strategies[t]->Next({screens[here], uint64_t(here), actions[here], step}, rng);
+        const int next = a.kind == ActionKind::kBack ? 0 : 1 - here;
+        strategies[t]->Learn({.from = uint64_t(here), .to = uint64_t(next), .action = a});
+        here = next;
+      }
+    });
+  for (auto& t : threads) t.join();
+  const model::Model& m = options.shared->model;
+  uint64_t executed = 0, recorded = 0, by_activity = 0;
+  for (model::EventId e = 0; e < m.event_count(); ++e) {
+    executed += m.RunCount(e);
+    recorded += m.Count(e);
+    for (const auto& [activity, n] : m.Transitions(e)) by_activity += n;
+  }
+  EXPECT_EQ(executed, uint64_t(kThreads) * kSteps);
+  EXPECT_EQ(recorded, uint64_t(kThreads) * (kSteps - 1));
+  EXPECT_EQ(by_activity, recorded);
+  // One model: the 6 + 4 buttons and back on each activity, interned once.
+  EXPECT_EQ(m.event_count(), 12u);
+  EXPECT_EQ(m.Visits(*m.FindActivity("A1")) + m.Visits(*m.FindActivity("A2")),
+            uint32_t(kThreads) * kSteps);
+}
+
+TEST(FastbotStrategy, ASharedModelIsOfOnePackage) {
+  FastbotOptions options = OnlyBack();
+  options.shared = std::make_shared<model::SharedModel>();
+  ASSERT_TRUE(FastbotStrategy::Make(FastbotMode::kCombined, options, "org.app").ok());
+  auto other = FastbotStrategy::Make(FastbotMode::kCombined, options, "org.other");
+  ASSERT_FALSE(other.ok());
+  EXPECT_NE(other.status().message().find("org.app"), std::string::npos);
 }
 
 }  // namespace
