@@ -15,12 +15,57 @@
 #include "cli/signals.h"
 #include "cli/target_flags.h"
 #include "cli/timetravel_flags.h"
+#include "device/android/adb_protocol.h"
 #include "report/run_report.h"
 #include "run/explore.h"
 #include "run/minimize.h"
 #include "run/replay.h"
 
 namespace roam::cli {
+
+namespace {
+
+// --serial A,B,C or --serial all (every online device of the adb server) into o.serials; false
+// (with a message) when that leaves none or --devices is given too.
+bool ResolveSerials(run::ExploreOptions& o) {
+  auto& a = o.target.android;
+  if (a.serial != "all" && a.serial.find(',') == std::string::npos) return true;
+  if (o.devices > 1) {
+    fmt::print(stderr,
+               "roam explore: --devices is for the simulator; name the devices with "
+               "--serial A,B,C\n");
+    return false;
+  }
+  if (a.serial == "all") {
+    auto list = device::android::HostQuery(a.host, a.port, device::android::kHostDevices);
+    if (!list.ok()) {
+      Fail("roam explore", list.status().Wrap(fmt::format("adb server {}:{}", a.host, a.port)));
+      return false;
+    }
+    o.serials = device::android::OnlineSerials(*list);
+  } else {
+    for (size_t start = 0; start <= a.serial.size();) {
+      size_t comma = std::min(a.serial.find(',', start), a.serial.size());
+      if (comma > start) o.serials.push_back(a.serial.substr(start, comma - start));
+      start = comma + 1;
+    }
+  }
+  if (o.serials.empty()) {
+    fmt::print(stderr, "roam explore: --serial {}: no online device on the adb server {}:{}\n",
+               a.serial, a.host, a.port);
+    return false;
+  }
+  std::set<std::string> unique(o.serials.begin(), o.serials.end());
+  if (unique.size() != o.serials.size()) {
+    fmt::print(stderr, "roam explore: --serial {} names a device twice\n", a.serial);
+    return false;
+  }
+  a.serial = o.serials.front();
+  if (o.serials.size() == 1) o.serials.clear();  // one device: the usual run
+  return true;
+}
+
+}  // namespace
 
 int ExploreCommand(int argc, char** argv) {
   run::ExploreOptions o;
@@ -40,6 +85,13 @@ int ExploreCommand(int argc, char** argv) {
       ->group("Android device");
   app.add_option("--strategy", o.strategy, "strategy by name; `--strategy help` lists them")
       ->capture_default_str();
+  app.add_option("--devices", o.devices,
+                 "explore on N copies of the simulated app at once, one model learned by all "
+                 "(several Android devices: --serial A,B,C or --serial all)")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  app.add_flag("!--no-shared-model", o.share_model,
+               "with several devices: each learns its own model (a baseline)");
   app.add_option("--events", o.budget.events, "event budget (0: none)")
       ->check(NonNegative())
       ->capture_default_str();
@@ -90,6 +142,7 @@ int ExploreCommand(int argc, char** argv) {
     }
   if (int rc = ParseFlags(app, "roam " + app.get_name(), argc, argv); rc >= 0) return rc;
   if (!TargetGiven(target_flags, o.target, "roam explore")) return kExitUsage;
+  if (!ResolveSerials(o)) return kExitUsage;
   if (!o.strategy_settings.fastbot.model_dir.empty() && !explore::RunsFastbot(o.strategy)) {
     fmt::print(stderr,
                "roam explore: --model keeps a Fastbot2 model: use it with --strategy "
@@ -112,7 +165,9 @@ int ExploreCommand(int argc, char** argv) {
   DefaultSeedAndOut(seed_opt, o.strategy, o);
   if (!quiet)
     fmt::print(stderr, "roam explore: {} {}, strategy {}, seed {}, out {}\n",
-               a.serial.empty() ? "app" : "device " + a.serial + " package",
+               o.serials.size() > 1 ? fmt::format("devices {} package", fmt::join(o.serials, ","))
+               : a.serial.empty()   ? "app"
+                                    : "device " + a.serial + " package",
                a.serial.empty() ? o.target.app.string() : a.package, o.strategy, o.seed,
                o.out.string());
   auto summary = run::Explore(o, CampaignContext(quiet));
@@ -124,6 +179,11 @@ int ExploreCommand(int argc, char** argv) {
       s.events, s.wall_seconds, s.stop_reason, s.states, s.activities_covered.size(),
       s.activities_total ? fmt::format(" of {}", *s.activities_total) : "", s.crashes.size(),
       s.anrs.size());
+  if (s.sections.is_object() && s.sections.contains("devices"))
+    for (const auto& d : s.sections["devices"])
+      fmt::print("  {}: {} events, {} activities, {} states ({})\n", d["device"].get<std::string>(),
+                 d["events"].get<int64_t>(), d["activities"].get<size_t>(),
+                 d["states"].get<size_t>(), d["stop_reason"].get<std::string>());
   for (const auto* list : {&s.crashes, &s.anrs})
     for (const auto& f : *list)
       fmt::print("  {}  {} x{}  {}{}{}\n", f.bug_dir, f.kind, f.count, f.signature,

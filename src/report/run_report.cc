@@ -125,13 +125,12 @@ std::optional<std::string_view> FastString(std::string_view line, std::string_vi
   return value;
 }
 
-// From trace.jsonl: consecutive actions on different activities are a transition; the first
+// From a trace: consecutive actions on different activities are a transition; the first
 // action after a clear, launch, stop or restore counts as a launch into its activity. Lines that
 // do not parse (half a line from a kill) are skipped.
-Transitions ReadTransitions(const fs::path& trace) {
-  Transitions t;
+void AddTransitions(const fs::path& trace, Transitions& t) {
   std::ifstream in(trace);
-  if (!in) return t;
+  if (!in) return;
   t.present = true;
   std::string previous, line;
   bool after_launch = true;
@@ -163,6 +162,19 @@ Transitions ReadTransitions(const fs::path& trace) {
     previous = std::move(activity);
     after_launch = false;
   }
+}
+
+// trace.jsonl, or a run on several devices: each device's trace-<device>.jsonl.
+Transitions ReadTransitions(const fs::path& run_dir) {
+  Transitions t;
+  std::vector<fs::path> traces = {run_dir / "trace.jsonl"};
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(run_dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with("trace-") && name.ends_with(".jsonl")) traces.push_back(entry.path());
+  }
+  std::sort(traces.begin() + 1, traces.end());
+  for (const auto& trace : traces) AddTransitions(trace, t);
   return t;
 }
 
@@ -228,6 +240,30 @@ std::string GraphSection(const json& summary, const Transitions& t) {
            "</section>\n";
   }
   return html + "<div class=\"graph\">\n" + *svg + "</div>\n</section>\n";
+}
+
+// A run on several devices (summary.json "devices"): each one's figures and how it ended.
+std::string DevicesSection(const json& summary) {
+  if (!summary.contains("devices") || !summary["devices"].is_array()) return "";
+  std::string html =
+      "<h2>Devices</h2>\n<p class=\"sub\">One run on several devices at once; each device's steps "
+      "are in "
+      "its trace.</p>\n<table>\n<tr><th>Device</th><th>Events</th>"
+      "<th>Activities</th><th>States</th><th>Ended</th><th>Trace</th></tr>\n";
+  for (const auto& d : summary["devices"]) {
+    std::string ended = HtmlEscape(Str(d, "stop_reason"));
+    if (d.contains("dropped") && d["dropped"].is_object())
+      ended =
+          fmt::format("dropped after {} s: {}", Count(Num(d["dropped"], "at_seconds").value_or(0)),
+                      HtmlEscape(Str(d["dropped"], "error")));
+    html += fmt::format(
+        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code></td></"
+        "tr>\n",
+        HtmlEscape(Str(d, "device")), Count(Num(d, "events").value_or(0)),
+        Count(Num(d, "activities").value_or(0)), Count(Num(d, "states").value_or(0)), ended,
+        HtmlEscape(Str(d, "trace")));
+  }
+  return html + "</table>\n";
 }
 
 std::string ConfigSection(const JsonFile& config) {
@@ -541,8 +577,9 @@ Result<std::string> RunReportHtml(const fs::path& run_dir) {
   }
   body += "<section id=\"figures\">\n" + CardsHtml(FigureCards(s, samples)) + "</section>\n";
   body += ChartsSection(samples, s, bad_progress);
-  Transitions transitions = ReadTransitions(run_dir / "trace.jsonl");
+  Transitions transitions = ReadTransitions(run_dir);
   body += GraphSection(s, transitions);
+  body += DevicesSection(s);
   body += BugsSection(run_dir, s);
   body += "<h2>Run</h2>\n" + ConfigSection(config);
   body += fmt::format(

@@ -30,8 +30,8 @@ Campaign::~Campaign() = default;
 
 Result<report::Summary> Campaign::Run() {
   declared_activities_ = device_.DeclaredActivities();
-  ROAM_RETURN_IF_ERROR(trace_.Open(io_.out_dir / "trace.jsonl"));
-  ROAM_RETURN_IF_ERROR(progress_.OpenLog(io_.out_dir / "progress.jsonl"));
+  ROAM_RETURN_IF_ERROR(trace_.Open(RunFile("trace", "jsonl")));
+  ROAM_RETURN_IF_ERROR(progress_.OpenLog(RunFile("progress", "jsonl")));
   Status status = Start();
   double last_summary = budget_.Elapsed();
   while (status.ok()) {
@@ -49,10 +49,10 @@ Result<report::Summary> Campaign::Run() {
       status = strategy_.Flush();
       failed = "model error: ";
     }
-    progress_.Update(Figures());
+    ShowProgress();
     if (status.ok() && budget_.Elapsed() - last_summary >= kSummaryEverySeconds) {
       last_summary = budget_.Elapsed();
-      status = WriteSummary(io_.out_dir / "summary.json", MakeSummary());
+      status = WriteSummary(RunFile("summary", "json"), MakeSummary());
       failed = "write error: ";
       if (status.ok()) RefreshReport(/*final=*/false);
     }
@@ -62,14 +62,34 @@ Result<report::Summary> Campaign::Run() {
   // Whatever stopped the run, everything found so far is written.
   Status flushed = strategy_.Flush();
   Status closed = trace_.Close();
-  progress_.Finish(Figures());
+  const ProgressFigures figures = Figures();
+  progress_.Finish(figures);
+  if (io_.on_progress) io_.on_progress(figures, activities_, state_order_);
   report::Summary summary = MakeSummary();
-  ROAM_RETURN_IF_ERROR(WriteSummary(io_.out_dir / "summary.json", summary));
+  ROAM_RETURN_IF_ERROR(WriteSummary(RunFile("summary", "json"), summary));
   RefreshReport(/*final=*/true);
   ROAM_RETURN_IF_ERROR(closed);
   if (!status.ok()) return status;
   ROAM_RETURN_IF_ERROR(flushed);
   return summary;
+}
+
+std::filesystem::path Campaign::RunFile(std::string_view stem, std::string_view ext) const {
+  if (io_.device_tag.empty()) return io_.out_dir / fmt::format("{}.{}", stem, ext);
+  return io_.out_dir / fmt::format("{}-{}.{}", stem, io_.device_tag, ext);
+}
+
+void Campaign::ShowProgress() {
+  const ProgressFigures figures = Figures();
+  progress_.Update(figures);
+  // Another thread gathers these (run/fleet.h): every so many events and at each new activity,
+  // so that workers seldom meet on its lock.
+  constexpr int64_t kReportEvery = 64;
+  if (io_.on_progress &&
+      (figures.events % kReportEvery == 0 || activities_.size() != reported_activities_)) {
+    reported_activities_ = activities_.size();
+    io_.on_progress(figures, activities_, state_order_);
+  }
 }
 
 void Campaign::RefreshReport(bool final) {
@@ -141,6 +161,7 @@ Status Campaign::EnsureInApp(bool& relaunched) {
 
 void Campaign::SeeScreen(uint64_t key, bool& new_state, bool& new_activity) {
   new_state = states_.insert(key).second;
+  if (new_state && io_.on_progress) state_order_.push_back(key);
   new_activity = !screen_.activity.empty() && activity_set_.insert(screen_.activity).second;
   if (new_activity) activities_.push_back(screen_.activity);
 }

@@ -8,9 +8,11 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -53,6 +55,15 @@ struct CampaignIo {
   DeviceFactory fresh_device;     // checks bug traces before they are written; may be empty
   report::KnownBugs known;        // bugs the summary marks known
   bool html_report = true;        // write report.html (RunOptions::html_report)
+  // One device of several in one run (run/fleet.h): names its files trace-<tag>.jsonl,
+  // progress-<tag>.jsonl and summary-<tag>.json; empty: the run's only device.
+  std::string device_tag;
+  SharedBugs* shared_bugs = nullptr;  // the run's bug folders, when devices share them
+  // Called every so many steps, at each new activity and at the end, with the figures of the
+  // progress line and the activities and abstract states reached, each in order of discovery.
+  std::function<void(const ProgressFigures&, const std::vector<std::string>& activities,
+                     const std::vector<uint64_t>& states)>
+      on_progress;
 };
 
 class Campaign {
@@ -64,6 +75,8 @@ class Campaign {
   // Runs to the budget, a stop request or a device failure; summary.json, trace.jsonl and the
   // bug folders are written as it goes and completed before it returns.
   Result<report::Summary> Run();
+  // The summary as it stands (after Run: the final one, also when Run ended with an error).
+  report::Summary Summarize() const { return MakeSummary(); }
 
  private:
   // The last action, waiting for the next observation to tell the strategy where it led.
@@ -106,6 +119,9 @@ class Campaign {
   Status ReplayPath(const SavedPath& path, bool& ok);
   void KeepShorterPath(uint64_t key);
   ProgressFigures Figures() const;
+  // A file of the run folder: `stem`.`ext`, or `stem`-<device_tag>.`ext` for one of several.
+  std::filesystem::path RunFile(std::string_view stem, std::string_view ext) const;
+  void ShowProgress();
   report::Summary MakeSummary() const;
   // Writes report.html from the run folder (mid-run: only when it is due); a failure is noted
   // once and the run goes on.
@@ -127,6 +143,7 @@ class Campaign {
   gui::Screen screen_;
   std::vector<gui::Action> actions_;
   std::unordered_set<uint64_t> states_;
+  std::vector<uint64_t> state_order_;    // states_ in order of discovery (for io_.on_progress)
   std::vector<std::string> activities_;  // in order of first visit
   std::unordered_set<std::string> activity_set_;
   std::vector<std::string> declared_activities_;
@@ -147,6 +164,7 @@ class Campaign {
   bool write_failed_ = false;
   double next_report_ = 0;  // budget seconds
   bool report_failed_ = false;
+  size_t reported_activities_ = 0;  // activities when io_.on_progress was last called
 };
 
 }  // namespace roam::run

@@ -31,7 +31,7 @@ std::vector<report::TraceStep> Campaign::BugTrace(const oracle::CrashFinding& fi
   // Otherwise the whole run so far, read back from trace.jsonl.
   std::vector<report::TraceStep> prefix;
   if (trace_.Flush().ok()) {
-    auto all = report::ReadTrace(io_.out_dir / "trace.jsonl");
+    auto all = report::ReadTrace(RunFile("trace", "jsonl"));
     if (all.ok()) prefix = std::move(*all);
   }
   check(prefix);
@@ -39,14 +39,22 @@ std::vector<report::TraceStep> Campaign::BugTrace(const oracle::CrashFinding& fi
 }
 
 Status Campaign::FileBug(const oracle::CrashFinding& finding) {
-  const std::string id = fmt::format("B{}", bug_dirs_.size() + 1);
-  TraceCheck checked;
-  std::vector<report::TraceStep> trace = BugTrace(finding, checked);
+  std::string id = fmt::format("B{}", bug_dirs_.size() + 1);
+  bool file = true;
+  if (io_.shared_bugs) {
+    // One folder per crash in the whole run: another device may have filed this one already.
+    auto claim = io_.shared_bugs->ClaimFor(finding);
+    id = claim.id;
+    file = claim.first;
+  }
   bug_dirs_.resize(static_cast<size_t>(finding.id), "");
   bug_dirs_[finding.id - 1] = "bugs/" + id;
+  if (!file) return Status::Ok();
+  TraceCheck checked;
+  std::vector<report::TraceStep> trace = BugTrace(finding, checked);
   ROAM_RETURN_IF_ERROR(Wrote(WriteCrashBug(io_.out_dir, id, finding, trace, checked, io_.replay)));
   // A new finding is worth a fresh summary at once.
-  return Wrote(report::WriteSummary(io_.out_dir / "summary.json", MakeSummary()));
+  return Wrote(report::WriteSummary(RunFile("summary", "json"), MakeSummary()));
 }
 
 ProgressFigures Campaign::Figures() const {

@@ -68,4 +68,21 @@ Result<std::vector<size_t>> CrashFiler::FileNew(const oracle::CrashOracle& crash
   return filed;
 }
 
+SharedBugs::Claim SharedBugs::ClaimFor(const oracle::CrashFinding& finding) {
+  std::lock_guard lock(mu_);
+  auto [it, first] = ids_.try_emplace(finding.signature, fmt::format("B{}", ids_.size() + 1));
+  if (first && finding.kind == device::Event::Kind::kAnr) ++anrs_;
+  return {it->second, first};
+}
+
+size_t SharedBugs::crashes() const {
+  std::lock_guard lock(mu_);
+  return ids_.size() - anrs_;
+}
+
+size_t SharedBugs::anrs() const {
+  std::lock_guard lock(mu_);
+  return anrs_;
+}
+
 }  // namespace roam::run

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,6 +42,25 @@ Status WriteCrashBug(const std::filesystem::path& run_dir, const std::string& id
                      const oracle::CrashFinding& finding,
                      const std::vector<report::TraceStep>& trace, const TraceCheck& check,
                      const ReplaySpec& replay);
+
+// The bug folders of a run whose devices meet crashes at once (run/fleet.h): each signature gets
+// one folder, filed by the device that met it first. Thread-safe.
+class SharedBugs {
+ public:
+  struct Claim {
+    std::string id;      // "B3"
+    bool first = false;  // the caller files the folder; otherwise another device did
+  };
+  Claim ClaimFor(const oracle::CrashFinding& finding);
+  // Unique crashes (native included) and ANRs claimed so far.
+  size_t crashes() const;
+  size_t anrs() const;
+
+ private:
+  mutable std::mutex mu_;
+  std::map<std::string, std::string> ids_;  // by signature
+  size_t anrs_ = 0;
+};
 
 // Files an oracle's findings as they come, each with the trace of the run that met it (fuzz:
 // the seed or mutant run; vision: the run from its start). Single-threaded.

@@ -2,6 +2,7 @@
 
 #include "base/files.h"
 #include "explore/timetravel.h"
+#include "run/fleet.h"
 #include "run/networks.h"
 
 namespace roam::run {
@@ -60,7 +61,8 @@ json DqnConfig(const explore::DqnOptions& d, int64_t flush_every, bool has_cover
           {"vectors", d.vectors.string()}};
 }
 
-// config.json's keys of an exploration (the run folder adds the shared ones).
+}  // namespace
+
 json ExploreConfig(const ExploreOptions& options, const explore::TargetInfo& target) {
   const auto& r = options.strategy_settings.random;
   json config = {{"strategy", options.strategy},
@@ -88,6 +90,8 @@ json ExploreConfig(const ExploreOptions& options, const explore::TargetInfo& tar
   return config;
 }
 
+namespace {
+
 // The strategy that chooses, under the harness and time travel wrapped around it.
 const explore::Strategy* Innermost(const explore::Strategy* s) {
   for (;;) {
@@ -110,6 +114,7 @@ void WireDqn(explore::DqnOptions& dqn) {
 }
 
 Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& context) {
+  if (FleetTags(given).size() > 1) return ExploreFleet(given, context);
   ExploreOptions options = given;
   WireDqn(options.strategy_settings.dqn);
   ROAM_RETURN_IF_ERROR(CheckBudget(options.budget));

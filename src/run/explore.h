@@ -4,6 +4,9 @@
 #pragma once
 
 #include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "base/status.h"
 #include "explore/harness.h"
@@ -20,6 +23,12 @@ struct ExploreOptions : RunOptions {
   explore::StrategySettings strategy_settings;
   explore::HarnessOptions harness;  // text input, filters, scripts (off by default)
   CampaignOptions campaign;
+  // Several devices (run/fleet.h): Android serials of one adb server (more than one), or
+  // `devices` copies of the simulated app; their strategies share one model unless
+  // share_model is off (each device then learns alone: the benchmark's baseline).
+  std::vector<std::string> serials;
+  int devices = 1;
+  bool share_model = true;
 };
 
 // The word vectors setup.sh builds (scripts/word_vectors.sh), for --strategy dqn.
@@ -27,6 +36,10 @@ std::filesystem::path DefaultWordVectors();
 // Fills in what the dqn strategy needs from this layer: the torch network, the default vectors.
 void WireDqn(explore::DqnOptions& dqn);
 
+// config.json's keys of an exploration (the run folder adds the shared ones).
+nlohmann::json ExploreConfig(const ExploreOptions& options, const explore::TargetInfo& target);
+
+// One device, or several (run/fleet.h) when options name more than one.
 Result<report::Summary> Explore(const ExploreOptions& options, const RunContext& context = {});
 
 }  // namespace roam::run

@@ -147,5 +147,12 @@ TEST(AdbShellV2Test, PacketsCarryOutputAndExitCode) {
   EXPECT_EQ(r->exit_code, 127);
 }
 
+TEST(OnlineSerials, KeepsTheDevicesThatAreOnlineInTheServersOrder) {
+  EXPECT_EQ(OnlineSerials("emulator-5556\tdevice\nR58M\toffline\nemulator-5554\tdevice\r\n"
+                          "HT7\tunauthorized\n\tdevice\nno-tab\n"),
+            (std::vector<std::string>{"emulator-5556", "emulator-5554"}));
+  EXPECT_TRUE(OnlineSerials("").empty());
+}
+
 }  // namespace
 }  // namespace roam::device::android

@@ -526,4 +526,19 @@ Result<std::string> RunDeviceService(const std::string& host, int port, std::str
   return out;
 }
 
+std::vector<std::string> OnlineSerials(std::string_view host_devices) {
+  std::vector<std::string> serials;
+  while (!host_devices.empty()) {
+    size_t eol = host_devices.find('\n');
+    std::string_view line = host_devices.substr(0, eol);
+    host_devices.remove_prefix(eol == std::string_view::npos ? host_devices.size() : eol + 1);
+    size_t tab = line.find('\t');
+    if (tab == std::string_view::npos || tab == 0) continue;
+    std::string_view state = line.substr(tab + 1);
+    if (!state.empty() && state.back() == '\r') state.remove_suffix(1);
+    if (state == "device") serials.emplace_back(line.substr(0, tab));
+  }
+  return serials;
+}
+
 }  // namespace roam::device::android

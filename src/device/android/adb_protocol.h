@@ -25,6 +25,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/status.h"
 
@@ -210,6 +211,10 @@ Result<ShellV2Result> ReadShellV2(Socket& s);
 // Host query with a length-prefixed answer: host:version, host:devices, host:features, ...
 Result<std::string> HostQuery(const std::string& host, int port, std::string_view service,
                               int timeout_ms = kDefaultTimeoutMs);
+// The serials of host:devices' answer ("SER\tSTATE\n" lines) whose state is "device" (online),
+// in the server's order.
+std::vector<std::string> OnlineSerials(std::string_view host_devices);
+
 // Transport to serial ("" = any), then `service`, then everything until EOF.
 Result<std::string> RunDeviceService(const std::string& host, int port, std::string_view serial,
                                      std::string_view service, int timeout_ms = kDefaultTimeoutMs);
