@@ -92,6 +92,9 @@ int ExploreCommand(int argc, char** argv) {
       ->capture_default_str();
   app.add_flag("!--no-shared-model", o.share_model,
                "with several devices: each learns its own model (a baseline)");
+  app.add_flag("--lockstep", o.lockstep,
+               "with several devices: they take turns, a step each, so a run on the simulator "
+               "is reproducible from its seed (no two steps at once)");
   app.add_option("--events", o.budget.events, "event budget (0: none)")
       ->check(NonNegative())
       ->capture_default_str();

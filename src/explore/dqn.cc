@@ -1,6 +1,7 @@
 #include "explore/dqn.h"
 
 #include <algorithm>
+#include <mutex>
 #include <numeric>
 
 #include <fmt/format.h>
@@ -52,8 +53,10 @@ std::string ResolveRewardRule(const std::string& reward, bool has_coverage) {
 
 bool RunsDqn(std::string_view strategy) { return strategy == "dqn" || strategy.ends_with(":dqn"); }
 
-Result<std::unique_ptr<DqnStrategy>> DqnStrategy::Make(DqnOptions options, bool has_coverage) {
-  ROAM_RETURN_IF_ERROR(CheckDqnOptions(options));
+namespace {
+
+// The word vectors, the model's record and its network, as `options` name them, into `into`.
+Status LoadShared(const DqnOptions& options, DqnShared& into) {
   if (!options.networks.fresh || !options.networks.load)
     return Status::InvalidArgument("dqn: this build has no network library");
   std::optional<WordVectors> vectors;
@@ -114,19 +117,36 @@ Result<std::unique_ptr<DqnStrategy>> DqnStrategy::Make(DqnOptions options, bool 
   if (!options.frozen && options.save && !options.model.empty() && !options.app.empty() &&
       meta.apps.size() < 1000)
     meta.apps.push_back(options.app);
-  std::string rule = ResolveRewardRule(options.reward, has_coverage);
-  return std::make_unique<DqnStrategy>(std::move(options), std::move(rule), std::move(*vectors),
-                                       std::move(meta), std::move(network));
+  into.vectors = std::move(*vectors);
+  into.meta = std::move(meta);
+  into.network = std::move(network);
+  return Status::Ok();
 }
 
-DqnStrategy::DqnStrategy(DqnOptions options, std::string reward_rule, WordVectors vectors,
-                         DqnModelMeta meta, std::unique_ptr<QNetwork> network)
+}  // namespace
+
+Result<std::unique_ptr<DqnStrategy>> DqnStrategy::Make(DqnOptions options, bool has_coverage) {
+  ROAM_RETURN_IF_ERROR(CheckDqnOptions(options));
+  std::shared_ptr<DqnShared> shared = options.shared;
+  if (!shared) shared = std::make_shared<DqnShared>();
+  {
+    std::lock_guard lock(shared->mu);
+    if (!shared->loaded) {
+      ROAM_RETURN_IF_ERROR(LoadShared(options, *shared));
+      shared->loaded = true;
+    }
+  }
+  std::string rule = ResolveRewardRule(options.reward, has_coverage);
+  return std::make_unique<DqnStrategy>(std::move(options), std::move(rule), std::move(shared));
+}
+
+DqnStrategy::DqnStrategy(DqnOptions options, std::string reward_rule,
+                         std::shared_ptr<DqnShared> shared)
     : options_(std::move(options)),
       reward_rule_(std::move(reward_rule)),
-      vectors_(std::move(vectors)),
-      shape_(meta.shape),
-      meta_(std::move(meta)),
-      network_(std::move(network)),
+      shared_(std::move(shared)),
+      s_(*shared_),
+      shape_(s_.meta.shape),
       typer_(options_.strings) {
   for (auto kind : kPageGlobals) globals_.push_back(gui::MakeGlobalAction(kind));
 }
@@ -135,7 +155,8 @@ void DqnStrategy::MapPage(const StepView& view) {
   page_.clear();
   const std::string& activity = view.screen.activity;
   auto add = [&](const gui::Action& action, int index) {
-    EventGraph::Vertex v = graph_.VertexOf(activity, action.kind, EventLabel(view.screen, action));
+    EventGraph::Vertex v =
+        s_.graph.VertexOf(activity, action.kind, EventLabel(view.screen, action));
     for (auto& e : page_)
       if (e.vertex == v) {
         e.actions.push_back(index);
@@ -150,7 +171,8 @@ void DqnStrategy::MapPage(const StepView& view) {
 void DqnStrategy::Learn(const Transition& t) {
   const bool grew = reward_rule_ == "coverage" ? t.new_units > 0 : t.new_activity || t.new_state;
   const bool positive = grew || t.new_crash;
-  stats_.positive += positive;
+  std::lock_guard lock(s_.mu);
+  s_.stats.positive += positive;
   pending_reward_ = positive ? options_.reward_positive : options_.reward_negative;
 }
 
@@ -160,50 +182,51 @@ void DqnStrategy::LearnStep(float best_next, Rng& rng) {
   batch_rows_.assign(pending_row_.begin(), pending_row_.end());
   batch_targets_.assign(1, target);
   // `replay` distinct history samples (all of them while the memory holds fewer).
-  const size_t stored = memory_targets_.size();
+  const size_t stored = s_.memory_targets.size();
   const size_t want = std::min(stored, static_cast<size_t>(options_.replay));
   picks_.clear();
   while (picks_.size() < want) {
     size_t pick = rng.Below(stored);
     if (std::find(picks_.begin(), picks_.end(), pick) != picks_.end()) continue;
     picks_.push_back(pick);
-    batch_rows_.insert(batch_rows_.end(), memory_rows_.begin() + pick * width,
-                       memory_rows_.begin() + (pick + 1) * width);
-    batch_targets_.push_back(memory_targets_[pick]);
+    batch_rows_.insert(batch_rows_.end(), s_.memory_rows.begin() + pick * width,
+                       s_.memory_rows.begin() + (pick + 1) * width);
+    batch_targets_.push_back(s_.memory_targets[pick]);
   }
-  double loss = network_->Fit(batch_rows_.data(), batch_targets_.data(), batch_targets_.size());
-  ++stats_.updates;
-  recent_loss_.push_back(loss);
-  if (recent_loss_.size() > 100) recent_loss_.erase(recent_loss_.begin());
-  stats_.loss = std::accumulate(recent_loss_.begin(), recent_loss_.end(), 0.0) /
-                static_cast<double>(recent_loss_.size());
+  double loss = s_.network->Fit(batch_rows_.data(), batch_targets_.data(), batch_targets_.size());
+  ++s_.stats.updates;
+  s_.recent_loss.push_back(loss);
+  if (s_.recent_loss.size() > 100) s_.recent_loss.erase(s_.recent_loss.begin());
+  s_.stats.loss = std::accumulate(s_.recent_loss.begin(), s_.recent_loss.end(), 0.0) /
+                  static_cast<double>(s_.recent_loss.size());
   // Into the memory, a ring of options_.memory samples.
   if (stored < options_.memory) {
-    memory_rows_.insert(memory_rows_.end(), pending_row_.begin(), pending_row_.end());
-    memory_targets_.push_back(target);
+    s_.memory_rows.insert(s_.memory_rows.end(), pending_row_.begin(), pending_row_.end());
+    s_.memory_targets.push_back(target);
   } else {
     std::copy(pending_row_.begin(), pending_row_.end(),
-              memory_rows_.begin() + memory_next_ * width);
-    memory_targets_[memory_next_] = target;
-    memory_next_ = (memory_next_ + 1) % options_.memory;
+              s_.memory_rows.begin() + s_.memory_next * width);
+    s_.memory_targets[s_.memory_next] = target;
+    s_.memory_next = (s_.memory_next + 1) % options_.memory;
   }
 }
 
 size_t DqnStrategy::Choose(Rng& rng) {
   if (steps_ <= options_.warmup || rng.Chance(options_.epsilon)) return rng.Below(page_.size());
-  ++stats_.decisions;
+  ++s_.stats.decisions;
   return static_cast<size_t>(std::max_element(q_.begin(), q_.end()) - q_.begin());
 }
 
 gui::Action DqnStrategy::Next(const StepView& view, Rng& rng) {
   ++steps_;
   typer_.Arrived(view.screen);
+  std::lock_guard lock(s_.mu);
   MapPage(view);
   std::vector<EventGraph::Vertex> vertices;
   vertices.reserve(page_.size());
   for (const auto& e : page_) vertices.push_back(e.vertex);
-  EventGraph::Page page = graph_.PageOf(view.screen.activity, std::move(vertices));
-  if (pending_vertex_) graph_.AddEdge(*pending_vertex_, page);
+  EventGraph::Page page = s_.graph.PageOf(view.screen.activity, std::move(vertices));
+  if (pending_vertex_) s_.graph.AddEdge(*pending_vertex_, page);
 
   const size_t width = static_cast<size_t>(shape_.width());
   rows_.resize(page_.size() * width);
@@ -211,14 +234,14 @@ gui::Action DqnStrategy::Next(const StepView& view, Rng& rng) {
     const auto& e = page_[i];
     const int first = e.actions.front();
     const gui::Action& action = first >= 0 ? view.actions[first] : globals_[-1 - first];
-    EventRow(graph_, e.vertex, EventWords(view.screen, action), vectors_, shape_,
+    EventRow(s_.graph, e.vertex, EventWords(view.screen, action), s_.vectors, shape_,
              rows_.data() + i * width);
   }
   q_.resize(page_.size());
-  network_->Predict(rows_.data(), page_.size(), q_.data());
+  s_.network->Predict(rows_.data(), page_.size(), q_.data());
   if (pending_vertex_ && pending_reward_ && !options_.frozen)
     LearnStep(*std::max_element(q_.begin(), q_.end()), rng);
-  meta_.trained_events += !options_.frozen;
+  s_.meta.trained_events += !options_.frozen;
   pending_vertex_.reset();
   pending_reward_.reset();
 
@@ -234,11 +257,11 @@ gui::Action DqnStrategy::Next(const StepView& view, Rng& rng) {
   }
   size_t chosen = Choose(rng);
   const Event& e = page_[chosen];
-  graph_.Executed(e.vertex);
+  s_.graph.Executed(e.vertex);
   pending_vertex_ = e.vertex;
   pending_row_.assign(rows_.begin() + chosen * width, rows_.begin() + (chosen + 1) * width);
-  stats_.vertices = graph_.vertex_count();
-  stats_.pages = graph_.page_count();
+  s_.stats.vertices = s_.graph.vertex_count();
+  s_.stats.pages = s_.graph.page_count();
   const int index = e.actions[rng.Below(e.actions.size())];
   gui::Action action = index >= 0 ? view.actions[index] : globals_[-1 - index];
   typer_.Chosen(view.screen, action, rng);
@@ -247,7 +270,8 @@ gui::Action DqnStrategy::Next(const StepView& view, Rng& rng) {
 
 Status DqnStrategy::Flush() {
   if (options_.frozen || !options_.save || options_.model.empty()) return Status::Ok();
-  return SaveDqnModel(meta_, network_->Weights(), options_.model).Wrap("saving the dqn model");
+  std::lock_guard lock(s_.mu);
+  return SaveDqnModel(s_.meta, s_.network->Weights(), options_.model).Wrap("saving the dqn model");
 }
 
 }  // namespace roam::explore

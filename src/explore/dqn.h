@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -82,6 +83,9 @@ struct DqnOptions {
   std::vector<std::string> strings;  // texts to type; empty: DefaultInputStrings
   QNetworkMaker networks;
   std::function<void(const std::string&)> note;  // notes for the user
+  // Several devices of one run learning together (run/fleet.h): the strategies made with the
+  // same holder share its network, graph and replay memory, the first one made loading them.
+  std::shared_ptr<struct DqnShared> shared;
 };
 
 // Checks the settings; the message names the setting (dqn.epsilon, ...).
@@ -99,21 +103,38 @@ struct DqnStats {
   size_t vertices = 0, pages = 0;
 };
 
+// What the dqn strategies of several devices share, each step under `mu` (the network's
+// forward and backward pass is the step's cost, so waiters sleep). One strategy alone holds its
+// own.
+struct DqnShared {
+  std::mutex mu;
+  bool loaded = false;
+  WordVectors vectors;
+  DqnModelMeta meta;
+  std::unique_ptr<QNetwork> network;
+  EventGraph graph;
+  // Replay memory: rows and targets, a ring of DqnOptions::memory.
+  std::vector<float> memory_rows, memory_targets;
+  size_t memory_next = 0;
+  std::vector<double> recent_loss;
+  DqnStats stats;
+};
+
 class DqnStrategy final : public Strategy {
  public:
   // Loads the word vectors and the model (options.model, or the shipped one); `has_coverage`
   // resolves the reward rule.
   static Result<std::unique_ptr<DqnStrategy>> Make(DqnOptions options, bool has_coverage);
-  DqnStrategy(DqnOptions options, std::string reward_rule, WordVectors vectors, DqnModelMeta meta,
-              std::unique_ptr<QNetwork> network);
+  DqnStrategy(DqnOptions options, std::string reward_rule, std::shared_ptr<DqnShared> shared);
 
   std::string_view Name() const override { return "dqn"; }
   gui::Action Next(const StepView& view, Rng& rng) override;
   void Learn(const Transition& transition) override;
   Status Flush() override;
 
-  const DqnStats& stats() const { return stats_; }
-  const EventGraph& graph() const { return graph_; }
+  // Not to be read while another device's strategy may be stepping on shared state.
+  const DqnStats& stats() const { return s_.stats; }
+  const EventGraph& graph() const { return s_.graph; }
   const std::string& reward_rule() const { return reward_rule_; }
 
  private:
@@ -127,11 +148,9 @@ class DqnStrategy final : public Strategy {
 
   DqnOptions options_;
   std::string reward_rule_;
-  WordVectors vectors_;
+  std::shared_ptr<DqnShared> shared_;  // never null
+  DqnShared& s_;                       // *shared_, taken under s_.mu
   DqnShape shape_;
-  DqnModelMeta meta_;
-  std::unique_ptr<QNetwork> network_;
-  EventGraph graph_;
   FieldTyper typer_;                  // what input_text actions type
   std::vector<gui::Action> globals_;  // back, menu, swipes, rotate, restart: on every page
   std::vector<Event> page_;
@@ -141,13 +160,8 @@ class DqnStrategy final : public Strategy {
   std::vector<float> pending_row_;
   std::optional<EventGraph::Vertex> pending_vertex_;
   std::optional<double> pending_reward_;
-  // Replay memory: rows and targets, a ring of options_.memory.
-  std::vector<float> memory_rows_, memory_targets_;
-  size_t memory_next_ = 0;
   std::vector<float> batch_rows_, batch_targets_;
   std::vector<size_t> picks_;
-  std::vector<double> recent_loss_;
-  DqnStats stats_;
 };
 
 }  // namespace roam::explore

@@ -26,6 +26,34 @@ Campaign::Campaign(CampaignOptions options, BudgetOptions budget, device::Device
       progress_(context.progress, context.progress_tty, options.progress),
       package_(device.Package()) {}
 
+void StepTurns::Begin(size_t device) {
+  std::unique_lock lock(mu_);
+  changed_.wait(lock, [&] { return turn_ == device; });
+}
+
+void StepTurns::End(size_t device) {
+  std::lock_guard lock(mu_);
+  if (turn_ == device) PassOn(device);
+  changed_.notify_all();
+}
+
+void StepTurns::Leave(size_t device) {
+  std::lock_guard lock(mu_);
+  active_[device] = false;
+  if (turn_ == device) PassOn(device);
+  changed_.notify_all();
+}
+
+void StepTurns::PassOn(size_t from) {
+  for (size_t k = 1; k <= active_.size(); ++k) {
+    const size_t next = (from + k) % active_.size();
+    if (active_[next]) {
+      turn_ = next;
+      return;
+    }
+  }
+}
+
 Campaign::~Campaign() = default;
 
 Result<report::Summary> Campaign::Run() {
@@ -43,7 +71,9 @@ Result<report::Summary> Campaign::Run() {
       stop_reason_ = budget_.SpentOn();
       break;
     }
+    if (io_.turns) io_.turns->Begin(io_.turn_index);
     status = Step();
+    if (io_.turns) io_.turns->End(io_.turn_index);
     const char* failed = write_failed_ ? "write error: " : "device error: ";
     if (status.ok() && options_.flush_every > 0 && budget_.events() % options_.flush_every == 0) {
       status = strategy_.Flush();
@@ -59,6 +89,7 @@ Result<report::Summary> Campaign::Run() {
     if (!status.ok()) stop_reason_ = failed + status.message();
   }
   if (!status.ok() && stop_reason_.empty()) stop_reason_ = "device error: " + status.message();
+  if (io_.turns) io_.turns->Leave(io_.turn_index);
   // Whatever stopped the run, everything found so far is written.
   Status flushed = strategy_.Flush();
   Status closed = trace_.Close();

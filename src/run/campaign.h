@@ -6,10 +6,12 @@
 // Single-threaded; the context's stop flag may be set from a signal handler.
 #pragma once
 
+#include <condition_variable>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,6 +49,24 @@ struct CampaignOptions {
   ProgressOptions progress;
 };
 
+// The devices of one run taking turns, one step each in the order of their indexes (run/fleet.h
+// with ExploreOptions::lockstep): on the simulator such a run is reproducible from its seed, as
+// a free-running one is not (which device's step reaches the shared model first varies).
+// Thread-safe.
+class StepTurns {
+ public:
+  explicit StepTurns(size_t devices) : active_(devices, true) {}
+  void Begin(size_t device);  // waits for `device`'s turn
+  void End(size_t device);    // passes the turn on
+  void Leave(size_t device);  // `device` takes no more turns
+ private:
+  void PassOn(size_t from);
+  std::mutex mu_;
+  std::condition_variable changed_;
+  std::vector<bool> active_;
+  size_t turn_ = 0;
+};
+
 struct CampaignIo {
   std::string app;  // for summary.json: the spec path or the package
   uint64_t seed = 0;
@@ -59,6 +79,8 @@ struct CampaignIo {
   // progress-<tag>.jsonl and summary-<tag>.json; empty: the run's only device.
   std::string device_tag;
   SharedBugs* shared_bugs = nullptr;  // the run's bug folders, when devices share them
+  StepTurns* turns = nullptr;         // when the devices take turns: this one is turn_index
+  size_t turn_index = 0;
   // Called every so many steps, at each new activity and at the end, with the figures of the
   // progress line and the activities and abstract states reached, each in order of discovery.
   std::function<void(const ProgressFigures&, const std::vector<std::string>& activities,

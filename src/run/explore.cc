@@ -1,5 +1,7 @@
 #include "run/explore.h"
 
+#include <fmt/format.h>
+
 #include "base/files.h"
 #include "explore/timetravel.h"
 #include "run/fleet.h"
@@ -113,6 +115,25 @@ void WireDqn(explore::DqnOptions& dqn) {
   if (dqn.vectors.empty()) dqn.vectors = DefaultWordVectors();
 }
 
+Status WriteStrategyFiles(const std::filesystem::path& out, const explore::Strategy& strategy,
+                          std::string_view device_tag) {
+  const std::string suffix = device_tag.empty() ? "" : fmt::format("-{}", device_tag);
+  if (const auto* harness = dynamic_cast<const explore::Harness*>(&strategy))
+    ROAM_RETURN_IF_ERROR(
+        WriteJsonFile(out / fmt::format("harness{}.json", suffix), harness->StatsJson()));
+  // The dqn's figures are of its network and graph, which the devices of a run share: one file.
+  const auto* dqn = dynamic_cast<const explore::DqnStrategy*>(Innermost(&strategy));
+  if (!dqn || std::filesystem::exists(out / "dqn.json")) return Status::Ok();
+  const auto& st = dqn->stats();
+  return WriteJsonFile(out / "dqn.json", {{"decisions", st.decisions},
+                                          {"updates", st.updates},
+                                          {"loss", st.loss},
+                                          {"positive_rewards", st.positive},
+                                          {"vertices", st.vertices},
+                                          {"pages", st.pages},
+                                          {"reward_rule", dqn->reward_rule()}});
+}
+
 Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& context) {
   if (FleetTags(given).size() > 1) return ExploreFleet(given, context);
   ExploreOptions options = given;
@@ -137,19 +158,7 @@ Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& c
   Campaign campaign(options.campaign, options.budget, (*target)->device(), **strategy, rng,
                     std::move(io), context);
   auto summary = campaign.Run();
-  if (const auto* harness = dynamic_cast<const explore::Harness*>(strategy->get()))
-    ROAM_RETURN_IF_ERROR(WriteJsonFile(options.out / "harness.json", harness->StatsJson()));
-  if (const auto* dqn = dynamic_cast<const explore::DqnStrategy*>(Innermost(strategy->get()))) {
-    const auto& st = dqn->stats();
-    ROAM_RETURN_IF_ERROR(
-        WriteJsonFile(options.out / "dqn.json", {{"decisions", st.decisions},
-                                                 {"updates", st.updates},
-                                                 {"loss", st.loss},
-                                                 {"positive_rewards", st.positive},
-                                                 {"vertices", st.vertices},
-                                                 {"pages", st.pages},
-                                                 {"reward_rule", dqn->reward_rule()}}));
-  }
+  ROAM_RETURN_IF_ERROR(WriteStrategyFiles(options.out, **strategy, ""));
   return summary;
 }
 

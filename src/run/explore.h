@@ -29,6 +29,7 @@ struct ExploreOptions : RunOptions {
   std::vector<std::string> serials;
   int devices = 1;
   bool share_model = true;
+  bool lockstep = false;  // the devices take turns, a step each: reproducible from the seed
 };
 
 // The word vectors setup.sh builds (scripts/word_vectors.sh), for --strategy dqn.
@@ -38,6 +39,11 @@ void WireDqn(explore::DqnOptions& dqn);
 
 // config.json's keys of an exploration (the run folder adds the shared ones).
 nlohmann::json ExploreConfig(const ExploreOptions& options, const explore::TargetInfo& target);
+
+// What the strategy leaves beside the trace: harness.json (harness-<device>.json for one device
+// of several) and dqn.json (once per run: the devices share the network).
+Status WriteStrategyFiles(const std::filesystem::path& out, const explore::Strategy& strategy,
+                          std::string_view device_tag);
 
 // One device, or several (run/fleet.h) when options name more than one.
 Result<report::Summary> Explore(const ExploreOptions& options, const RunContext& context = {});

@@ -189,19 +189,18 @@ Result<report::Summary> ExploreFleet(const ExploreOptions& given, const RunConte
   ROAM_RETURN_IF_ERROR(CheckBudget(options.budget));
   const std::vector<std::string> tags = FleetTags(options);
   const size_t n = tags.size();
-  if (explore::RunsDqn(options.strategy))
-    return Status::Unsupported(
-        "--strategy dqn drives one device: its network and replay memory are not shared "
-        "between devices yet (use fastbot or random with several devices)");
-  if (!options.share_model && !options.strategy_settings.fastbot.model_dir.empty())
+  if (!options.share_model && (!options.strategy_settings.fastbot.model_dir.empty() ||
+                               !options.strategy_settings.dqn.model.empty()))
     return Status::InvalidArgument(
-        "separate models (--no-shared-model) cannot all be kept in one --model folder");
+        "separate models (--no-shared-model) cannot all be kept in one --model or --dqn-model");
   if (options.budget.events > 0 && options.budget.events < static_cast<int64_t>(n))
     return Status::InvalidArgument(
         fmt::format("--events {} cannot be divided among {} devices", options.budget.events, n));
   auto& fastbot = options.strategy_settings.fastbot;
   if (explore::RunsFastbot(options.strategy) && options.share_model)
     fastbot.shared = std::make_shared<model::SharedModel>();
+  if (explore::RunsDqn(options.strategy) && options.share_model)
+    options.strategy_settings.dqn.shared = std::make_shared<explore::DqnShared>();
 
   std::vector<Worker> workers(n);
   json devices_config = json::array();
@@ -224,9 +223,11 @@ Result<report::Summary> ExploreFleet(const ExploreOptions& given, const RunConte
   json config = ExploreConfig(options, workers[0].target->Info());
   config["devices"] = devices_config;
   config["shared_model"] = options.share_model;
+  config["lockstep"] = options.lockstep;
   ROAM_RETURN_IF_ERROR(OpenRunFolder(options, *workers[0].target, config));
 
   SharedBugs bugs;
+  StepTurns turns(n);
   FleetProgress fleet_progress(n, bugs);
   RunContext quiet = context;
   quiet.progress = nullptr;  // the main thread draws the run's line
@@ -246,6 +247,8 @@ Result<report::Summary> ExploreFleet(const ExploreOptions& given, const RunConte
                   .html_report = false,
                   .device_tag = w.tag,
                   .shared_bugs = &bugs,
+                  .turns = options.lockstep ? &turns : nullptr,
+                  .turn_index = i,
                   .on_progress = [&fleet_progress, i](const ProgressFigures& f,
                                                       const std::vector<std::string>& a,
                                                       const std::vector<uint64_t>& states) {
@@ -259,9 +262,10 @@ Result<report::Summary> ExploreFleet(const ExploreOptions& given, const RunConte
   Status log = progress.OpenLog(options.out / "progress.jsonl");
   if (!log.ok()) return log;
   std::atomic<size_t> running = n;
-  for (auto& w : workers)
-    threads.emplace_back([&w, &running] {
+  for (size_t i = 0; i < n; ++i)
+    threads.emplace_back([&w = workers[i], &running, &turns, i] {
       auto summary = w.campaign->Run();
+      turns.Leave(i);  // also when Run failed before its first step
       w.status = summary.ok() ? Status::Ok() : summary.status();
       w.summary = w.campaign->Summarize();
       --running;
@@ -279,6 +283,7 @@ Result<report::Summary> ExploreFleet(const ExploreOptions& given, const RunConte
   std::vector<report::Summary> summaries;
   json sections = json::array();
   for (auto& w : workers) {
+    ROAM_RETURN_IF_ERROR(WriteStrategyFiles(options.out, *w.strategy, w.tag));
     coverage = coverage && w.target->device().HasCoverage();
     if (coverage)
       for (auto& u : w.target->device().CoveredUnits()) units.insert(std::move(u));

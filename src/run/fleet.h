@@ -1,8 +1,9 @@
 // run/fleet: one exploration on several devices at once: `roam explore --serial A,B,C` (Android
 // devices of one adb server), `--serial all`, or `--devices N` (N independent copies of a
 // simulated app). A worker thread per device runs the campaign of run/campaign.h; they share
-//   - the strategy's model: fastbot's hyper-events, counts and Q-table (model::SharedModel), so
-//     what one device learns steers the others (unless ExploreOptions::share_model is off);
+//   - the strategy's model: fastbot's hyper-events, counts and Q-table (model::SharedModel), the
+//     dqn's network, graph and replay memory (explore::DqnShared), so what one device learns
+//     steers the others (unless ExploreOptions::share_model is off);
 //   - the bug folders: a crash met on two devices is one bug, filed by the first (SharedBugs);
 //   - the budget: --events is the run's, divided among the devices; --time applies to each;
 //   - the stop signal and one progress line.

@@ -62,8 +62,12 @@ struct Harness {
     DqnShape shape{.words = 6, .dim = 8, .generations = 3, .histogram = 10};
     auto net = std::make_unique<FakeNetwork>(shape);
     network = net.get();
-    strategy = std::make_unique<DqnStrategy>(options, "coverage", WordVectors::Hashed(8),
-                                             DqnModelMeta{.shape = shape}, std::move(net));
+    auto shared = std::make_shared<DqnShared>();
+    shared->vectors = WordVectors::Hashed(8);
+    shared->meta = {.shape = shape};
+    shared->network = std::move(net);
+    shared->loaded = true;
+    strategy = std::make_unique<DqnStrategy>(options, "coverage", std::move(shared));
   }
   gui::Action Step(const gui::Screen& screen, Rng& rng, size_t new_units = 0) {
     gui::ActionsFor(screen, actions);
