@@ -32,6 +32,16 @@ int FuzzCommand(int argc, char** argv) {
   app.add_option("--seed-length", o.seeds.length, "events per seed")
       ->check(Positive())
       ->capture_default_str();
+  app.add_option("--seeds-from-reached", o.seeds.pct_from_reached,
+                 "percent of seeds that start by replaying the way to a state an earlier seed "
+                 "reached first (0: all from the clean start)")
+      ->check(CLI::Range(0.0, 100.0))
+      ->capture_default_str();
+  app.add_option("--max-prefix", o.seeds.max_prefix,
+                 "the longest such way replayed (events); states reached later are not started "
+                 "from")
+      ->check(NonNegative())
+      ->capture_default_str();
   app.add_option("--max-length", o.mutants.max_length, "MAX_LENGTH: events inserted by a mutant")
       ->check(Positive())
       ->capture_default_str();

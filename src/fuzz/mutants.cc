@@ -152,7 +152,7 @@ std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
                                     int last_effect, const std::set<std::string>& failed,
                                     const MutantSettings& settings,
                                     const std::set<std::string>& ignored,
-                                    double min_pair_similarity, Rng* rng) {
+                                    double min_pair_similarity, Rng* rng, int first_pivot) {
   std::map<std::string, int> loop_uses;
   const int n = std::min(static_cast<int>(layouts.size()) - 1, static_cast<int>(events.size()));
   const int pivots = std::min(n, last_effect);
@@ -165,7 +165,7 @@ std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
   std::vector<Mutant> out;
   for (int p : PivotOrder(layouts, std::max(pivots, 0), ignored, min_pair_similarity)) {
     if (static_cast<int>(out.size()) >= settings.max_per_seed) break;
-    if (!layouts[p].in_app) continue;
+    if (p < first_pivot || !layouts[p].in_app) continue;
     for (auto& m : SearchTraces(p, layouts[p], active[p], touched[p], model, failed, loop_uses,
                                 settings, rng))
       if (static_cast<int>(out.size()) < settings.max_per_seed) out.push_back(std::move(m));

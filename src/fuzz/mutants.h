@@ -75,12 +75,15 @@ std::vector<int> PivotOrder(const std::vector<Layout>& layouts, int pivots,
 // the largest j of a seed pair with a non-empty effect; pivots p < last_effect), in PivotOrder,
 // each with up to max_per_pivot mutants, max_per_seed in all. `failed` holds PrefixKeys that
 // failed before (this seed's). `rng` (optional) draws each pivot's mutants among more candidates.
+// Pivots before `first_pivot` are skipped (a seed's replayed prefix: the seed that made it was
+// mutated there).
 std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
                                     const std::vector<Event>& events,
                                     const std::vector<ActiveViews>& active, const Model& model,
                                     int last_effect, const std::set<std::string>& failed,
                                     const MutantSettings& settings,
                                     const std::set<std::string>& ignored = {},
-                                    double min_pair_similarity = 0.5, Rng* rng = nullptr);
+                                    double min_pair_similarity = 0.5, Rng* rng = nullptr,
+                                    int first_pivot = 0);
 
 }  // namespace roam::fuzz

@@ -1,6 +1,8 @@
 #include "fuzz/oracle.h"
 
 #include <algorithm>
+#include <cctype>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -212,10 +214,48 @@ std::set<std::string> RowOf(const std::vector<Layout>& seed, const std::vector<E
 
 }  // namespace
 
+// What τ acted on, as texts: the text or content-desc of each widget it tapped (digits
+// masked, as views are compared), the row it picked, the text it typed. Texts shorter than
+// three characters name nothing in particular and are left out.
+std::vector<std::string> TauData(const std::vector<Layout>& mutant,
+                                 const std::vector<Event>& mutant_events, int pivot,
+                                 int tau_length) {
+  std::vector<std::string> out;
+  auto add = [&](const std::string& text) {
+    if (text.size() >= 3 && std::find(out.begin(), out.end(), text) == out.end())
+      out.push_back(text);
+  };
+  for (int k = pivot; k < pivot + tau_length && k < static_cast<int>(mutant_events.size()) &&
+                      k < static_cast<int>(mutant.size());
+       ++k) {
+    const Event& e = mutant_events[k];
+    add(gui::MaskDigits(e.text));
+    add(e.row);
+    if (!e.widget()) continue;
+    int w = Resolve(mutant[k].screen, e);
+    if (w < 0) continue;
+    add(gui::MaskDigits(mutant[k].screen.widgets[w].text));
+    add(gui::MaskDigits(mutant[k].screen.widgets[w].content_desc));
+  }
+  return out;
+}
+
+// Whether `text` holds `words` with no letter or digit right before or after it.
+bool HasWords(std::string_view text, std::string_view words) {
+  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  for (size_t at = text.find(words); at != std::string_view::npos; at = text.find(words, at + 1)) {
+    const size_t end = at + words.size();
+    if ((at == 0 || !word_char(text[at - 1])) && (end == text.size() || !word_char(text[end])))
+      return true;
+  }
+  return false;
+}
+
 std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
                                      const std::vector<Event>& seed_events,
-                                     const std::vector<Layout>& mutant, int pivot, int tau_length,
-                                     const std::set<std::string>& ignored,
+                                     const std::vector<Layout>& mutant,
+                                     const std::vector<Event>& mutant_events, int pivot,
+                                     int tau_length, const std::set<std::string>& ignored,
                                      const OracleSettings& settings) {
   // A seed that ends before its pivot (shrunk by minimisation) has nothing after τ to compare.
   if (pivot < 0 || tau_length < 0 || pivot >= static_cast<int>(seed.size())) return std::nullopt;
@@ -240,6 +280,7 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
   if (shared_changed)
     for (int t = 0; t + 1 < static_cast<int>(seed.size()); ++t)
       rows[t] = RowOf(seed, seed_events, t);
+  std::optional<std::vector<std::string>> tau_data;  // TauData, made when first needed
   for (auto [i, j] : OraclePairs(seed, pivot)) {
     if (TypeSimilarity(seed[i], seed[j]) < settings.min_pair_similarity) continue;
     // τ changed shared state: what came before it is not comparable any more.
@@ -277,6 +318,37 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
         for (auto it = missing.added.begin(); it != missing.added.end();)
           it = !grouped_j.count(KeyOfViewString(it->first)) ? missing.added.erase(it)
                                                             : std::next(it);
+    }
+    if (settings.count_window_rows && !missing.added.empty() && !seed_effect.removed.empty()) {
+      // Rows that came into view as others left: compared by number only.
+      const std::set<std::string> grouped = GroupedKeys(seed[j]);
+      const std::set<std::string> removed_keys = KeysOf(seed_effect.removed);
+      auto added_of = [](const ViewBag& bag, const std::string& key) {
+        int n = 0;
+        for (const auto& [v, c] : bag)
+          if (KeyOfViewString(v) == key) n += c;
+        return n;
+      };
+      for (auto it = missing.added.begin(); it != missing.added.end();) {
+        const std::string key = KeyOfViewString(it->first);
+        const bool window = grouped.count(key) && removed_keys.count(key) &&
+                            added_of(mutant_effect.added, key) >= added_of(seed_effect.added, key);
+        it = window ? missing.added.erase(it) : std::next(it);
+      }
+    }
+    if (settings.excuse_tau_data && !missing.added.empty()) {
+      // A view the seed added that the mutant shows with τ's data instead.
+      if (!tau_data) tau_data = TauData(mutant, mutant_events, pivot, tau_length);
+      std::set<std::string> with_tau_data;  // ViewKeys
+      for (const auto& [v, n] : mutant_bag(mj)) {
+        if (n <= Count(seed_bags[j], v)) continue;
+        const std::string_view content = std::string_view(v).substr(v.find('\t') + 1);
+        for (const auto& data : *tau_data)
+          if (HasWords(content, data)) with_tau_data.insert(KeyOfViewString(v));
+      }
+      for (auto it = missing.added.begin(); it != missing.added.end();)
+        it = with_tau_data.count(KeyOfViewString(it->first)) ? missing.added.erase(it)
+                                                             : std::next(it);
     }
     if (i < pivot && !missing.empty()) {
       // Effects the seed had already made before the insertion (seen in a layout like l_j, or

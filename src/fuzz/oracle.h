@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fuzz/layout.h"
@@ -112,7 +113,27 @@ struct OracleSettings {
   // premise is that an independent τ only adds GUI effects; one that deletes items makes the
   // seed's later views of those items differ for no fault of the app. Default: true.
   bool skip_destructive_tau = true;
+  // A view the seed added, where the mutant added instead a view of the same key whose content
+  // names what τ acted on (the text of a widget τ tapped, the row it picked, a text it typed, as
+  // whole words: "Photo of Cinema" after τ tapped "Cinema"), is not judged: the seed's action
+  // read state that τ set (the current item), so τ was not independent of it. Views the seed
+  // removed are judged still: removing another item than the one acted on is wrong whatever τ
+  // did. Default: true.
+  bool excuse_tau_data = true;
+  // When the seed's effect both removed and added rows of one list (views of one ViewKey in a
+  // group), the rows added are the list's window moving on: the next rows coming into view,
+  // which depend on data τ may have changed. Of those only the number is judged: the mutant
+  // must add as many views of that key, whatever they show. Default: true.
+  bool count_window_rows = true;
 };
+
+// What τ (mutant_events[pivot, pivot + tau_length), acting on mutant[pivot + k]) acted on, as
+// texts (OracleSettings::excuse_tau_data).
+std::vector<std::string> TauData(const std::vector<Layout>& mutant,
+                                 const std::vector<Event>& mutant_events, int pivot,
+                                 int tau_length);
+// Whether `text` holds `words` with no letter or digit right before or after them.
+bool HasWords(std::string_view text, std::string_view words);
 
 // Whether the single views (in no group) of `a` and `b` show the same content.
 bool SameSingleViews(const Layout& a, const Layout& b, const std::set<std::string>& ignored);
@@ -128,10 +149,12 @@ bool SameSingleViews(const Layout& a, const Layout& b, const std::set<std::strin
 // `mutant` holds every layout of the mutant run:
 // mutant[t] for t <= p equals the seed's prefix, then τ's m layouts, then the seed's rest. The
 // first violating pair (by j, then i descending) is returned; none when the effects hold.
+// `mutant_events` are the mutant's events (τ is mutant_events[p, p + tau_length)).
 std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
                                      const std::vector<Event>& seed_events,
-                                     const std::vector<Layout>& mutant, int pivot, int tau_length,
-                                     const std::set<std::string>& ignored,
+                                     const std::vector<Layout>& mutant,
+                                     const std::vector<Event>& mutant_events, int pivot,
+                                     int tau_length, const std::set<std::string>& ignored,
                                      const OracleSettings& settings = {});
 
 // Reports, de-duplicated by Violation::Key: how often each key was seen, in the order to report

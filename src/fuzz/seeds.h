@@ -24,6 +24,14 @@ struct SeedSettings {
   double pct_navigation = 5;        // random selection: back
   double pct_dialog_positive = 80;  // chance to answer a dialog positively when it offers both
   double pct_app_text = 50;         // chance to type a text the app has shown rather than a word
+  // Seeds that start where an earlier seed got to: this share of seeds first replay the events
+  // that led an earlier seed to a layout state no seed had reached before (the states reached
+  // least often as a start chosen first), then take `length` events of their own; mutants are
+  // made at pivots after that prefix. Seeds of `length` events from a clean start reach only
+  // the screens near the start; this way each seed begins a step further. 0: every seed starts
+  // from the clean start.
+  double pct_from_reached = 50;
+  int max_prefix = 36;  // a state reached after more events than this is not started from
 };
 
 // The candidate events of a layout: click / long click / input on every widget that takes them,

@@ -87,6 +87,17 @@ class Fuzzer {
   std::vector<report::FunctionalFinding> findings_;
   std::map<std::string, size_t> by_key_;
   std::vector<std::string> activities_;
+  // Where seeds may start (SeedSettings::pct_from_reached): the events that first led a seed to
+  // each layout state, and how many seeds started there since.
+  struct Start {
+    std::vector<fuzz::Event> prefix;
+    int uses = 0;
+  };
+  std::vector<Start> starts_;
+  std::set<uint64_t> reached_;  // layout states some stable seed reached
+  void AddStarts(const Execution& seed);
+  // A start for the next seed (least used first); null: from the clean start.
+  Start* PickStart();
   CrashFiler crash_filer_;
   bool write_failed_ = false;
 };
@@ -115,17 +126,40 @@ Status Fuzzer::Run() {
   return Status::Ok();
 }
 
+void Fuzzer::AddStarts(const Execution& seed) {
+  reached_.insert(seed.layouts.front().abs);
+  const size_t n = std::min(seed.events.size() + 1, seed.layouts.size());
+  for (size_t t = 1; t < n; ++t) {
+    const fuzz::Layout& l = seed.layouts[t];
+    if (!l.in_app || !reached_.insert(l.abs).second) continue;
+    if (t <= static_cast<size_t>(options_.seeds.max_prefix))
+      starts_.push_back({{seed.events.begin(), seed.events.begin() + t}, 0});
+  }
+}
+
+Fuzzer::Start* Fuzzer::PickStart() {
+  if (starts_.empty() || !rng_.Chance(options_.seeds.pct_from_reached / 100)) return nullptr;
+  // The least used starts, the newest of them (the deepest reached so far, as a rule).
+  Start* best = &starts_.back();
+  for (auto it = starts_.rbegin(); it != starts_.rend(); ++it)
+    if (it->uses < best->uses) best = &*it;
+  ++best->uses;
+  return best;
+}
+
 Status Fuzzer::OneSeed(int index) {
   // Systematic selection first, then the two strategies in turn.
   const bool systematic = index % 2 == 0;
+  const Start* start = PickStart();
+  const int prefix = start ? static_cast<int>(start->prefix.size()) : 0;
   uint64_t prev_state = 0;
   fuzz::Event prev_event;
   auto next = [&](int t, const fuzz::Layout& layout) -> std::optional<fuzz::Event> {
     if (t > 0) model_.Observe(prev_state, prev_event, layout.abs);  // Υ stays current
-    if (t >= options_.seeds.length) return std::nullopt;
+    if (t >= prefix + options_.seeds.length) return std::nullopt;
     chooser_.See(layout);
     prev_state = layout.abs;
-    prev_event = chooser_.Choose(layout, systematic);
+    prev_event = t < prefix ? start->prefix[t] : chooser_.Choose(layout, systematic);
     return prev_event;
   };
   auto first = runner_.Run(next);
@@ -151,14 +185,15 @@ Status Fuzzer::OneSeed(int index) {
     ++stats_.unstable_seeds;
     return Status::Ok();
   }
+  AddStarts(seed);
   std::set<std::string> ignored = fuzz::UnstableViews(seed.layouts, second->layouts);
   int last_effect = fuzz::LastEffect(seed.layouts, ignored, options_.oracle.min_pair_similarity);
   if (last_effect < 0) return Status::Ok();
   std::vector<fuzz::ActiveViews> active = fuzz::TrackActiveViews(seed.layouts, seed.events);
   std::set<std::string> failed;
-  std::vector<fuzz::Mutant> mutants =
-      fuzz::GenerateMutants(seed.layouts, seed.events, active, model_, last_effect, failed,
-                            options_.mutants, ignored, options_.oracle.min_pair_similarity, &rng_);
+  std::vector<fuzz::Mutant> mutants = fuzz::GenerateMutants(
+      seed.layouts, seed.events, active, model_, last_effect, failed, options_.mutants, ignored,
+      options_.oracle.min_pair_similarity, &rng_, prefix);
   stats_.mutants_generated += static_cast<int64_t>(mutants.size());
   if (std::getenv("ROAM_FUZZ_DEBUG")) {
     std::string d;
@@ -207,8 +242,8 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, std::set<std::st
   // The mutant's prefix repeats the seed's first p events: what differs there is unstable too.
   std::vector<fuzz::Layout> prefix(run->layouts.begin(), run->layouts.begin() + p + 1);
   for (const auto& k : fuzz::UnstableViews(seed.layouts, prefix)) ignored.insert(k);
-  auto v =
-      fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, p, len, ignored, options_.oracle);
+  auto v = fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, run->events, p, len, ignored,
+                             options_.oracle);
   if (std::getenv("ROAM_FUZZ_DEBUG")) {
     std::string t;
     for (const auto& e : m.tau) t += e.Describe() + "; ";
@@ -221,7 +256,8 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, std::set<std::st
   ROAM_RETURN_IF_ERROR(FileCrashes(*third));
   if (third->interrupted) return Status::Ok();
   for (const auto& k : fuzz::UnstableViews(seed.layouts, third->layouts)) ignored.insert(k);
-  v = fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, p, len, ignored, options_.oracle);
+  v = fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, run->events, p, len, ignored,
+                        options_.oracle);
   if (!v) return Status::Ok();
   ++stats_.violations;
   return Report(seed_index, seed, *run, m, *v);
@@ -323,7 +359,9 @@ json FuzzConfig(const FuzzOptions& o) {
             {"pct_long_click", o.seeds.pct_long_click},
             {"pct_navigation", o.seeds.pct_navigation},
             {"pct_dialog_positive", o.seeds.pct_dialog_positive},
-            {"pct_app_text", o.seeds.pct_app_text}}},
+            {"pct_app_text", o.seeds.pct_app_text},
+            {"pct_from_reached", o.seeds.pct_from_reached},
+            {"max_prefix", o.seeds.max_prefix}}},
           {"mutants",
            {{"max_length", o.mutants.max_length},
             {"max_views_per_group", o.mutants.max_views_per_group},

@@ -52,8 +52,8 @@ Result<std::optional<fuzz::Violation>> CheckCase(device::Device& device, const F
       mutant->layouts.begin(),
       mutant->layouts.begin() + std::min<size_t>(mutant->layouts.size(), c.pivot + 1));
   for (const auto& k : fuzz::UnstableViews(first->layouts, prefix)) ignored.insert(k);
-  return fuzz::CheckMutant(first->layouts, first->events, mutant->layouts, c.pivot, c.tau_length,
-                           ignored, settings);
+  return fuzz::CheckMutant(first->layouts, first->events, mutant->layouts, mutant->events, c.pivot,
+                           c.tau_length, ignored, settings);
 }
 
 json EventToJson(const fuzz::Event& e) {
