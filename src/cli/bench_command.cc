@@ -42,7 +42,7 @@ int BenchMergeCommand(int argc, char** argv) {
   auto all = run::MergeBenchFiles(files, names, &missing);
   if (!all.ok()) return Fail("roam bench merge", all.status());
   fmt::print("{}", run::FormatBenchTable(all->runs, all->strategies) +
-                       run::FormatMinimizeTable(all->runs));
+                       run::FormatFunctionalTable(all->runs) + run::FormatMinimizeTable(all->runs));
   fmt::print("\n{} runs from {} files ({:.1f}s of runs in all)\n", all->runs.size(), files.size(),
              all->wall_seconds);
   if (!missing.empty())
@@ -143,8 +143,8 @@ int BenchCommand(int argc, char** argv) {
   auto runs = run::RunBench(o, quiet ? nullptr : stderr);
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!runs.ok()) return Fail("roam bench", runs.status());
-  const std::string tables =
-      run::FormatBenchTable(*runs, o.strategies) + run::FormatMinimizeTable(*runs);
+  const std::string tables = run::FormatBenchTable(*runs, o.strategies) +
+                             run::FormatFunctionalTable(*runs) + run::FormatMinimizeTable(*runs);
   fmt::print("{}", tables);
   fmt::print(
       "\n{} runs ({} apps x {} strategies x {} seeds x {} events{}) in {:.1f}s with {} jobs\n",

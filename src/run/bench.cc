@@ -86,6 +86,12 @@ const RunKind& KindOf(const std::string& strategy) {
 
 // The row of the table a run gives (functional_tp: reports a planted bug explains;
 // functional_fp: the others).
+nlohmann::json PlantedJson(const std::vector<PlantedBug>& bugs) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& b : bugs) out.push_back({{"id", b.id}, {"kind", b.kind}, {"oracle", b.oracle}});
+  return out;
+}
+
 BenchRun RowOf(const Job& job, const report::Summary& s, const std::filesystem::path& dir) {
   BenchRun r;
   r.app = job.app.stem().string();
@@ -105,6 +111,12 @@ BenchRun RowOf(const Job& job, const report::Summary& s, const std::filesystem::
   };
   for (const auto* list : {&s.crashes, &s.anrs})
     for (const auto& f : *list) found(f.bug_id);
+  if (s.functional && job.strategy == kFuzzStrategy) {
+    // The functional bugs the app plants (all are on in a benchmark run), for the recall.
+    if (auto spec = sim::LoadSpec(job.app); spec.ok())
+      for (const auto& b : (*spec)->bugs())
+        if (b.oracle != "crash") r.functional_planted.push_back({b.id, b.kind, b.oracle});
+  }
   if (s.functional) {
     for (const auto& f : *s.functional) {
       ++(f.bug_id.empty() ? r.functional_fp : r.functional_tp);
@@ -301,6 +313,7 @@ nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions
                          {"functional_tp", r.functional_tp},
                          {"functional_fp", r.functional_fp},
                          {"planted_found", r.planted_found},
+                         {"functional_planted", PlantedJson(r.functional_planted)},
                          {"seconds", r.seconds},
                          {"dir", r.dir}});
     if (options.minimize) j["runs"].back()["bug_traces"] = std::move(traces);

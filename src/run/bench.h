@@ -62,6 +62,12 @@ struct BenchBugTrace {
   std::optional<size_t> oracle_actions;  // the oracle's shortest route to the bug
 };
 
+// A functional bug planted in a run's app (fuzz runs): its id, kind and the oracle it is for
+// (sim::BugSpec::oracle).
+struct PlantedBug {
+  std::string id, kind, oracle;
+};
+
 // One run's figures; field names are those of the JSON file.
 struct BenchRun {
   std::string app;
@@ -73,7 +79,8 @@ struct BenchRun {
   size_t states = 0;
   size_t crashes = 0, anrs = 0;
   size_t functional_tp = 0, functional_fp = 0;
-  std::vector<std::string> planted_found;  // planted bug ids behind the failures found
+  std::vector<std::string> planted_found;      // planted bug ids behind the failures found
+  std::vector<PlantedBug> functional_planted;  // fuzz runs on the simulator
   double seconds = 0;
   std::string dir;                        // the run folder
   std::vector<BenchBugTrace> bug_traces;  // with BenchOptions::minimize
@@ -91,6 +98,11 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
 // after, the share that replays every time, replays per bug, and the ratio of the minimised
 // length to the oracle's shortest route. Empty when no run minimised anything.
 std::string FormatMinimizeTable(const std::vector<BenchRun>& runs);
+
+// Fuzz runs: per kind of functional bug planted, the oracle it is for, the bugs planted and
+// found (summed over runs), the recall; over the GUI-effect bugs the recall, and the reports'
+// precision (those a planted bug explains). Empty without fuzz runs on planted bugs.
+std::string FormatFunctionalTable(const std::vector<BenchRun>& runs);
 
 // The median of `values` (0 when empty): the table's cells and the page's curves.
 double Median(std::vector<double> values);

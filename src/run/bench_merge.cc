@@ -42,6 +42,18 @@ Result<BenchRun> RunFromJson(const json& j, const std::string& where) {
                             {"functional_fp", &r.functional_fp}})
     ROAM_RETURN_IF_ERROR(ReadCount(j, key, *field, where));
   ROAM_RETURN_IF_ERROR(ReadField(j, "planted_found", r.planted_found, where));
+  if (j.contains("functional_planted")) {  // files of earlier versions have none
+    const json& planted = j["functional_planted"];
+    if (!planted.is_array()) return Status::Corruption(where + ".functional_planted: not a list");
+    for (size_t i = 0; i < planted.size(); ++i) {
+      const std::string at = fmt::format("{}.functional_planted[{}]", where, i);
+      PlantedBug b;
+      ROAM_RETURN_IF_ERROR(ReadField(planted[i], "id", b.id, at));
+      ROAM_RETURN_IF_ERROR(ReadField(planted[i], "kind", b.kind, at));
+      ROAM_RETURN_IF_ERROR(ReadField(planted[i], "oracle", b.oracle, at));
+      r.functional_planted.push_back(std::move(b));
+    }
+  }
   ROAM_RETURN_IF_ERROR(ReadField(j, "seconds", r.seconds, where));
   ROAM_RETURN_IF_ERROR(ReadField(j, "dir", r.dir, where));
   if (r.app.empty() || r.strategy.empty())

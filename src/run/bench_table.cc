@@ -186,6 +186,63 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
   return out;
 }
 
+std::string FormatFunctionalTable(const std::vector<BenchRun>& runs) {
+  struct Kind {
+    std::string oracle;
+    size_t planted = 0, found = 0;
+  };
+  std::map<std::string, Kind> kinds;
+  size_t runs_with = 0, tp = 0, fp = 0, gui_planted = 0, gui_found = 0;
+  for (const auto& r : runs) {
+    if (r.strategy != kFuzzStrategy || r.functional_planted.empty()) continue;
+    ++runs_with;
+    tp += r.functional_tp;
+    fp += r.functional_fp;
+    for (const auto& b : r.functional_planted) {
+      Kind& k = kinds[b.kind + "\t" + b.oracle];
+      k.oracle = b.oracle;
+      const bool found = std::count(r.planted_found.begin(), r.planted_found.end(), b.id) > 0;
+      ++k.planted;
+      k.found += found;
+      if (b.oracle == "gui_effect") {
+        ++gui_planted;
+        gui_found += found;
+      }
+    }
+  }
+  if (runs_with == 0) return "";
+  // Where fuzz's seeds get to, against fastbot's exploration at the same events.
+  std::map<std::string, std::vector<double>> fuzz_act, fastbot_act;
+  for (const auto& r : runs) {
+    if (r.strategy == kFuzzStrategy) fuzz_act[r.app].push_back(r.activities_covered);
+    if (r.strategy == "fastbot") fastbot_act[r.app].push_back(r.activities_covered);
+  }
+  std::vector<double> ratios;
+  for (const auto& [app, a] : fuzz_act)
+    if (auto it = fastbot_act.find(app); it != fastbot_act.end() && Median(it->second) > 0)
+      ratios.push_back(Median(a) / Median(it->second));
+  std::string out = fmt::format(
+      "\n== functional bugs and fuzz ({} runs; a bug counts once per run that plants it) ==\n"
+      "{:<18} {:<11} {:>8} {:>6} {:>7}\n",
+      runs_with, "kind", "oracle", "planted", "found", "recall");
+  for (const auto& [key, k] : kinds)
+    out += fmt::format("{:<18} {:<11} {:>8} {:>6} {:>7}\n", key.substr(0, key.find('\t')), k.oracle,
+                       k.planted, k.found,
+                       Ratio(static_cast<double>(k.found), static_cast<double>(k.planted)));
+  out += fmt::format(
+      "recall over the gui_effect bugs (the ones fuzz is for): {} of {} ({}); reports: {} "
+      "true, {} false, precision {}\n",
+      gui_found, gui_planted,
+      Ratio(static_cast<double>(gui_found), static_cast<double>(gui_planted)), tp, fp,
+      Ratio(static_cast<double>(tp), static_cast<double>(tp + fp)));
+  if (!ratios.empty())
+    out += fmt::format(
+        "activities fuzz reached against fastbot's at the same events: {:.2f} (geometric mean "
+        "over {} apps of the ratios of medians)\n",
+        GeoMean(ratios), ratios.size());
+  return out;
+}
+
 std::string FormatMinimizeTable(const std::vector<BenchRun>& runs) {
   std::map<std::string, std::vector<const BenchBugTrace*>> by_app;
   size_t total = 0;

@@ -190,7 +190,16 @@ struct RotateSpec {
 
 struct BugSpec {
   std::string id, kind, summary, correct;
+  // Which of Roam's oracles can see the bug in principle (the spec's "oracle"; by default from
+  // the kind): "crash" (crash, anr: the crash oracle), "gui_effect" (data_loss, function_stops,
+  // wrong_behaviour: Genie's independent-view oracle of `roam fuzz`, when an event sequence
+  // independent of the bug's events can change what they do) or "other" (the rest, and any bug
+  // that no independent sequence exposes: a person, or `roam vision`'s model reading the screen).
+  std::string oracle;
 };
+
+// The oracle a bug kind's bugs are for when the spec does not say (see BugSpec::oracle).
+std::string DefaultBugOracle(const std::string& kind);
 
 struct ListSpec {
   std::string name;

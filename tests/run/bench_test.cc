@@ -118,6 +118,37 @@ TEST(Bench, TheTableSaysWhereTheOracleIsNoCeiling) {
       << table;
 }
 
+// The functional section: recall per kind and over the gui_effect bugs only, precision of the
+// reports, and where fuzz's seeds got against fastbot.
+TEST(Bench, TheFunctionalSectionCountsRecallOverTheBugsFuzzIsFor) {
+  const std::vector<PlantedBug> planted = {{"d1", "data_loss", "gui_effect"},
+                                           {"s1", "function_stops", "gui_effect"},
+                                           {"w1", "wrong_behaviour", "other"}};
+  auto fuzz = [&](std::vector<std::string> found, size_t tp, size_t fp, size_t activities) {
+    return BenchRun{.app = "a",
+                    .strategy = "fuzz",
+                    .activities_covered = activities,
+                    .functional_tp = tp,
+                    .functional_fp = fp,
+                    .planted_found = std::move(found),
+                    .functional_planted = planted};
+  };
+  std::vector<BenchRun> runs = {
+      fuzz({"d1", "gen-crash-1"}, 1, 1, 10), fuzz({"d1", "s1"}, 2, 0, 20),
+      BenchRun{.app = "a", .strategy = "fastbot", .activities_covered = 40}};
+  std::string table = FormatFunctionalTable(runs);
+  EXPECT_NE(table.find("data_loss          gui_effect         2      2    1.00"), std::string::npos)
+      << table;
+  EXPECT_NE(table.find("wrong_behaviour    other              2      0    0.00"), std::string::npos)
+      << table;
+  EXPECT_NE(table.find("the ones fuzz is for): 3 of 4 (0.75); reports: 3 true, 1 false, "
+                       "precision 0.75"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("against fastbot's at the same events: 0.38"), std::string::npos) << table;
+  EXPECT_EQ(FormatFunctionalTable({runs.back()}), "");
+}
+
 TEST(Bench, ABugSwitchedOffIsNeverCountedAsFound) {
   BenchOptions o;
   o.apps = {testing::SourceDir() / "tests/apps/crashy.json"};

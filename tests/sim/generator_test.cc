@@ -108,6 +108,24 @@ TEST(GeneratorTest, ClassicShapeIsUnchanged) {
   }
 }
 
+// The generator's wrong deletes are no independent-view violation (docs/app-spec.md): the real
+// shape says so in the spec; the other kinds keep the oracle of their kind.
+TEST(GeneratorTest, WrongDeletesSayNoGuiEffectOracleSeesThem) {
+  json app = GenerateApp(Options(309, 40, 6, GeneratorShape::kReal));
+  int wrong = 0;
+  for (const auto& b : app["bugs"]) {
+    if (b["kind"] == "wrong_behaviour") {
+      ++wrong;
+      EXPECT_EQ(b.value("oracle", ""), "other") << b.dump();
+    } else {
+      EXPECT_FALSE(b.contains("oracle")) << b.dump();
+    }
+  }
+  EXPECT_GT(wrong, 0) << "seed 309 plants wrong deletes";
+  auto spec = LoadSpecJson(app, "gen309");
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+}
+
 TEST(GeneratorTest, RealShapeIsTheDefaultAndDiffers) {
   EXPECT_EQ(GeneratorOptions{}.shape, GeneratorShape::kReal);
   EXPECT_EQ(ParseGeneratorShape("classic"), GeneratorShape::kClassic);

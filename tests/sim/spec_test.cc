@@ -135,6 +135,27 @@ TEST(CheckSpec, BugsDeclaredButUnusedAndTypeMismatches) {
   EXPECT_TRUE(HasError(d, "/screens/0/widgets/0/on/click/1/toggle", "needs a boolean variable"));
 }
 
+// Which oracle a bug is for: by default from its kind; a spec may say another one of three.
+TEST(CheckSpec, ABugsOracleComesFromItsKindUnlessTheSpecSaysAndMustBeKnown) {
+  EXPECT_EQ(DefaultBugOracle("crash"), "crash");
+  EXPECT_EQ(DefaultBugOracle("anr"), "crash");
+  EXPECT_EQ(DefaultBugOracle("data_loss"), "gui_effect");
+  EXPECT_EQ(DefaultBugOracle("function_stops"), "gui_effect");
+  EXPECT_EQ(DefaultBugOracle("wrong_behaviour"), "gui_effect");
+  EXPECT_EQ(DefaultBugOracle("design"), "other");
+  json d = Base();
+  d["bugs"][0]["oracle"] = "gui_efect";
+  EXPECT_TRUE(HasError(d, "/bugs/0/oracle", "unknown bug oracle \"gui_efect\""));
+  d["bugs"][0]["oracle"] = "other";
+  auto spec = LoadSpecJson(d, "inline");
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  EXPECT_EQ((*spec)->bugs()[0].oracle, "other");
+  d["bugs"][0].erase("oracle");
+  spec = LoadSpecJson(d, "inline");
+  ASSERT_TRUE(spec.ok());
+  EXPECT_EQ((*spec)->bugs()[0].oracle, "crash");
+}
+
 TEST(CheckSpec, BadRegexConditionsAndStart) {
   json d = Base();
   d["start"] = "Mian";
