@@ -142,10 +142,13 @@ void AppBuilder::PlantBugs() {
     }
     bugs_.push_back(
         {{"id", id}, {"kind", kind.name}, {"summary", truth.first}, {"correct", truth.second}});
-    // A wrong delete shows to Genie's oracle only when an independent sequence can put a row in
-    // front of the one removed (the diary's photos); these lists have no Add, and a sequence that
-    // removes rows is not independent. (Left out of the classic shape, which keeps its bytes.)
-    if (kind.kind == BugKind::kWrongBehaviour && real()) bugs_.back()["oracle"] = "other";
+    // Which of these no independent event sequence exposes (docs/app-spec.md), so Genie's
+    // oracle cannot see them: a wrong delete needs a row put in front of the one removed, and
+    // these lists have no Add (a sequence that removes rows is not independent of a seed that
+    // removes one); the dropped Save needs more entries saved first, through the very field and
+    // button the seed uses. (Left out of the classic shape, which keeps its bytes.)
+    if ((kind.kind == BugKind::kWrongBehaviour || kind.kind == BugKind::kDataLoss) && real())
+      bugs_.back()["oracle"] = "other";
     ground_truth_.push_back(fmt::format("{} ({}) on {} [{}, depth {}]: {}.", id, kind.name, d.title,
                                         Route(host), d.depth, truth.first));
   }
