@@ -30,7 +30,7 @@ namespace {
 bool ResolveSerials(run::ExploreOptions& o) {
   auto& a = o.target.android;
   if (a.serial != "all" && a.serial.find(',') == std::string::npos) return true;
-  if (o.devices > 1) {
+  if (o.devices > 1) {  // (one serial and --devices: refused by run/fleet)
     fmt::print(stderr,
                "roam explore: --devices is for the simulator; name the devices with "
                "--serial A,B,C\n");

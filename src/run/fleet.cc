@@ -193,6 +193,10 @@ Result<report::Summary> ExploreFleet(const ExploreOptions& given, const RunConte
                                !options.strategy_settings.dqn.model.empty()))
     return Status::InvalidArgument(
         "separate models (--no-shared-model) cannot all be kept in one --model or --dqn-model");
+  if (options.serials.empty() && options.target.OnAndroid())
+    return Status::InvalidArgument(
+        "--devices N makes copies of a simulated app; name Android devices with --serial A,B,C "
+        "(or --serial all)");
   if (options.budget.events > 0 && options.budget.events < static_cast<int64_t>(n))
     return Status::InvalidArgument(
         fmt::format("--events {} cannot be divided among {} devices", options.budget.events, n));

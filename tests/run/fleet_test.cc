@@ -159,6 +159,11 @@ TEST(Fleet, RefusesWhatItCannotDo) {
   auto tiny = Explore(Sim("tests/apps/deep.json", "random", 3, 2, 1, "fleet_refused"));
   ASSERT_FALSE(tiny.ok());
   EXPECT_NE(tiny.status().message().find("cannot be divided"), std::string::npos);
+  ExploreOptions phone = Sim("tests/apps/deep.json", "random", 2, 100, 1, "fleet_refused");
+  phone.target.android.serial = "emulator-5554";  // one device named, two asked for
+  auto copies = Explore(phone);
+  ASSERT_FALSE(copies.ok());
+  EXPECT_NE(copies.status().message().find("--serial A,B,C"), std::string::npos);
   ExploreOptions kept = Sim("tests/apps/deep.json", "fastbot", 2, 100, 1, "fleet_refused");
   kept.share_model = false;
   kept.strategy_settings.fastbot.model_dir = testing::TempDir("fleet_refused_model");
