@@ -175,6 +175,10 @@ int SimAndroidDevice::CmdFiles(const std::vector<std::string>& a, const std::str
     for (size_t k = 1; k < a.size(); ++k) files_[a[k]];
   } else if (cmd == "ls") {
     std::string dir = a.size() > 1 ? a.back() : "/sdcard";
+    if (dir.empty()) {
+      io.err += "ls: : No such file or directory\n";
+      return 1;
+    }
     if (dir.back() != '/') dir += "/";
     for (const auto& [path, data] : files_)
       if (path.rfind(dir, 0) == 0) io.out += path.substr(dir.size()) + "\n";

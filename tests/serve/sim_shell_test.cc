@@ -113,6 +113,10 @@ TEST_F(SimShellTest, LaunchDumpAndFocus) {
   EXPECT_TRUE(gui::ParseDump(Out("cat /sdcard/w.xml")).ok());
   EXPECT_TRUE(dev_->ReadFile("/sdcard/w.xml").ok());
   EXPECT_EQ(dev_->RunShell("rm /sdcard/w.xml; cat /sdcard/w.xml").exit_code, 1);
+  // An empty path is no folder (the shell fuzzer found `ls ""` read before the string).
+  ShellResult empty = dev_->RunShell("ls ''");
+  EXPECT_EQ(empty.exit_code, 1);
+  EXPECT_EQ(empty.err, "ls: : No such file or directory\n");
 }
 
 // A phone names a component by the application id that owns it, whatever the class's Java
