@@ -292,7 +292,19 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
     // The mutant is not where the seed was: not comparable.
     if (!Similar(mutant[mi], mutant[mj])) continue;
     Effect mutant_effect = Delta(mutant_bag(mi), mutant_bag(mj));
-    Effect missing = MissingFromMutant(seed_effect, seed_bags[j], mutant_bag(mi), mutant_bag(mj));
+    const ViewBag* before = &mutant_bag(mi);
+    ViewBag with_tau;  // mutant_bag(mi) with τ's net effect applied
+    if (settings.count_tau_effect && mi <= pivot && tau_length > 0 &&
+        Similar(mutant[pivot], mutant[pivot + tau_length])) {
+      with_tau = mutant_bag(mi);
+      const Effect tau = Delta(mutant_bag(pivot), mutant_bag(pivot + tau_length));
+      for (const auto& [v, n] : tau.added) with_tau[v] += n;
+      for (const auto& [v, n] : tau.removed)
+        if (auto it = with_tau.find(v); it != with_tau.end() && (it->second -= n) <= 0)
+          with_tau.erase(it);
+      before = &with_tau;
+    }
+    Effect missing = MissingFromMutant(seed_effect, seed_bags[j], *before, mutant_bag(mj));
     if (settings.excuse_tau_effects && !missing.empty()) {
       // Single views (in no group) that τ itself wrote may show τ's content afterwards.
       std::set<std::string> grouped_i = GroupedKeys(seed[i]), grouped_j = GroupedKeys(seed[j]);

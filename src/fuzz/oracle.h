@@ -125,6 +125,11 @@ struct OracleSettings {
   // which depend on data τ may have changed. Of those only the number is judged: the mutant
   // must add as many views of that key, whatever they show. Default: true.
   bool count_window_rows = true;
+  // On a pair that spans the insertion, the mutant's views at i are taken with τ's own net
+  // effect applied (what τ added, less what it removed, from the pivot to its return): a row τ
+  // added that looks like the row the seed then removes leaves the mutant's views the same over
+  // the pair, which is τ's effect and the seed's together, not a missing one. Default: true.
+  bool count_tau_effect = true;
 };
 
 // What τ (mutant_events[pivot, pivot + tau_length), acting on mutant[pivot + k]) acted on, as

@@ -163,6 +163,34 @@ TEST(Oracle, RowsComingIntoViewAsOthersGoAreComparedByNumber) {
   EXPECT_FALSE(v->missing.removed.empty());
 }
 
+// The Remove of the row showing `title`.
+Event RemoveOn(const gui::Screen& s, const std::string& title) {
+  Event e = ClickOn(s, "Remove");
+  e.row = title;
+  return e;
+}
+
+// Seed: Remove on row N (H stays). Mutant: τ first added a row just like N, so over the pair
+// the mutant's list goes from one N to one N: τ's effect and the seed's together, not a missing
+// one (it was reported before τ's effect was counted). Its twin, where the seed's Remove then
+// removes nothing, still is a violation.
+TEST(Oracle, ARowTauAddedLikeTheOneTheSeedRemovesIsTausEffectNotAMissingOne) {
+  std::vector<Layout> seed = {Window({"H", "N"}), Window({"H"})};
+  std::vector<Event> seed_events = {RemoveOn(seed[0].screen, "N")};
+  Event add;  // τ: stands for the list's Add
+  add.kind = gui::ActionKind::kMenu;
+  std::vector<Event> mutant_events = {add, seed_events[0]};
+  std::vector<Layout> added = {seed[0], Window({"H", "N", "N"}), Window({"H", "N"})};
+  EXPECT_FALSE(CheckMutant(seed, seed_events, added, mutant_events, 0, 1, {}).has_value());
+  OracleSettings before;
+  before.count_tau_effect = false;
+  EXPECT_TRUE(CheckMutant(seed, seed_events, added, mutant_events, 0, 1, {}, before));
+  std::vector<Layout> kept = {seed[0], Window({"H", "N", "N"}), Window({"H", "N", "N"})};
+  auto v = CheckMutant(seed, seed_events, kept, mutant_events, 0, 1, {});
+  ASSERT_TRUE(v.has_value());
+  EXPECT_FALSE(v->missing.removed.empty());
+}
+
 // A minimised seed can end before the pivot its mutant was made at (the seed prefix shrank):
 // nothing to compare, and no read past either trace (it threw "cannot create std::vector
 // larger than max_size()" from a layout read beyond the mutant's end).
