@@ -26,16 +26,11 @@ namespace roam::cli {
 namespace {
 
 // --serial A,B,C or --serial all (every online device of the adb server) into o.serials; false
-// (with a message) when that leaves none or --devices is given too.
+// (with a message) when that leaves none or names one twice. (--devices beside --serial is
+// refused by run/fleet.)
 bool ResolveSerials(run::ExploreOptions& o) {
   auto& a = o.target.android;
   if (a.serial != "all" && a.serial.find(',') == std::string::npos) return true;
-  if (o.devices > 1) {  // (one serial and --devices: refused by run/fleet)
-    fmt::print(stderr,
-               "roam explore: --devices is for the simulator; name the devices with "
-               "--serial A,B,C\n");
-    return false;
-  }
   if (a.serial == "all") {
     auto list = device::android::HostQuery(a.host, a.port, device::android::kHostDevices);
     if (!list.ok()) {

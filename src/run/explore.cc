@@ -115,15 +115,17 @@ void WireDqn(explore::DqnOptions& dqn) {
   if (dqn.vectors.empty()) dqn.vectors = DefaultWordVectors();
 }
 
-Status WriteStrategyFiles(const std::filesystem::path& out, const explore::Strategy& strategy,
-                          std::string_view device_tag) {
+Status WriteHarnessStats(const std::filesystem::path& out, const explore::Strategy& strategy,
+                         std::string_view device_tag) {
+  const auto* harness = dynamic_cast<const explore::Harness*>(&strategy);
+  if (!harness) return Status::Ok();
   const std::string suffix = device_tag.empty() ? "" : fmt::format("-{}", device_tag);
-  if (const auto* harness = dynamic_cast<const explore::Harness*>(&strategy))
-    ROAM_RETURN_IF_ERROR(
-        WriteJsonFile(out / fmt::format("harness{}.json", suffix), harness->StatsJson()));
-  // The dqn's figures are of its network and graph, which the devices of a run share: one file.
+  return WriteJsonFile(out / fmt::format("harness{}.json", suffix), harness->StatsJson());
+}
+
+Status WriteDqnStats(const std::filesystem::path& out, const explore::Strategy& strategy) {
   const auto* dqn = dynamic_cast<const explore::DqnStrategy*>(Innermost(&strategy));
-  if (!dqn || std::filesystem::exists(out / "dqn.json")) return Status::Ok();
+  if (!dqn) return Status::Ok();
   const auto& st = dqn->stats();
   return WriteJsonFile(out / "dqn.json", {{"decisions", st.decisions},
                                           {"updates", st.updates},
@@ -158,7 +160,8 @@ Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& c
   Campaign campaign(options.campaign, options.budget, (*target)->device(), **strategy, rng,
                     std::move(io), context);
   auto summary = campaign.Run();
-  ROAM_RETURN_IF_ERROR(WriteStrategyFiles(options.out, **strategy, ""));
+  ROAM_RETURN_IF_ERROR(WriteHarnessStats(options.out, **strategy, ""));
+  ROAM_RETURN_IF_ERROR(WriteDqnStats(options.out, **strategy));
   return summary;
 }
 

@@ -41,9 +41,10 @@ void WireDqn(explore::DqnOptions& dqn);
 nlohmann::json ExploreConfig(const ExploreOptions& options, const explore::TargetInfo& target);
 
 // What the strategy leaves beside the trace: harness.json (harness-<device>.json for one device
-// of several) and dqn.json (once per run: the devices share the network).
-Status WriteStrategyFiles(const std::filesystem::path& out, const explore::Strategy& strategy,
-                          std::string_view device_tag);
+// of several), and dqn.json (once per run: the devices of a run share the network).
+Status WriteHarnessStats(const std::filesystem::path& out, const explore::Strategy& strategy,
+                         std::string_view device_tag);
+Status WriteDqnStats(const std::filesystem::path& out, const explore::Strategy& strategy);
 
 // One device, or several (run/fleet.h) when options name more than one.
 Result<report::Summary> Explore(const ExploreOptions& options, const RunContext& context = {});

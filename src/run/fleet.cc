@@ -95,6 +95,7 @@ struct Worker {
   std::string tag;
   std::unique_ptr<Target> target;
   std::unique_ptr<explore::Strategy> strategy;
+  std::unique_ptr<Rng> rng;  // the campaign's
   std::unique_ptr<Campaign> campaign;
   Status status;
   report::Summary summary;
@@ -193,7 +194,7 @@ Result<report::Summary> ExploreFleet(const ExploreOptions& given, const RunConte
                                !options.strategy_settings.dqn.model.empty()))
     return Status::InvalidArgument(
         "separate models (--no-shared-model) cannot all be kept in one --model or --dqn-model");
-  if (options.serials.empty() && options.target.OnAndroid())
+  if (options.devices > 1 && options.target.OnAndroid())
     return Status::InvalidArgument(
         "--devices N makes copies of a simulated app; name Android devices with --serial A,B,C "
         "(or --serial all)");
@@ -236,7 +237,6 @@ Result<report::Summary> ExploreFleet(const ExploreOptions& given, const RunConte
   RunContext quiet = context;
   quiet.progress = nullptr;  // the main thread draws the run's line
   std::vector<std::thread> threads;
-  std::vector<std::unique_ptr<Rng>> rngs;
   for (size_t i = 0; i < n; ++i) {
     Worker& w = workers[i];
     BudgetOptions budget = options.budget;
@@ -258,9 +258,9 @@ Result<report::Summary> ExploreFleet(const ExploreOptions& given, const RunConte
                                                       const std::vector<uint64_t>& states) {
                     fleet_progress.Report(i, f, a, states);
                   }};
-    rngs.push_back(std::make_unique<Rng>(options.seed + i));
+    w.rng = std::make_unique<Rng>(options.seed + i);
     w.campaign = std::make_unique<Campaign>(options.campaign, budget, w.target->device(),
-                                            *w.strategy, *rngs.back(), std::move(io), quiet);
+                                            *w.strategy, *w.rng, std::move(io), quiet);
   }
   Progress progress(context.progress, context.progress_tty, options.campaign.progress);
   Status log = progress.OpenLog(options.out / "progress.jsonl");
@@ -287,13 +287,14 @@ Result<report::Summary> ExploreFleet(const ExploreOptions& given, const RunConte
   std::vector<report::Summary> summaries;
   json sections = json::array();
   for (auto& w : workers) {
-    ROAM_RETURN_IF_ERROR(WriteStrategyFiles(options.out, *w.strategy, w.tag));
+    ROAM_RETURN_IF_ERROR(WriteHarnessStats(options.out, *w.strategy, w.tag));
     coverage = coverage && w.target->device().HasCoverage();
     if (coverage)
       for (auto& u : w.target->device().CoveredUnits()) units.insert(std::move(u));
     summaries.push_back(w.summary);
     sections.push_back(DeviceSection(w.tag, w.summary, w.status));
   }
+  ROAM_RETURN_IF_ERROR(WriteDqnStats(options.out, *workers.front().strategy));
   report::Summary summary =
       MergeDeviceSummaries(summaries, tags, fleet_progress.states(),
                            coverage ? std::optional(units.size()) : std::nullopt);

@@ -164,6 +164,10 @@ TEST(Fleet, RefusesWhatItCannotDo) {
   auto copies = Explore(phone);
   ASSERT_FALSE(copies.ok());
   EXPECT_NE(copies.status().message().find("--serial A,B,C"), std::string::npos);
+  phone.serials = {"emulator-5554", "emulator-5556"};  // devices named, and copies asked for
+  auto both = Explore(phone);
+  ASSERT_FALSE(both.ok());
+  EXPECT_NE(both.status().message().find("--serial A,B,C"), std::string::npos);
   ExploreOptions kept = Sim("tests/apps/deep.json", "fastbot", 2, 100, 1, "fleet_refused");
   kept.share_model = false;
   kept.strategy_settings.fastbot.model_dir = testing::TempDir("fleet_refused_model");
