@@ -80,14 +80,25 @@ std::string SeedChooser::TextToType(const gui::Screen& screen, int widget) {
 
 Event SeedChooser::Choose(const Layout& layout, bool systematic) {
   std::vector<Event> candidates = CandidateEvents(layout);
-  int positive = PositiveAnswer(layout.screen);
-  if (positive >= 0 && rng_.Chance(settings_.pct_dialog_positive / 100)) {
-    return EventOn(layout.screen, gui::ActionKind::kClick, positive);
+  if (int positive = PositiveAnswer(layout.screen); positive >= 0) {
+    Event answer = EventOn(layout.screen, gui::ActionKind::kClick, positive);
+    if (!ChangesNothing(layout.abs, answer) && rng_.Chance(settings_.pct_dialog_positive / 100))
+      return answer;
   }
   Event e = systematic ? Systematic(layout, candidates) : Random(layout, candidates);
   if (e.kind == gui::ActionKind::kInputText)
     e.text = TextToType(layout.screen, Resolve(layout.screen, e));
   return e;
+}
+
+bool SeedChooser::ChangesNothing(uint64_t state, const Event& event) const {
+  bool seen = false;
+  for (const Edge* e : model_.Out(state)) {
+    if (e->type_key != event.TypeKey()) continue;
+    if (e->to != state) return false;
+    seen = true;
+  }
+  return seen;
 }
 
 Event SeedChooser::Systematic(const Layout& layout, const std::vector<Event>& candidates) {

@@ -2,9 +2,10 @@
 // takes the event of highest Υ (model.h; ties broken at random); random selection draws 60%
 // click, 35% long click, 5% navigation (back) by default. Both prefer meaningful dialog answers:
 // on a layout that offers a positive (OK, Yes, Delete, ...) and a negative (Cancel, No, ...)
-// answer, the positive one is taken with probability `pct_dialog_positive`. Text fields are
-// typed into when a click falls on them, with texts the app has shown (so a name can collide with
-// an existing one) or a few plain words. Not thread-safe (borrows the Rng and the Model).
+// answer, the positive one is taken with probability `pct_dialog_positive`, unless the model
+// shows it on this layout state leading nowhere else (a form's Done on invalid input). Text fields
+// are typed into when a click falls on them, with texts the app has shown (so a name can collide
+// with an existing one) or a few plain words. Not thread-safe (borrows the Rng and the Model).
 #pragma once
 
 #include <optional>
@@ -61,6 +62,9 @@ class SeedChooser {
   // A text for the field `widget` of `screen`: what its hint or id asks for (an e-mail address, a
   // number, a name), else a text the app has shown or a plain word.
   std::string TextToType(const gui::Screen& screen, int widget);
+  // Whether `event` was run on `state` and never led anywhere else (a form's Done while its
+  // input is invalid): the positive answer is then not preferred, else a seed keeps tapping it.
+  bool ChangesNothing(uint64_t state, const Event& event) const;
   Event Systematic(const Layout& layout, const std::vector<Event>& candidates);
   Event Random(const Layout& layout, const std::vector<Event>& candidates);
 
