@@ -147,6 +147,11 @@ TEST(Bench, TheFunctionalSectionCountsRecallOverTheBugsFuzzIsFor) {
       << table;
   EXPECT_NE(table.find("against fastbot's at the same events: 0.38"), std::string::npos) << table;
   EXPECT_EQ(FormatFunctionalTable({runs.back()}), "");
+  // A report on an app that plants no functional bug is a false one all the same.
+  runs.push_back(BenchRun{.app = "b", .strategy = "fuzz", .functional_fp = 2});
+  EXPECT_NE(FormatFunctionalTable(runs).find("reports: 3 true, 3 false, precision 0.50"),
+            std::string::npos)
+      << FormatFunctionalTable(runs);
 }
 
 TEST(Bench, ABugSwitchedOffIsNeverCountedAsFound) {
