@@ -28,9 +28,13 @@ std::string ViewString(const gui::Screen& screen, const Groups& groups, int inde
 
 std::string KeyOfViewString(const std::string& view) { return view.substr(0, view.find('\t')); }
 
-ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored) {
+ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored, Numbers* numbers) {
   ViewBag bag;
+  if (numbers) numbers->clear();
   if (!layout.in_app) return bag;
+  auto has_digit = [](const std::string& t) {
+    return std::any_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
   const gui::Screen& s = layout.screen;
   Groups groups = FindGroups(s);
   for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i) {
@@ -40,8 +44,14 @@ ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored) {
         !w.checkable && !w.editable)
       continue;
     if (ignored.count(ViewKey(s, i))) continue;
-    ++bag[ViewString(s, groups, i)];
+    std::string view = ViewString(s, groups, i);
+    if (numbers && (has_digit(w.text) || has_digit(w.content_desc)))
+      (*numbers)[view] = w.text + "|" + w.content_desc;
+    ++bag[view];
   }
+  if (numbers)
+    for (auto it = numbers->begin(); it != numbers->end();)
+      it = bag[it->first] > 1 ? numbers->erase(it) : std::next(it);
   return bag;
 }
 
@@ -62,6 +72,13 @@ ViewBag Minus(const ViewBag& a, const ViewBag& b) {
 }  // namespace
 
 Effect Delta(const ViewBag& li, const ViewBag& lj) { return {Minus(li, lj), Minus(lj, li)}; }
+
+ViewBag Recounted(const Numbers& li, const Numbers& lj) {
+  ViewBag out;
+  for (const auto& [v, shown] : li)
+    if (auto it = lj.find(v); it != lj.end() && it->second != shown) out[v] = 1;
+  return out;
+}
 
 Effect Missing(const Effect& seed, const Effect& mutant) {
   return {Minus(seed.removed, mutant.removed), Minus(seed.added, mutant.added)};
@@ -90,12 +107,13 @@ std::vector<std::pair<int, int>> OraclePairs(const std::vector<Layout>& seed, in
 
 int LastEffect(const std::vector<Layout>& seed, const std::set<std::string>& ignored,
                double min_pair_similarity) {
-  std::vector<ViewBag> bags;
-  for (const auto& l : seed) bags.push_back(ViewsOf(l, ignored));
+  std::vector<ViewBag> bags(seed.size());
+  std::vector<Numbers> numbers(seed.size());
+  for (size_t t = 0; t < seed.size(); ++t) bags[t] = ViewsOf(seed[t], ignored, &numbers[t]);
   for (int j = static_cast<int>(seed.size()) - 1; j > 0; --j)
     for (int i = j - 1; i >= 0; --i)
       if (Similar(seed[i], seed[j]) && TypeSimilarity(seed[i], seed[j]) >= min_pair_similarity &&
-          !Delta(bags[i], bags[j]).empty())
+          (!Delta(bags[i], bags[j]).empty() || !Recounted(numbers[i], numbers[j]).empty()))
         return j;
   return -1;
 }
@@ -105,6 +123,7 @@ std::string Violation::Key() const {
   std::string k = activity + ":";
   for (const auto& k2 : KeysOf(missing.removed)) k += fmt::format("-{};", k2);
   for (const auto& k2 : KeysOf(missing.added)) k += fmt::format("+{};", k2);
+  for (const auto& k2 : KeysOf(missing.changed)) k += fmt::format("~{};", k2);
   return k;
 }
 
@@ -136,17 +155,20 @@ TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_len
                        const std::set<std::string>& ignored, double overlay_similarity) {
   TauFootprint f;
   auto add = [&](const Layout& a, const Layout& b) {
-    Effect d = Delta(ViewsOf(a, ignored), ViewsOf(b, ignored));
+    Numbers na, nb;
+    Effect d = Delta(ViewsOf(a, ignored, &na), ViewsOf(b, ignored, &nb));
     std::set<std::string> removed = KeysOf(d.removed), added = KeysOf(d.added);
     for (const auto& k : removed)
       if (added.count(k)) f.changed.insert(k);
+    std::set<std::string> recounted = KeysOf(Recounted(na, nb));  // numbers τ changed
+    f.changed.insert(recounted.begin(), recounted.end());
     for (const auto& [v, n] : d.removed) f.removed.insert(v);
     if (TypeSimilarity(a, b) >= overlay_similarity) {
       std::set<std::string> grouped = GroupedKeys(a);
       for (const auto& [v, n] : d.removed)
         if (grouped.count(KeyOfViewString(v))) f.removed_rows.insert(v);
-      f.keys.insert(removed.begin(), removed.end());
-      f.keys.insert(added.begin(), added.end());
+      for (const auto* keys : {&removed, &added, &recounted})
+        f.keys.insert(keys->begin(), keys->end());
     } else {
       f.keys.insert(f.changed.begin(), f.changed.end());
     }
@@ -262,11 +284,13 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
   const int last = std::max(pivot + tau_length,
                             MutantIndex(static_cast<int>(seed.size()) - 1, pivot, tau_length));
   if (last >= static_cast<int>(mutant.size())) return std::nullopt;  // the mutant did not finish
-  std::vector<ViewBag> seed_bags, mutant_bags(mutant.size());
+  std::vector<ViewBag> seed_bags(seed.size()), mutant_bags(mutant.size());
+  std::vector<Numbers> seed_numbers(seed.size()), mutant_numbers(mutant.size());
   std::vector<char> have(mutant.size(), 0);
-  for (const auto& l : seed) seed_bags.push_back(ViewsOf(l, ignored));
+  for (size_t t = 0; t < seed.size(); ++t)
+    seed_bags[t] = ViewsOf(seed[t], ignored, &seed_numbers[t]);
   auto mutant_bag = [&](int t) -> const ViewBag& {
-    if (!have[t]) mutant_bags[t] = ViewsOf(mutant[t], ignored), have[t] = 1;
+    if (!have[t]) mutant_bags[t] = ViewsOf(mutant[t], ignored, &mutant_numbers[t]), have[t] = 1;
     return mutant_bags[t];
   };
   TauFootprint footprint;
@@ -286,12 +310,14 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
     // τ changed shared state: what came before it is not comparable any more.
     if (shared_changed && i < pivot) continue;
     Effect seed_effect = Delta(seed_bags[i], seed_bags[j]);
+    seed_effect.changed = Recounted(seed_numbers[i], seed_numbers[j]);
     if (seed_effect.empty()) continue;
 
     int mi = MutantIndex(i, pivot, tau_length), mj = MutantIndex(j, pivot, tau_length);
     // The mutant is not where the seed was: not comparable.
     if (!Similar(mutant[mi], mutant[mj])) continue;
     Effect mutant_effect = Delta(mutant_bag(mi), mutant_bag(mj));
+    mutant_effect.changed = Recounted(mutant_numbers[mi], mutant_numbers[mj]);
     const ViewBag* before = &mutant_bag(mi);
     ViewBag with_tau;  // mutant_bag(mi) with τ's net effect applied
     if (settings.count_tau_effect && mi <= pivot && tau_length > 0 &&
@@ -305,6 +331,17 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
       before = &with_tau;
     }
     Effect missing = MissingFromMutant(seed_effect, seed_bags[j], *before, mutant_bag(mj));
+    // A number the seed moved from what it showed at i, that the mutant shows at both ends: it
+    // started where the seed's did and did not move (a removal the mutant could make and did
+    // not, as above). Not judged when the mutant started elsewhere: a clock that moved on while
+    // τ ran, a count τ changed.
+    for (const auto& [v, n] : seed_effect.changed) {
+      const std::string& from = seed_numbers[i].at(v);
+      auto a = mutant_numbers[mi].find(v), b = mutant_numbers[mj].find(v);
+      if (a != mutant_numbers[mi].end() && b != mutant_numbers[mj].end() && a->second == from &&
+          b->second == from)
+        missing.changed[v] = 1;
+    }
     if (settings.excuse_tau_effects && !missing.empty()) {
       // Single views (in no group) that τ itself wrote may show τ's content afterwards.
       std::set<std::string> grouped_i = GroupedKeys(seed[i]), grouped_j = GroupedKeys(seed[j]);
@@ -318,6 +355,7 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
       };
       excuse(missing.removed, grouped_i);
       excuse(missing.added, grouped_j);
+      excuse(missing.changed, grouped_j);
       for (auto it = missing.added.begin(); it != missing.added.end();)
         it = footprint.removed.count(it->first) ? missing.added.erase(it) : std::next(it);
       // A single view the seed shows at j (an empty list's placeholder, say) may give way to
@@ -371,18 +409,25 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
             it = Count(seed_bags[t], it->first) >= Count(seed_bags[j], it->first)
                      ? missing.added.erase(it)
                      : std::next(it);
-        if (Similar(seed[t], seed[i]))
-          for (auto it = missing.removed.begin(); it != missing.removed.end();)
-            it = Count(seed_bags[t], it->first) < Count(seed_bags[i], it->first)
-                     ? missing.removed.erase(it)
-                     : std::next(it);
+        if (!Similar(seed[t], seed[i])) continue;
+        for (auto it = missing.removed.begin(); it != missing.removed.end();)
+          it = Count(seed_bags[t], it->first) < Count(seed_bags[i], it->first)
+                   ? missing.removed.erase(it)
+                   : std::next(it);
+        // A number the seed had already changed.
+        for (auto it = missing.changed.begin(); it != missing.changed.end();) {
+          auto shown = seed_numbers[t].find(it->first);
+          it = shown != seed_numbers[t].end() && shown->second != seed_numbers[i].at(it->first)
+                   ? missing.changed.erase(it)
+                   : std::next(it);
+        }
       }
     }
     if (shared_changed) {
       // Keep only what lies in the row of a seed event after the insertion.
       std::set<std::string> in_rows;
       for (int t = std::max(i, pivot); t < j; ++t) in_rows.insert(rows[t].begin(), rows[t].end());
-      for (auto* bag : {&missing.removed, &missing.added})
+      for (auto* bag : {&missing.removed, &missing.added, &missing.changed})
         for (auto it = bag->begin(); it != bag->end();)
           it = in_rows.count(it->first) ? std::next(it) : bag->erase(it);
     }

@@ -30,23 +30,34 @@ std::string ViewString(const gui::Screen& screen, const Groups& groups, int inde
 std::string KeyOfViewString(const std::string& view);
 
 using ViewBag = std::map<std::string, int>;  // view string -> count
+// The numbers views show: for each view string that holds a digit and that the layout shows
+// once, the view's text and content-desc as shown (digits and all).
+using Numbers = std::map<std::string, std::string>;
 // The views of a layout that the oracle looks at (those with text or content-desc, actionable
-// or checkable ones), minus those whose ViewKey is in `ignored`.
-ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored);
+// or checkable ones), minus those whose ViewKey is in `ignored`; and their numbers, if asked.
+ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored,
+                Numbers* numbers = nullptr);
 
 struct Effect {
   ViewBag removed;  // li \ lj
   ViewBag added;    // lj \ li
-  bool empty() const { return removed.empty() && added.empty(); }
+  // Views of both layouts that show other numbers (a counter that counted): the view strings
+  // mask digits, so "Like count: 0" -> "Like count: 1" is in neither bag above.
+  ViewBag changed;
+  bool empty() const { return removed.empty() && added.empty() && changed.empty(); }
 };
 Effect Delta(const ViewBag& li, const ViewBag& lj);
+// The view strings both show once, with other numbers.
+ViewBag Recounted(const Numbers& li, const Numbers& lj);
 // What of `seed` is not in `mutant` (multiset difference, per side): the plain containment of
 // the notes, Δ_seed ⊆ Δ_mutant when empty.
 Effect Missing(const Effect& seed, const Effect& mutant);
 // The refined form CheckMutant uses, from the layouts' views: a view the seed removed is missing
 // when the mutant had it at i and did not remove it (a view the mutant never had cannot be
 // removed); a view the seed added is missing when the mutant neither added it as often nor ends
-// with as many of it as the seed (seed_j).
+// with as many of it as the seed (seed_j). (Numbers the seed changed are judged apart, by the
+// removed side only: one is missing when the mutant shows the seed's number of i at its i and
+// at its j; CheckMutant.)
 Effect MissingFromMutant(const Effect& seed, const ViewBag& seed_j, const ViewBag& mutant_i,
                          const ViewBag& mutant_j);
 
@@ -75,7 +86,8 @@ std::set<std::string> UnstableViews(const std::vector<Layout>& run1,
 // i <= p < j or p < i. A pair whose seed effect is empty is skipped.
 std::vector<std::pair<int, int>> OraclePairs(const std::vector<Layout>& seed, int pivot);
 // The largest j of a pair (i < j, similar, at least min_pair_similarity alike) of seed layouts
-// with a non-empty effect; -1 when none. Pivots at or after it cannot show a violation.
+// with a non-empty effect (numbers included); -1 when none. Pivots at or after it cannot show a
+// violation.
 int LastEffect(const std::vector<Layout>& seed, const std::set<std::string>& ignored,
                double min_pair_similarity);
 // Seed layout index -> mutant layout index, for τ of length m: i <= p stays, i > p moves by m.

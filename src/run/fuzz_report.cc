@@ -133,7 +133,9 @@ json BagToJson(const fuzz::ViewBag& bag) {
 }
 
 json EffectToJson(const fuzz::Effect& e) {
-  return {{"removed", BagToJson(e.removed)}, {"added", BagToJson(e.added)}};
+  return {{"removed", BagToJson(e.removed)},
+          {"added", BagToJson(e.added)},
+          {"changed", BagToJson(e.changed)}};
 }
 
 }  // namespace
@@ -166,16 +168,34 @@ std::string Explain(const FuzzCase& c, const fuzz::Violation& v, const Execution
   std::string where = ShortActivity(v.activity);
   std::string steps = v.seed_j - v.seed_i == 1 ? fmt::format("step {}", v.seed_j)
                                                : fmt::format("steps {}-{}", v.seed_i + 1, v.seed_j);
+  // Numbers that changed, as "'Like count: 0' to 'Like count: 1'"; "" when none.
+  auto changed = [](const fuzz::ViewBag& bag, const fuzz::Layout* from, const fuzz::Layout* to) {
+    if (bag.empty()) return std::string();
+    std::vector<std::string> parts;
+    for (const auto& [view, n] : bag)
+      parts.push_back(fmt::format("{} to {}", DescribeView(view, from), DescribeView(view, to)));
+    return fmt::format(" and changed {}", fmt::join(parts, ", "));
+  };
+  std::string missing_changed;
+  if (!v.missing.changed.empty()) {
+    std::vector<std::string> parts;
+    for (const auto& [view, n] : v.missing.changed)
+      parts.push_back(
+          fmt::format("{} (stayed {})", DescribeView(view, seed_j), DescribeView(view, mut_j)));
+    missing_changed = fmt::format(", changed {}", fmt::join(parts, ", "));
+  }
   return fmt::format(
       "After inserting {} at step {} of the seed (on {}, before its {}), the seed's {} {} no "
-      "longer have the same effect on {}: in the seed they removed {} and added {}; in the "
-      "mutant they removed {} and added {}. Missing from the mutant: removed {}, added {}.",
+      "longer have the same effect on {}: in the seed they removed {} and added {}{}; in the "
+      "mutant they removed {} and added {}{}. Missing from the mutant: removed {}, added {}{}.",
       DescribeEvents(tau, 0, tau.size()), p + 1, ShortActivity(seed.layouts[p].screen.activity),
       p < static_cast<int>(seed.events.size()) ? seed.events[p].Describe() : std::string("end"),
       steps, DescribeEvents(seed.events, v.seed_i, v.seed_j), where,
       DescribeBag(v.seed_effect.removed, seed_i), DescribeBag(v.seed_effect.added, seed_j),
-      DescribeBag(v.mutant_effect.removed, mut_i), DescribeBag(v.mutant_effect.added, mut_j),
-      DescribeBag(v.missing.removed, seed_i), DescribeBag(v.missing.added, seed_j));
+      changed(v.seed_effect.changed, seed_i, seed_j), DescribeBag(v.mutant_effect.removed, mut_i),
+      DescribeBag(v.mutant_effect.added, mut_j), changed(v.mutant_effect.changed, mut_i, mut_j),
+      DescribeBag(v.missing.removed, seed_i), DescribeBag(v.missing.added, seed_j),
+      missing_changed);
 }
 
 Status WriteFunctionalBug(const std::filesystem::path& dir, const FunctionalReport& r) {

@@ -2,6 +2,7 @@
 // mutant, unstable views, de-duplication ranking, the 50% return rule, mutant search.
 #include "fuzz/oracle.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "fuzz/mutants.h"
@@ -57,6 +58,48 @@ TEST(Oracle, CountersAreOneViewWhateverTheirNumber) {
   Effect d = Delta(a, b);
   EXPECT_TRUE(d.removed.empty());
   ASSERT_EQ(d.added.size(), 1u);  // one more "Cinema" title; the count line is the same view
+}
+
+// A screen with a counter and two buttons: Like adds one to it; Copy link changes nothing shown
+// (a generated app's function_stops bug: after Copy link, Like stops counting).
+Layout Likes(int count) {
+  return L(W("FrameLayout", "",
+             {W("TextView", "like_count").Text(fmt::format("Like count: {}", count)),
+              W("Button", "btn_like").Text("Like").Click(),
+              W("Button", "btn_copy_link").Text("Copy link").Click()}),
+           "app.Profile");
+}
+
+TEST(Oracle, ACounterThatStopsCountingIsAViolation) {
+  // Seed: [Like], the count goes 0 -> 1. Its only effect is a number: the views compared are the
+  // same once digits are masked, so the number is compared on its own.
+  Layout zero = Likes(0);
+  std::vector<Layout> seed = {zero, Likes(1)};
+  std::vector<Event> seed_events = {ClickOn(zero.screen, "Like")};
+  EXPECT_EQ(LastEffect(seed, {}, 0.5), 1);
+  Event copy = ClickOn(zero.screen, "Copy link");
+  // Mutant: τ = [Copy link] at pivot 0; then Like does nothing.
+  std::vector<Event> mutant_events = {copy, seed_events[0]};
+  auto v = CheckMutant(seed, seed_events, {zero, Likes(0), Likes(0)}, mutant_events, 0, 1, {});
+  ASSERT_TRUE(v.has_value());
+  ASSERT_EQ(v->missing.changed.size(), 1u);
+  EXPECT_NE(v->missing.changed.begin()->first.find("like_count"), std::string::npos);
+  EXPECT_NE(v->Key().find("app:id/like_count"), std::string::npos);
+  // Its twin: Like still counts after Copy link.
+  EXPECT_FALSE(CheckMutant(seed, seed_events, {zero, Likes(0), Likes(1)}, mutant_events, 0, 1, {}));
+  // τ that counts too ([Like]): the seed's Like then goes 1 -> 2, a change all the same.
+  std::vector<Event> twice = {seed_events[0], seed_events[0]};
+  EXPECT_FALSE(CheckMutant(seed, seed_events, {zero, Likes(1), Likes(2)}, twice, 0, 1, {}));
+}
+
+TEST(Oracle, ACounterTauSetItselfIsExcused) {
+  // τ set the number to what the seed's event then sets it to ("Select all" twice): τ wrote
+  // the view, so the seed's event finding nothing to change is not judged.
+  Layout zero = Likes(0);
+  std::vector<Layout> seed = {zero, Likes(5)};
+  std::vector<Event> seed_events = {ClickOn(zero.screen, "Like")};
+  std::vector<Event> mutant_events = {ClickOn(zero.screen, "Copy link"), seed_events[0]};
+  EXPECT_FALSE(CheckMutant(seed, seed_events, {zero, Likes(5), Likes(5)}, mutant_events, 0, 1, {}));
 }
 
 TEST(Oracle, ContainmentIsPerSideAndCountsCopies) {
