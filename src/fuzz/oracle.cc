@@ -173,13 +173,19 @@ TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_len
       f.keys.insert(f.changed.begin(), f.changed.end());
     }
   };
-  // Each layout τ led to, against the latest similar layout before it.
-  for (int t = pivot + 1; t <= pivot + tau_length; ++t)
-    for (int u = t - 1; u >= 0; --u)
-      if (Similar(mutant[u], mutant[t])) {
-        add(mutant[u], mutant[t]);
-        break;
-      }
+  // Each layout τ led to, against the latest similar layout before it; when that is an overlay
+  // of it (a dialog in front of the screen), also against the latest that is not, so what
+  // changed behind the dialog (rows cleared by its OK) is seen.
+  for (int t = pivot + 1; t <= pivot + tau_length; ++t) {
+    bool latest = true;
+    for (int u = t - 1; u >= 0; --u) {
+      if (!Similar(mutant[u], mutant[t])) continue;
+      const bool alike = TypeSimilarity(mutant[u], mutant[t]) >= overlay_similarity;
+      if (latest || alike) add(mutant[u], mutant[t]);
+      if (alike) break;
+      latest = false;
+    }
+  }
   add(mutant[pivot], mutant[pivot + tau_length]);
   return f;
 }

@@ -102,6 +102,55 @@ TEST(Oracle, ACounterTauSetItselfIsExcused) {
   EXPECT_FALSE(CheckMutant(seed, seed_events, {zero, Likes(5), Likes(5)}, mutant_events, 0, 1, {}));
 }
 
+// A list with a count, Add and "Clear all" (behind a confirmation dialog of the same activity),
+// and a help screen of another activity.
+Layout Friends(int rows) {
+  std::vector<W> ws;
+  for (int r = 0; r < rows; ++r)
+    ws.push_back(W("LinearLayout", "",
+                   {W("TextView", "row_title").Text("New item").Click(),
+                    W("Button", "row_delete").Text("Delete").Click()}));
+  return L(W("FrameLayout", "",
+             {W("TextView", "header").Text(fmt::format("{} Friends", rows)),
+              W("ListView", "list", ws), W("Button", "btn_add").Text("Add").Click(),
+              W("Button", "btn_clear").Text("Clear all").Click(),
+              W("Button", "btn_help").Text("Import Help").Click()}),
+           "app.Friends");
+}
+Layout ClearDialog() {
+  return L(W("FrameLayout", "",
+             {W("TextView", "message").Text("Clear all?"), W("Button", "ok").Text("OK").Click(),
+              W("Button", "cancel").Text("Cancel").Click()}),
+           "app.Friends");
+}
+Layout Help() {
+  return L(W("FrameLayout", "",
+             {W("TextView", "header").Text("Your Help"), W("Button", "back").Text("Back").Click()}),
+           "app.Help");
+}
+
+TEST(Oracle, RowsTauClearedBehindADialogMakeItDestructive) {
+  // Seed: [Import Help, back, Add]: the list goes from 1 row to 2. τ at the help screen: [Back,
+  // Clear all, OK, Import Help]; the rows went while the dialog was in front, so the layout after
+  // OK is to be compared with the list before the dialog, not with the dialog.
+  std::vector<Layout> seed = {Friends(1), Help(), Friends(1), Friends(2)};
+  std::vector<Event> seed_events = {ClickOn(seed[0].screen, "Import Help"), Event{},
+                                    ClickOn(seed[2].screen, "Add")};
+  std::vector<Layout> mutant = {Friends(1), Help(), Friends(1), ClearDialog(),
+                                Friends(0), Help(), Friends(0), Friends(1)};
+  std::vector<Event> mutant_events = {seed_events[0],
+                                      ClickOn(mutant[1].screen, "Back"),
+                                      ClickOn(mutant[2].screen, "Clear all"),
+                                      ClickOn(mutant[3].screen, "OK"),
+                                      ClickOn(mutant[4].screen, "Import Help"),
+                                      Event{},
+                                      seed_events[2]};
+  TauFootprint f = Footprint(mutant, 1, 4, {}, 0.5);
+  EXPECT_FALSE(f.removed_rows.empty());
+  EXPECT_TRUE(f.changed.count("android.widget.TextView|app:id/header"));
+  EXPECT_FALSE(CheckMutant(seed, seed_events, mutant, mutant_events, 1, 4, {}));
+}
+
 TEST(Oracle, ContainmentIsPerSideAndCountsCopies) {
   Effect seed{{{"v\tA", 1}}, {}};
   Effect more{{{"v\tA", 1}, {"v\tB", 1}}, {{"v\tC", 1}}};
