@@ -256,7 +256,10 @@ void SimApp::Impl::Emit(const WidgetSpec& spec, gui::Rect r, int parent, const E
   Expand(spec.hint, ctx, w.hint);
   w.clickable = spec.clickable;
   w.long_clickable = spec.long_clickable;
-  w.scrollable = spec.scrollable;
+  // A list scrolls only while it holds more rows than it shows (a phone says so too).
+  w.scrollable =
+      spec.scrollable &&
+      (spec.list < 0 || static_cast<int>(st_.lists[spec.list].size()) > spec.visible_rows);
   w.editable = spec.editable;
   w.checkable = spec.checkable;
   w.focusable = spec.clickable || spec.editable;

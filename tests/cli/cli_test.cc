@@ -112,7 +112,7 @@ TEST(Cli, SimShowMarksTheActionableWidgetsAndListsThem) {
                " --marks");
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("blue box: click; "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("3. android.widget.TextView \"Cinema\" id/activity_name: click, long click"),
+  EXPECT_NE(r.out.find("2. android.widget.TextView \"Cinema\" id/activity_name: click, long click"),
             std::string::npos)
       << r.out;
   EXPECT_TRUE(std::filesystem::exists(out / "m.png"));

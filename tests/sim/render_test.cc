@@ -54,6 +54,25 @@ TEST(Render, BoundsAreNonEmptyInsideTheScreenAndLinked) {
   EXPECT_FALSE(Has(*app, "r2"));  // visible_rows: 2
 }
 
+// As on a phone (../shared/real: a RecyclerView of 3 rows says scrollable="false"), a list can
+// scroll only while it holds more rows than it shows.
+TEST(Render, AListIsScrollableOnlyWhenItsRowsOverflow) {
+  auto app = MustApp(R"json({
+    "app": "rows", "package": "org.rows", "start": "Main",
+    "lists": {"rows": [{"t": "r0"}, {"t": "r1"}]},
+    "screens": [
+      {"id": "Main", "activity": ".Main", "title": "Main",
+       "widgets": [
+         {"id": "add", "text": "Add", "on": {"click": [{"add_item": "rows", "item": {"t": "new"}}]}},
+         {"id": "list", "list": "rows", "visible_rows": 2, "row": [{"id": "t", "text": "{row.t}"}]}
+       ]}
+    ]
+  })json");
+  EXPECT_FALSE(app->screen().widgets[Find(app->screen(), "list")].scrollable);
+  Click(*app, "add");
+  EXPECT_TRUE(app->screen().widgets[Find(app->screen(), "list")].scrollable);
+}
+
 // A screen that declares its own app bar gets no second one over it; others keep ours.
 TEST(Render, AScreenWithItsOwnBarGetsNoSyntheticToolbar) {
   auto app = MustApp(R"json({

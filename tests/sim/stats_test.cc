@@ -138,7 +138,7 @@ TEST(StatsTest, ShippedAppsWalkWithinTheirBounds) {
   ASSERT_TRUE(stats.ok()) << stats.status().message();
   EXPECT_EQ(stats->kind, "spec");
   EXPECT_GT(stats->activities, 3u);
-  EXPECT_GT(stats->actionable.Median(), 2);
+  EXPECT_GE(stats->actionable.Median(), 2);  // its lists fit their windows: no scroll
   EXPECT_GT(stats->events, stats->no_change);
 }
 
