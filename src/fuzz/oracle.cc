@@ -28,6 +28,20 @@ std::string ViewString(const gui::Screen& screen, const Groups& groups, int inde
 
 std::string KeyOfViewString(const std::string& view) { return view.substr(0, view.find('\t')); }
 
+namespace {
+
+// Whether the oracle looks at widget i (ViewsOf).
+bool Compared(const gui::Screen& s, int i, const std::set<std::string>& ignored) {
+  const gui::Widget& w = s.widgets[i];
+  if (w.package == "com.android.systemui") return false;
+  if (w.text.empty() && w.content_desc.empty() && !w.clickable && !w.long_clickable &&
+      !w.checkable && !w.editable)
+    return false;
+  return !ignored.count(ViewKey(s, i));
+}
+
+}  // namespace
+
 ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored, Numbers* numbers) {
   ViewBag bag;
   if (numbers) numbers->clear();
@@ -38,12 +52,8 @@ ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored, Numb
   const gui::Screen& s = layout.screen;
   Groups groups = FindGroups(s);
   for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i) {
+    if (!Compared(s, i, ignored)) continue;
     const gui::Widget& w = s.widgets[i];
-    if (w.package == "com.android.systemui") continue;
-    if (w.text.empty() && w.content_desc.empty() && !w.clickable && !w.long_clickable &&
-        !w.checkable && !w.editable)
-      continue;
-    if (ignored.count(ViewKey(s, i))) continue;
     std::string view = ViewString(s, groups, i);
     if (numbers && (has_digit(w.text) || has_digit(w.content_desc)))
       (*numbers)[view] = w.text + "|" + w.content_desc;
@@ -70,6 +80,49 @@ ViewBag Minus(const ViewBag& a, const ViewBag& b) {
 }
 
 }  // namespace
+
+std::map<std::string, std::vector<ViewBag>> ScrollingRows(const Layout& layout,
+                                                          const std::set<std::string>& ignored) {
+  std::map<std::string, std::vector<ViewBag>> out;
+  if (!layout.in_app) return out;
+  const gui::Screen& s = layout.screen;
+  Groups groups = FindGroups(s);
+  for (int g : groups.groups) {
+    if (!s.widgets[g].scrollable) continue;
+    std::vector<ViewBag>& rows = out[ViewKey(s, g)];
+    for (int r = g + 1; r < s.widgets[g].subtree_end; r = s.widgets[r].subtree_end) {
+      ViewBag row;
+      for (int i = r; i < s.widgets[r].subtree_end; ++i)
+        if (Compared(s, i, ignored)) ++row[ViewString(s, groups, i)];
+      rows.push_back(std::move(row));
+    }
+  }
+  return out;
+}
+
+ViewBag RowsRemovedInOrder(const Layout& a, const Layout& b, const std::set<std::string>& ignored) {
+  ViewBag out;
+  const auto before = ScrollingRows(a, ignored);
+  auto after = ScrollingRows(b, ignored);
+  for (const auto& [list, rows_a] : before) {
+    const std::vector<ViewBag>& rows_b = after[list];
+    // b's rows from the top, each matched to the first like row of a after the last match.
+    size_t at = 0, last_match = 0;
+    std::vector<char> matched(rows_a.size(), 0);
+    for (const ViewBag& row : rows_b) {
+      size_t k = at;
+      while (k < rows_a.size() && rows_a[k] != row) ++k;
+      if (k == rows_a.size()) break;
+      matched[k] = 1;
+      at = k + 1;
+      last_match = at;
+    }
+    for (size_t k = 0; k < last_match; ++k)
+      if (!matched[k])
+        for (const auto& [v, n] : rows_a[k]) out[v] += n;
+  }
+  return out;
+}
 
 Effect Delta(const ViewBag& li, const ViewBag& lj) { return {Minus(li, lj), Minus(lj, li)}; }
 
@@ -347,6 +400,24 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
       if (a != mutant_numbers[mi].end() && b != mutant_numbers[mj].end() && a->second == from &&
           b->second == from)
         missing.changed[v] = 1;
+    }
+    if (settings.read_windows && !missing.empty()) {
+      const auto windows = ScrollingRows(mutant[mj], ignored);
+      std::set<std::string> windowed;  // ViewKeys of views in the rows of those lists
+      for (const auto& [list, rows] : windows)
+        for (const ViewBag& row : rows)
+          for (const auto& [v, n] : row) windowed.insert(KeyOfViewString(v));
+      for (auto it = missing.added.begin(); it != missing.added.end();)
+        it = windowed.count(KeyOfViewString(it->first)) ? missing.added.erase(it) : std::next(it);
+      if (!missing.removed.empty()) {
+        // From after τ when the pair spans it: τ's own removals are not the seed's.
+        const int from = mi <= pivot && Similar(mutant[pivot + tau_length], mutant[mj])
+                             ? pivot + tau_length
+                             : mi;
+        const ViewBag went = RowsRemovedInOrder(mutant[from], mutant[mj], ignored);
+        for (auto it = missing.removed.begin(); it != missing.removed.end();)
+          it = Count(went, it->first) > 0 ? missing.removed.erase(it) : std::next(it);
+      }
     }
     if (settings.excuse_tau_effects && !missing.empty()) {
       // Single views (in no group) that τ itself wrote may show τ's content afterwards.

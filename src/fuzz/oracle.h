@@ -38,6 +38,16 @@ using Numbers = std::map<std::string, std::string>;
 ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored,
                 Numbers* numbers = nullptr);
 
+// The rows of each list of a layout that can scroll (it holds more rows than it shows), in
+// order, each as the bag of its views, by the list's ViewKey.
+std::map<std::string, std::vector<ViewBag>> ScrollingRows(const Layout& layout,
+                                                          const std::set<std::string>& ignored);
+// The views of rows that went from a scrolling list between `a` and `b`, read in order: b's rows
+// from the top are matched, each to the next like row of a; rows of a skipped before the last
+// match went (rows after it may only have left the window). A row that went while one just like
+// it came into view is seen here, where the bags of views are equal.
+ViewBag RowsRemovedInOrder(const Layout& a, const Layout& b, const std::set<std::string>& ignored);
+
 struct Effect {
   ViewBag removed;  // li \ lj
   ViewBag added;    // lj \ li
@@ -142,6 +152,11 @@ struct OracleSettings {
   // added that looks like the row the seed then removes leaves the mutant's views the same over
   // the pair, which is τ's effect and the seed's together, not a missing one. Default: true.
   bool count_tau_effect = true;
+  // A list that scrolls shows a window of its rows, so on such a list at the mutant's j: a row
+  // the seed added is not judged (it may be below the window, behind rows τ added), and a row
+  // the seed removed counts as removed by the mutant when RowsRemovedInOrder says it went (a
+  // like row may have come into view). Default: true.
+  bool read_windows = true;
 };
 
 // What τ (mutant_events[pivot, pivot + tau_length), acting on mutant[pivot + k]) acted on, as

@@ -151,6 +151,60 @@ TEST(Oracle, RowsTauClearedBehindADialogMakeItDestructive) {
   EXPECT_FALSE(CheckMutant(seed, seed_events, mutant, mutant_events, 1, 4, {}));
 }
 
+// A window of five rows over a longer list (scrollable), each row a title and its Delete.
+Layout Archive(std::vector<std::string> titles, bool more_below = true) {
+  std::vector<W> rows;
+  for (const auto& t : titles)
+    rows.push_back(W("LinearLayout", "",
+                     {W("TextView", "row_title").Text(t).Click(),
+                      W("Button", "row_delete").Text("Delete").Click()}));
+  W list("ListView", "list", rows);
+  if (more_below) list.Scroll();
+  return L(W("FrameLayout", "", {list, W("Button", "btn_other").Text("Other").Click()}),
+           "app.Archive");
+}
+
+TEST(Oracle, ARowRemovedWhileALikeRowComesIntoViewIsRemoved) {
+  // The list holds Pay, Read, Read, Flight, Birthday, Birthday, Flight, ... and shows five.
+  // Seed: delete Flight; the next Birthday comes into view. Mutant: τ deleted the fifth row,
+  // Birthday, and the next, also Birthday, came into view (the window looks the same); the seed's
+  // delete of Flight then brings the second Flight into view: by the bag of views nothing went,
+  // by the order of the rows Flight did.
+  Layout start = Archive({"Pay", "Read", "Read", "Flight", "Birthday"});
+  std::vector<Layout> seed = {start, Archive({"Pay", "Read", "Read", "Birthday", "Birthday"})};
+  // Flight's Delete, named by its row.
+  const Event del =
+      EventOn(start.screen, gui::ActionKind::kClick, testing::Find(start.screen, "Flight") + 1);
+  std::vector<Event> seed_events = {del};
+  std::vector<Event> mutant_events = {ClickOn(start.screen, "Other"), del};
+  auto mutant = [&](std::vector<std::string> after) {
+    return std::vector<Layout>{start, start, Archive(std::move(after))};
+  };
+  const OracleSettings keep{.skip_destructive_tau = false};
+  EXPECT_FALSE(CheckMutant(seed, seed_events, mutant({"Pay", "Read", "Read", "Birthday", "Flight"}),
+                           mutant_events, 0, 1, {}, keep));
+  // Its twin: the delete took Pay instead, and Flight stays where it was.
+  EXPECT_TRUE(CheckMutant(seed, seed_events,
+                          mutant({"Read", "Read", "Flight", "Birthday", "Flight"}), mutant_events,
+                          0, 1, {}, keep));
+}
+
+TEST(Oracle, ARowAddedToAListThatScrollsMayBeBelowItsWindow) {
+  // Seed: [Send] adds "hi" to a chat of two rows. Mutant: τ = [Other] (it sent a message of its
+  // own elsewhere), and the list now shows five rows and scrolls: the seed's row may be below.
+  Layout two = Archive({"a", "b"}, false);
+  std::vector<Layout> seed = {two, Archive({"a", "b", "hi"}, false)};
+  std::vector<Event> seed_events = {ClickOn(two.screen, "Other")};
+  std::vector<Event> mutant_events = {ClickOn(two.screen, "Other"), seed_events[0]};
+  auto full = Archive({"a", "b", "c", "d", "e"}, true);
+  EXPECT_FALSE(CheckMutant(seed, seed_events, {two, full, full}, mutant_events, 0, 1, {},
+                           {.skip_destructive_tau = false}));
+  // Its twin: the list does not scroll, so the row is not there: dropped.
+  auto same = Archive({"a", "b", "c", "d", "e"}, false);
+  EXPECT_TRUE(CheckMutant(seed, seed_events, {two, same, same}, mutant_events, 0, 1, {},
+                          {.skip_destructive_tau = false}));
+}
+
 TEST(Oracle, ContainmentIsPerSideAndCountsCopies) {
   Effect seed{{{"v\tA", 1}}, {}};
   Effect more{{{"v\tA", 1}, {"v\tB", 1}}, {{"v\tC", 1}}};
