@@ -357,8 +357,24 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
     footprint = Footprint(mutant, pivot, tau_length, ignored, settings.overlay_similarity);
   // τ deleted or changed list items: it did not only add effects, the premise of the oracle.
   if (settings.skip_destructive_tau && !footprint.removed_rows.empty()) return std::nullopt;
-  const bool shared_changed = settings.attribute_to_rows &&
-                              !SameSingleViews(mutant[pivot], mutant[pivot + tau_length], ignored);
+  // The screen under a layout shown over it (a dialog): the latest layout of its activity after
+  // `from` and before t, when that is not alike t; -1 otherwise.
+  auto under = [&](int t, int from) {
+    for (int u = t - 1; u > from; --u)
+      if (Similar(mutant[u], mutant[t]))
+        return TypeSimilarity(mutant[u], mutant[t]) < settings.overlay_similarity ? u : -1;
+    return -1;
+  };
+  const int end = pivot + tau_length;
+  bool shared_changed =
+      settings.attribute_to_rows && !SameSingleViews(mutant[pivot], mutant[end], ignored);
+  if (settings.attribute_to_rows && !shared_changed && tau_length > 0) {
+    // τ came back to a dialog like the pivot's, over another item (it opened another task).
+    const int a = under(pivot, -1), b = under(end, pivot);
+    shared_changed = a >= 0 && b >= 0 &&
+                     TypeSimilarity(mutant[a], mutant[b]) >= settings.overlay_similarity &&
+                     !SameSingleViews(mutant[a], mutant[b], ignored);
+  }
   std::vector<std::set<std::string>> rows(seed.size());
   if (shared_changed)
     for (int t = 0; t + 1 < static_cast<int>(seed.size()); ++t)

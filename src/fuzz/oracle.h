@@ -127,9 +127,10 @@ struct OracleSettings {
   // against the screen under it differs by what the overlay hides, not by an effect. Default 0.5.
   double min_pair_similarity = 0.5;
   // When τ left a single view of the pivot showing other content (it changed shared state such as
-  // the current item), only missing views that lie in the row of a seed event after the insertion
-  // (a particular list item the seed acted on) are judged: a button acting on "the current item"
-  // acts on τ's item, as it should. Default: true.
+  // the current item; with a dialog at the pivot and at τ's end, the screens under them count),
+  // only missing views that lie in the row of a seed event after the insertion (a particular list
+  // item the seed acted on) are judged: a button acting on "the current item" acts on τ's item, as
+  // it should. Default: true.
   bool attribute_to_rows = true;
   // Judge no mutant whose τ removed or changed list items (TauFootprint::removed_rows): Genie's
   // premise is that an independent τ only adds GUI effects; one that deletes items makes the

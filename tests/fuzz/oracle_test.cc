@@ -205,6 +205,66 @@ TEST(Oracle, ARowAddedToAListThatScrollsMayBeBelowItsWindow) {
                           {.skip_destructive_tau = false}));
 }
 
+// A task list (title and due date per row), a task's edit screen, and its due-date dialog.
+Layout TaskList(std::vector<std::pair<std::string, std::string>> tasks) {
+  std::vector<W> rows;
+  for (const auto& [title, due] : tasks)
+    rows.push_back(
+        W("LinearLayout", "",
+          {W("TextView", "task_title").Text(title).Click(), W("TextView", "task_due").Text(due)}));
+  return L(W("FrameLayout", "", {W("ListView", "tasks", rows)}), "app.Main");
+}
+Layout TaskEdit(const std::string& title, const std::string& due) {
+  return L(W("FrameLayout", "",
+             {W("EditText", "title").Text(title), W("TextView", "due").Text(due),
+              W("Button", "btn_due").Text("Due date").Click(),
+              W("Button", "btn_delete").Text("Delete task").Click()}),
+           "app.Edit");
+}
+Layout DueDialog() {
+  return L(W("FrameLayout", "",
+             {W("Button", "today").Text("Today").Click(),
+              W("Button", "next_week").Text("Next week").Click()}),
+           "app.Edit");
+}
+
+TEST(Oracle, TauThatOpensAnotherItemUnderTheSameDialogChangedSharedState) {
+  // Seed: open "Call", Due date, Today, Delete task: Call goes. τ at the dialog: [Next week, back
+  // (unsaved), open "Prep", Due date]: the same dialog again, over Prep now; the seed's rest
+  // deletes Prep, as it should (it acts on the task open). The dialogs look alike; the screens
+  // under them do not.
+  Layout main = TaskList({{"Call", "Tomorrow"}, {"Prep", "Friday"}});
+  std::vector<Layout> seed = {main, TaskEdit("Call", "Tomorrow"), DueDialog(),
+                              TaskEdit("Call", "Today"), TaskList({{"Prep", "Friday"}})};
+  std::vector<Event> seed_events = {
+      ClickOn(main.screen, "Call"), ClickOn(seed[1].screen, "Due date"),
+      ClickOn(seed[2].screen, "Today"), ClickOn(seed[3].screen, "Delete task")};
+  std::vector<Layout> mutant = {main,
+                                TaskEdit("Call", "Tomorrow"),
+                                DueDialog(),
+                                TaskEdit("Call", "Next week"),
+                                main,  // back: the edit was not saved
+                                TaskEdit("Prep", "Friday"),
+                                DueDialog(),
+                                TaskEdit("Prep", "Today"),
+                                TaskList({{"Call", "Tomorrow"}})};
+  std::vector<Event> mutant_events = {seed_events[0],
+                                      seed_events[1],
+                                      ClickOn(mutant[2].screen, "Next week"),
+                                      Event{},
+                                      ClickOn(mutant[4].screen, "Prep"),
+                                      ClickOn(mutant[5].screen, "Due date"),
+                                      seed_events[2],
+                                      seed_events[3]};
+  EXPECT_FALSE(CheckMutant(seed, seed_events, mutant, mutant_events, 2, 4, {}));
+  // Its twin: τ opened Call again, and the seed's Delete task then left it in the list.
+  mutant_events[4] = ClickOn(mutant[4].screen, "Call");
+  mutant[5] = TaskEdit("Call", "Tomorrow");
+  mutant[7] = TaskEdit("Call", "Today");
+  mutant[8] = main;
+  EXPECT_TRUE(CheckMutant(seed, seed_events, mutant, mutant_events, 2, 4, {}));
+}
+
 TEST(Oracle, ContainmentIsPerSideAndCountsCopies) {
   Effect seed{{{"v\tA", 1}}, {}};
   Effect more{{{"v\tA", 1}, {"v\tB", 1}}, {{"v\tC", 1}}};
