@@ -38,9 +38,14 @@ int FuzzCommand(int argc, char** argv) {
       ->check(CLI::Range(0.0, 100.0))
       ->capture_default_str();
   app.add_option("--max-prefix", o.seeds.max_prefix,
-                 "the longest such way replayed (events); states reached later are not started "
-                 "from")
+                 "the longest such way replayed (events, detours cut); states farther are not "
+                 "started from")
       ->check(NonNegative())
+      ->capture_default_str();
+  app.add_option("--explore-first", o.seeds.pct_explore,
+                 "percent of the budget spent first on seeds alone, mapping the app before "
+                 "mutants run")
+      ->check(CLI::Range(0.0, 100.0))
       ->capture_default_str();
   app.add_option("--max-length", o.mutants.max_length, "MAX_LENGTH: events inserted by a mutant")
       ->check(Positive())

@@ -59,6 +59,28 @@ int PositiveAnswer(const gui::Screen& s) {
   return negative ? positive : -1;
 }
 
+std::vector<std::vector<Event>> WaysWithoutDetours(const std::vector<Layout>& layouts,
+                                                   const std::vector<Event>& events) {
+  std::vector<std::vector<Event>> ways;
+  if (layouts.empty()) return ways;
+  std::vector<uint64_t> states = {layouts[0].abs};  // states[k]: where way[0, k) leads
+  std::vector<Event> way;
+  ways.push_back(way);
+  for (size_t t = 0; t < events.size() && t + 1 < layouts.size(); ++t) {
+    way.push_back(events[t]);
+    states.push_back(layouts[t + 1].abs);
+    // Back at a state shown before on the way: cut the detour.
+    for (size_t k = 0; k + 1 < states.size(); ++k)
+      if (states[k] == states.back()) {
+        way.resize(k);
+        states.resize(k + 1);
+        break;
+      }
+    ways.push_back(way);
+  }
+  return ways;
+}
+
 void SeedChooser::See(const Layout& layout) {
   for (const auto& w : layout.screen.widgets) {
     if (w.editable || w.text.empty() || w.text.size() > 40 || app_texts_.size() >= kMaxAppTexts)

@@ -26,13 +26,17 @@ struct SeedSettings {
   double pct_dialog_positive = 80;  // chance to answer a dialog positively when it offers both
   double pct_app_text = 50;         // chance to type a text the app has shown rather than a word
   // Seeds that start where an earlier seed got to: this share of seeds first replay the events
-  // that led an earlier seed to a layout state no seed had reached before (the states reached
-  // least often as a start chosen first), then take `length` events of their own; mutants are
-  // made at pivots after that prefix. Seeds of `length` events from a clean start reach only
+  // that led an earlier seed to a layout state no seed had reached before (detours cut) (the states
+  // reached least often as a start chosen first), then take `length` events of their own; mutants
+  // are made at pivots after that prefix. Seeds of `length` events from a clean start reach only
   // the screens near the start; this way each seed begins a step further. 0: every seed starts
   // from the clean start.
   double pct_from_reached = 50;
-  int max_prefix = 36;  // a state reached after more events than this is not started from
+  int max_prefix = 36;  // a state reached by a longer way (detours cut) is not started from
+  // The first share of the budget (percent) runs seeds without mutants: as in Genie, where the
+  // model is mined from seeds before mutants are made, they map the app (the model M, the
+  // starts) before mutants spend most events on what the seeds reached so far.
+  double pct_explore = 40;
 };
 
 // The candidate events of a layout: click / long click / input on every widget that takes them,
@@ -47,6 +51,12 @@ int PositiveAnswer(const gui::Screen& screen);
 // Whether a widget is a negative answer: android:id/button2, or it says Cancel, No, Dismiss,
 // Close, Decline or Discard.
 bool IsNegativeAnswer(const gui::Widget& w);
+
+// The ways a run took to each of its layouts, with detours cut: where the run came back to a
+// layout state it had shown before, the events since then are left out. ways[t] leads from
+// layouts[0] to layouts[t] (events[t] acts on layouts[t]; t up to events.size()).
+std::vector<std::vector<Event>> WaysWithoutDetours(const std::vector<Layout>& layouts,
+                                                   const std::vector<Event>& events);
 
 class SeedChooser {
  public:

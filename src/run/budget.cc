@@ -1,5 +1,6 @@
 #include "run/budget.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace roam::run {
@@ -21,6 +22,13 @@ bool Budget::Left() const {
   if (EventsSpent()) return false;
   if (options_.seconds > 0 && Elapsed() >= options_.seconds) return false;
   return true;
+}
+
+double Budget::Used() const {
+  double used = 0;
+  if (options_.events > 0) used = static_cast<double>(events_) / options_.events;
+  if (options_.seconds > 0) used = std::max(used, Elapsed() / options_.seconds);
+  return std::min(used, 1.0);
 }
 
 std::string_view Budget::SpentOn() const { return EventsSpent() ? "events" : "time"; }

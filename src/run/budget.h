@@ -32,6 +32,9 @@ class Budget {
   void Spend(int64_t events = 1) { events_ += events; }
 
   int64_t events() const { return events_; }
+  // The share of the budget used so far, 0 to 1: the larger of the events' and the time's (0 for
+  // an unbounded budget).
+  double Used() const;
   double Elapsed() const { return clock_.Now() - start_; }
   const BudgetOptions& options() const { return options_; }
   const Clock& clock() const { return clock_; }

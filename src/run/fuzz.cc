@@ -91,13 +91,17 @@ class Fuzzer {
   // each layout state, and how many seeds started there since.
   struct Start {
     std::vector<fuzz::Event> prefix;
+    std::string activity;  // where the prefix leads
     int uses = 0;
   };
+  std::map<std::string, int> tested_from_;  // activity -> seeds with mutants started there
   std::vector<Start> starts_;
   std::set<uint64_t> reached_;  // layout states some stable seed reached
   void AddStarts(const Execution& seed);
   // A start for the next seed (least used first); null: from the clean start.
   Start* PickStart();
+  // Seeds run without mutants in the first SeedSettings::pct_explore of the budget.
+  bool Mapping() const { return budget_.Used() * 100 < options_.seeds.pct_explore; }
   CrashFiler crash_filer_;
   bool write_failed_ = false;
 };
@@ -128,22 +132,30 @@ Status Fuzzer::Run() {
 
 void Fuzzer::AddStarts(const Execution& seed) {
   reached_.insert(seed.layouts.front().abs);
-  const size_t n = std::min(seed.events.size() + 1, seed.layouts.size());
-  for (size_t t = 1; t < n; ++t) {
+  const auto ways = fuzz::WaysWithoutDetours(seed.layouts, seed.events);
+  for (size_t t = 1; t < ways.size(); ++t) {
     const fuzz::Layout& l = seed.layouts[t];
     if (!l.in_app || !reached_.insert(l.abs).second) continue;
-    if (t <= static_cast<size_t>(options_.seeds.max_prefix))
-      starts_.push_back({{seed.events.begin(), seed.events.begin() + t}, 0});
+    if (ways[t].size() <= static_cast<size_t>(options_.seeds.max_prefix))
+      starts_.push_back({ways[t], l.screen.activity, 0});
   }
 }
 
 Fuzzer::Start* Fuzzer::PickStart() {
   if (starts_.empty() || !rng_.Chance(options_.seeds.pct_from_reached / 100)) return nullptr;
-  // The least used starts, the newest of them (the deepest reached so far, as a rule).
+  // While mapping: the least used starts, the newest of them (the deepest reached so far, as a
+  // rule). Once mutants run: first the activities fewest seeds with mutants started in, so each
+  // screen reached gets tested.
+  const bool mapping = Mapping();
+  auto tested = [&](const Start& s) {
+    auto it = tested_from_.find(s.activity);
+    return mapping || it == tested_from_.end() ? 0 : it->second;
+  };
   Start* best = &starts_.back();
   for (auto it = starts_.rbegin(); it != starts_.rend(); ++it)
-    if (it->uses < best->uses) best = &*it;
+    if (std::pair(tested(*it), it->uses) < std::pair(tested(*best), best->uses)) best = &*it;
   ++best->uses;
+  if (!mapping) ++tested_from_[best->activity];
   return best;
 }
 
@@ -186,6 +198,7 @@ Status Fuzzer::OneSeed(int index) {
     return Status::Ok();
   }
   AddStarts(seed);
+  if (Mapping()) return Status::Ok();
   std::set<std::string> ignored = fuzz::UnstableViews(seed.layouts, second->layouts);
   int last_effect = fuzz::LastEffect(seed.layouts, ignored, options_.oracle.min_pair_similarity);
   if (last_effect < 0) return Status::Ok();
@@ -361,7 +374,8 @@ json FuzzConfig(const FuzzOptions& o) {
             {"pct_dialog_positive", o.seeds.pct_dialog_positive},
             {"pct_app_text", o.seeds.pct_app_text},
             {"pct_from_reached", o.seeds.pct_from_reached},
-            {"max_prefix", o.seeds.max_prefix}}},
+            {"max_prefix", o.seeds.max_prefix},
+            {"pct_explore", o.seeds.pct_explore}}},
           {"mutants",
            {{"max_length", o.mutants.max_length},
             {"max_views_per_group", o.mutants.max_views_per_group},

@@ -55,5 +55,22 @@ TEST(SeedChooser, StopsPreferringAPositiveAnswerThatChangesNothing) {
   EXPECT_GT(done, 100);
 }
 
+TEST(Seeds, WaysToTheLayoutsOfARunLeaveOutDetours) {
+  // States A B A C B: the way to C skips the trip to B and back; the way to the last B is
+  // [to C, to B], not the first B's.
+  std::vector<Layout> layouts(5);
+  const uint64_t abs[] = {1, 2, 1, 3, 2};
+  for (int t = 0; t < 5; ++t) layouts[t].abs = abs[t];
+  std::vector<Event> events(4);
+  for (int t = 0; t < 4; ++t) events[t].text = std::to_string(t);  // tells them apart
+  auto ways = WaysWithoutDetours(layouts, events);
+  ASSERT_EQ(ways.size(), 5u);
+  EXPECT_TRUE(ways[0].empty());
+  EXPECT_EQ(ways[1], std::vector<Event>({events[0]}));
+  EXPECT_TRUE(ways[2].empty());  // back at A
+  EXPECT_EQ(ways[3], std::vector<Event>({events[2]}));
+  EXPECT_EQ(ways[4], std::vector<Event>({events[2], events[3]}));
+}
+
 }  // namespace
 }  // namespace roam::fuzz

@@ -37,6 +37,20 @@ TEST(Budget, TimeRunsOutOnTheClockGiven) {
   EXPECT_DOUBLE_EQ(b.Elapsed(), 10);
 }
 
+TEST(Budget, UsedIsTheLargerShareOfEventsAndTime) {
+  FakeClock clock;
+  Budget b({.events = 10, .seconds = 100}, clock);
+  EXPECT_DOUBLE_EQ(b.Used(), 0);
+  b.Spend(2);
+  clock.Advance(50);
+  EXPECT_DOUBLE_EQ(b.Used(), 0.5);
+  b.Spend(6);
+  EXPECT_DOUBLE_EQ(b.Used(), 0.8);
+  b.Spend(6);
+  EXPECT_DOUBLE_EQ(b.Used(), 1);
+  EXPECT_DOUBLE_EQ(Budget::Unbounded().Used(), 0);
+}
+
 TEST(Budget, UnboundedNeverRunsOut) {
   Budget b = Budget::Unbounded();
   b.Spend(1000000);
