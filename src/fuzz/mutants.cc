@@ -123,26 +123,30 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
 
 std::vector<int> PivotOrder(const std::vector<Layout>& layouts, int pivots,
                             const std::set<std::string>& ignored, double min_pair_similarity) {
-  // The start of the nearest judged pair at or after each pivot: a pivot right before an effect
-  // is where an independent τ can show that effect missing.
+  // Pivots by how soon after them an effect lands: a layout j differing (views or numbers) from
+  // the latest layout before it that is like it (an effect made behind a dialog lands when the
+  // dialog goes). A pivot right before an effect is where an independent τ can show it missing.
   const int n = static_cast<int>(layouts.size());
-  std::vector<ViewBag> bags;
-  for (const auto& l : layouts) bags.push_back(ViewsOf(l, ignored));
-  std::vector<int> first_effect(n + 1, n);  // smallest i >= t of a pair with an effect
-  for (int i = n - 1; i >= 0; --i) {
-    first_effect[i] = first_effect[i + 1];
-    for (int j = i + 1; j < n; ++j)
-      if (Similar(layouts[i], layouts[j]) &&
-          TypeSimilarity(layouts[i], layouts[j]) >= min_pair_similarity &&
-          !Delta(bags[i], bags[j]).empty()) {
-        first_effect[i] = i;
-        break;
-      }
+  std::vector<ViewBag> bags(n);
+  std::vector<Numbers> numbers(n);
+  for (int t = 0; t < n; ++t) bags[t] = ViewsOf(layouts[t], ignored, &numbers[t]);
+  std::vector<int> next_effect(n + 1, n);  // smallest j > t where an effect lands
+  for (int j = n - 1; j > 0; --j) {
+    next_effect[j - 1] = next_effect[j];
+    for (int i = j - 1; i >= 0; --i) {
+      if (!Similar(layouts[i], layouts[j]) ||
+          TypeSimilarity(layouts[i], layouts[j]) < min_pair_similarity)
+        continue;
+      if (!Delta(bags[i], bags[j]).empty() || !Recounted(numbers[i], numbers[j]).empty())
+        next_effect[j - 1] = j;
+      break;
+    }
   }
+  // Pivot p comes before event p, so the effect of event p lands at p + 1 at the soonest.
   std::vector<int> order;
   for (int p = 0; p < pivots; ++p) order.push_back(p);
   std::stable_sort(order.begin(), order.end(),
-                   [&](int a, int b) { return first_effect[a] - a < first_effect[b] - b; });
+                   [&](int a, int b) { return next_effect[a] - a < next_effect[b] - b; });
   return order;
 }
 

@@ -64,9 +64,10 @@ std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot,
 // like the pivot (TypeSimilarity).
 bool ReturnedToPivot(const Layout& pivot, const Layout& end, const MutantSettings& settings);
 
-// The pivots 0..pivots-1 in the order mutants are made for them: nearest first to the start of
-// a judged pair of seed layouts (similar, at least min_pair_similarity alike, non-empty effect,
-// views in `ignored` aside), so the seed's events right after τ are ones with an effect.
+// The pivots 0..pivots-1 in the order mutants are made for them: nearest first to where an effect
+// lands (a seed layout that differs, in views or numbers, views in `ignored` aside, from the
+// latest earlier layout similar and at least min_pair_similarity like it), so the seed's events
+// right after τ are ones with an effect.
 std::vector<int> PivotOrder(const std::vector<Layout>& layouts, int pivots,
                             const std::set<std::string>& ignored, double min_pair_similarity);
 

@@ -220,6 +220,8 @@ TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_len
       std::set<std::string> grouped = GroupedKeys(a);
       for (const auto& [v, n] : d.removed)
         if (grouped.count(KeyOfViewString(v))) f.removed_rows.insert(v);
+      // A row that went while a like one came into view (the bags are equal).
+      for (const auto& [v, n] : RowsRemovedInOrder(a, b, ignored)) f.removed_rows.insert(v);
       for (const auto* keys : {&removed, &added, &recounted})
         f.keys.insert(keys->begin(), keys->end());
     } else {
@@ -395,10 +397,21 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
     mutant_effect.changed = Recounted(mutant_numbers[mi], mutant_numbers[mj]);
     const ViewBag* before = &mutant_bag(mi);
     ViewBag with_tau;  // mutant_bag(mi) with τ's net effect applied
-    if (settings.count_tau_effect && mi <= pivot && tau_length > 0 &&
-        Similar(mutant[pivot], mutant[pivot + tau_length])) {
+    // τ's net effect on the pair's screen: from the latest layout like mi's at or before the
+    // pivot to the latest like it that τ showed (τ may have added a row on another screen than
+    // the pivot's and come back).
+    auto latest_like_mi = [&](int from, int to) {
+      for (int u = to; u > from; --u)
+        if (Similar(mutant[u], mutant[mi]) &&
+            TypeSimilarity(mutant[u], mutant[mi]) >= settings.min_pair_similarity)
+          return u;
+      return -1;
+    };
+    const int tau_from = mi <= pivot && tau_length > 0 ? latest_like_mi(-1, pivot) : -1;
+    const int tau_to = tau_from >= 0 ? latest_like_mi(pivot, pivot + tau_length) : -1;
+    if (settings.count_tau_effect && tau_to >= 0) {
       with_tau = mutant_bag(mi);
-      const Effect tau = Delta(mutant_bag(pivot), mutant_bag(pivot + tau_length));
+      const Effect tau = Delta(mutant_bag(tau_from), mutant_bag(tau_to));
       for (const auto& [v, n] : tau.added) with_tau[v] += n;
       for (const auto& [v, n] : tau.removed)
         if (auto it = with_tau.find(v); it != with_tau.end() && (it->second -= n) <= 0)

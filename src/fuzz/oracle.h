@@ -149,7 +149,9 @@ struct OracleSettings {
   // must add as many views of that key, whatever they show. Default: true.
   bool count_window_rows = true;
   // On a pair that spans the insertion, the mutant's views at i are taken with τ's own net
-  // effect applied (what τ added, less what it removed, from the pivot to its return): a row τ
+  // effect on that screen applied (what τ added, less what it removed, from the latest layout
+  // like i's at or before the pivot to the latest like it that τ showed; τ may change a screen
+  // other than the pivot's and come back): a row τ
   // added that looks like the row the seed then removes leaves the mutant's views the same over
   // the pair, which is τ's effect and the seed's together, not a missing one. Default: true.
   bool count_tau_effect = true;

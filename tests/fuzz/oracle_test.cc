@@ -92,6 +92,12 @@ TEST(Oracle, ACounterThatStopsCountingIsAViolation) {
   EXPECT_FALSE(CheckMutant(seed, seed_events, {zero, Likes(1), Likes(2)}, twice, 0, 1, {}));
 }
 
+TEST(Mutants, PivotsRightBeforeACounterThatCountsComeFirst) {
+  // Copy link, Copy link, Like: only the last step has an effect, a number.
+  std::vector<Layout> layouts = {Likes(0), Likes(0), Likes(0), Likes(1)};
+  EXPECT_EQ(PivotOrder(layouts, 3, {}, 0.5), (std::vector<int>{2, 1, 0}));
+}
+
 TEST(Oracle, ACounterTauSetItselfIsExcused) {
   // τ set the number to what the seed's event then sets it to ("Select all" twice): τ wrote
   // the view, so the seed's event finding nothing to change is not judged.
@@ -187,6 +193,53 @@ TEST(Oracle, ARowRemovedWhileALikeRowComesIntoViewIsRemoved) {
   EXPECT_TRUE(CheckMutant(seed, seed_events,
                           mutant({"Read", "Read", "Flight", "Birthday", "Flight"}), mutant_events,
                           0, 1, {}, keep));
+}
+
+TEST(Oracle, ATauThatDeletesARowWhileALikeOneComesIntoViewIsDestructive) {
+  // τ deletes Flight; the next rows move up and another Flight comes into view: same bag.
+  std::vector<Layout> mutant = {Archive({"Pay", "Read", "Read", "Flight", "Birthday"}),
+                                Archive({"Pay", "Read", "Read", "Birthday", "Flight"})};
+  EXPECT_FALSE(Footprint(mutant, 0, 1, {}, 0.5).removed_rows.empty());
+}
+
+// A home screen whose list starts with one row ("New Home item", each with its Delete), an Add
+// that adds another like it, and a way to a screen of another activity.
+Layout Home(int rows) {
+  std::vector<W> ws;
+  for (int r = 0; r < rows; ++r)
+    ws.push_back(W("LinearLayout", "",
+                   {W("TextView", "row_title").Text("New Home item").Click(),
+                    W("Button", "row_delete").Text("Delete").Click()}));
+  return L(W("FrameLayout", "",
+             {W("ListView", "list", ws), W("Button", "btn_add").Text("Add").Click(),
+              W("Button", "btn_share").Text("Share Notes").Click()}),
+           "app.Main");
+}
+Layout ShareNotes() {
+  return L(W("FrameLayout", "", {W("Button", "btn_back").Text("Back").Click()}), "app.Share");
+}
+
+TEST(Oracle, TauAddingARowOnAnotherScreenThanThePivotsCountsAsTausEffect) {
+  // Seed: [Share Notes, back, Delete]: the row goes. τ at Share Notes: [Back, Add, Share Notes]
+  // adds a row just like it on the home screen and comes back; the seed's Delete then removes
+  // one of the two: over the pair (home, home) the views are the same, which is τ's row and
+  // the seed's removal together.
+  std::vector<Layout> seed = {Home(1), ShareNotes(), Home(1), Home(0)};
+  std::vector<Event> seed_events = {ClickOn(seed[0].screen, "Share Notes"), Event{},
+                                    ClickOn(seed[2].screen, "Delete")};
+  std::vector<Event> mutant_events = {seed_events[0],
+                                      ClickOn(seed[1].screen, "Back"),
+                                      ClickOn(seed[2].screen, "Add"),
+                                      ClickOn(seed[2].screen, "Share Notes"),
+                                      Event{},
+                                      seed_events[2]};
+  auto mutant = [&](int rows_after) {
+    return std::vector<Layout>{Home(1),      ShareNotes(), Home(1),         Home(2),
+                               ShareNotes(), Home(2),      Home(rows_after)};
+  };
+  EXPECT_FALSE(CheckMutant(seed, seed_events, mutant(1), mutant_events, 1, 3, {}));
+  // Its twin: the Delete removed nothing.
+  EXPECT_TRUE(CheckMutant(seed, seed_events, mutant(2), mutant_events, 1, 3, {}));
 }
 
 TEST(Oracle, ARowAddedToAListThatScrollsMayBeBelowItsWindow) {
