@@ -206,7 +206,12 @@ bool SimApp::Impl::RunEffect(const Effect& e, const Handler& h, const EvalCtx& c
     case Verb::kAddItem: {
       Item item(spec_->field_names().size());
       for (const auto& [field, value] : e.fields) item[field] = Eval(value, ctx);
-      lists[e.target].push_back(std::move(item));
+      auto& list = lists[e.target];
+      const int64_t at = AsInt(Eval(e.value, ctx)).value_or(-1);  // none: at the end
+      if (at >= 0 && at < static_cast<int64_t>(list.size()))
+        list.insert(list.begin() + at, std::move(item));
+      else
+        list.push_back(std::move(item));
       break;
     }
     case Verb::kRemoveItem: {

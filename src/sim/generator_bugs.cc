@@ -143,12 +143,10 @@ void AppBuilder::PlantBugs() {
     bugs_.push_back(
         {{"id", id}, {"kind", kind.name}, {"summary", truth.first}, {"correct", truth.second}});
     // Which of these no independent event sequence exposes (docs/app-spec.md), so Genie's
-    // oracle cannot see them: a wrong delete needs a row put in front of the one removed, and
-    // these lists have no Add (a sequence that removes rows is not independent of a seed that
-    // removes one); the dropped Save needs more entries saved first, through the very field and
-    // button the seed uses. (Left out of the classic shape, which keeps its bytes.)
-    if ((kind.kind == BugKind::kWrongBehaviour || kind.kind == BugKind::kDataLoss) && real())
-      bugs_.back()["oracle"] = "other";
+    // oracle cannot see it: the dropped Save needs more entries saved first, through the very
+    // field and button the seed uses. (Left out of the classic shape, which keeps its bytes; a
+    // real-shape wrong delete has its Add, which puts a row in front of the one removed.)
+    if (kind.kind == BugKind::kDataLoss && real()) bugs_.back()["oracle"] = "other";
     ground_truth_.push_back(fmt::format("{} ({}) on {} [{}, depth {}]: {}.", id, kind.name, d.title,
                                         Route(host), d.depth, truth.first));
   }
@@ -284,6 +282,17 @@ std::pair<std::string, std::string> AppBuilder::PlantWrongDelete(ScreenDraft& d,
                                   {"on", {{"click", remove}}}}})}};
     click = json::array({{{"dialog", NewDialog("confirm_remove_" + d.snake, dialog)}}});
   }
+  // A list one can remove from, one can add to (real shape): newest first, so a row added puts
+  // the others one down, and removing the one that was first now takes the new one (Genie's
+  // independent-view property sees that). No random draw: the rest of the app stays the same.
+  if (real())
+    d.widgets.push_back(
+        {{"id", UniqueId(d, "btn_add_entry")},
+         {"text", "Add"},
+         {"on",
+          {{"click",
+            json::array({{{"add_item", list}, {"item", {{"title", "New entry"}}}, {"at", 0}},
+                         Cover(Unit(d, "addEntry"))})}}}});
   d.widgets.push_back(
       {{"id", UniqueId(d, "list_entries")},
        {"list", list},

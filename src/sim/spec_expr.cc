@@ -330,9 +330,10 @@ void SpecCompiler::EffectBody(const std::string& verb, const json& e, const std:
       var_of(Val::Type::kBool, "boolean");
       break;
     case Verb::kAddItem:
-      keys({"item"});
+      keys({"item", "at"});
       out.target = name(list_names_, "list");
       item_fields("item");
+      if (e.contains("at")) out.value = Value(e["at"], Join(path, "at"), ctx);
       break;
     case Verb::kRemoveItem:
     case Verb::kUpdateItem:

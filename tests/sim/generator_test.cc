@@ -6,6 +6,7 @@
 #include <chrono>
 #include <deque>
 #include <map>
+#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -111,24 +112,35 @@ TEST(GeneratorTest, ClassicShapeIsUnchanged) {
 // The generator's wrong deletes and dropped Saves are no independent-view violation
 // (docs/app-spec.md): the real shape says so in the spec; the other kinds keep the oracle of
 // their kind.
-TEST(GeneratorTest, WrongDeletesAndDroppedSavesSayNoGuiEffectOracleSeesThem) {
+// Dropped Saves say no GUI-effect oracle sees them; a wrong delete's screen has an Add that puts
+// a row first, in front of the one a seed removes, so Genie's oracle can (the default oracle).
+TEST(GeneratorTest, DroppedSavesSayNoGuiEffectOracleSeesThemAndWrongDeletesHaveAnAdd) {
   std::set<std::string> kinds;
+  int wrong_delete_screens = 0;
   for (uint64_t seed : {304, 313}) {  // between them: all three functional kinds
     json app = GenerateApp(Options(seed, 40, 6, GeneratorShape::kReal));
     for (const auto& b : app["bugs"]) {
       const std::string kind = b["kind"];
       kinds.insert(kind);
-      if (kind == "wrong_behaviour" || kind == "data_loss") {
+      if (kind == "data_loss") {
         EXPECT_EQ(b.value("oracle", ""), "other") << b.dump();
       } else {
         EXPECT_FALSE(b.contains("oracle")) << b.dump();
       }
+    }
+    for (const auto& screen : app["screens"]) {
+      const std::string text = screen.dump();
+      if (text.find("\"bug\":\"gen-wrong-delete") == std::string::npos) continue;
+      ++wrong_delete_screens;
+      EXPECT_TRUE(std::regex_search(text, std::regex(R"("add_item":"[a-z_]+","at":0,)")))
+          << screen["id"];
     }
     auto spec = LoadSpecJson(app, "generated");
     ASSERT_TRUE(spec.ok()) << spec.status().message();
   }
   for (const char* k : {"wrong_behaviour", "data_loss", "function_stops"})
     EXPECT_TRUE(kinds.count(k)) << k;
+  EXPECT_GT(wrong_delete_screens, 0);
 }
 
 TEST(GeneratorTest, RealShapeIsTheDefaultAndDiffers) {

@@ -73,6 +73,27 @@ TEST(Render, AListIsScrollableOnlyWhenItsRowsOverflow) {
   EXPECT_TRUE(app->screen().widgets[Find(app->screen(), "list")].scrollable);
 }
 
+// add_item with "at": 0 puts the new item first (a list that shows the newest on top).
+TEST(Render, AnItemAddedAtZeroComesFirst) {
+  auto app = MustApp(R"json({
+    "app": "rows", "package": "org.rows", "start": "Main",
+    "lists": {"rows": [{"t": "r0"}, {"t": "r1"}]},
+    "screens": [
+      {"id": "Main", "activity": ".Main", "title": "Main",
+       "widgets": [
+         {"id": "add", "text": "Add",
+          "on": {"click": [{"add_item": "rows", "item": {"t": "new"}, "at": 0}]}},
+         {"id": "list", "list": "rows", "row": [{"id": "t", "text": "{row.t}"}]}
+       ]}
+    ]
+  })json");
+  Click(*app, "add");
+  const gui::Screen& s = app->screen();
+  ASSERT_GE(Find(s, "new"), 0);
+  EXPECT_LT(Find(s, "new"), Find(s, "r0"));
+  EXPECT_LT(Find(s, "r0"), Find(s, "r1"));
+}
+
 // A screen that declares its own app bar gets no second one over it; others keep ours.
 TEST(Render, AScreenWithItsOwnBarGetsNoSyntheticToolbar) {
   auto app = MustApp(R"json({
