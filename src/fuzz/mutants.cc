@@ -137,7 +137,7 @@ std::vector<int> PivotOrder(const std::vector<Layout>& layouts, int pivots,
       if (!Similar(layouts[i], layouts[j]) ||
           TypeSimilarity(layouts[i], layouts[j]) < min_pair_similarity)
         continue;
-      if (!Delta(bags[i], bags[j]).empty() || !Recounted(numbers[i], numbers[j]).empty())
+      if (!Delta(bags[i], bags[j]).empty() || !Recounted(numbers[i], numbers[j], true).empty())
         next_effect[j - 1] = j;
       break;
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -126,10 +127,45 @@ ViewBag RowsRemovedInOrder(const Layout& a, const Layout& b, const std::set<std:
 
 Effect Delta(const ViewBag& li, const ViewBag& lj) { return {Minus(li, lj), Minus(lj, li)}; }
 
-ViewBag Recounted(const Numbers& li, const Numbers& lj) {
+namespace {
+
+// Whether two texts alike but for their digits differ in one run of digits, by one.
+bool MovedByOne(const std::string& a, const std::string& b) {
+  auto runs = [](const std::string& t) {
+    std::vector<std::string> out;
+    for (size_t k = 0; k < t.size();) {
+      if (!std::isdigit(static_cast<unsigned char>(t[k]))) {
+        ++k;
+        continue;
+      }
+      size_t end = k;
+      while (end < t.size() && std::isdigit(static_cast<unsigned char>(t[end]))) ++end;
+      out.push_back(t.substr(k, end - k));
+      k = end;
+    }
+    return out;
+  };
+  const std::vector<std::string> ra = runs(a), rb = runs(b);
+  if (ra.size() != rb.size()) return false;
+  int differing = 0;
+  bool by_one = false;
+  for (size_t k = 0; k < ra.size(); ++k) {
+    if (ra[k] == rb[k]) continue;
+    ++differing;
+    if (ra[k].size() > 9 || rb[k].size() > 9) return false;
+    by_one = std::abs(std::stoll(ra[k]) - std::stoll(rb[k])) == 1;
+  }
+  return differing == 1 && by_one;
+}
+
+}  // namespace
+
+ViewBag Recounted(const Numbers& li, const Numbers& lj, bool counts_only) {
   ViewBag out;
   for (const auto& [v, shown] : li)
-    if (auto it = lj.find(v); it != lj.end() && it->second != shown) out[v] = 1;
+    if (auto it = lj.find(v);
+        it != lj.end() && it->second != shown && (!counts_only || MovedByOne(shown, it->second)))
+      out[v] = 1;
   return out;
 }
 
@@ -166,7 +202,7 @@ int LastEffect(const std::vector<Layout>& seed, const std::set<std::string>& ign
   for (int j = static_cast<int>(seed.size()) - 1; j > 0; --j)
     for (int i = j - 1; i >= 0; --i)
       if (Similar(seed[i], seed[j]) && TypeSimilarity(seed[i], seed[j]) >= min_pair_similarity &&
-          (!Delta(bags[i], bags[j]).empty() || !Recounted(numbers[i], numbers[j]).empty()))
+          (!Delta(bags[i], bags[j]).empty() || !Recounted(numbers[i], numbers[j], true).empty()))
         return j;
   return -1;
 }
@@ -387,7 +423,7 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
     // τ changed shared state: what came before it is not comparable any more.
     if (shared_changed && i < pivot) continue;
     Effect seed_effect = Delta(seed_bags[i], seed_bags[j]);
-    seed_effect.changed = Recounted(seed_numbers[i], seed_numbers[j]);
+    seed_effect.changed = Recounted(seed_numbers[i], seed_numbers[j], /*counts_only=*/true);
     if (seed_effect.empty()) continue;
 
     int mi = MutantIndex(i, pivot, tau_length), mj = MutantIndex(j, pivot, tau_length);

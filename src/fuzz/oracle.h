@@ -51,14 +51,16 @@ ViewBag RowsRemovedInOrder(const Layout& a, const Layout& b, const std::set<std:
 struct Effect {
   ViewBag removed;  // li \ lj
   ViewBag added;    // lj \ li
-  // Views of both layouts that show other numbers (a counter that counted): the view strings
-  // mask digits, so "Like count: 0" -> "Like count: 1" is in neither bag above.
+  // Views of both layouts that show other numbers (in a seed's effect: counts that moved by one):
+  // the view strings mask digits, so "Like count: 0" -> "Like count: 1" is in neither bag above.
   ViewBag changed;
   bool empty() const { return removed.empty() && added.empty() && changed.empty(); }
 };
 Effect Delta(const ViewBag& li, const ViewBag& lj);
-// The view strings both show once, with other numbers.
-ViewBag Recounted(const Numbers& li, const Numbers& lj);
+// The view strings both show once, with other numbers; with `counts_only`, only those where one
+// number moved by one (a count: 'Like count: 0' -> 1, '27 Alarms' -> 26), not a time or a
+// line that changes on its own ('Updated 12 min ago' -> 'Updated 2 min ago').
+ViewBag Recounted(const Numbers& li, const Numbers& lj, bool counts_only = false);
 // What of `seed` is not in `mutant` (multiset difference, per side): the plain containment of
 // the notes, Δ_seed ⊆ Δ_mutant when empty.
 Effect Missing(const Effect& seed, const Effect& mutant);
