@@ -47,6 +47,11 @@ int FuzzCommand(int argc, char** argv) {
                  "mutants run")
       ->check(CLI::Range(0.0, 100.0))
       ->capture_default_str();
+  app.add_option("--untested-effects", o.seeds.pct_untested_effect,
+                 "once mutants run, percent of a seed's events taken among those seen to have an "
+                 "effect on the layout that no tested seed took there yet")
+      ->check(CLI::Range(0.0, 100.0))
+      ->capture_default_str();
   app.add_option("--max-length", o.mutants.max_length, "MAX_LENGTH: events inserted by a mutant")
       ->check(Positive())
       ->capture_default_str();

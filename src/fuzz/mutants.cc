@@ -123,25 +123,11 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
 
 std::vector<int> PivotOrder(const std::vector<Layout>& layouts, int pivots,
                             const std::set<std::string>& ignored, double min_pair_similarity) {
-  // Pivots by how soon after them an effect lands: a layout j differing (views or numbers) from
-  // the latest layout before it that is like it (an effect made behind a dialog lands when the
-  // dialog goes). A pivot right before an effect is where an independent τ can show it missing.
+  // A pivot right before an effect is where an independent τ can show it missing.
+  const std::vector<char> lands = EffectLands(layouts, ignored, min_pair_similarity);
   const int n = static_cast<int>(layouts.size());
-  std::vector<ViewBag> bags(n);
-  std::vector<Numbers> numbers(n);
-  for (int t = 0; t < n; ++t) bags[t] = ViewsOf(layouts[t], ignored, &numbers[t]);
   std::vector<int> next_effect(n + 1, n);  // smallest j > t where an effect lands
-  for (int j = n - 1; j > 0; --j) {
-    next_effect[j - 1] = next_effect[j];
-    for (int i = j - 1; i >= 0; --i) {
-      if (!Similar(layouts[i], layouts[j]) ||
-          TypeSimilarity(layouts[i], layouts[j]) < min_pair_similarity)
-        continue;
-      if (!Delta(bags[i], bags[j]).empty() || !Recounted(numbers[i], numbers[j], true).empty())
-        next_effect[j - 1] = j;
-      break;
-    }
-  }
+  for (int j = n - 1; j > 0; --j) next_effect[j - 1] = lands[j] ? j : next_effect[j];
   // Pivot p comes before event p, so the effect of event p lands at p + 1 at the soonest.
   std::vector<int> order;
   for (int p = 0; p < pivots; ++p) order.push_back(p);

@@ -30,7 +30,7 @@ struct MutantSettings {
   // With a random generator, max_per_pivot are drawn from up to candidate_factor times as many
   // found by the search (else the first found, the shortest, are taken).
   int candidate_factor = 4;
-  int max_per_seed = 40;      // mutants per seed
+  int max_per_seed = 20;      // mutants per seed (more seeds test more of the app in a budget)
   int max_expansions = 4000;  // BFS nodes per pivot, against path explosion
   // A mutant whose layout after τ is less similar than this to the pivot (TypeSimilarity) did not
   // come back to it and is dropped.

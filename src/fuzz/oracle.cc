@@ -207,6 +207,25 @@ int LastEffect(const std::vector<Layout>& seed, const std::set<std::string>& ign
   return -1;
 }
 
+std::vector<char> EffectLands(const std::vector<Layout>& layouts,
+                              const std::set<std::string>& ignored, double min_pair_similarity) {
+  const int n = static_cast<int>(layouts.size());
+  std::vector<ViewBag> bags(n);
+  std::vector<Numbers> numbers(n);
+  for (int t = 0; t < n; ++t) bags[t] = ViewsOf(layouts[t], ignored, &numbers[t]);
+  std::vector<char> lands(n, 0);
+  for (int j = 1; j < n; ++j)
+    for (int i = j - 1; i >= 0; --i) {
+      if (!Similar(layouts[i], layouts[j]) ||
+          TypeSimilarity(layouts[i], layouts[j]) < min_pair_similarity)
+        continue;
+      lands[j] = !Delta(bags[i], bags[j]).empty() ||
+                 !Recounted(numbers[i], numbers[j], /*counts_only=*/true).empty();
+      break;
+    }
+  return lands;
+}
+
 std::string Violation::Key() const {
   // The views by identity, not content: the same wrong deletion seen on other rows is one report.
   std::string k = activity + ":";

@@ -107,6 +107,12 @@ inline int MutantIndex(int seed_index, int pivot, int tau_length) {
   return seed_index <= pivot ? seed_index : seed_index + tau_length;
 }
 
+// Where effects land along a run: lands[j] when layout j differs (views, or counts) from the
+// latest earlier layout similar and at least min_pair_similarity like it, i.e. event j - 1 (or
+// the dialog it closed) had an effect the oracle can judge.
+std::vector<char> EffectLands(const std::vector<Layout>& layouts,
+                              const std::set<std::string>& ignored, double min_pair_similarity);
+
 struct Violation {
   int seed_i = -1, seed_j = -1;      // the seed pair
   int mutant_i = -1, mutant_j = -1;  // the mutant's corresponding layouts

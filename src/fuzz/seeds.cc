@@ -100,8 +100,19 @@ std::string SeedChooser::TextToType(const gui::Screen& screen, int widget) {
   return std::string(kWords[rng_.Below(kWords.size())]);
 }
 
-Event SeedChooser::Choose(const Layout& layout, bool systematic) {
+Event SeedChooser::Choose(const Layout& layout, bool systematic, const EffectLedger* ledger) {
   std::vector<Event> candidates = CandidateEvents(layout);
+  if (ledger && settings_.pct_untested_effect > 0) {
+    std::vector<const Event*> untested;
+    for (const Event& c : candidates)
+      if (ledger->Untested(layout.abs, c)) untested.push_back(&c);
+    if (!untested.empty() && rng_.Chance(settings_.pct_untested_effect / 100)) {
+      Event e = *untested[rng_.Below(untested.size())];
+      if (e.kind == gui::ActionKind::kInputText)
+        e.text = TextToType(layout.screen, Resolve(layout.screen, e));
+      return e;
+    }
+  }
   if (int positive = PositiveAnswer(layout.screen); positive >= 0) {
     Event answer = EventOn(layout.screen, gui::ActionKind::kClick, positive);
     if (!ChangesNothing(layout.abs, answer) && rng_.Chance(settings_.pct_dialog_positive / 100))

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,25 @@ struct SeedSettings {
   // model is mined from seeds before mutants are made, they map the app (the model M, the
   // starts) before mutants spend most events on what the seeds reached so far.
   double pct_explore = 40;
+  // Once mutants run, the chance that a seed takes, on a layout state, an event seen to have an
+  // effect there (EffectLedger) that no seed with mutants has taken there yet: effects are what
+  // the oracle judges, and an effect no seed carries is never tested.
+  double pct_untested_effect = 50;
+};
+
+// Which events had an effect the oracle can judge on which layout state, and which of those a
+// seed with mutants took there. Not thread-safe.
+class EffectLedger {
+ public:
+  void Saw(uint64_t state, const Event& event) { effects_.emplace(state, event.Key()); }
+  void Tested(uint64_t state, const Event& event) { tested_.emplace(state, event.Key()); }
+  bool Untested(uint64_t state, const Event& event) const {
+    const std::pair<uint64_t, std::string> k(state, event.Key());
+    return effects_.count(k) > 0 && tested_.count(k) == 0;
+  }
+
+ private:
+  std::set<std::pair<uint64_t, std::string>> effects_, tested_;
 };
 
 // The candidate events of a layout: click / long click / input on every widget that takes them,
@@ -65,8 +85,9 @@ class SeedChooser {
 
   // Remembers the texts a layout shows (for typing).
   void See(const Layout& layout);
-  // The next event of a seed on `layout`; `systematic` picks by Υ, otherwise at random.
-  Event Choose(const Layout& layout, bool systematic);
+  // The next event of a seed on `layout`; `systematic` picks by Υ, otherwise at random. With a
+  // ledger, untested effects first (SeedSettings::pct_untested_effect).
+  Event Choose(const Layout& layout, bool systematic, const EffectLedger* ledger = nullptr);
 
  private:
   // A text for the field `widget` of `screen`: what its hint or id asks for (an e-mail address, a

@@ -97,6 +97,7 @@ class Fuzzer {
   std::map<std::string, int> tested_from_;  // activity -> seeds with mutants started there
   std::vector<Start> starts_;
   std::set<uint64_t> reached_;  // layout states some stable seed reached
+  fuzz::EffectLedger effects_;  // effects seen, and those seeds with mutants took
   void AddStarts(const Execution& seed);
   // A start for the next seed (least used first); null: from the clean start.
   Start* PickStart();
@@ -171,7 +172,8 @@ Status Fuzzer::OneSeed(int index) {
     if (t >= prefix + options_.seeds.length) return std::nullopt;
     chooser_.See(layout);
     prev_state = layout.abs;
-    prev_event = t < prefix ? start->prefix[t] : chooser_.Choose(layout, systematic);
+    prev_event = t < prefix ? start->prefix[t]
+                            : chooser_.Choose(layout, systematic, Mapping() ? nullptr : &effects_);
     return prev_event;
   };
   auto first = runner_.Run(next);
@@ -198,8 +200,12 @@ Status Fuzzer::OneSeed(int index) {
     return Status::Ok();
   }
   AddStarts(seed);
-  if (Mapping()) return Status::Ok();
   std::set<std::string> ignored = fuzz::UnstableViews(seed.layouts, second->layouts);
+  const std::vector<char> lands =
+      fuzz::EffectLands(seed.layouts, ignored, options_.oracle.min_pair_similarity);
+  for (size_t j = 1; j < lands.size() && j <= seed.events.size(); ++j)
+    if (lands[j]) effects_.Saw(seed.layouts[j - 1].abs, seed.events[j - 1]);
+  if (Mapping()) return Status::Ok();
   int last_effect = fuzz::LastEffect(seed.layouts, ignored, options_.oracle.min_pair_similarity);
   if (last_effect < 0) return Status::Ok();
   std::vector<fuzz::ActiveViews> active = fuzz::TrackActiveViews(seed.layouts, seed.events);
@@ -208,6 +214,9 @@ Status Fuzzer::OneSeed(int index) {
       seed.layouts, seed.events, active, model_, last_effect, failed, options_.mutants, ignored,
       options_.oracle.min_pair_similarity, &rng_, prefix);
   stats_.mutants_generated += static_cast<int64_t>(mutants.size());
+  if (!mutants.empty())
+    for (size_t t = prefix; t < seed.events.size(); ++t)
+      effects_.Tested(seed.layouts[t].abs, seed.events[t]);
   if (std::getenv("ROAM_FUZZ_DEBUG")) {
     std::string d;
     for (const auto& e : seed.events) d += e.Describe() + "; ";
@@ -375,7 +384,8 @@ json FuzzConfig(const FuzzOptions& o) {
             {"pct_app_text", o.seeds.pct_app_text},
             {"pct_from_reached", o.seeds.pct_from_reached},
             {"max_prefix", o.seeds.max_prefix},
-            {"pct_explore", o.seeds.pct_explore}}},
+            {"pct_explore", o.seeds.pct_explore},
+            {"pct_untested_effect", o.seeds.pct_untested_effect}}},
           {"mutants",
            {{"max_length", o.mutants.max_length},
             {"max_views_per_group", o.mutants.max_views_per_group},

@@ -55,6 +55,30 @@ TEST(SeedChooser, StopsPreferringAPositiveAnswerThatChangesNothing) {
   EXPECT_GT(done, 100);
 }
 
+TEST(SeedChooser, TakesEffectsNoTestedSeedTookFirst) {
+  Layout form = Form();
+  Event like = ClickOn(form.screen, "Like");
+  EffectLedger ledger;
+  ledger.Saw(form.abs, like);
+  EXPECT_TRUE(ledger.Untested(form.abs, like));
+  EXPECT_FALSE(ledger.Untested(form.abs + 1, like));
+  auto likes = [&](const EffectLedger* steer) {
+    Rng rng(3);
+    Model model;
+    model.Observe(form.abs, ClickOn(form.screen, "Done"), form.abs);  // Done: a futile answer
+    SeedChooser chooser({}, model, rng);
+    int n = 0;
+    for (int i = 0; i < 1000; ++i) n += chooser.Choose(form, false, steer) == like;
+    return n;
+  };
+  const int plain = likes(nullptr), steered = likes(&ledger);
+  EXPECT_LT(plain, 250);    // one click of four, 60% of the time
+  EXPECT_GT(steered, 550);  // half the time, then as plain
+  ledger.Tested(form.abs, like);
+  EXPECT_FALSE(ledger.Untested(form.abs, like));
+  EXPECT_LT(likes(&ledger), 250);
+}
+
 TEST(Seeds, WaysToTheLayoutsOfARunLeaveOutDetours) {
   // States A B A C B: the way to C skips the trip to B and back; the way to the last B is
   // [to C, to B], not the first B's.
