@@ -32,7 +32,7 @@ struct SeedSettings {
   // are made at pivots after that prefix. Seeds of `length` events from a clean start reach only
   // the screens near the start; this way each seed begins a step further. 0: every seed starts
   // from the clean start.
-  double pct_from_reached = 50;
+  double pct_from_reached = 80;
   int max_prefix = 36;  // a state reached by a longer way (detours cut) is not started from
   // The first share of the budget (percent) runs seeds without mutants: as in Genie, where the
   // model is mined from seeds before mutants are made, they map the app (the model M, the

@@ -3,6 +3,7 @@
 #include "run/fuzz.h"
 
 #include <cstdlib>
+#include <optional>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -247,9 +248,10 @@ TEST(Fuzz, CrashesMetWhileFuzzingAreFiledAsBugFoldersThatReplay) {
 }
 
 // Issue 19, item 2: seeds of 12 events from a clean start stayed near the start of a 40-activity
-// app. Half of them now start where an earlier seed first got to: on a generated app (seed 305,
-// whose activities lie up to 9 steps deep), the seeds' runs reach more than twice as many
-// activities over three fuzzing seeds of 10,000 events (12 against 35 when this was written).
+// app. Some of them now start where an earlier seed first got to (half when this was written): on a
+// generated app (seed 305, whose activities lie up to 9 steps deep), the seeds' runs reach more
+// than twice as many activities over three fuzzing seeds of 10,000 events (12 against 35 when this
+// was written).
 TEST(Fuzz, SeedsStartingWhereEarlierSeedsGotToReachDeeper) {
   const auto app = testing::TempDir("fuzz_reach") / "gen305.json";
   ASSERT_TRUE(
@@ -276,14 +278,15 @@ TEST(Fuzz, SeedsStartingWhereEarlierSeedsGotToReachDeeper) {
 // Issue 19, item 5: a bug written apart from the fuzzer, deep in a generated app: app seed 304
 // plants a wrong delete on "Settings history", 8 screens from the start ("removing any entry but
 // the first removes the first entry instead"; its Add puts a new row first). Fuzzing finds it
-// (fuzz seed 3 at 30,000 events; of seeds 1-6 when this was written, seed 3 found it), the report
-// is scored to that bug (so the same case holds with the bug off), it replays, and with the bug
-// off fuzzing reports nothing.
+// (30,000 events; fuzz seeds 1 and 2 of 1-6 found it when this was written), the report is scored
+// to that bug (so the same case holds with the bug off), it replays, and with the app's
+// functional bugs off fuzzing reports nothing.
 TEST(Fuzz, FindsAWrongDeleteDeepInAGeneratedAppAndNothingWithItOff) {
   const auto app = testing::TempDir("fuzz_gen_delete") / "gen304.json";
   ASSERT_TRUE(
       WriteFileAtomic(app, sim::GenerateApp({.seed = 304, .activities = 40, .bugs = 6}).dump())
           .ok());
+  const std::string bug = "gen-wrong-delete-4";
   auto run = [&](uint64_t seed, std::vector<std::string> bugs_off) {
     FuzzOptions o;
     o.target.app = app;
@@ -296,17 +299,23 @@ TEST(Fuzz, FindsAWrongDeleteDeepInAGeneratedAppAndNothingWithItOff) {
     EXPECT_TRUE(r.ok()) << r.status().message();
     return std::pair(r.ok() ? std::move(*r) : FuzzResult{}, o.out);
   };
-  auto [found, out] = run(3, {});
-  ASSERT_TRUE(found.summary.functional.has_value());
-  ASSERT_EQ(found.summary.functional->size(), 1u);
-  const report::FunctionalFinding& f = found.summary.functional->front();
-  EXPECT_EQ(f.bug_id, "gen-wrong-delete-4") << f.explanation;
-  EXPECT_NE(f.activity.find("SettingsHistoryActivity"), std::string::npos) << f.activity;
-  auto replay = ReplayBug(out / f.bug_dir);
+  std::optional<report::FunctionalFinding> found;
+  std::filesystem::path out;
+  for (uint64_t seed = 1; seed <= 4 && !found; ++seed) {
+    auto [r, dir] = run(seed, {});
+    ASSERT_TRUE(r.summary.functional.has_value());
+    for (const auto& f : *r.summary.functional)
+      if (f.bug_id == bug) found = f, out = dir;
+  }
+  ASSERT_TRUE(found) << "not found with fuzz seeds 1-4";
+  EXPECT_NE(found->activity.find("SettingsHistoryActivity"), std::string::npos) << found->activity;
+  auto replay = ReplayBug(out / found->bug_dir);
   ASSERT_TRUE(replay.ok()) << replay.status().message();
   EXPECT_TRUE(replay->reproduced) << replay->expected;
+  // With the app's functional bugs off (this one and a dropped Save, gen-data-loss-6, which
+  // fuzzing meets too), nothing is reported.
   for (uint64_t seed : {1, 2, 3}) {
-    auto [off, off_out] = run(seed, {"gen-wrong-delete-4"});
+    auto [off, off_out] = run(seed, {bug, "gen-data-loss-6"});
     EXPECT_GT(off.stats.mutants_executed, 500);
     for (const auto& g : *off.summary.functional) ADD_FAILURE() << g.id << ": " << g.explanation;
   }
