@@ -54,39 +54,35 @@ TEST(Render, BoundsAreNonEmptyInsideTheScreenAndLinked) {
   EXPECT_FALSE(Has(*app, "r2"));  // visible_rows: 2
 }
 
+// A list of two rows showing three at most, and an Add that puts a new row first.
+const char* kRows = R"json({
+  "app": "rows", "package": "org.rows", "start": "Main",
+  "lists": {"rows": [{"t": "r0"}, {"t": "r1"}]},
+  "screens": [
+    {"id": "Main", "activity": ".Main", "title": "Main",
+     "widgets": [
+       {"id": "add", "text": "Add",
+        "on": {"click": [{"add_item": "rows", "item": {"t": "new"}, "at": 0}]}},
+       {"id": "list", "list": "rows", "visible_rows": 3, "row": [{"id": "t", "text": "{row.t}"}]}
+     ]}
+  ]
+})json";
+
 // As on a phone (../shared/real: a RecyclerView of 3 rows says scrollable="false"), a list can
 // scroll only while it holds more rows than it shows.
 TEST(Render, AListIsScrollableOnlyWhenItsRowsOverflow) {
-  auto app = MustApp(R"json({
-    "app": "rows", "package": "org.rows", "start": "Main",
-    "lists": {"rows": [{"t": "r0"}, {"t": "r1"}]},
-    "screens": [
-      {"id": "Main", "activity": ".Main", "title": "Main",
-       "widgets": [
-         {"id": "add", "text": "Add", "on": {"click": [{"add_item": "rows", "item": {"t": "new"}}]}},
-         {"id": "list", "list": "rows", "visible_rows": 2, "row": [{"id": "t", "text": "{row.t}"}]}
-       ]}
-    ]
-  })json");
-  EXPECT_FALSE(app->screen().widgets[Find(app->screen(), "list")].scrollable);
+  auto app = MustApp(kRows);
+  auto list = [&] { return app->screen().widgets[Find(app->screen(), "list")]; };
+  EXPECT_FALSE(list().scrollable);
   Click(*app, "add");
-  EXPECT_TRUE(app->screen().widgets[Find(app->screen(), "list")].scrollable);
+  EXPECT_FALSE(list().scrollable);  // three rows, three shown
+  Click(*app, "add");
+  EXPECT_TRUE(list().scrollable);
 }
 
 // add_item with "at": 0 puts the new item first (a list that shows the newest on top).
 TEST(Render, AnItemAddedAtZeroComesFirst) {
-  auto app = MustApp(R"json({
-    "app": "rows", "package": "org.rows", "start": "Main",
-    "lists": {"rows": [{"t": "r0"}, {"t": "r1"}]},
-    "screens": [
-      {"id": "Main", "activity": ".Main", "title": "Main",
-       "widgets": [
-         {"id": "add", "text": "Add",
-          "on": {"click": [{"add_item": "rows", "item": {"t": "new"}, "at": 0}]}},
-         {"id": "list", "list": "rows", "row": [{"id": "t", "text": "{row.t}"}]}
-       ]}
-    ]
-  })json");
+  auto app = MustApp(kRows);
   Click(*app, "add");
   const gui::Screen& s = app->screen();
   ASSERT_GE(Find(s, "new"), 0);
