@@ -495,10 +495,8 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
         it = windowed.count(KeyOfViewString(it->first)) ? missing.added.erase(it) : std::next(it);
       if (!missing.removed.empty()) {
         // From after τ when the pair spans it: τ's own removals are not the seed's.
-        const int from = mi <= pivot && Similar(mutant[pivot + tau_length], mutant[mj])
-                             ? pivot + tau_length
-                             : mi;
-        const ViewBag went = RowsRemovedInOrder(mutant[from], mutant[mj], ignored);
+        const ViewBag went =
+            RowsRemovedInOrder(mutant[tau_to >= 0 ? tau_to : mi], mutant[mj], ignored);
         for (auto it = missing.removed.begin(); it != missing.removed.end();)
           it = Count(went, it->first) > 0 ? missing.removed.erase(it) : std::next(it);
       }

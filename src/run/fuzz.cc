@@ -99,7 +99,7 @@ class Fuzzer {
   std::set<uint64_t> reached_;  // layout states some stable seed reached
   fuzz::EffectLedger effects_;  // effects seen, and those seeds with mutants took
   void AddStarts(const Execution& seed);
-  // A start for the next seed (least used first); null: from the clean start.
+  // A start for the next seed (PickStart says which first); null: from the clean start.
   Start* PickStart();
   // Seeds run without mutants in the first SeedSettings::pct_explore of the budget.
   bool Mapping() const { return budget_.Used() * 100 < options_.seeds.pct_explore; }
