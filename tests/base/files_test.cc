@@ -1,5 +1,6 @@
 #include "base/files.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "base/rng.h"
@@ -59,8 +60,8 @@ TEST(ParseJson, NestingDeeperThanTheLimitIsRefusedWithItsPlace) {
                                       ": JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
                                       " levels");
   // Brackets inside strings do not count, and the limit itself is fine.
-  std::string ok =
-      std::string(kMaxJsonDepth, '[') + "\"[[[{{{\\\"[\"" + std::string(kMaxJsonDepth, ']');
+  std::string ok = fmt::format("{}\"[[[{{{{{{\\\"[\"{}", std::string(kMaxJsonDepth, '['),
+                               std::string(kMaxJsonDepth, ']'));
   EXPECT_TRUE(ParseJson(ok, "f.json").ok());
 }
 
