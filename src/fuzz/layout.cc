@@ -132,7 +132,7 @@ Event EventOn(const gui::Screen& screen, gui::ActionKind kind, int index) {
   e.kind = kind;
   e.type = WidgetType(screen, index);
   e.signature = WidgetSignature(screen, index);
-  e.row = RowLabel(screen, FindGroups(screen), index);
+  e.row = RowLabel(screen, index);
   return e;
 }
 
@@ -175,9 +175,8 @@ int Resolve(const gui::Screen& screen, const Event& event) {
   if (exact.size() > 1 || (event.exact && !event.row.empty())) {
     // Like views of several rows: the one of the event's row. An exact event whose row is gone
     // finds no target (it would act on another item).
-    Groups groups = FindGroups(screen);
     for (int i : exact)
-      if (RowLabel(screen, groups, i) == event.row) return i;
+      if (RowLabel(screen, i) == event.row) return i;
     if (event.exact && !event.row.empty()) return -1;
   }
   return exact[0];

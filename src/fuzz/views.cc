@@ -42,6 +42,7 @@ bool IsGroup(const gui::Screen& screen, int node) {
   return false;
 }
 
+std::vector<std::string> RowTexts(const gui::Screen& screen, int row);
 void LabelRows(const gui::Screen& screen, Groups& g);
 
 }  // namespace
@@ -69,6 +70,18 @@ std::string RowLabel(const gui::Screen& /*screen*/, const Groups& groups, int in
   return index < static_cast<int>(groups.row_label.size()) ? groups.row_label[index] : "";
 }
 
+std::string RowLabel(const gui::Screen& screen, int index) {
+  if (index < 0 || index >= static_cast<int>(screen.widgets.size())) return "";
+  // Group(index) is the nearest ancestor that is a group; the row is its child above index.
+  for (int row = index, p = screen.widgets[index].parent; p >= 0;
+       row = p, p = screen.widgets[p].parent) {
+    if (!IsGroup(screen, p)) continue;
+    std::vector<std::string> texts = RowTexts(screen, row);
+    return texts.empty() ? "" : texts[0];
+  }
+  return "";
+}
+
 namespace {
 
 std::vector<std::string> RowTexts(const gui::Screen& screen, int row) {
@@ -84,32 +97,15 @@ std::vector<std::string> RowTexts(const gui::Screen& screen, int row) {
   return out;
 }
 
-// Whether a row's label is its first text no other row shows (else simply its first text).
-constexpr bool unique_row_labels = false;
-
 void LabelRows(const gui::Screen& screen, Groups& g) {
   g.row_label.assign(screen.widgets.size(), "");
-  for (int group : g.groups) {
-    std::vector<int> rows = ChildrenOf(screen, group);
-    std::vector<std::vector<std::string>> texts;
-    std::map<std::string, int> seen;  // text -> rows showing it
-    for (int r : rows) {
-      texts.push_back(RowTexts(screen, r));
-      std::set<std::string> unique(texts.back().begin(), texts.back().end());
-      for (const auto& t : unique) ++seen[t];
+  for (int group : g.groups)
+    for (int row : ChildrenOf(screen, group)) {
+      std::vector<std::string> texts = RowTexts(screen, row);
+      if (texts.empty()) continue;
+      for (int i = row; i < screen.widgets[row].subtree_end; ++i)
+        if (g.group_of[i] == group) g.row_label[i] = texts[0];
     }
-    for (size_t k = 0; k < rows.size(); ++k) {
-      std::string label = texts[k].empty() ? "" : texts[k][0];
-      if (unique_row_labels)
-        for (const auto& t : texts[k])
-          if (seen[t] == 1) {
-            label = t;
-            break;
-          }
-      for (int i = rows[k]; i < screen.widgets[rows[k]].subtree_end; ++i)
-        if (g.group_of[i] == group) g.row_label[i] = label;
-    }
-  }
 }
 
 }  // namespace

@@ -25,11 +25,13 @@ struct Groups {
 };
 Groups FindGroups(const gui::Screen& screen);
 
-// The label of the row a view sits in: the first text (or content-desc) in the subtree of the
-// group's child that holds it that no other row of the group shows (else its first text), digit
-// runs masked; "" for a view in no group. It tells like views
-// of different rows apart ("Playing" in the FIP row is not "Playing" in the SomaFM row).
+// The label of the row a view sits in: the first text (or content-desc) of a view that is not a
+// text field in the subtree of the group's child that holds it, digit runs masked; "" for a view
+// in no group. It tells like views of different rows apart ("Playing" in the FIP row is not
+// "Playing" in the SomaFM row).
 std::string RowLabel(const gui::Screen& screen, const Groups& groups, int index);
+// The same for one view, from the groups above it only (FindGroups looks at every node).
+std::string RowLabel(const gui::Screen& screen, int index);
 
 // w1 ∦ w2 as above (a view is not independent of itself).
 bool Independent(const gui::Screen& screen, const Groups& groups, int w1, int w2);

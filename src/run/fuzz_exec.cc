@@ -3,8 +3,9 @@
 namespace roam::run {
 
 Status FuzzRunner::Observe(Execution& run) {
-  ROAM_RETURN_IF_ERROR(executor_.Observe(screen_));
-  run.layouts.push_back(fuzz::MakeLayout(screen_, executor_.package()));
+  gui::Screen screen;
+  ROAM_RETURN_IF_ERROR(executor_.Observe(screen));
+  run.layouts.push_back(fuzz::MakeLayout(std::move(screen), executor_.package()));
   return Status::Ok();
 }
 

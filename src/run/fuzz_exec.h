@@ -51,7 +51,6 @@ class FuzzRunner {
 
   StepExecutor& executor_;
   const RunContext* context_;
-  gui::Screen screen_;
 };
 
 // A runner with its own unbounded budget and crash oracle, for checks and replays of one case.
