@@ -13,7 +13,7 @@ namespace roam::fuzz::testing {
 struct W {
   std::string cls, id, text, desc;
   std::vector<W> children;
-  bool click = false, long_click = false, scroll = false;
+  bool click = false, long_click = false, scroll = false, edit = false;
   W(std::string c, std::string i, std::vector<W> kids = {})
       : cls(std::move(c)), id(std::move(i)), children(std::move(kids)) {}
   W& Text(std::string t) {
@@ -26,6 +26,10 @@ struct W {
   }
   W& Click() {
     click = true;
+    return *this;
+  }
+  W& Edit() {  // a text field
+    edit = true;
     return *this;
   }
   W& Scroll() {  // a list that holds more rows than it shows
@@ -44,6 +48,7 @@ inline void Flatten(const W& w, int parent, gui::Screen& s) {
   x.clickable = w.click;
   x.long_clickable = w.long_click;
   x.scrollable = w.scroll;
+  x.editable = w.edit;
   x.parent = parent;
   int index = static_cast<int>(s.widgets.size());
   x.bounds = {0, index * 10, 1080, index * 10 + 10};

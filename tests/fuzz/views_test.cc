@@ -71,6 +71,31 @@ TEST(Views, RowsOfAListAreIndependentThroughTheirRows) {
   EXPECT_FALSE(Independent(s, g, Find(s, "Photo of Cinema"), Find(s, "Cinema")));
 }
 
+TEST(Views, OneViewsRowLabelIsTheOneOfTheScreensGroups) {
+  // Rows of a list, a text field first in one (not its label), like buttons nested in a row (the
+  // nearest group holds them), digits masked; every view's label by itself and by FindGroups.
+  auto row = [](const std::string& t, bool field) {
+    std::vector<W> views;
+    if (field) views.push_back(W("EditText", "note").Text("typed").Edit());
+    views.push_back(W("TextView", "title").Text(t).Click());
+    views.push_back(
+        W("LinearLayout", "actions",
+          {W("Button", "act").Text("Edit").Click(), W("Button", "act").Text("Delete").Click()}));
+    return W("LinearLayout", "", views);
+  };
+  auto s =
+      testing::MakeScreen(W("FrameLayout", "",
+                            {W("ListView", "list", {row("Cinema 2", true), row("Sleeping", false)}),
+                             W("Button", "add").Text("Add").Click()}));
+  Groups g = FindGroups(s);
+  for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i)
+    EXPECT_EQ(RowLabel(s, i), RowLabel(s, g, i)) << "view " << i;
+  EXPECT_EQ(RowLabel(s, Find(s, "Sleeping")), "Sleeping");
+  EXPECT_EQ(RowLabel(s, Find(s, "typed")), "Cinema #");
+  EXPECT_EQ(RowLabel(s, Find(s, "Add")), "");
+  EXPECT_EQ(RowLabel(s, Find(s, "Delete")), "Delete");  // the actions bar is its nearest group
+}
+
 TEST(Views, ActivateFollowsTheThreeRules) {
   auto s = testing::MakeScreen(Figure());
   Groups g = FindGroups(s);
