@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -121,18 +122,29 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
 
 }  // namespace
 
-std::vector<int> PivotOrder(const std::vector<Layout>& layouts, int pivots,
-                            const std::set<std::string>& ignored, double min_pair_similarity) {
+std::vector<int> PivotOrder(const std::vector<Layout>& layouts, const std::vector<Event>& events,
+                            int pivots, const std::set<std::string>& ignored,
+                            double min_pair_similarity, int first_pivot) {
   // A pivot right before an effect is where an independent τ can show it missing.
   const std::vector<char> lands = EffectLands(layouts, ignored, min_pair_similarity);
   const int n = static_cast<int>(layouts.size());
   std::vector<int> next_effect(n + 1, n);  // smallest j > t where an effect lands
   for (int j = n - 1; j > 0; --j) next_effect[j - 1] = lands[j] ? j : next_effect[j];
   // Pivot p comes before event p, so the effect of event p lands at p + 1 at the soonest.
+  auto distance = [&](int p) { return next_effect[p] - p; };
   std::vector<int> order;
-  for (int p = 0; p < pivots; ++p) order.push_back(p);
+  for (int p = std::max(first_pivot, 0); p < pivots; ++p) order.push_back(p);
   std::stable_sort(order.begin(), order.end(),
-                   [&](int a, int b) { return next_effect[a] - a < next_effect[b] - b; });
+                   [&](int a, int b) { return distance(a) < distance(b); });
+  // The round of each pivot: how many nearer pivots precede the same event on the same state.
+  std::vector<int> round(std::max(pivots, 0), 0);
+  std::map<std::pair<uint64_t, std::string>, int> seen;
+  for (int p : order) {
+    const int j = next_effect[p];
+    if (j >= n || j - 1 >= static_cast<int>(events.size())) continue;
+    round[p] = seen[{layouts[j - 1].abs, events[j - 1].Key()}]++;
+  }
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return round[a] < round[b]; });
   return order;
 }
 
@@ -153,9 +165,9 @@ std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
     touched[p] = so_far;
   }
   std::vector<Mutant> out;
-  for (int p : PivotOrder(layouts, std::max(pivots, 0), ignored, min_pair_similarity)) {
+  for (int p : PivotOrder(layouts, events, pivots, ignored, min_pair_similarity, first_pivot)) {
     if (static_cast<int>(out.size()) >= settings.max_per_seed) break;
-    if (p < first_pivot || !layouts[p].in_app) continue;
+    if (!layouts[p].in_app) continue;
     for (auto& m : SearchTraces(p, layouts[p], active[p], touched[p], model, failed, loop_uses,
                                 settings, rng))
       if (static_cast<int>(out.size()) < settings.max_per_seed) out.push_back(std::move(m));

@@ -95,7 +95,18 @@ TEST(Oracle, ACounterThatStopsCountingIsAViolation) {
 TEST(Mutants, PivotsRightBeforeACounterThatCountsComeFirst) {
   // Copy link, Copy link, Like: only the last step has an effect, a number.
   std::vector<Layout> layouts = {Likes(0), Likes(0), Likes(0), Likes(1)};
-  EXPECT_EQ(PivotOrder(layouts, 3, {}, 0.5), (std::vector<int>{2, 1, 0}));
+  Event like = ClickOn(layouts[0].screen, "Like"), copy = ClickOn(layouts[0].screen, "Copy link");
+  EXPECT_EQ(PivotOrder(layouts, {copy, copy, like}, 3, {}, 0.5), (std::vector<int>{2, 1, 0}));
+}
+
+TEST(Mutants, PivotsBeforeEachEventWithAnEffectComeBeforeSecondPivotsBeforeOne) {
+  // Like, Like, Copy link, Copy link, each counting here: the first pivot before a Copy link
+  // comes before the second before a Like (a seed's mutants test every effect it carries, not
+  // the first one over and over).
+  std::vector<Layout> layouts = {Likes(0), Likes(1), Likes(2), Likes(3), Likes(4)};
+  Event like = ClickOn(layouts[0].screen, "Like"), copy = ClickOn(layouts[0].screen, "Copy link");
+  EXPECT_EQ(PivotOrder(layouts, {like, like, copy, copy}, 4, {}, 0.5),
+            (std::vector<int>{0, 2, 1, 3}));
 }
 
 TEST(Oracle, ANumberThatJumpsIsNoCountAndNotJudged) {
