@@ -178,6 +178,9 @@ std::set<std::string> UnstableViews(const std::vector<Layout>& run1,
   std::set<std::string> out;
   size_t n = std::min(run1.size(), run2.size());
   for (size_t t = 0; t < n; ++t) {
+    // Like screens show like views: a prefix that repeated itself costs a comparison.
+    if (run1[t].in_app == run2[t].in_app && run1[t].screen.widgets == run2[t].screen.widgets)
+      continue;
     Effect d = Delta(ViewsOf(run1[t], {}), ViewsOf(run2[t], {}));
     for (const auto* bag : {&d.removed, &d.added})
       for (const auto& [v, count] : *bag) out.insert(KeyOfViewString(v));
