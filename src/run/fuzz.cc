@@ -58,8 +58,9 @@ class Fuzzer {
  private:
   void ObserveRun(const Execution& run);
   Status OneSeed(int index);
-  Status OneMutant(int seed_index, const Execution& seed, std::set<std::string>& ignored,
-                   const fuzz::Mutant& mutant, std::set<std::string>& failed);
+  Status OneMutant(int seed_index, const Execution& seed, const RunFrom& from,
+                   std::set<std::string>& ignored, const fuzz::Mutant& mutant,
+                   std::set<std::string>& failed);
   Status Report(int seed_index, const Execution& seed, const Execution& mutant,
                 const fuzz::Mutant& m, const fuzz::Violation& v);
   std::string Score(const FuzzCase& c, const std::string& key);
@@ -190,7 +191,12 @@ Status Fuzzer::OneSeed(int index) {
   ++stats_.seeds;
   if (seed.events.empty()) return Status::Ok();
 
-  auto second = runner_.Run(Exact(seed.events));
+  // A seed that began on a way to a reached state saves the device there (where it can), so
+  // its mutants restore it instead of replaying the way (all their pivots lie after it).
+  RunFrom save;
+  if (prefix > 0 && !Mapping() && target_.device().CanSnapshot())
+    save = {.snapshot = "roam-fuzz-seed-start", .snapshot_at = prefix};
+  auto second = runner_.Run(Exact(seed.events), save);
   if (!second.ok()) return second.status();
   ROAM_RETURN_IF_ERROR(FileCrashes(*second));
   if (second->interrupted) return Status::Ok();
@@ -208,6 +214,9 @@ Status Fuzzer::OneSeed(int index) {
   if (Mapping()) return Status::Ok();
   int last_effect = fuzz::LastEffect(seed.layouts, ignored, options_.oracle.min_pair_similarity);
   if (last_effect < 0) return Status::Ok();
+  RunFrom resume;
+  if (second->snapshotted)
+    resume = {.resume = &*second, .resume_events = prefix, .snapshot = save.snapshot};
   std::vector<fuzz::ActiveViews> active = fuzz::TrackActiveViews(seed.layouts, seed.events);
   std::set<std::string> failed;
   std::vector<fuzz::Mutant> mutants = fuzz::GenerateMutants(
@@ -233,17 +242,20 @@ Status Fuzzer::OneSeed(int index) {
     bool pruned = false;
     for (size_t n = 1; n <= m.tau.size() && !pruned; ++n) pruned = failed.count(m.PrefixKey(n)) > 0;
     if (pruned) continue;
-    ROAM_RETURN_IF_ERROR(OneMutant(index, seed, ignored, m, failed));
+    ROAM_RETURN_IF_ERROR(OneMutant(index, seed, resume, ignored, m, failed));
     progress_.Update(Figures());
   }
   return Status::Ok();
 }
 
-Status Fuzzer::OneMutant(int seed_index, const Execution& seed, std::set<std::string>& ignored,
-                         const fuzz::Mutant& m, std::set<std::string>& failed) {
+Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& from,
+                         std::set<std::string>& ignored, const fuzz::Mutant& m,
+                         std::set<std::string>& failed) {
   const int p = m.pivot, len = static_cast<int>(m.tau.size());
   const double t0 = budget_.Elapsed();
-  auto run = runner_.Run(MutantPlan(seed.events, p, m.tau));
+  auto run =
+      runner_.Run(MutantPlan(seed.events, p, m.tau), p >= from.resume_events ? from : RunFrom{});
+  if (run.ok() && from.resume && p >= from.resume_events) ++stats_.restored_mutants;
   stats_.mutant_seconds += budget_.Elapsed() - t0;
   if (!run.ok()) return run.status();
   ROAM_RETURN_IF_ERROR(FileCrashes(*run));
@@ -366,6 +378,7 @@ json FuzzStatsJson(const FuzzStats& s) {
       {"mutants_generated", s.mutants_generated},
       {"mutants_executed", s.mutants_executed},
       {"mutants_dropped", s.mutants_dropped},
+      {"restored_mutants", s.restored_mutants},
       {"violations", s.violations},
       {"mutant_seconds", s.mutant_seconds},
       {"mutants_per_second", s.mutant_seconds > 0 ? s.mutants_executed / s.mutant_seconds : 0.0}};

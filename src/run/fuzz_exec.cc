@@ -1,5 +1,7 @@
 #include "run/fuzz_exec.h"
 
+#include <fmt/format.h>
+
 namespace roam::run {
 
 Status FuzzRunner::Observe(Execution& run) {
@@ -9,20 +11,39 @@ Status FuzzRunner::Observe(Execution& run) {
   return Status::Ok();
 }
 
-Result<Execution> FuzzRunner::Run(const NextEvent& next) {
+Result<Execution> FuzzRunner::Run(const NextEvent& next, const RunFrom& from) {
   Execution run;
   int64_t step = 0;
-  ROAM_RETURN_IF_ERROR(executor_.Clear().Wrap("clear"));
-  run.trace.push_back({.step = step++, .op = "clear"});
-  ROAM_RETURN_IF_ERROR(executor_.Launch().Wrap("launch"));
-  run.trace.push_back({.step = step++, .op = "launch"});
+  int first = 0;
+  if (from.resume) {
+    const Execution& r = *from.resume;
+    first = from.resume_events;
+    if (first < 0 || static_cast<size_t>(first) >= r.layouts.size() ||
+        static_cast<size_t>(first) > r.events.size() || r.trace.size() < 2 + r.events.size())
+      return Status::InvalidArgument(
+          fmt::format("resume after {} events of a run of {}", first, r.events.size()));
+    ROAM_RETURN_IF_ERROR(executor_.Restore(from.snapshot).Wrap("restore " + from.snapshot));
+    run.layouts.assign(r.layouts.begin(), r.layouts.begin() + first);
+    run.events.assign(r.events.begin(), r.events.begin() + first);
+    run.trace.assign(r.trace.begin(), r.trace.begin() + 2 + first);  // clear, launch, events
+    step = static_cast<int64_t>(run.trace.size());
+  } else {
+    ROAM_RETURN_IF_ERROR(executor_.Clear().Wrap("clear"));
+    run.trace.push_back({.step = step++, .op = "clear"});
+    ROAM_RETURN_IF_ERROR(executor_.Launch().Wrap("launch"));
+    run.trace.push_back({.step = step++, .op = "launch"});
+  }
   executor_.DiscardEvents();
   ROAM_RETURN_IF_ERROR(Observe(run));
-  for (int t = 0;; ++t) {
+  for (int t = first;; ++t) {
     const fuzz::Layout& layout = run.layouts.back();
     if (!layout.in_app) {
       run.left_app = true;
       break;
+    }
+    if (t == from.snapshot_at && !from.resume) {
+      ROAM_RETURN_IF_ERROR(executor_.Snapshot(from.snapshot).Wrap("snapshot " + from.snapshot));
+      run.snapshotted = true;
     }
     if ((context_ && context_->Stopped()) || !executor_.budget().Left()) {
       run.interrupted = true;
@@ -54,11 +75,13 @@ Result<Execution> FuzzRunner::Run(const NextEvent& next) {
   return run;
 }
 
-Result<Execution> FuzzRunner::Run(const std::vector<fuzz::Event>& plan) {
-  return Run([&plan](int t, const fuzz::Layout&) -> std::optional<fuzz::Event> {
-    if (t >= static_cast<int>(plan.size())) return std::nullopt;
-    return plan[t];
-  });
+Result<Execution> FuzzRunner::Run(const std::vector<fuzz::Event>& plan, const RunFrom& from) {
+  return Run(
+      [&plan](int t, const fuzz::Layout&) -> std::optional<fuzz::Event> {
+        if (t >= static_cast<int>(plan.size())) return std::nullopt;
+        return plan[t];
+      },
+      from);
 }
 
 }  // namespace roam::run

@@ -29,6 +29,19 @@ struct Execution {
   bool crashed = false;                  // a crash or ANR ended the run
   bool left_app = false;                 // the app was no longer in front
   bool interrupted = false;              // out of budget or stopped
+  bool snapshotted = false;              // RunFrom::snapshot_at was reached and saved
+};
+
+// Where a run begins and what it saves on the way. By default it starts from cleared data and a
+// launch. With `resume`, it restores a device snapshot taken after the first `resume_events`
+// events of `resume` (Device::CanSnapshot) and takes its layouts, events and trace up to there
+// from that run: the run reads as if it had replayed them, and its trace replays from the clean
+// start. With `snapshot_at` >= 0 it saves a device snapshot `snapshot` after that many events.
+struct RunFrom {
+  const struct Execution* resume = nullptr;
+  int resume_events = 0;
+  std::string snapshot;
+  int snapshot_at = -1;
 };
 
 // The next event of a run after `t` events on `layout`; nullopt ends the run.
@@ -42,9 +55,9 @@ class FuzzRunner {
 
   // Runs events from `next` until it returns nullopt, an event finds no target, the app crashes
   // or leaves the foreground, or the budget or a stop request ends it.
-  Result<Execution> Run(const NextEvent& next);
-  // Runs a fixed list of events.
-  Result<Execution> Run(const std::vector<fuzz::Event>& plan);
+  Result<Execution> Run(const NextEvent& next, const RunFrom& from = {});
+  // Runs a fixed list of events (from.resume: the plan's first resume_events are not sent).
+  Result<Execution> Run(const std::vector<fuzz::Event>& plan, const RunFrom& from = {});
 
  private:
   Status Observe(Execution& run);

@@ -75,6 +75,45 @@ FuzzCase DiaryCase(device::Device& device) {
   return c;
 }
 
+TEST(FuzzRunner, ARunResumedFromASnapshotReadsAsTheFullRunWithoutSendingTheWayThere) {
+  device::SimDevice device(Diary(), sim::SimOptions{});
+  const std::vector<Event> plan = Script(device, {"Cinema", "Attach picture", "Diary"});
+  Budget budget = Budget::Unbounded();
+  oracle::CrashOracle crashes(device.Package(), {});
+  StepExecutor steps(device, budget, crashes);
+  FuzzRunner runner(steps, nullptr);
+  auto saved = runner.Run(plan, {.snapshot = "start", .snapshot_at = 2});
+  ASSERT_TRUE(saved.ok()) << saved.status().message();
+  EXPECT_TRUE(saved->snapshotted);
+  auto full = runner.Run(plan);
+  ASSERT_TRUE(full.ok());
+  EXPECT_FALSE(full->snapshotted);
+
+  const int64_t before = budget.events();
+  auto resumed = runner.Run(plan, {.resume = &*saved, .resume_events = 2, .snapshot = "start"});
+  ASSERT_TRUE(resumed.ok()) << resumed.status().message();
+  EXPECT_EQ(budget.events() - before, 1);  // only "Diary" was sent
+  ASSERT_EQ(resumed->layouts.size(), full->layouts.size());
+  for (size_t t = 0; t < full->layouts.size(); ++t)
+    EXPECT_EQ(resumed->layouts[t].abs, full->layouts[t].abs) << "layout " << t;
+  EXPECT_EQ(resumed->events, full->events);
+  ASSERT_EQ(resumed->trace.size(), full->trace.size());
+  for (size_t t = 0; t < full->trace.size(); ++t) {
+    EXPECT_EQ(resumed->trace[t].step, full->trace[t].step);
+    EXPECT_EQ(resumed->trace[t].op, full->trace[t].op);  // clear, launch, act: replays from clear
+  }
+
+  // Resuming past the run it names is refused, as is a device without snapshots.
+  auto past = runner.Run(plan, {.resume = &*saved, .resume_events = 9, .snapshot = "start"});
+  EXPECT_FALSE(past.ok());
+  device::SimDevice phone(Diary(), sim::SimOptions{}, {.snapshots = false});
+  Budget b2 = Budget::Unbounded();
+  StepExecutor phone_steps(phone, b2, crashes);
+  auto refused = FuzzRunner(phone_steps, nullptr)
+                     .Run(plan, {.resume = &*saved, .resume_events = 2, .snapshot = "start"});
+  EXPECT_FALSE(refused.ok());
+}
+
 TEST(FuzzCase, DiaryWrongPhotoDeletedViolatesTheOracle) {
   device::SimDevice device(Diary(), sim::SimOptions{});
   FuzzCase c = DiaryCase(device);
