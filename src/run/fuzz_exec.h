@@ -1,5 +1,6 @@
-// run/fuzz_exec: Genie's seeds and mutants as runs on the step executor. Every run starts from
-// cleared app data and a launch, then takes events one by one: each is resolved on the observed
+// run/fuzz_exec: Genie's seeds and mutants as runs on the step executor. A run starts from
+// cleared app data and a launch (or from a device snapshot of an earlier run's state: RunFrom),
+// then takes events one by one: each is resolved on the observed
 // layout (fuzz::Resolve), sent through the executor (so it counts against the campaign's budget
 // and its crashes go through the crash oracle), and followed by an observation, so a run yields
 // its layouts, the concrete events and a trace in report/trace.h's format. Used by `roam fuzz`
