@@ -253,9 +253,9 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& f
                          std::set<std::string>& failed) {
   const int p = m.pivot, len = static_cast<int>(m.tau.size());
   const double t0 = budget_.Elapsed();
-  auto run =
-      runner_.Run(MutantPlan(seed.events, p, m.tau), p >= from.resume_events ? from : RunFrom{});
-  if (run.ok() && from.resume && p >= from.resume_events) ++stats_.restored_mutants;
+  const bool restored = from.resume && p >= from.resume_events;  // τ lies after the way
+  auto run = runner_.Run(MutantPlan(seed.events, p, m.tau), restored ? from : RunFrom{});
+  if (restored) ++stats_.restored_mutants;
   stats_.mutant_seconds += budget_.Elapsed() - t0;
   if (!run.ok()) return run.status();
   ROAM_RETURN_IF_ERROR(FileCrashes(*run));

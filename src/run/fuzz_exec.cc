@@ -41,13 +41,13 @@ Result<Execution> FuzzRunner::Run(const NextEvent& next, const RunFrom& from) {
       run.left_app = true;
       break;
     }
-    if (t == from.snapshot_at && !from.resume) {
-      ROAM_RETURN_IF_ERROR(executor_.Snapshot(from.snapshot).Wrap("snapshot " + from.snapshot));
-      run.snapshotted = true;
-    }
     if ((context_ && context_->Stopped()) || !executor_.budget().Left()) {
       run.interrupted = true;
       break;
+    }
+    if (t == from.snapshot_at && !from.resume) {
+      ROAM_RETURN_IF_ERROR(executor_.Snapshot(from.snapshot).Wrap("snapshot " + from.snapshot));
+      run.snapshotted = true;
     }
     std::optional<fuzz::Event> event = next(t, layout);
     if (!event) break;

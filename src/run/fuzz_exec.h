@@ -1,8 +1,8 @@
 // run/fuzz_exec: Genie's seeds and mutants as runs on the step executor. A run starts from
 // cleared app data and a launch (or from a device snapshot of an earlier run's state: RunFrom),
-// then takes events one by one: each is resolved on the observed
-// layout (fuzz::Resolve), sent through the executor (so it counts against the campaign's budget
-// and its crashes go through the crash oracle), and followed by an observation, so a run yields
+// then takes events one by one: each is resolved on the observed layout (fuzz::Resolve), sent
+// through the executor (so it counts against the campaign's budget and its crashes go through
+// the crash oracle), and followed by an observation, so a run yields
 // its layouts, the concrete events and a trace in report/trace.h's format. Used by `roam fuzz`
 // and by the replay of bugs/F<n>. Single-threaded; borrows the executor.
 #pragma once
@@ -39,7 +39,7 @@ struct Execution {
 // from that run: the run reads as if it had replayed them, and its trace replays from the clean
 // start. With `snapshot_at` >= 0 it saves a device snapshot `snapshot` after that many events.
 struct RunFrom {
-  const struct Execution* resume = nullptr;
+  const Execution* resume = nullptr;
   int resume_events = 0;
   std::string snapshot;
   int snapshot_at = -1;
