@@ -88,8 +88,8 @@ struct TauFootprint {
 TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_length,
                        const std::set<std::string>& ignored, double overlay_similarity);
 
-// The ViewKeys of views that differ between two runs of one seed, layout by layout (layouts
-// past the shorter run are not compared).
+// The ViewKeys of views that differ between two runs of one seed, layout by layout, digits
+// included (layouts past the shorter run are not compared).
 std::set<std::string> UnstableViews(const std::vector<Layout>& run1,
                                     const std::vector<Layout>& run2);
 
