@@ -64,13 +64,14 @@ std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot,
 // like the pivot (TypeSimilarity).
 bool ReturnedToPivot(const Layout& pivot, const Layout& end, const MutantSettings& settings);
 
-// The pivots first_pivot..pivots-1 in the order mutants are made for them: nearest first to where
-// an effect lands (a seed layout that differs, in views or numbers, views in `ignored` aside, from
-// the latest earlier layout similar and at least min_pair_similarity like it), so the seed's events
-// right after τ are ones with an effect; and in rounds over what made that effect (the event
-// and the layout state it acted on): the nearest pivot before each such event first, then the
-// second nearest, so a seed that taps "Show more" five times and then "Like" tests "Like" too.
-// events[t] acts on layouts[t].
+// The pivots first_pivot..pivots-1 in the order mutants are made for them, in rounds over the
+// effects that follow them (an effect lands on a seed layout that differs, in views or numbers,
+// views in `ignored` aside, from the latest earlier layout similar and at least
+// min_pair_similarity like it; what made it is the event before and the layout state it acted
+// on): first the nearest pivot before each such event, then the second nearest, and so on;
+// within a round, nearest first, so the seed's events right after τ are ones with an effect. A
+// seed that taps "Show more" five times and then "Like" tests "Like" too. events[t] acts on
+// layouts[t].
 std::vector<int> PivotOrder(const std::vector<Layout>& layouts, const std::vector<Event>& events,
                             int pivots, const std::set<std::string>& ignored,
                             double min_pair_similarity, int first_pivot = 0);
