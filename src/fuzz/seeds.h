@@ -54,6 +54,13 @@ class EffectLedger {
     const std::pair<uint64_t, std::string> k(state, event.Key());
     return effects_.count(k) > 0 && tested_.count(k) == 0;
   }
+  // Whether some event had an effect on `state` that no tested seed took there.
+  bool HasUntested(uint64_t state) const {
+    for (auto it = effects_.lower_bound({state, ""}); it != effects_.end() && it->first == state;
+         ++it)
+      if (tested_.count(*it) == 0) return true;
+    return false;
+  }
 
  private:
   std::set<std::pair<uint64_t, std::string>> effects_, tested_;

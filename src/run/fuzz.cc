@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <map>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -93,6 +94,7 @@ class Fuzzer {
   struct Start {
     std::vector<fuzz::Event> prefix;
     std::string activity;  // where the prefix leads
+    uint64_t state = 0;    // the layout state it leads to
     int uses = 0;
   };
   std::map<std::string, int> tested_from_;  // activity -> seeds with mutants started there
@@ -139,23 +141,28 @@ void Fuzzer::AddStarts(const Execution& seed) {
     const fuzz::Layout& l = seed.layouts[t];
     if (!l.in_app || !reached_.insert(l.abs).second) continue;
     if (ways[t].size() <= static_cast<size_t>(options_.seeds.max_prefix))
-      starts_.push_back({ways[t], l.screen.activity, 0});
+      starts_.push_back({ways[t], l.screen.activity, l.abs, 0});
   }
 }
 
 Fuzzer::Start* Fuzzer::PickStart() {
   if (starts_.empty() || !rng_.Chance(options_.seeds.pct_from_reached / 100)) return nullptr;
   // While mapping: the least used starts, the newest of them (the deepest reached so far, as a
-  // rule). Once mutants run: first the activities fewest seeds with mutants started in, so each
-  // screen reached gets tested.
+  // rule). Once mutants run: first the states where an effect was seen that no seed with mutants
+  // took there (EffectLedger), then the activities fewest such seeds started in, so each screen
+  // reached gets tested.
   const bool mapping = Mapping();
   auto tested = [&](const Start& s) {
     auto it = tested_from_.find(s.activity);
     return mapping || it == tested_from_.end() ? 0 : it->second;
   };
+  auto effects_tested = [&](const Start& s) {
+    return !mapping && effects_.HasUntested(s.state) ? 0 : 1;
+  };
+  auto rank = [&](const Start& s) { return std::tuple(effects_tested(s), tested(s), s.uses); };
   Start* best = &starts_.back();
   for (auto it = starts_.rbegin(); it != starts_.rend(); ++it)
-    if (std::pair(tested(*it), it->uses) < std::pair(tested(*best), best->uses)) best = &*it;
+    if (rank(*it) < rank(*best)) best = &*it;
   ++best->uses;
   if (!mapping) ++tested_from_[best->activity];
   return best;

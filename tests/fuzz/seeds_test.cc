@@ -79,6 +79,23 @@ TEST(SeedChooser, TakesEffectsNoTestedSeedTookFirst) {
   EXPECT_LT(likes(&ledger), 250);
 }
 
+TEST(EffectLedger, AStateHasUntestedEffectsUntilTestedSeedsTookThemAll) {
+  Layout form = Form();
+  Event like = ClickOn(form.screen, "Like"), done = ClickOn(form.screen, "Done");
+  EffectLedger ledger;
+  EXPECT_FALSE(ledger.HasUntested(form.abs));
+  ledger.Saw(form.abs, like);
+  ledger.Saw(form.abs, done);
+  ledger.Saw(form.abs + 1, like);
+  EXPECT_TRUE(ledger.HasUntested(form.abs));
+  ledger.Tested(form.abs, like);
+  EXPECT_TRUE(ledger.HasUntested(form.abs));  // Done is left
+  ledger.Tested(form.abs, done);
+  EXPECT_FALSE(ledger.HasUntested(form.abs));
+  EXPECT_TRUE(ledger.HasUntested(form.abs + 1));  // another state's effects are its own
+  EXPECT_FALSE(ledger.HasUntested(form.abs + 2));
+}
+
 TEST(Seeds, WaysToTheLayoutsOfARunLeaveOutDetours) {
   // States A B A C B: the way to C skips the trip to B and back; the way to the last B is
   // [to C, to B], not the first B's.
