@@ -42,7 +42,7 @@ bool IsGroup(const gui::Screen& screen, int node) {
   return false;
 }
 
-std::vector<std::string> RowTexts(const gui::Screen& screen, int row);
+std::string LabelOfRow(const gui::Screen& screen, int row);
 void LabelRows(const gui::Screen& screen, Groups& g);
 
 }  // namespace
@@ -75,36 +75,32 @@ std::string RowLabel(const gui::Screen& screen, int index) {
   // Group(index) is the nearest ancestor that is a group; the row is its child above index.
   for (int row = index, p = screen.widgets[index].parent; p >= 0;
        row = p, p = screen.widgets[p].parent) {
-    if (!IsGroup(screen, p)) continue;
-    std::vector<std::string> texts = RowTexts(screen, row);
-    return texts.empty() ? "" : texts[0];
+    if (IsGroup(screen, p)) return LabelOfRow(screen, row);
   }
   return "";
 }
 
 namespace {
 
-std::vector<std::string> RowTexts(const gui::Screen& screen, int row) {
-  std::vector<std::string> out;
+// The first text (or content-desc) in the row's subtree that is not a text field's, digits
+// masked; "" when none.
+std::string LabelOfRow(const gui::Screen& screen, int row) {
   for (int i = row; i < screen.widgets[row].subtree_end; ++i) {
     const gui::Widget& w = screen.widgets[i];
     if (w.editable) continue;
-    if (!w.text.empty())
-      out.push_back(gui::MaskDigits(w.text));
-    else if (!w.content_desc.empty())
-      out.push_back(gui::MaskDigits(w.content_desc));
+    if (!w.text.empty()) return gui::MaskDigits(w.text);
+    if (!w.content_desc.empty()) return gui::MaskDigits(w.content_desc);
   }
-  return out;
+  return "";
 }
 
 void LabelRows(const gui::Screen& screen, Groups& g) {
   g.row_label.assign(screen.widgets.size(), "");
   for (int group : g.groups)
     for (int row : ChildrenOf(screen, group)) {
-      std::vector<std::string> texts = RowTexts(screen, row);
-      if (texts.empty()) continue;
+      const std::string label = LabelOfRow(screen, row);
       for (int i = row; i < screen.widgets[row].subtree_end; ++i)
-        if (g.group_of[i] == group) g.row_label[i] = texts[0];
+        if (g.group_of[i] == group) g.row_label[i] = label;
     }
 }
 
