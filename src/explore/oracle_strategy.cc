@@ -95,19 +95,169 @@ void OracleStrategy::Candidates(const gui::Screen& screen, const std::vector<std
     out.push_back(gui::MakeGlobalAction(k));
 }
 
-bool OracleStrategy::Plan() {
+uint64_t OracleStrategy::MapKey(const gui::Screen& screen) {
+  gui::StableHash h;
+  h.Add(gui::ScreenKey(screen));
+  for (const auto& w : screen.widgets)
+    if (w.editable) h.Add(uint64_t{!w.text.empty()});
+  return h.value();
+}
+
+void OracleStrategy::MapCandidates(const gui::Screen& screen, std::vector<gui::Action>& out) const {
+  Candidates(screen, texts_, out);
+  // A field is typed into while it is empty, what it asks for first: every text in every field
+  // of a three-field form would be hundreds of places.
+  std::vector<gui::Action> kept;
+  int field = -1;  // the field whose texts are being kept
+  size_t field_start = 0;
+  auto type = [&](const gui::Action& a, const std::string& text) {
+    if (static_cast<int>(kept.size() - field_start) >= options_.max_texts) return;
+    for (size_t k = field_start; k < kept.size(); ++k)
+      if (kept[k].text == text) return;
+    kept.push_back(a);
+    kept.back().text = text;
+  };
+  for (auto& a : out) {
+    if (a.kind != ActionKind::kInputText) {
+      kept.push_back(std::move(a));
+      continue;
+    }
+    if (a.widget < 0 || a.widget >= static_cast<int>(screen.widgets.size())) continue;
+    const gui::Widget& w = screen.widgets[a.widget];
+    if (!w.text.empty()) continue;
+    if (a.widget != field) {
+      field = a.widget;
+      field_start = kept.size();
+      for (const auto& t : gui::FieldValues(gui::ClassifyField(w))) type(a, t);
+    }
+    type(a, a.text);
+  }
+  out = std::move(kept);
+}
+
+std::vector<uint32_t> OracleStrategy::Try(const gui::Action& action) {
+  planner_.SetCoverageMask(no_coverage_);
+  planner_.Perform(action);
+  planner_.DrainFaults();
+  KeepInApp(planner_);
+  std::vector<uint32_t> units;
+  const auto& mask = planner_.CoverageMask();
+  for (size_t u = 0; u < mask.size(); ++u)
+    if (mask[u]) units.push_back(static_cast<uint32_t>(u));
+  return units;
+}
+
+bool OracleStrategy::RunsNew(const std::vector<uint32_t>& units) const {
+  const auto& covered = shadow_.CoverageMask();
+  return std::any_of(units.begin(), units.end(), [&](uint32_t u) { return !covered[u]; });
+}
+
+OracleStrategy::PlanResult OracleStrategy::PlanOnMap() {
+  // A place reached by the breadth-first search over the map: its key, and the edge its parent
+  // visit took to get here.
+  struct Visit {
+    uint64_t key;
+    int parent;  // index into visits, -1 at the start
+    size_t edge;
+  };
+  if (no_coverage_.empty()) no_coverage_.assign(shadow_.units_total(), 0);
+  const auto start = shadow_.Save();
+  const uint64_t here = MapKey(shadow_.screen());
+  std::vector<gui::Action> candidates;
+  std::vector<int> route;
+  std::vector<Visit> visits;
+  std::unordered_set<uint64_t> seen;
+  int trials = 0;
+
+  // Takes the route of the search tree to `visit` on the planner, then `last` (an edge of the
+  // visit's place) if given. The map does not see hidden state, so an edge may lead elsewhere
+  // now or run other code: the map keeps what was seen last. plan_ holds the actions taken.
+  enum class Walk { kNewCode, kStrayed, kArrived };
+  auto walk = [&](int visit, std::optional<size_t> last) {
+    route.clear();
+    for (int v = visit; visits[v].parent >= 0; v = visits[v].parent) route.push_back(v);
+    std::reverse(route.begin(), route.end());
+    planner_.Load(*start);
+    plan_.clear();
+    auto take = [&](uint64_t place, size_t e) {
+      Edge& edge = map_[place].edges[e];
+      plan_.push_back(edge.action);
+      edge.units = Try(edge.action);
+      ++trials;
+      const uint64_t to = MapKey(planner_.screen());
+      const bool expected = to == edge.to;
+      edge.to = to;
+      return RunsNew(edge.units) ? Walk::kNewCode : expected ? Walk::kArrived : Walk::kStrayed;
+    };
+    for (int v : route)
+      if (Walk w = take(visits[visits[v].parent].key, visits[v].edge); w != Walk::kArrived)
+        return w;
+    return last ? take(visits[visit].key, *last) : Walk::kArrived;
+  };
+
+  while (trials < options_.map_trials) {
+    // Breadth-first over the map from here: the nearest place with actions not yet tried is
+    // walked to and they are tried; the nearest edge known to run uncovered code is walked
+    // and taken. A walk that strays from the map starts the search again.
+    visits.assign(1, {here, -1, 0});
+    seen = {here};
+    bool strayed = false;
+    for (size_t v = 0; v < visits.size() && !strayed && trials < options_.map_trials; ++v) {
+      const int vi = static_cast<int>(v);
+      const uint64_t key = visits[v].key;
+      if (auto it = map_.find(key); it == map_.end() || !it->second.complete) {
+        Walk w = walk(vi, std::nullopt);
+        if (w == Walk::kNewCode) return PlanResult::kRoute;
+        strayed = w == Walk::kStrayed;
+        if (strayed) break;
+        const auto there = planner_.Save();
+        MapCandidates(planner_.screen(), candidates);
+        Place& place = map_[key];
+        while (place.edges.size() < candidates.size() && trials < options_.map_trials) {
+          const gui::Action& action = candidates[place.edges.size()];
+          planner_.Load(*there);
+          auto units = Try(action);
+          ++trials;
+          place.edges.push_back({action, MapKey(planner_.screen()), std::move(units)});
+          if (RunsNew(place.edges.back().units)) {
+            plan_.push_back(action);
+            return PlanResult::kRoute;
+          }
+        }
+        place.complete = place.edges.size() >= candidates.size();
+        if (!place.complete) break;  // out of trials
+      }
+      const std::vector<Edge>& edges = map_[key].edges;  // a walk changes edges, not their number
+      for (size_t e = 0; e < edges.size() && !strayed; ++e) {
+        if (RunsNew(edges[e].units)) {
+          Walk w = walk(vi, e);
+          if (w == Walk::kNewCode) return PlanResult::kRoute;
+          strayed = w == Walk::kStrayed;
+        }
+        if (seen.insert(edges[e].to).second) visits.push_back({edges[e].to, vi, e});
+      }
+    }
+    if (!strayed) break;
+  }
+  plan_.clear();
+  return trials < options_.map_trials ? PlanResult::kNone : PlanResult::kLater;
+}
+
+OracleStrategy::PlanResult OracleStrategy::Plan() {
   plan_.clear();
   plan_pos_ = 0;
   const size_t base = shadow_.units_covered();
-  if (base == shadow_.units_total()) return false;
+  if (base == shadow_.units_total()) return PlanResult::kNone;
+  if (PlanResult r = PlanOnMap(); r != PlanResult::kNone) return r;
+  // The map has nothing left within reach: look for what hidden state hides.
   planner_.SetCoverageMask(shadow_.CoverageMask());
   auto route = Search(
       shadow_, planner_, options_, texts_,
       [&](sim::SimApp& app, const std::vector<sim::Fault>&) { return app.units_covered() > base; },
       [](sim::SimApp& app) { return gui::ContentHash(app.screen()); });
-  if (!route) return false;
+  if (!route) return PlanResult::kNone;
   plan_ = std::move(*route);
-  return true;
+  return PlanResult::kRoute;
 }
 
 std::optional<std::vector<gui::Action>> OracleStrategy::Search(
@@ -184,8 +334,11 @@ gui::Action OracleStrategy::Next(const StepView& view, Rng& rng) {
   } else {
     const bool wait = shadow_.units_covered() == failed_at_units_ &&
                       view.step - failed_at_step_ < options_.retry_after;
-    if (plan_pos_ >= plan_.size() && (wait || !Plan())) {
-      if (!wait) {
+    const PlanResult planned = plan_pos_ < plan_.size() ? PlanResult::kRoute
+                               : wait                   ? PlanResult::kNone
+                                                        : Plan();
+    if (planned != PlanResult::kRoute) {
+      if (planned == PlanResult::kNone && !wait) {
         failed_at_units_ = shadow_.units_covered();
         failed_at_step_ = view.step;
       }

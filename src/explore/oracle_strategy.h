@@ -1,8 +1,17 @@
 // The ceiling: a strategy that reads the simulated app's spec and always takes the shortest
-// route to the nearest handler not yet covered. It keeps a shadow SimApp that mirrors the
-// device step for step (same seed, same bugs, same actions; the simulator is deterministic),
-// and plans by breadth-first search over copies of the shadow's state. It is the upper bound
-// the learned strategies are measured against, not a testing tool. Not thread-safe.
+// route it knows to code not yet covered. It keeps a shadow SimApp that mirrors the device step
+// for step (same seed, same bugs, same actions; the simulator is deterministic) and a planner
+// SimApp on which it tries actions from copies of the shadow's state, which cost no device
+// events. What it tries it keeps in a map of the app for the whole run (screens told apart by
+// their screen key and which fields hold text, the actions tried on each, where they led and
+// the code units they ran), so a
+// search goes on where the last one stopped instead of starting over from the current screen:
+// it walks the map to the nearest action known to run uncovered code, or to the nearest screen
+// with actions not yet tried and tries them, checking every route on the planner before the
+// device takes it (the map does not see hidden state). When the map has nothing left, a
+// breadth-first search over the shadow's own state looks for what hidden state hides. It is
+// the upper bound the learned strategies are measured against, not a testing tool. Not
+// thread-safe.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -19,11 +29,12 @@
 namespace roam::explore {
 
 struct OracleOptions {
-  int max_trials = 4000;  // actions tried per search before giving up (default 4000)
-  int max_depth = 12;     // longest route searched (default 12)
-  int max_texts = 6;      // texts tried per edit field: the spec's literals first (default 6)
-  int retry_after = 100;  // after a search found nothing new, wander this many steps before
-                          // searching again at the same coverage (default 100)
+  int max_trials = 4000;   // actions tried per search over hidden state (default 4000)
+  int map_trials = 20000;  // actions tried on the map per plan before a step (default 20000)
+  int max_depth = 12;      // longest route searched over hidden state (default 12)
+  int max_texts = 6;       // texts tried per edit field: the spec's literals first (default 6)
+  int retry_after = 100;   // after a search found nothing new, wander this many steps before
+                           // searching again at the same coverage (default 100)
 };
 
 class OracleStrategy final : public Strategy {
@@ -51,9 +62,34 @@ class OracleStrategy final : public Strategy {
 
  private:
   struct Node;
-  // Fills plan_ with the shortest route from the shadow's state to a step that covers a new
-  // unit; false when none is found within the budget.
-  bool Plan();
+  // A place of the map (a screen by MapKey) and what was tried on it: the actions of
+  // MapCandidates in their order, each with the place it led to last (after KeepInApp) and the
+  // code units it ran there.
+  struct Edge {
+    gui::Action action;
+    uint64_t to = 0;
+    std::vector<uint32_t> units;
+  };
+  struct Place {
+    std::vector<Edge> edges;
+    bool complete = false;  // every candidate tried
+  };
+  enum class PlanResult { kRoute, kLater, kNone };
+  // Fills plan_ with a route from the shadow's state to a step that covers a new unit: kLater
+  // when the map's budget ran out first (the next step goes on), kNone when neither the map nor
+  // the search over hidden state finds one.
+  PlanResult Plan();
+  // The map's part of Plan: kNone when no place within reach has anything left to try.
+  PlanResult PlanOnMap();
+  // The map's key of a screen: its gui::ScreenKey and which of its edit fields hold text.
+  static uint64_t MapKey(const gui::Screen& screen);
+  // The actions tried on a place of the map: Candidates, but a field is typed into only while
+  // it is empty, with what it asks for (gui/fields.h) first and max_texts texts in all.
+  void MapCandidates(const gui::Screen& screen, std::vector<gui::Action>& out) const;
+  // Performs `action` on the planner, keeps it in the app and returns the units it ran.
+  std::vector<uint32_t> Try(const gui::Action& action);
+  // Whether `units` holds one the shadow (the device) has not covered.
+  bool RunsNew(const std::vector<uint32_t>& units) const;
   // Breadth-first search over copies of `from`'s state (tried on `planner`) for the shortest
   // route after whose last action `goal` holds (given the app and the faults it raised). States
   // with one `key` are searched once.
@@ -80,7 +116,9 @@ class OracleStrategy final : public Strategy {
   sim::SimApp shadow_;   // mirrors the device
   sim::SimApp planner_;  // tries actions on copies of the shadow's state
   std::vector<std::string> texts_;
-  std::vector<gui::Action> plan_;  // front = next action
+  std::unordered_map<uint64_t, Place> map_;  // by MapKey
+  std::vector<uint8_t> no_coverage_;         // the planner's mask before each Try
+  std::vector<gui::Action> plan_;            // front = next action
   size_t plan_pos_ = 0;
   // The last search that found nothing: the coverage then and the step.
   size_t failed_at_units_ = SIZE_MAX;
