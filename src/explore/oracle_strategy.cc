@@ -18,6 +18,8 @@ using gui::ActionKind;
 // Texts a user would type, after the spec's own literals (credentials, expected answers).
 const char* const kFallbackTexts[] = {"Roam", "42", "roam@example.org", "https://example.org"};
 
+constexpr size_t kMapTextLimit = 64;  // bytes of a text that tell places apart
+
 void CollectLiterals(const sim::Cond& c, std::vector<std::string>& out) {
   for (const sim::ValueExpr* v : {&c.a, &c.b}) {
     if (v->kind != sim::ValueExpr::Kind::kLiteral) continue;
@@ -98,8 +100,19 @@ void OracleStrategy::Candidates(const gui::Screen& screen, const std::vector<std
 uint64_t OracleStrategy::MapKey(const gui::Screen& screen) {
   gui::StableHash h;
   h.Add(gui::ScreenKey(screen));
-  for (const auto& w : screen.widgets)
-    if (w.editable) h.Add(uint64_t{!w.text.empty()});
+  // The screen key leaves out texts that are no widget's label, so a "Sign out?" dialog and a
+  // "Discard changes?" one with the same buttons would be one place. Texts outside scrolling
+  // lists tell them apart (digits masked: a counter is no new place); rows are the app's data.
+  const auto& ws = screen.widgets;
+  for (int i = 0; i < static_cast<int>(ws.size());) {
+    const gui::Widget& w = ws[i];
+    if (w.editable) {
+      h.Add(uint64_t{!w.text.empty()});
+    } else {
+      h.AddMasked(w.text, kMapTextLimit).AddMasked(w.content_desc, kMapTextLimit);
+    }
+    i = w.scrollable ? std::max(w.subtree_end, i + 1) : i + 1;
+  }
   return h.value();
 }
 

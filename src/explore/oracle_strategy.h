@@ -3,15 +3,14 @@
 // for step (same seed, same bugs, same actions; the simulator is deterministic) and a planner
 // SimApp on which it tries actions from copies of the shadow's state, which cost no device
 // events. What it tries it keeps in a map of the app for the whole run (screens told apart by
-// their screen key and which fields hold text, the actions tried on each, where they led and
-// the code units they ran), so a
-// search goes on where the last one stopped instead of starting over from the current screen:
-// it walks the map to the nearest action known to run uncovered code, or to the nearest screen
-// with actions not yet tried and tries them, checking every route on the planner before the
-// device takes it (the map does not see hidden state). When the map has nothing left, a
-// breadth-first search over the shadow's own state looks for what hidden state hides. It is
-// the upper bound the learned strategies are measured against, not a testing tool. Not
-// thread-safe.
+// their screen key, their texts outside lists and which fields hold text; the actions tried on
+// each, where they led and the code units they ran), so a search goes on where the last one
+// stopped instead of starting over from the current screen: it walks the map to the nearest
+// action known to run uncovered code, or to the nearest screen with actions not yet tried and
+// tries them, checking every route on the planner before the device takes it (the map does not
+// see hidden state). When the map has nothing left, a breadth-first search over the shadow's
+// own state looks for what hidden state hides. It is the upper bound the learned strategies are
+// measured against, not a testing tool. Not thread-safe.
 #pragma once
 
 #include <cstdint>
@@ -81,7 +80,8 @@ class OracleStrategy final : public Strategy {
   PlanResult Plan();
   // The map's part of Plan: kNone when no place within reach has anything left to try.
   PlanResult PlanOnMap();
-  // The map's key of a screen: its gui::ScreenKey and which of its edit fields hold text.
+  // The map's key of a screen: its gui::ScreenKey, its texts outside scrolling lists (digits
+  // masked) and which of its edit fields hold text.
   static uint64_t MapKey(const gui::Screen& screen);
   // The actions tried on a place of the map: Candidates, but a field is typed into only while
   // it is empty, with what it asks for (gui/fields.h) first and max_texts texts in all.
