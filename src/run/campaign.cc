@@ -150,14 +150,14 @@ Status Campaign::Record(report::TraceStep step) {
   if (step.op == "snapshot" || step.op == "restore") return Wrote(trace_.Append(step));
   // The episode is what a bug's short trace replays: the steps since the last launch, or since
   // the clear that preceded it.
-  if (step.op == "clear") {
+  const bool cleared = step.op == "clear";
+  if (cleared ||
+      (step.op == "launch" && !(episode_.size() == 1 && episode_.back().op == "clear"))) {
     episode_.clear();
-    episode_from_clear_ = true;
+    episode_from_clear_ = cleared;
     episode_overflow_ = false;
-  } else if (step.op == "launch" && !(episode_.size() == 1 && episode_.back().op == "clear")) {
-    episode_.clear();
-    episode_from_clear_ = false;
-    episode_overflow_ = false;
+    // screen_ is the device's screen now: EnsureInApp and ReplayPath observe before they launch.
+    episode_rotation_ = start_rotation_ < 0 ? -1 : screen_.rotation;
   }
   if (episode_.size() < options_.max_episode_steps) {
     episode_.push_back(step);
@@ -165,6 +165,11 @@ Status Campaign::Record(report::TraceStep step) {
     episode_overflow_ = true;
   }
   return Wrote(trace_.Append(step));
+}
+
+std::optional<report::TraceStep> Campaign::TurnStep(int now, int then) {
+  if (now < 0 || then < 0 || now % 2 == then % 2) return std::nullopt;
+  return report::TraceStep{.action = gui::MakeGlobalAction(gui::ActionKind::kRotate)};
 }
 
 Status Campaign::RecordAct(report::TraceStep step, const ActOutcome& outcome) {
@@ -178,6 +183,7 @@ Status Campaign::RecordAct(report::TraceStep step, const ActOutcome& outcome) {
 Status Campaign::EnsureInApp(bool& relaunched) {
   for (int attempt = 0;; ++attempt) {
     ROAM_RETURN_IF_ERROR(executor_.Observe(screen_));
+    if (start_rotation_ < 0) start_rotation_ = screen_.rotation;
     if (screen_.package == package_) return Status::Ok();
     if (attempt >= options_.max_failed_launches)
       return Status::Unavailable(fmt::format(

@@ -134,11 +134,15 @@ class Campaign {
     std::vector<report::TraceStep> steps;  // an episode: from a clear or a launch to `state`
     bool from_clear = false;
     bool valid = false;  // false: too long to keep (the episode overflowed)
+    int rotation = -1;   // the device's when the episode began (-1: as the run began)
   };
   Status ServeRequests(uint64_t& key);
   Status TakeSnapshot(const explore::Request& request, uint64_t key, bool& ok);
   Status RestoreSnapshot(const explore::Request& request, bool& ok);
   Status ReplayPath(const SavedPath& path, bool& ok);
+  // A rotate step, sent when a device now in rotation `now` must be in `then`'s orientation
+  // (rotate turns between portrait and landscape); nullopt when it is, or either is unknown.
+  static std::optional<report::TraceStep> TurnStep(int now, int then);
   void KeepShorterPath(uint64_t key);
   ProgressFigures Figures() const;
   // A file of the run folder: `stem`.`ext`, or `stem`-<device_tag>.`ext` for one of several.
@@ -172,6 +176,11 @@ class Campaign {
   std::vector<report::TraceStep> episode_;  // since the last clear or launch
   bool episode_from_clear_ = false;
   bool episode_overflow_ = false;
+  // The device's rotation outlives a relaunch and a clear, on a phone as in the simulator, so an
+  // episode begins in the rotation the device had then (-1: as the run began, in
+  // start_rotation_, the first screen's).
+  int episode_rotation_ = -1;
+  int start_rotation_ = -1;
   std::vector<std::string> bug_dirs_;  // per finding index
   std::optional<Pending> pending_;
 

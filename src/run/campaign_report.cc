@@ -24,6 +24,10 @@ std::vector<report::TraceStep> Campaign::BugTrace(const oracle::CrashFinding& fi
     std::vector<report::TraceStep> shortest;
     if (!episode_from_clear_) shortest.push_back({.op = "clear"});
     shortest.insert(shortest.end(), episode_.begin(), episode_.end());
+    // A fresh device stands as the run began; the episode may have begun turned (after the
+    // clear, before the launch: an app in the foreground would see the rotation).
+    if (auto turn = TurnStep(start_rotation_, episode_rotation_))
+      shortest.insert(shortest.begin() + 1, *turn);
     // An episode that began at the run's own clear is the exact prefix: it needs no check to be
     // faithful, but is checked anyway where a fresh device can be had.
     if (check(shortest) || (!io_.fresh_device && episode_from_clear_)) return shortest;

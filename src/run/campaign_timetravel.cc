@@ -92,7 +92,8 @@ Status Campaign::TakeSnapshot(const explore::Request& request, uint64_t key, boo
   if (request.state != key) return Status::Ok();  // not the state on the screen
   SavedPath path{.state = key,
                  .from_clear = episode_from_clear_,
-                 .valid = !episode_overflow_ && episode_.size() <= kMaxSavedPathSteps};
+                 .valid = !episode_overflow_ && episode_.size() <= kMaxSavedPathSteps,
+                 .rotation = episode_rotation_};
   if (path.valid) path.steps = episode_;
   if (device_.CanSnapshot()) {
     if (!executor_.Snapshot(request.name).ok()) return Status::Ok();
@@ -125,6 +126,7 @@ void Campaign::KeepShorterPath(uint64_t key) {
   path.steps = episode_;
   path.from_clear = episode_from_clear_;
   path.valid = true;
+  path.rotation = episode_rotation_;
 }
 
 Status Campaign::RestoreSnapshot(const explore::Request& request, bool& ok) {
@@ -146,6 +148,7 @@ Status Campaign::RestoreSnapshot(const explore::Request& request, bool& ok) {
   episode_ = it->second.steps;
   episode_from_clear_ = it->second.from_clear;
   episode_overflow_ = !it->second.valid;
+  episode_rotation_ = it->second.rotation;
   executor_.DiscardEvents();  // nothing the app did before the restore belongs to what follows
   ok = true;
   return Status::Ok();
@@ -163,6 +166,14 @@ Status Campaign::ReplayPath(const SavedPath& path, bool& ok) {
     ROAM_RETURN_IF_ERROR(executor_.StopApp());
   }
   pending_.reset();
+  // The path began in its own rotation, which the clear and the stop leave as it is now.
+  const int then = path.rotation < 0 ? start_rotation_ : path.rotation;
+  if (auto turn = TurnStep(screen_.rotation, then)) {
+    ActOutcome outcome;
+    ROAM_RETURN_IF_ERROR(executor_.Act(turn->action, outcome));
+    ++restore_events_;
+    ROAM_RETURN_IF_ERROR(RecordAct(std::move(*turn), outcome));
+  }
   for (const auto& recorded : path.steps) {
     if (recorded.op == "launch") {
       ROAM_RETURN_IF_ERROR(Record({.op = "launch"}));

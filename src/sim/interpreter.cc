@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "gui/abstraction.h"
+#include "gui/actions.h"
 
 namespace roam::sim {
 namespace {
@@ -238,7 +239,9 @@ void SimApp::Impl::PerformOnWidget(const gui::Action& action) {
   if (index < 0 || index >= static_cast<int>(screen_.widgets.size()) ||
       !PathIs(screen_, index, path))
     index = screen_.FindPath(path);
-  if (index < 0 || !screen_.widgets[index].enabled) return;
+  // A tap lands at the widget's centre, as on a phone: one off the display (a landscape layout's
+  // widget on a portrait screen) or disabled gets nothing.
+  if (index < 0 || !gui::CanAct(screen_, index, {.skip_system_ui = false})) return;
   const Target& t = targets_[index];
   using gui::ActionKind;
   switch (t.kind) {

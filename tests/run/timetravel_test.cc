@@ -63,8 +63,8 @@ TEST(TimeTravelRun, NothingIsReportedBehindTheGatesWithTheBugSwitchedOff) {
   EXPECT_FALSE(std::filesystem::exists(o.out / "bugs"));
 }
 
-// Follows a script: "click TEXT", "back", "snapshot NAME", "restore NAME"; then sends volume
-// keys (no-ops). Records the state it is shown at each request point and how requests went.
+// Follows a script: "click TEXT", "back", "rotate", "snapshot NAME", "restore NAME"; then sends
+// volume keys (no-ops). Records the state it is shown at each request point and how requests went.
 class Scripted final : public explore::Strategy {
  public:
   explicit Scripted(std::vector<std::string> script) : script_(std::move(script)) {}
@@ -74,6 +74,7 @@ class Scripted final : public explore::Strategy {
     if (next_ >= script_.size()) return gui::MakeGlobalAction(gui::ActionKind::kKey, "VOLUME_UP");
     std::string item = script_[next_++];
     if (item == "back") return gui::MakeGlobalAction(gui::ActionKind::kBack);
+    if (item == "rotate") return gui::MakeGlobalAction(gui::ActionKind::kRotate);
     std::string text = item.substr(std::string("click ").size());
     for (const auto& a : view.actions)
       if (a.kind == gui::ActionKind::kClick && a.widget >= 0 &&
@@ -122,7 +123,8 @@ struct Outcome {
 };
 
 Outcome RunScript(std::shared_ptr<const sim::AppSpec> spec, Scripted& strategy, bool snapshots,
-                  const std::string& name, int64_t events, bool clear = true) {
+                  const std::string& name, int64_t events, bool clear = true,
+                  const std::filesystem::path& app = Vault()) {
   device::SimDeviceOptions dev_options{.snapshots = snapshots};
   device::SimDevice device(spec, {}, dev_options);
   CampaignOptions options;
@@ -130,7 +132,7 @@ Outcome RunScript(std::shared_ptr<const sim::AppSpec> spec, Scripted& strategy, 
   CampaignIo io;
   io.out_dir = testing::TempDir(name);
   // As Explore writes it for the vault (`roam replay` reads it back from bug.json).
-  io.replay = {.app = Vault().string()};
+  io.replay = {.app = app.string()};
   io.fresh_device =
       [spec, dev_options](const std::set<std::string>&) -> Result<std::unique_ptr<device::Device>> {
     return std::unique_ptr<device::Device>(
@@ -272,6 +274,40 @@ TEST(TimeTravelRun, ACrashAfterARestoreIsFiledWithAShortTraceThatReplays) {
     ASSERT_TRUE(all.ok()) << all.status().message();
     EXPECT_TRUE(all->reproduced);
   }
+}
+
+// The device's rotation outlives a relaunch and a clear (on a phone as in the simulator), so an
+// episode may begin in landscape. Its short trace must turn a fresh device as it was: here the
+// crashing Share button is on screen in landscape only.
+TEST(TimeTravelRun, AShortTraceBeginsInTheRotationItsEpisodeBeganIn) {
+  const auto app = testing::SourceDir() / "tests/apps/landscape.json";
+  auto spec = sim::LoadSpec(app);
+  ASSERT_TRUE(spec.ok());
+  for (bool snapshots : {true, false}) {
+    // Back from the only screen leaves the app: the relaunch begins a new episode, in landscape.
+    Scripted s({"rotate", "back", "click Share"});
+    Outcome out = RunScript(*spec, s, snapshots,
+                            snapshots ? "tt_landscape_snap" : "tt_landscape_replay", 5, true, app);
+    ASSERT_EQ(out.summary.crashes.size(), 1u);
+    auto bug = report::ReadBug(out.dir / "bugs/B1");
+    ASSERT_TRUE(bug.ok()) << bug.status().message();
+    EXPECT_EQ(bug->reproduced, std::optional<bool>(true));
+    auto trace = report::ReadTrace(out.dir / "bugs/B1/trace.jsonl");
+    ASSERT_TRUE(trace.ok());
+    auto replay = ReplayBug(out.dir / "bugs/B1");
+    ASSERT_TRUE(replay.ok()) << replay.status().message();
+    EXPECT_TRUE(replay->reproduced);
+    // The short trace: clear, a rotation, the launch and Share; not the whole run.
+    std::vector<std::string> ops;
+    for (const auto& step : *trace) ops.push_back(step.op + ":" + step.action.Describe());
+    EXPECT_EQ(trace->size(), 4u) << fmt::format("{}", fmt::join(ops, " "));
+  }
+  // A restore by replay turns the device back to the rotation its path began in: the snapshot
+  // was taken in landscape, the device is in portrait when it is restored.
+  Scripted s({"rotate", "back", "snapshot board", "rotate", "restore board", "click Share"});
+  Outcome out = RunScript(*spec, s, false, "tt_landscape_restore", 8, true, app);
+  EXPECT_EQ(s.done, (std::vector<std::string>{"snapshot board ok", "restore board ok"}));
+  EXPECT_EQ(out.summary.crashes.size(), 1u);
 }
 
 TEST(TimeTravelRun, ConfigRecordsTheRuleAndTheRestoreMode) {
