@@ -173,6 +173,8 @@ Status Campaign::ReplayPath(const SavedPath& path, bool& ok) {
     ROAM_RETURN_IF_ERROR(executor_.Act(turn->action, outcome));
     ++restore_events_;
     ROAM_RETURN_IF_ERROR(RecordAct(std::move(*turn), outcome));
+    // The launch below begins an episode in the rotation of screen_, which must be the new one.
+    ROAM_RETURN_IF_ERROR(executor_.Observe(screen_));
   }
   for (const auto& recorded : path.steps) {
     if (recorded.op == "launch") {

@@ -307,7 +307,14 @@ TEST(TimeTravelRun, AShortTraceBeginsInTheRotationItsEpisodeBeganIn) {
   Scripted s({"rotate", "back", "snapshot board", "rotate", "restore board", "click Share"});
   Outcome out = RunScript(*spec, s, false, "tt_landscape_restore", 8, true, app);
   EXPECT_EQ(s.done, (std::vector<std::string>{"snapshot board ok", "restore board ok"}));
-  EXPECT_EQ(out.summary.crashes.size(), 1u);
+  ASSERT_EQ(out.summary.crashes.size(), 1u);
+  // The crash after the restore gets the short trace too: clear, rotate, launch, Share.
+  auto bug = report::ReadBug(out.dir / "bugs/B1");
+  ASSERT_TRUE(bug.ok()) << bug.status().message();
+  EXPECT_EQ(bug->reproduced, std::optional<bool>(true));
+  auto trace = report::ReadTrace(out.dir / "bugs/B1/trace.jsonl");
+  ASSERT_TRUE(trace.ok());
+  EXPECT_EQ(trace->size(), 4u);
 }
 
 TEST(TimeTravelRun, ConfigRecordsTheRuleAndTheRestoreMode) {
