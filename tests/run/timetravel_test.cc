@@ -307,38 +307,44 @@ TEST(TimeTravelRun, AShortTraceBeginsInTheRotationItsEpisodeBeganIn) {
   ASSERT_TRUE(WriteFileAtomic(app, kLandscapeApp).ok());
   auto spec = sim::LoadSpec(app);
   ASSERT_TRUE(spec.ok());
-  for (bool snapshots : {true, false}) {
-    // Back from the start screen leaves the app: the relaunch begins an episode in landscape.
-    Scripted s({"rotate", "back", "click Share"});
-    Outcome out = RunScript(*spec, s, snapshots,
-                            snapshots ? "tt_landscape_snap" : "tt_landscape_replay", 5, true, app);
+  struct Case {
+    std::vector<std::string> script;
+    bool snapshots;
+    std::string name;
+    int64_t events;
+    std::vector<std::string> done;  // how the snapshot and restore requests went
+  };
+  const Case cases[] = {
+      // Back from the start screen leaves the app: the relaunch begins an episode in landscape.
+      {{"rotate", "back", "click Share"}, true, "tt_landscape_snap", 5, {}},
+      {{"rotate", "back", "click Share"}, false, "tt_landscape_replay", 5, {}},
+      // A restore by replay turns the device back to the rotation its path began in: the
+      // snapshot was taken in landscape, the device is in portrait when it is restored.
+      {{"rotate", "back", "snapshot board", "rotate", "restore board", "click Share"},
+       false,
+       "tt_landscape_restore",
+       8,
+       {"snapshot board ok", "restore board ok"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    Scripted s(c.script);
+    Outcome out = RunScript(*spec, s, c.snapshots, c.name, c.events, true, app);
+    EXPECT_EQ(s.done, c.done);
     ASSERT_EQ(out.summary.crashes.size(), 1u);
     auto bug = report::ReadBug(out.dir / "bugs/B1");
     ASSERT_TRUE(bug.ok()) << bug.status().message();
     EXPECT_EQ(bug->reproduced, std::optional<bool>(true));
-    auto trace = report::ReadTrace(out.dir / "bugs/B1/trace.jsonl");
-    ASSERT_TRUE(trace.ok());
     auto replay = ReplayBug(out.dir / "bugs/B1");
     ASSERT_TRUE(replay.ok()) << replay.status().message();
     EXPECT_TRUE(replay->reproduced);
     // The short trace: clear, a rotation, the launch and Share; not the whole run.
+    auto trace = report::ReadTrace(out.dir / "bugs/B1/trace.jsonl");
+    ASSERT_TRUE(trace.ok());
     std::vector<std::string> ops;
     for (const auto& step : *trace) ops.push_back(step.op + ":" + step.action.Describe());
     EXPECT_EQ(trace->size(), 4u) << fmt::format("{}", fmt::join(ops, " "));
   }
-  // A restore by replay turns the device back to the rotation its path began in: the snapshot
-  // was taken in landscape, the device is in portrait when it is restored.
-  Scripted s({"rotate", "back", "snapshot board", "rotate", "restore board", "click Share"});
-  Outcome out = RunScript(*spec, s, false, "tt_landscape_restore", 8, true, app);
-  EXPECT_EQ(s.done, (std::vector<std::string>{"snapshot board ok", "restore board ok"}));
-  ASSERT_EQ(out.summary.crashes.size(), 1u);
-  // The crash after the restore gets the short trace too: clear, rotate, launch, Share.
-  auto bug = report::ReadBug(out.dir / "bugs/B1");
-  ASSERT_TRUE(bug.ok()) << bug.status().message();
-  EXPECT_EQ(bug->reproduced, std::optional<bool>(true));
-  auto trace = report::ReadTrace(out.dir / "bugs/B1/trace.jsonl");
-  ASSERT_TRUE(trace.ok());
-  EXPECT_EQ(trace->size(), 4u);
 }
 
 TEST(TimeTravelRun, ConfigRecordsTheRuleAndTheRestoreMode) {
