@@ -47,9 +47,10 @@ void FieldTyper::Chosen(const gui::Screen& screen, gui::Action& action, Rng& rng
   const gui::Widget& w = screen.widgets[action.widget];
   const uint64_t key = FieldKey(screen, w);
   const auto& fitting = gui::FieldValues(gui::ClassifyField(w));
+  const bool first = typed_into_.insert(key).second;
   if (auto it = passed_.find(key); it != passed_.end() && rng.Chance(pct_fitting_ / 100)) {
     action.text = it->second;
-  } else if (!fitting.empty() && rng.Chance(pct_fitting_ / 100)) {
+  } else if (!fitting.empty() && (first || rng.Chance(pct_fitting_ / 100))) {
     action.text = fitting[rng.Below(fitting.size())];
   } else {
     action.text = strings_[rng.Below(strings_.size())];

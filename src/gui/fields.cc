@@ -119,4 +119,20 @@ const std::vector<std::string>& FieldValues(FieldKind kind) {
   return kValues[static_cast<size_t>(kind)];
 }
 
+bool SubmitsForm(std::string_view label) {
+  static constexpr std::string_view kVerbs[] = {
+      "save",    "next",   "continue", "done",   "ok",    "submit", "send",   "register",
+      "confirm", "create", "apply",    "finish", "login", "signin", "signup", "go"};
+  const std::vector<std::string> words = LabelWords(label);
+  for (size_t i = 0; i < words.size(); ++i) {
+    for (std::string_view verb : kVerbs)
+      if (words[i] == verb) return true;
+    // "Sign in", "Log in", "Sign up" as two words.
+    if ((words[i] == "sign" || words[i] == "log") && i + 1 < words.size() &&
+        (words[i + 1] == "in" || words[i + 1] == "up" || words[i + 1] == "on"))
+      return true;
+  }
+  return false;
+}
+
 }  // namespace roam::gui

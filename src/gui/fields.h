@@ -43,4 +43,8 @@ FieldKind ClassifyField(const Widget& field);
 // whose values are the caller's own strings).
 const std::vector<std::string>& FieldValues(FieldKind kind);
 
+// Whether a button labelled `label` sends a form on (Save, Next, Continue, Done, OK, Submit, Sign
+// in, Send, ...), by whole words: what a strategy presses once the form's fields hold text.
+bool SubmitsForm(std::string_view label);
+
 }  // namespace roam::gui

@@ -52,6 +52,20 @@ TEST(FieldTyper, AFieldThatSaysWhatItWantsMostlyGetsIt) {
   EXPECT_NEAR(fitting, 800, 50);  // the rest: the strategy's own strings (invalid input too)
 }
 
+// A strategy may type into a field only once in a run (fastbot picks each event K = 1 times
+// before the others): a first value that does not fit would shut the form for the run.
+TEST(FieldTyper, TheFirstValueAFieldGetsFitsWhatItAsksFor) {
+  auto form = Form(".SignUp", "Email", "org.app:id/email");
+  for (uint64_t seed = 1; seed <= 50; ++seed) {
+    FieldTyper typer({"hello", "42"}, /*pct_fitting=*/80);
+    Rng rng(seed);
+    typer.Arrived(form);
+    gui::Action a = Type(form);
+    typer.Chosen(form, a, rng);
+    EXPECT_NE(a.text.find('@'), std::string::npos) << "seed " << seed << ": " << a.text;
+  }
+}
+
 TEST(FieldTyper, LearnsTheValueAClickCarriedIntoAnotherActivity) {
   FieldTyper typer({"alpha", "beta", "gamma"}, /*pct_fitting=*/100);
   auto form = Form(".Edit", "Title", "org.app:id/title");  // a plain field: no kind

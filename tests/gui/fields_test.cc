@@ -55,5 +55,14 @@ TEST(Fields, EveryKindButPlainHasValues) {
   EXPECT_EQ(FieldValues(FieldKind::kPin).front().size(), 4u);
 }
 
+TEST(Fields, AButtonThatSubmitsAFormSaysSo) {
+  for (const char* label : {"Save", "Next", "Continue", "Done", "OK", "Submit", "Sign in", "Log in",
+                            "Create account", "Send", "Register", "Confirm", "btnSaveNote"})
+    EXPECT_TRUE(SubmitsForm(label)) << label;
+  for (const char* label : {"Cancel", "Close", "Delete", "Favorite", "Learn more", "Notebook",
+                            "Saved items", "Okay then", ""})
+    EXPECT_FALSE(SubmitsForm(label)) << label;
+}
+
 }  // namespace
 }  // namespace roam::gui
