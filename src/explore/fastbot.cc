@@ -7,7 +7,9 @@
 #include <fmt/format.h>
 
 #include "explore/random.h"
+#include "gui/abstraction.h"
 #include "gui/actions.h"
+#include "gui/fields.h"
 #include "model/learning.h"
 #include "model/model_file.h"
 
@@ -127,7 +129,10 @@ std::string_view FastbotStrategy::Name() const {
   return "fastbot";
 }
 
-void FastbotStrategy::Learn(const Transition& transition) { left_app_ = transition.left_app; }
+void FastbotStrategy::Learn(const Transition& transition) {
+  left_app_ = transition.left_app;
+  learned_to_ = transition.to;
+}
 
 Status FastbotStrategy::Flush() {
   if (options_.model_dir.empty()) return Status::Ok();
@@ -221,11 +226,61 @@ std::optional<gui::ActionKind> FastbotStrategy::ForcedEscape() {
   return gui::ActionKind::kRestart;
 }
 
+void FastbotStrategy::SeePlace(const StepView& view) {
+  // The route graph's places: screens by key and which of their fields hold text, so a way
+  // through a form types into it before it presses Next.
+  gui::StableHash place;
+  place.Add(view.state);
+  fields_filled_ = false;
+  for (const auto& w : view.screen.widgets)
+    if (w.editable) {
+      place.Add(uint64_t{!w.text.empty()});
+      fields_filled_ |= !w.text.empty();
+    }
+  // An outcome is recorded only when this screen is where the last action led (Learn), not
+  // where a time-travel restore brought the test.
+  if (pending_ && learned_to_ == view.state) graph_.Record(place_, *pending_, place.value());
+  learned_to_.reset();
+  place_ = place.value();
+  graph_.SetPage(place_, page_);
+}
+
+void FastbotStrategy::FieldsFirst(std::vector<size_t>& candidates) const {
+  // A form is filled before its buttons are pressed, and sent on once filled: a Save or Next
+  // tried on empty fields is spent (picked its K times) on a form that said no, and a Back or
+  // a restart after typing loses what was typed.
+  auto typing = [&](size_t i) {
+    return model_.event(page_[i]).kind == gui::ActionKind::kInputText;
+  };
+  auto submit = [&](size_t i) {
+    const auto& e = model_.event(page_[i]);
+    return e.kind == gui::ActionKind::kClick && gui::SubmitsForm(e.text);
+  };
+  auto keep_only = [&](auto pred) {
+    if (!std::any_of(candidates.begin(), candidates.end(), pred)) return false;
+    std::erase_if(candidates, [&](size_t i) { return !pred(i); });
+    return true;
+  };
+  if (!keep_only(typing) && fields_filled_) keep_only(submit);
+}
+
+std::optional<EventId> FastbotStrategy::Route() {
+  // A way that has not led to anything new in this many steps is going round in circles (an
+  // outcome that changed since it was recorded); the rules choose until something new is picked.
+  constexpr int kPatience = 32;
+  if (!options_.route || routed_steps_ >= kPatience) return std::nullopt;
+  const uint32_t k = static_cast<uint32_t>(options_.k);
+  auto way = graph_.Route(place_, [&](EventId e) { return model_.RunCount(e) < k; });
+  if (way) ++routed_steps_;
+  return way;
+}
+
 size_t FastbotStrategy::Choose(Rng& rng) {
   // Expansion: a hyper-event never executed in any run, uniformly.
   scratch_index_.clear();
   for (size_t i = 0; i < page_.size(); ++i)
     if (!model_.Known(page_[i])) scratch_index_.push_back(i);
+  FieldsFirst(scratch_index_);
   if (!scratch_index_.empty()) return scratch_index_[rng.Below(scratch_index_.size())];
   switch (mode_) {
     case FastbotMode::kModel:
@@ -256,6 +311,7 @@ gui::Action FastbotStrategy::Next(const StepView& view, Rng& rng) {
   typer_.Arrived(view.screen);
   std::lock_guard lock(shared_->mu);
   MapPage(view);
+  SeePlace(view);
   here_ = model_.InternActivity(view.screen.activity);
   LearnArrival(here_);
   same_state_steps_ = view.state == last_state_ ? same_state_steps_ + 1 : 0;
@@ -270,9 +326,11 @@ gui::Action FastbotStrategy::Next(const StepView& view, Rng& rng) {
     chosen = mapper_.Map(model_, view.screen, action);
     if (chosen >= stamp_.size()) stamp_.resize(model_.event_count() + 1024, 0);
   } else {
-    chosen = page_[Choose(rng)];
+    auto way = Route();
+    chosen = way ? *way : page_[Choose(rng)];
     action = ActionOf(view, chosen, rng);
   }
+  if (model_.RunCount(chosen) < static_cast<uint32_t>(options_.k)) routed_steps_ = 0;
   Update(chosen);
   model_.MarkExecuted(chosen);
   pending_ = chosen;

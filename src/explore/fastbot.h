@@ -9,7 +9,10 @@
 //   fastbot:rl  softmax over Q(e) with temperature beta;
 //   fastbot     the pm rule while the page has events picked fewer than K times in this run,
 //               the Q rule once all have been.
-// Q is learned by N-step SARSA (model/learning.h) in every mode. A model folder makes the model
+// Q is learned by N-step SARSA (model/learning.h) in every mode. Beyond the notes (route, on by
+// default): on a page whose events have all been picked K times in this run, the strategy takes
+// the first event of the shortest known way (model/run_graph.h) to a page with one that has not,
+// and the rules above choose only where no such way is known. A model folder makes the model
 // reusable: loaded at construction, written by Flush(). Escape rule: after `stuck_steps`
 // consecutive steps on one abstract state the back key is forced, after twice that a restart.
 // Seeded only through the Rng it is given. One strategy is not thread-safe; strategies of
@@ -31,6 +34,7 @@
 #include "model/events.h"
 #include "model/lookahead.h"
 #include "model/model.h"
+#include "model/run_graph.h"
 
 namespace roam::explore {
 
@@ -49,6 +53,7 @@ struct FastbotOptions {
   // 2,000 events covered 3 more activities and ~2% more units than 1. 1..8.
   int dynamic_texts = 2;
   int stuck_steps = 20;  // steps on one state before back is forced (2x: restart); 0: never
+  bool route = true;     // walk to the nearest page with events not yet picked K times
   // Global actions offered as hyper-events on every screen, by kind name (key: volume keys).
   std::vector<std::string> globals = {"back",       "menu",        "swipe_up", "swipe_down",
                                       "swipe_left", "swipe_right", "rotate",   "restart"};
@@ -99,9 +104,12 @@ class FastbotStrategy final : public Strategy {
   };
   void MapPage(const StepView& view);
   void LearnArrival(model::ActivityId reached);
-  size_t Choose(Rng& rng);                          // index into page_
-  size_t PickSoftmax(Rng& rng, bool q, bool fair);  // index into page_
-  std::optional<gui::ActionKind> ForcedEscape();    // back or restart when stuck
+  size_t Choose(Rng& rng);                                  // index into page_
+  size_t PickSoftmax(Rng& rng, bool q, bool fair);          // index into page_
+  std::optional<gui::ActionKind> ForcedEscape();            // back or restart when stuck
+  void SeePlace(const StepView& view);                      // the route graph's place, edge
+  std::optional<model::EventId> Route();                    // see FastbotOptions::route
+  void FieldsFirst(std::vector<size_t>& candidates) const;  // page_ indices
   void Update(model::EventId next);
   gui::Action ActionOf(const StepView& view, model::EventId chosen, Rng& rng);
 
@@ -111,6 +119,11 @@ class FastbotStrategy final : public Strategy {
   model::Model& model_;                         // shared_->model, taken under shared_->mu
   model::EventMapper mapper_;
   model::Lookahead lookahead_;
+  model::RunGraph graph_;               // this device's places of this run (not shared)
+  uint64_t place_ = 0;                  // the page's place in graph_
+  std::optional<uint64_t> learned_to_;  // the screen key the last action led to (Learn)
+  bool fields_filled_ = false;          // some edit field of the page holds text
+  int routed_steps_ = 0;        // steps routed since an event was last picked for the first time
   model::ActivityId here_ = 0;  // the page's activity
   std::vector<gui::Action> globals_;
   FieldTyper typer_;                  // what input_text actions type

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -232,6 +233,103 @@ TEST(FastbotStrategy, ANewVersionExpandsNewEventsFirstAndNeverOffersGoneOnes) {
       EXPECT_TRUE(a.kind == ActionKind::kBack || (a.widget >= 1 && a.widget <= 3));
     }
     EXPECT_EQ(strategy.model().RunCount(gone), 0u);
+  }
+}
+
+// Three activities, each a page of clicks whose outcomes `Go` gives: A1's BA leads to A2 and BB
+// to A3; A2's BA back to A1 (BB stays); A3's BA back to A1 (BB, BC, BD stay). Returns the
+// steps a strategy took until it had tried all eight events, or `limit`.
+int StepsToTryEverything(FastbotOptions options, uint64_t seed, int limit) {
+  const std::map<std::string, std::vector<std::string>> go = {
+      {"A1", {"A2", "A3"}}, {"A2", {"A1", "A2"}}, {"A3", {"A1", "A3", "A3", "A3"}}};
+  options.globals.clear();
+  FastbotStrategy strategy(FastbotMode::kCombined, options, model::Model("org.app"));
+  Rng rng(seed);
+  std::string here = "A1";
+  std::set<std::string> tried;
+  for (int step = 0; step < limit; ++step) {
+    auto page = Page(here, static_cast<int>(go.at(here).size()));
+    auto actions = Clicks(page);
+    const uint64_t key = here[1];
+    auto a = strategy.Next({page, key, actions, step}, rng);
+    tried.insert(fmt::format("{}{}", here, Chosen(page, a)));
+    if (tried.size() == 8) return step + 1;
+    std::string next = go.at(here)[a.widget - 1];
+    strategy.Learn({.from = key, .to = static_cast<uint64_t>(next[1]), .action = a});
+    here = next;
+  }
+  return limit;
+}
+
+// Once a page has nothing left to try, the strategy walks the shortest way it knows to a page
+// that has, rather than leaving it to the Q-table's softmax.
+TEST(FastbotStrategy, ARunWalksToWhereEventsAreLeftToTry) {
+  int worst = 0, worst_without = 0;
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    worst = std::max(worst, StepsToTryEverything({}, seed, 100));
+    FastbotOptions off;
+    off.route = false;
+    worst_without = std::max(worst_without, StepsToTryEverything(off, seed, 100));
+  }
+  // Eight events and at most three steps of walking back (A3 -> A1 -> A2, A2 -> A1 -> A3).
+  EXPECT_LE(worst, 12);
+  EXPECT_GT(worst_without, 12);  // the Q-table alone wanders
+}
+
+// A form on F: an e-mail field, Next, which leads to D only while the field holds an '@', and
+// Favorite, which does nothing. On D, Home leads back to F (its field empty again), Stay stays.
+TEST(FastbotStrategy, AFormIsFilledBeforeItsButtonsArePressedAndTypedIntoOnTheWayBack) {
+  auto form = [](const std::string& typed) {
+    gui::Screen s = Page("F", 3);
+    s.widgets[1].text = typed;
+    s.widgets[1].hint = "Email";
+    s.widgets[1].editable = true;
+    s.widgets[1].resource_id = "org.app:id/email";
+    s.widgets[2].text = "Next";
+    s.widgets[3].text = "Favorite";
+    s.Link();
+    return s;
+  };
+  auto done = [] {
+    gui::Screen s = Page("D", 2);
+    s.widgets[1].text = "Home";
+    s.widgets[2].text = "Stay";
+    return s;
+  };
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    FastbotOptions o;
+    o.globals.clear();
+    FastbotStrategy strategy(FastbotMode::kCombined, o, model::Model("org.app"));
+    Rng rng(seed);
+    std::string typed;
+    char here = 'F';  // or 'D'
+    std::set<std::string> tried;
+    int step = 0;
+    for (; step < 30 && tried.size() < 5; ++step) {
+      gui::Screen page = here == 'F' ? form(typed) : done();
+      std::vector<gui::Action> actions = Clicks(page);
+      if (here == 'F') actions[0] = gui::MakeWidgetAction(ActionKind::kInputText, page, 1);
+      const uint64_t key = here;  // typed text is no part of a screen key
+      auto a = strategy.Next({page, key, actions, step}, rng);
+      std::string label = a.kind == ActionKind::kInputText ? "type" : Chosen(page, a);
+      if (step == 0) {
+        EXPECT_EQ(label, "type") << "seed " << seed;
+      } else if (step == 1) {
+        EXPECT_EQ(label, "Next") << "seed " << seed;  // not Favorite
+      }
+      tried.insert(label);
+      char next = here;
+      if (label == "type") typed = a.text;
+      if (label == "Home") {
+        next = 'F';
+        typed.clear();
+      }
+      if (label == "Next" && typed.find('@') != std::string::npos) next = 'D';
+      strategy.Learn({.from = key, .to = static_cast<uint64_t>(next), .action = a});
+      here = next;
+    }
+    // Worst: type, Next, Home, Favorite, then back to D for Stay: type and Next again.
+    EXPECT_LE(step, 7) << "seed " << seed;
   }
 }
 
