@@ -19,6 +19,7 @@ using gui::ActionKind;
 const char* const kFallbackTexts[] = {"Roam", "42", "roam@example.org", "https://example.org"};
 
 constexpr size_t kMapTextLimit = 64;  // bytes of a text that tell places apart
+constexpr size_t kMaxStrays = 256;    // walks of one last-resort search that may stray
 
 void CollectLiterals(const sim::Cond& c, std::vector<std::string>& out) {
   for (const sim::ValueExpr* v : {&c.a, &c.b}) {
@@ -166,6 +167,27 @@ bool OracleStrategy::RunsNew(const std::vector<uint32_t>& units) const {
 }
 
 OracleStrategy::PlanResult OracleStrategy::PlanOnMap() {
+  if (no_coverage_.empty()) no_coverage_.assign(shadow_.units_total(), 0);
+  int trials = 0;
+  Stray stray;
+  const auto shadow = shadow_.Save();
+  PlanResult r = SearchMap(*shadow, {}, trials, &stray, /*all_ways=*/false);
+  if (r != PlanResult::kNone) return r;
+  // Nothing within reach by the way each action went last. Last resorts (what they leave
+  // unsearched is left, not searched again at the next step): the other ways actions have
+  // gone, from here, then from where a walk strayed to, where the way the map expected may
+  // open (the crash it ran into relaunched the app and reset a counter).
+  if (SearchMap(*shadow, {}, trials, &stray, true) == PlanResult::kRoute ||
+      (stray.state &&
+       SearchMap(*stray.state, stray.plan, trials, nullptr, true) == PlanResult::kRoute))
+    return PlanResult::kRoute;
+  plan_.clear();
+  return PlanResult::kNone;
+}
+
+OracleStrategy::PlanResult OracleStrategy::SearchMap(const sim::SimState& start,
+                                                     const std::vector<gui::Action>& prefix,
+                                                     int& trials, Stray* stray, bool all_ways) {
   // A place reached by the breadth-first search over the map: its key, and the edge its parent
   // visit took to get here.
   struct Visit {
@@ -173,45 +195,59 @@ OracleStrategy::PlanResult OracleStrategy::PlanOnMap() {
     int parent;  // index into visits, -1 at the start
     size_t edge;
   };
-  if (no_coverage_.empty()) no_coverage_.assign(shadow_.units_total(), 0);
-  const auto start = shadow_.Save();
-  const uint64_t here = MapKey(shadow_.screen());
+  planner_.Load(start);
+  const uint64_t here = MapKey(planner_.screen());
   std::vector<gui::Action> candidates;
   std::vector<int> route;
   std::vector<Visit> visits;
   std::unordered_set<uint64_t> seen;
-  int trials = 0;
+  // With all_ways, the ways (place, edge, place expected) a walk of this search strayed from:
+  // not taken again. Without, a walk that strays makes its last edge lead elsewhere.
+  std::unordered_set<uint64_t> failed;
+  auto way = [](uint64_t place, size_t e, uint64_t to) {
+    return gui::StableHash().Add(place).Add(uint64_t{e}).Add(to).value();
+  };
 
   // Takes the route of the search tree to `visit` on the planner, then `last` (an edge of the
   // visit's place) if given. The map does not see hidden state, so an edge may lead elsewhere
-  // now or run other code: the map keeps what was seen last. plan_ holds the actions taken.
+  // now or run other code: the map keeps every place it has led to and the units it ran last.
+  // plan_ holds the actions taken.
   enum class Walk { kNewCode, kStrayed, kArrived };
   auto walk = [&](int visit, std::optional<size_t> last) {
     route.clear();
     for (int v = visit; visits[v].parent >= 0; v = visits[v].parent) route.push_back(v);
     std::reverse(route.begin(), route.end());
-    planner_.Load(*start);
-    plan_.clear();
-    auto take = [&](uint64_t place, size_t e) {
+    planner_.Load(start);
+    plan_ = prefix;
+    auto take = [&](uint64_t place, size_t e, std::optional<uint64_t> expect) {
       Edge& edge = map_[place].edges[e];
       plan_.push_back(edge.action);
       edge.units = Try(edge.action);
       ++trials;
       const uint64_t to = MapKey(planner_.screen());
-      const bool expected = to == edge.to;
-      edge.to = to;
-      return RunsNew(edge.units) ? Walk::kNewCode : expected ? Walk::kArrived : Walk::kStrayed;
+      std::erase(edge.to, to);
+      edge.to.push_back(to);
+      if (edge.to.size() > kMaxWays) edge.to.erase(edge.to.begin());
+      if (RunsNew(edge.units)) return Walk::kNewCode;
+      if (!expect || to == *expect) return Walk::kArrived;
+      if (all_ways) failed.insert(way(place, e, *expect));
+      if (stray && !stray->state) {
+        stray->state = planner_.Save();
+        stray->plan = plan_;
+      }
+      return Walk::kStrayed;
     };
-    for (int v : route)
-      if (Walk w = take(visits[visits[v].parent].key, visits[v].edge); w != Walk::kArrived)
-        return w;
-    return last ? take(visits[visit].key, *last) : Walk::kArrived;
+    for (int v : route) {
+      Walk w = take(visits[visits[v].parent].key, visits[v].edge, visits[v].key);
+      if (w != Walk::kArrived) return w;
+    }
+    return last ? take(visits[visit].key, *last, std::nullopt) : Walk::kArrived;
   };
 
   while (trials < options_.map_trials) {
     // Breadth-first over the map from here: the nearest place with actions not yet tried is
     // walked to and they are tried; the nearest edge known to run uncovered code is walked
-    // and taken. A walk that strays from the map starts the search again.
+    // and taken. A walk that strays from the map starts the search again, without that way.
     visits.assign(1, {here, -1, 0});
     seen = {here};
     bool strayed = false;
@@ -231,7 +267,7 @@ OracleStrategy::PlanResult OracleStrategy::PlanOnMap() {
           planner_.Load(*there);
           auto units = Try(action);
           ++trials;
-          place.edges.push_back({action, MapKey(planner_.screen()), std::move(units)});
+          place.edges.push_back({action, {MapKey(planner_.screen())}, std::move(units)});
           if (RunsNew(place.edges.back().units)) {
             plan_.push_back(action);
             return PlanResult::kRoute;
@@ -247,12 +283,17 @@ OracleStrategy::PlanResult OracleStrategy::PlanOnMap() {
           if (w == Walk::kNewCode) return PlanResult::kRoute;
           strayed = w == Walk::kStrayed;
         }
-        if (seen.insert(edges[e].to).second) visits.push_back({edges[e].to, vi, e});
+        for (auto to = edges[e].to.rbegin(); to != edges[e].to.rend(); ++to) {  // latest first
+          if (!failed.contains(way(key, e, *to)) && seen.insert(*to).second)
+            visits.push_back({*to, vi, e});
+          if (!all_ways) break;
+        }
       }
     }
-    if (!strayed) break;
+    // Ways that hidden state closes can be many (every list the walk would need empty): after
+    // kMaxStrays of them the map is taken to have nothing within reach.
+    if (!strayed || (all_ways && failed.size() >= kMaxStrays)) break;
   }
-  plan_.clear();
   return trials < options_.map_trials ? PlanResult::kNone : PlanResult::kLater;
 }
 
@@ -345,13 +386,18 @@ gui::Action OracleStrategy::Next(const StepView& view, Rng& rng) {
                                   : view.actions[rng.Below(view.actions.size())];
     if (action.kind == ActionKind::kInputText) action.text = texts_[rng.Below(texts_.size())];
   } else {
-    const bool wait = shadow_.units_covered() == failed_at_units_ &&
-                      view.step - failed_at_step_ < options_.retry_after;
+    const bool wait =
+        shadow_.units_covered() == failed_at_units_ && view.step - failed_at_step_ < retry_wait_;
     const PlanResult planned = plan_pos_ < plan_.size() ? PlanResult::kRoute
                                : wait                   ? PlanResult::kNone
                                                         : Plan();
     if (planned != PlanResult::kRoute) {
       if (planned == PlanResult::kNone && !wait) {
+        // The last resorts of a search cost a thousand times a step's: searching in vain
+        // again and again once everything within reach is covered slowed 10,000 events ten
+        // times over.
+        retry_wait_ =
+            shadow_.units_covered() == failed_at_units_ ? 2 * retry_wait_ : options_.retry_after;
         failed_at_units_ = shadow_.units_covered();
         failed_at_step_ = view.step;
       }

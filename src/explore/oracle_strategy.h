@@ -33,7 +33,8 @@ struct OracleOptions {
   int max_depth = 12;      // longest route searched over hidden state (default 12)
   int max_texts = 6;       // texts tried per edit field: the spec's literals first (default 6)
   int retry_after = 100;   // after a search found nothing new, wander this many steps before
-                           // searching again at the same coverage (default 100)
+                           // searching again at the same coverage, twice as many after each
+                           // more search in vain there (default 100)
 };
 
 class OracleStrategy final : public Strategy {
@@ -62,13 +63,14 @@ class OracleStrategy final : public Strategy {
  private:
   struct Node;
   // A place of the map (a screen by MapKey) and what was tried on it: the actions of
-  // MapCandidates in their order, each with the place it led to last (after KeepInApp) and the
-  // code units it ran there.
+  // MapCandidates in their order, each with the places it has led to (after KeepInApp; hidden
+  // state decides which: a Next that crashes the second time) and the code units it ran last.
   struct Edge {
     gui::Action action;
-    uint64_t to = 0;
+    std::vector<uint64_t> to;  // the latest last, kMaxWays at most
     std::vector<uint32_t> units;
   };
+  static constexpr size_t kMaxWays = 4;
   struct Place {
     std::vector<Edge> edges;
     bool complete = false;  // every candidate tried
@@ -80,6 +82,16 @@ class OracleStrategy final : public Strategy {
   PlanResult Plan();
   // The map's part of Plan: kNone when no place within reach has anything left to try.
   PlanResult PlanOnMap();
+  // Where a walk of SearchMap first strayed to, and the actions that led there.
+  struct Stray {
+    std::unique_ptr<sim::SimState> state;
+    std::vector<gui::Action> plan;
+  };
+  // PlanOnMap's breadth-first search from `start` (which `prefix` leads to from the shadow's
+  // state), spending `trials`, along the way each action went last or, with `all_ways`, along
+  // every way it has gone; keeps the first stray in `stray` when given.
+  PlanResult SearchMap(const sim::SimState& start, const std::vector<gui::Action>& prefix,
+                       int& trials, Stray* stray, bool all_ways);
   // The map's key of a screen: its gui::ScreenKey, its texts outside scrolling lists (digits
   // masked) and which of its edit fields hold text.
   static uint64_t MapKey(const gui::Screen& screen);
@@ -123,7 +135,8 @@ class OracleStrategy final : public Strategy {
   // The last search that found nothing: the coverage then and the step.
   size_t failed_at_units_ = SIZE_MAX;
   int64_t failed_at_step_ = 0;
-  gui::Action chosen_;  // what Next returned last
+  int64_t retry_wait_ = 0;  // steps to wander since failed_at_step_
+  gui::Action chosen_;      // what Next returned last
   bool started_ = false;
   int64_t desyncs_ = 0;
 };
