@@ -44,6 +44,13 @@ void AddFastbotTuningFlags(CLI::App& app, explore::FastbotOptions& o) {
       ->check(NonNegative())
       ->capture_default_str()
       ->group(kGroup);
+  app.add_option_function<std::string>(
+         "--fastbot-route", [&o](const std::string& v) { o.route = v == "on"; },
+         "fastbot: on a page with nothing left to try, walk to the nearest one with something "
+         "(off: the paper's rules alone)")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->default_str(o.route ? "on" : "off")
+      ->group(kGroup);
   app.add_option("--fastbot-globals", o.globals,
                  "fastbot: global actions offered as hyper-events (back, menu, swipe_up, "
                  "swipe_down, swipe_left, swipe_right, rotate, restart, key)")

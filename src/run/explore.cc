@@ -21,6 +21,7 @@ json FastbotConfig(const explore::FastbotOptions& f, int64_t flush_every) {
           {"learning_rate", f.learning_rate},
           {"beta", f.beta},
           {"stuck_steps", f.stuck_steps},
+          {"route", f.route},
           {"dynamic_texts", f.dynamic_texts},
           {"globals", f.globals},
           {"model",

@@ -29,6 +29,7 @@ TEST(FastbotCli, ModelFolderCorruptFileAndReset) {
   auto config = ReadJsonFile(dir / "run/config.json");
   ASSERT_TRUE(config.ok());
   EXPECT_EQ((*config)["fastbot"]["model_save_every"], 50);
+  EXPECT_EQ((*config)["fastbot"]["route"], true);
 
   { std::ofstream(dir / "model/model.bin", std::ios::binary | std::ios::app) << "x"; }
   Ran refused = Roam(run);
@@ -51,6 +52,10 @@ TEST(FastbotCli, BadSettingsAreRefused) {
   EXPECT_EQ(globals.code, 2);
   EXPECT_NE(globals.out.find("unknown global action \"jump\""), std::string::npos) << globals.out;
   EXPECT_EQ(Roam("bench --apps " + app + " --strategies fastbot --fastbot-beta -1").code, 2);
+  Ran route = Roam("explore --app " + app + " --strategy fastbot --fastbot-route maybe");
+  EXPECT_EQ(route.code, 2);
+  EXPECT_NE(route.out.find("--fastbot-route: maybe not in {on,off}"), std::string::npos)
+      << route.out;
   Ran random =
       Roam("explore --app " + app + " --model " + testing::TempDir("cli_fastbot_m").string());
   EXPECT_EQ(random.code, 2);
