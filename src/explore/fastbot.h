@@ -12,7 +12,9 @@
 // Q is learned by N-step SARSA (model/learning.h) in every mode. Beyond the notes (route, on by
 // default): on a page whose events have all been picked K times in this run, the strategy takes
 // the first event of the shortest known way (model/run_graph.h) to a page with one that has not,
-// and the rules above choose only where no such way is known. A model folder makes the model
+// and the rules above choose only where no such way is known; and expansion types into a page's
+// fields before its other new events and, once they hold text, presses a button that sends the
+// form on (gui::SubmitsForm) before the rest. A model folder makes the model
 // reusable: loaded at construction, written by Flush(). Escape rule: after `stuck_steps`
 // consecutive steps on one abstract state the back key is forced, after twice that a restart.
 // Seeded only through the Rng it is given. One strategy is not thread-safe; strategies of
