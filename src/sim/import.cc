@@ -1,6 +1,7 @@
 #include "sim/import.h"
 
 #include <map>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -16,6 +17,7 @@ std::string SpecEvent(const std::string& type) {
   if (type == "touch") return "click";
   if (type == "long_touch") return "long_click";
   if (type == "set_text") return "input_text";
+  if (type == "rotate") return "rotate";  // the screen's, not a view's
   return "";
 }
 
@@ -72,7 +74,9 @@ Result<json> ImportRecording(const Recording& rec, const std::string& app, Impor
     start = ScreenId(first);
   }
 
-  // Per state, widget and spec event: the state it led to first.
+  // Per state, widget (kScreen: the screen's own events) and spec event: the state it led to
+  // first.
+  constexpr int kScreen = -1;
   std::map<size_t, std::map<int, std::map<std::string, std::string>>> handlers;
   size_t conflicts = 0;
   std::map<std::string, size_t> unmapped;  // reason -> count
@@ -81,14 +85,15 @@ Result<json> ImportRecording(const Recording& rec, const std::string& app, Impor
     const std::string kind = SpecEvent(e.type);
     auto from = by_id.find(e.from);
     const char* reason = nullptr;
-    int widget = -1;
+    const bool on_screen = kind == "rotate";
+    int widget = kScreen;
     if (kind.empty())
       reason = "an event type the simulator has no handler for (scroll, key, ...)";
     else if (from == by_id.end())
       reason = "from a state whose views were not recorded";
-    else if (!e.view)
+    else if (!on_screen && !e.view)
       reason = "without the view it acted on";
-    else if ((widget = FindView(*rec.states[from->second].screen, *e.view)) < 0)
+    else if (!on_screen && (widget = FindView(*rec.states[from->second].screen, *e.view)) < 0)
       reason = "on a view its state does not hold";
     if (reason) {
       ++unmapped[reason];
@@ -114,6 +119,26 @@ Result<json> ImportRecording(const Recording& rec, const std::string& app, Impor
         "{} events led elsewhere than the first event on the same widget: the first is kept",
         conflicts));
 
+  // The spec's `on` of a widget (or the screen's, kScreen): every recorded event a handler (a
+  // code unit) that goes where the recording went.
+  auto on_of = [&](size_t state, int widget) -> std::optional<json> {
+    auto h = handlers.find(state);
+    if (h == handlers.end()) return std::nullopt;
+    auto on = h->second.find(widget);
+    if (on == h->second.end()) return std::nullopt;
+    json out = json::object();
+    for (const auto& [kind, target] : on->second) {
+      json effects = json::array();
+      if (target == kLeave)
+        effects.push_back({{"leave", true}});
+      else if (!target.empty())
+        effects.push_back({{"navigate", target}});
+      out[kind] = std::move(effects);
+      ++stats.handlers;
+    }
+    return out;
+  };
+
   json screens = json::array();
   for (size_t i = 0; i < rec.states.size(); ++i) {
     if (!by_id.count(rec.states[i].id)) continue;
@@ -133,28 +158,18 @@ Result<json> ImportRecording(const Recording& rec, const std::string& app, Impor
       } else if (!v.text.empty()) {
         j["text"] = v.text;
       }
-      if (auto h = handlers.find(i); h != handlers.end())
-        if (auto on = h->second.find(w); on != h->second.end()) {
-          for (const auto& [kind, target] : on->second) {
-            json effects = json::array();
-            if (target == kLeave)
-              effects.push_back({{"leave", true}});
-            else if (!target.empty())
-              effects.push_back({{"navigate", target}});
-            j["on"][kind] = effects;
-            ++stats.handlers;
-          }
-        }
+      if (auto on = on_of(i, w)) j["on"] = std::move(*on);
       widgets.push_back(std::move(j));
     }
     std::string title = rec.states[i].activity;
     if (auto dot = title.rfind('.'); dot != std::string::npos) title = title.substr(dot + 1);
-    screens.push_back(
-        {{"id", ScreenId(i)},
-         {"activity", screen.activity.empty() ? rec.states[i].activity : screen.activity},
-         {"title", title},
-         {"_state", rec.states[i].id},
-         {"widgets", std::move(widgets)}});
+    json page = {{"id", ScreenId(i)},
+                 {"activity", screen.activity.empty() ? rec.states[i].activity : screen.activity},
+                 {"title", title},
+                 {"_state", rec.states[i].id},
+                 {"widgets", std::move(widgets)}};
+    if (auto on = on_of(i, kScreen)) page["on"] = std::move(*on);
+    screens.push_back(std::move(page));
     ++stats.screens;
   }
   return json{{"app", app},

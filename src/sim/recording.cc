@@ -156,6 +156,11 @@ void ReadEventFile(const fs::path& file, Recording& rec) {
     rec.skipped.push_back(s.ok() ? where + ": no start_state or stop_state" : s.message());
     return;
   }
+  // Kea writes some events with a null event_type, naming them only in event_str.
+  std::string named;
+  if (ev.type.empty() && Text(*doc, "event_str", named, where).ok() &&
+      named.starts_with("RotateDevice"))
+    ev.type = "rotate";
   if (ev.type.empty()) ev.type = "unknown";
   ev.tool = ev.type == "intent" || ev.type == "kill_app";
   if (event != doc->end() && event->is_object()) {

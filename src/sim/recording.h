@@ -27,7 +27,8 @@ struct RecordedState {
 
 // One event, from its start state to its stop state (equal when nothing changed).
 struct RecordedEvent {
-  std::string type;  // touch, long_touch, scroll, set_text, key, intent, kill_app, ... or "unknown"
+  std::string type;  // touch, long_touch, scroll, set_text, key, intent, kill_app, rotate, ...
+                     // or "unknown"
   std::string from, to;
   // Made by the tool rather than a user (the launch intent, killing the app): left out of the
   // per-event shares, kept for the depth from the launcher.

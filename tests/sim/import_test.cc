@@ -127,6 +127,33 @@ TEST(ImportTest, ARecordingBecomesAnAppThatDoesWhatItRecorded) {
   EXPECT_NE(app.screen().package, "org.rec");
 }
 
+// Kea records a rotation with a null event_type and the event in event_str; on My Expenses
+// (../shared/real/models/kea) the screens after it were out of every strategy's reach.
+TEST(ImportTest, ARecordedRotationIsTheScreensRotateHandler) {
+  const fs::path dir = WriteRecording();
+  std::ofstream(dir / "events/event_7.json") << json{
+      {"start_state", "home"},
+      {"stop_state", "detail"},
+      {"event", {{"event_type", nullptr}, {"log_lines", nullptr}}},
+      {"event_str",
+       "RotateDeviceToLandscapeEvent()"}}.dump();
+  auto rec = ReadRecording(dir);
+  ASSERT_TRUE(rec.ok()) << rec.status().message();
+  ImportStats stats;
+  auto doc = ImportRecording(*rec, "rec", stats);
+  ASSERT_TRUE(doc.ok()) << doc.status().message();
+  EXPECT_EQ(stats.handlers, 4u);  // the three clicks and Home's rotation
+  EXPECT_EQ(stats.events_unmapped, 2u);
+  auto spec = LoadSpecJson(*doc, "imported");
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  SimApp app(*spec, {});
+  app.Launch();
+  const size_t units_before = app.units_covered();
+  app.Perform(gui::MakeGlobalAction(gui::ActionKind::kRotate));
+  EXPECT_EQ(app.screen().activity, "org.rec.Detail");
+  EXPECT_GT(app.units_covered(), units_before);
+}
+
 TEST(ImportTest, RealRecordingsImportAndLoad) {
   const fs::path real = testing::RealDataDir();
   if (real.empty()) GTEST_SKIP() << "../shared/real is absent";
