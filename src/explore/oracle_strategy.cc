@@ -393,9 +393,8 @@ gui::Action OracleStrategy::Next(const StepView& view, Rng& rng) {
                                                         : Plan();
     if (planned != PlanResult::kRoute) {
       if (planned == PlanResult::kNone && !wait) {
-        // The last resorts of a search cost a thousand times a step's: searching in vain
-        // again and again once everything within reach is covered slowed 10,000 events ten
-        // times over.
+        // A search's last resorts are dear: searching in vain every 100 steps once everything
+        // within reach was covered made 10,000 events take ten times as long.
         retry_wait_ =
             shadow_.units_covered() == failed_at_units_ ? 2 * retry_wait_ : options_.retry_after;
         failed_at_units_ = shadow_.units_covered();

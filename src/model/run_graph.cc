@@ -15,7 +15,6 @@ void RunGraph::Record(uint64_t from, EventId e, uint64_t to) {
     out.emplace_back(e, to);
   else
     it->second = to;
-  nodes_.try_emplace(to);
 }
 
 std::optional<EventId> RunGraph::Route(uint64_t from, const std::function<bool(EventId)>& wanted) {

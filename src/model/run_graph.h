@@ -28,8 +28,6 @@ class RunGraph {
   // one itself, or no known way leads to one.
   std::optional<EventId> Route(uint64_t from, const std::function<bool(EventId)>& wanted);
 
-  size_t size() const { return nodes_.size(); }
-
  private:
   struct Node {
     std::vector<EventId> page;
