@@ -47,6 +47,12 @@ int FuzzCommand(int argc, char** argv) {
                  "mutants run")
       ->check(CLI::Range(0.0, 100.0))
       ->capture_default_str();
+  app.add_option("--fill-forms", o.seeds.pct_fill_forms,
+                 "while seeds map the app: percent of their events on a form that type into an "
+                 "empty field (what it asks for) or, once all hold text, press its Save / Next / "
+                 "Continue")
+      ->check(CLI::Range(0.0, 100.0))
+      ->capture_default_str();
   app.add_option("--untested-effects", o.seeds.pct_untested_effect,
                  "once mutants run, percent of a seed's events taken among those seen to have an "
                  "effect on the layout that no tested seed took there yet")

@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 
+#include "gui/abstraction.h"
 #include "gui/actions.h"
 #include "gui/fields.h"
 
@@ -63,12 +64,17 @@ std::vector<std::vector<Event>> WaysWithoutDetours(const std::vector<Layout>& la
                                                    const std::vector<Event>& events) {
   std::vector<std::vector<Event>> ways;
   if (layouts.empty()) return ways;
-  std::vector<uint64_t> states = {layouts[0].abs};  // states[k]: where way[0, k) leads
+  // A return is to the same layout state showing the same: typing, a toggle or a list's new
+  // row leaves the state as it was but is no detour (a form refuses a Continue without it).
+  auto exact = [&](size_t t) {
+    return std::pair(layouts[t].abs, gui::ContentHash(layouts[t].screen));
+  };
+  std::vector<std::pair<uint64_t, uint64_t>> states = {exact(0)};  // where way[0, k) leads
   std::vector<Event> way;
   ways.push_back(way);
   for (size_t t = 0; t < events.size() && t + 1 < layouts.size(); ++t) {
     way.push_back(events[t]);
-    states.push_back(layouts[t + 1].abs);
+    states.push_back(exact(t + 1));
     // Back at a state shown before on the way: cut the detour.
     for (size_t k = 0; k + 1 < states.size(); ++k)
       if (states[k] == states.back()) {
@@ -113,6 +119,9 @@ Event SeedChooser::Choose(const Layout& layout, bool systematic, const EffectLed
       return e;
     }
   }
+  // A form's fields before its OK: a dialog that asks for a name refuses it empty.
+  if (!ledger && rng_.Chance(settings_.pct_fill_forms / 100))
+    if (auto fill = FillForm(layout)) return *fill;
   if (int positive = PositiveAnswer(layout.screen); positive >= 0) {
     Event answer = EventOn(layout.screen, gui::ActionKind::kClick, positive);
     if (!ChangesNothing(layout.abs, answer) && rng_.Chance(settings_.pct_dialog_positive / 100))
@@ -122,6 +131,31 @@ Event SeedChooser::Choose(const Layout& layout, bool systematic, const EffectLed
   if (e.kind == gui::ActionKind::kInputText)
     e.text = TextToType(layout.screen, Resolve(layout.screen, e));
   return e;
+}
+
+std::optional<Event> SeedChooser::FillForm(const Layout& layout) {
+  const gui::Screen& s = layout.screen;
+  std::vector<int> empty, submits;
+  bool fields = false;
+  for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i) {
+    const gui::Widget& w = s.widgets[i];
+    if (Takes(s, i, gui::ActionKind::kInputText)) {
+      fields = true;
+      if (w.text.empty() || w.text == w.hint) empty.push_back(i);
+    } else if (Takes(s, i, gui::ActionKind::kClick) &&
+               gui::SubmitsForm(w.text.empty() ? w.content_desc : w.text)) {
+      submits.push_back(i);
+    }
+  }
+  if (!empty.empty()) {
+    const int i = empty[rng_.Below(empty.size())];
+    Event e = EventOn(s, gui::ActionKind::kInputText, i);
+    e.text = TextToType(s, i);
+    return e;
+  }
+  if (fields && !submits.empty())
+    return EventOn(s, gui::ActionKind::kClick, submits[rng_.Below(submits.size())]);
+  return std::nullopt;
 }
 
 bool SeedChooser::ChangesNothing(uint64_t state, const Event& event) const {

@@ -3,9 +3,10 @@
 // click, 35% long click, 5% navigation (back) by default. Both prefer meaningful dialog answers:
 // on a layout that offers a positive (OK, Yes, Delete, ...) and a negative (Cancel, No, ...)
 // answer, the positive one is taken with probability `pct_dialog_positive`, unless the model
-// shows it on this layout state leading nowhere else (a form's Done on invalid input). Text fields
-// are typed into when a click falls on them, with texts the app has shown (so a name can collide
-// with an existing one) or a few plain words. Not thread-safe (borrows the Rng and the Model).
+// shows it on this layout state leading nowhere else (a form's Done on invalid input). Forms are
+// filled, then sent on (`pct_fill_forms`). Text fields get what they ask for (an e-mail address,
+// a PIN) or, asking nothing, texts the app has shown (so a name can collide with an existing one)
+// or a few plain words. Not thread-safe (borrows the Rng and the Model).
 #pragma once
 
 #include <optional>
@@ -26,6 +27,13 @@ struct SeedSettings {
   double pct_navigation = 5;        // random selection: back
   double pct_dialog_positive = 80;  // chance to answer a dialog positively when it offers both
   double pct_app_text = 50;         // chance to type a text the app has shown rather than a word
+  // Forms, while seeds map the app (before mutants run): on a layout with an empty text field,
+  // the chance that a seed types into one (a value of what it asks for, gui/fields.h) and, once
+  // all its fields hold text, presses a button that sends the form on (Save, Next, Continue,
+  // ...). Three such events in a row are rare at random (about 1 in 2,000 on a form of eight
+  // widgets), so seeds did not get past the forms that gate the deeper screens. Seeds with
+  // mutants do not: they test the screen they start on, and a form sent on leaves it.
+  double pct_fill_forms = 80;
   // Seeds that start where an earlier seed got to: this share of seeds first replay the events
   // that led an earlier seed to a layout state no seed had reached before (detours cut) (the states
   // reached least often as a start chosen first), then take `length` events of their own; mutants
@@ -80,7 +88,8 @@ int PositiveAnswer(const gui::Screen& screen);
 bool IsNegativeAnswer(const gui::Widget& w);
 
 // The ways a run took to each of its layouts, with detours cut: where the run came back to a
-// layout state it had shown before, the events since then are left out. ways[t] leads from
+// layout state it had shown before, showing the same (gui::ContentHash), the events since then
+// are left out. ways[t] leads from
 // layouts[0] to layouts[t] (events[t] acts on layouts[t]; t up to events.size()).
 std::vector<std::vector<Event>> WaysWithoutDetours(const std::vector<Layout>& layouts,
                                                    const std::vector<Event>& events);
@@ -93,10 +102,14 @@ class SeedChooser {
   // Remembers the texts a layout shows (for typing).
   void See(const Layout& layout);
   // The next event of a seed on `layout`; `systematic` picks by Υ, otherwise at random. With a
-  // ledger, untested effects first (SeedSettings::pct_untested_effect).
+  // ledger (a seed with mutants), untested effects first (SeedSettings::pct_untested_effect);
+  // without (a seed mapping the app), forms filled and sent on (SeedSettings::pct_fill_forms).
   Event Choose(const Layout& layout, bool systematic, const EffectLedger* ledger = nullptr);
 
  private:
+  // On a form: typing into an empty field, or once every field holds text, a button that sends
+  // the form on; nothing when `layout` has no text field.
+  std::optional<Event> FillForm(const Layout& layout);
   // A text for the field `widget` of `screen`: what its hint or id asks for (an e-mail address, a
   // number, a name), else a text the app has shown or a plain word.
   std::string TextToType(const gui::Screen& screen, int widget);

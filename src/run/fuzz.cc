@@ -196,6 +196,13 @@ Status Fuzzer::OneSeed(int index) {
     model_.Observe(seed.layouts[seed.layouts.size() - 2].abs, seed.events.back(),
                    seed.layouts.back().abs);
   ++stats_.seeds;
+  if (std::getenv("ROAM_FUZZ_DEBUG")) {
+    std::string d;
+    for (size_t t = prefix; t < seed.events.size(); ++t)
+      d += seed.layouts[t].screen.activity + ": " + seed.events[t].Describe() + "; ";
+    fmt::print(stderr, "seed {} {} from {} (prefix {}): {}\n", index, Mapping() ? "maps" : "tests",
+               start ? start->activity : "the start", prefix, d);
+  }
   if (seed.events.empty()) return Status::Ok();
 
   // A seed that began on a way to a reached state saves the device there (where it can), so
@@ -402,6 +409,7 @@ json FuzzConfig(const FuzzOptions& o) {
             {"pct_navigation", o.seeds.pct_navigation},
             {"pct_dialog_positive", o.seeds.pct_dialog_positive},
             {"pct_app_text", o.seeds.pct_app_text},
+            {"pct_fill_forms", o.seeds.pct_fill_forms},
             {"pct_from_reached", o.seeds.pct_from_reached},
             {"max_prefix", o.seeds.max_prefix},
             {"pct_explore", o.seeds.pct_explore},

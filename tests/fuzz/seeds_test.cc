@@ -79,6 +79,52 @@ TEST(SeedChooser, TakesEffectsNoTestedSeedTookFirst) {
   EXPECT_LT(likes(&ledger), 250);
 }
 
+// A form that validates (a name, a four-digit PIN) before its Continue leads on, beside buttons
+// that do something else: the shape of a generated app's Edit screen.
+Layout PinForm(const std::string& name, const std::string& pin) {
+  return L(W(
+      "LinearLayout", "root",
+      {W("EditText", "edit_name").Edit().Click().Text(name),
+       W("EditText", "edit_pin").Edit().Click().Text(pin),
+       W("Button", "btn_next").Text("Continue").Click(),
+       W("Button", "btn_back").Text("Back").Click(), W("Button", "btn_like").Text("Like").Click(),
+       W("Button", "btn_share").Text("Share").Click(), W("Button", "btn_sort").Text("Sort").Click(),
+       W("Button", "btn_mute").Text("Mute").Click()}));
+}
+
+TEST(SeedChooser, FillsAFormsEmptyFieldsWithWhatTheyAskForThenSendsItOn) {
+  // Typing into both fields and then pressing Continue, three events in a row, is about one
+  // in 2,000 for a random seed (a click falls on one of eight widgets, 60% of the time), so seeds
+  // of 12 events never got behind the form on a generated app (gen312: 22 of 40 activities,
+  // fastbot 40).
+  Model model;
+  Rng rng(11);
+  SeedChooser chooser({}, model, rng);
+  int typed = 0, pin_fits = 0, sent = 0;
+  const Layout empty = PinForm("", ""), half = PinForm("Alice", ""),
+               full = PinForm("Alice", "1234");
+  for (int i = 0; i < 1000; ++i) {
+    Event e = chooser.Choose(empty, /*systematic=*/i % 2 == 0);
+    typed += e.kind == gui::ActionKind::kInputText;
+    Event f = chooser.Choose(half, i % 2 == 0);
+    if (f.kind == gui::ActionKind::kInputText && f.signature.find("edit_pin") != std::string::npos)
+      pin_fits += f.text == "1234";
+    sent += chooser.Choose(full, i % 2 == 0) == ClickOn(full.screen, "Continue");
+  }
+  EXPECT_GT(typed, 700);
+  EXPECT_GT(pin_fits, 700);  // the empty field, with a value it takes
+  EXPECT_GT(sent, 500);
+  EXPECT_LT(sent, 900);  // the rest of the form is tried too
+  // Without the rule: typing is as likely as any other click.
+  SeedSettings plain;
+  plain.pct_fill_forms = 0;
+  SeedChooser random(plain, model, rng);
+  typed = 0;
+  for (int i = 0; i < 1000; ++i)
+    typed += random.Choose(empty, false).kind == gui::ActionKind::kInputText;
+  EXPECT_LT(typed, 300);
+}
+
 TEST(EffectLedger, AStateHasUntestedEffectsUntilTestedSeedsTookThemAll) {
   Layout form = Form();
   Event like = ClickOn(form.screen, "Like"), done = ClickOn(form.screen, "Done");
@@ -111,6 +157,21 @@ TEST(Seeds, WaysToTheLayoutsOfARunLeaveOutDetours) {
   EXPECT_TRUE(ways[2].empty());  // back at A
   EXPECT_EQ(ways[3], std::vector<Event>({events[2]}));
   EXPECT_EQ(ways[4], std::vector<Event>({events[2], events[3]}));
+}
+
+TEST(Seeds, AWayKeepsTheTypingThatLetAFormThrough) {
+  // Typing leaves a form's layout state as it was (its abstraction has no typed text), so the
+  // typing looked like a detour and was cut: a seed starting behind the form replayed only
+  // Continue, which the empty form refused, and never got there (gen304: 14 seeds of one run
+  // started "from" a screen behind a form and took not one event of their own).
+  const std::vector<Layout> layouts = {PinForm("", ""), PinForm("Alice", ""),
+                                       PinForm("Alice", "1234"),
+                                       L(W("LinearLayout", "root", {}), "app.Next")};
+  std::vector<Event> events(3);
+  for (int t = 0; t < 3; ++t) events[t].text = std::to_string(t);
+  auto ways = WaysWithoutDetours(layouts, events);
+  ASSERT_EQ(ways.size(), 4u);
+  EXPECT_EQ(ways[3], events);
 }
 
 }  // namespace
