@@ -58,6 +58,11 @@ int FuzzCommand(int argc, char** argv) {
                  "effect on the layout that no tested seed took there yet")
       ->check(CLI::Range(0.0, 100.0))
       ->capture_default_str();
+  app.add_option("--stay", o.seeds.pct_stay,
+                 "once mutants run, percent of a seed's events drawn among those not seen to only "
+                 "leave the activity it is on (a seed tests the screen it starts on)")
+      ->check(CLI::Range(0.0, 100.0))
+      ->capture_default_str();
   app.add_option("--max-length", o.mutants.max_length, "MAX_LENGTH: events inserted by a mutant")
       ->check(Positive())
       ->capture_default_str();

@@ -88,6 +88,7 @@ std::vector<std::vector<Event>> WaysWithoutDetours(const std::vector<Layout>& la
 }
 
 void SeedChooser::See(const Layout& layout) {
+  activity_of_.emplace(layout.abs, layout.in_app ? layout.screen.activity : "");
   for (const auto& w : layout.screen.widgets) {
     if (w.editable || w.text.empty() || w.text.size() > 40 || app_texts_.size() >= kMaxAppTexts)
       continue;
@@ -108,6 +109,12 @@ std::string SeedChooser::TextToType(const gui::Screen& screen, int widget) {
 
 Event SeedChooser::Choose(const Layout& layout, bool systematic, const EffectLedger* ledger) {
   std::vector<Event> candidates = CandidateEvents(layout);
+  if (ledger && rng_.Chance(settings_.pct_stay / 100)) {
+    std::vector<Event> staying;
+    for (const Event& c : candidates)
+      if (!Leaves(layout, c)) staying.push_back(c);
+    if (!staying.empty()) candidates = std::move(staying);
+  }
   if (ledger && settings_.pct_untested_effect > 0) {
     std::vector<const Event*> untested;
     for (const Event& c : candidates)
@@ -158,6 +165,18 @@ std::optional<Event> SeedChooser::FillForm(const Layout& layout) {
   return std::nullopt;
 }
 
+bool SeedChooser::Leaves(const Layout& layout, const Event& event) const {
+  bool seen = false;
+  for (const Edge* e : model_.Out(layout.abs)) {
+    if (e->type_key != event.TypeKey()) continue;
+    auto to = activity_of_.find(e->to);
+    if (to == activity_of_.end() || (layout.in_app && to->second == layout.screen.activity))
+      return false;
+    seen = true;
+  }
+  return seen;
+}
+
 bool SeedChooser::ChangesNothing(uint64_t state, const Event& event) const {
   bool seen = false;
   for (const Edge* e : model_.Out(state)) {
@@ -183,15 +202,18 @@ Event SeedChooser::Systematic(const Layout& layout, const std::vector<Event>& ca
 
 Event SeedChooser::Random(const Layout& /*layout*/, const std::vector<Event>& candidates) {
   std::vector<size_t> clicks, longs;
+  bool back = false;
   for (size_t i = 0; i < candidates.size(); ++i) {
     if (candidates[i].kind == gui::ActionKind::kLongClick)
       longs.push_back(i);
     else if (candidates[i].widget())
       clicks.push_back(i);
+    else
+      back = true;
   }
   std::vector<double> weights = {clicks.empty() ? 0 : settings_.pct_click,
                                  longs.empty() ? 0 : settings_.pct_long_click,
-                                 settings_.pct_navigation};
+                                 back ? settings_.pct_navigation : 0};
   if (weights[0] + weights[1] + weights[2] <= 0) return Event{};
   switch (rng_.Weighted(weights)) {
     case 0:

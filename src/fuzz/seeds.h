@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "base/rng.h"
@@ -50,6 +51,10 @@ struct SeedSettings {
   // effect there (EffectLedger) that no seed with mutants has taken there yet: effects are what
   // the oracle judges, and an effect no seed carries is never tested.
   double pct_untested_effect = 50;
+  // Once mutants run, the chance that a seed's event is drawn among those the model has not seen
+  // only leave the activity it is on (back, a Close, a link away): a seed with mutants tests the
+  // screen it starts on, and one that left it at once tested the screens it came to instead.
+  double pct_stay = 80;
 };
 
 // Which events had an effect the oracle can judge on which layout state, and which of those a
@@ -99,7 +104,7 @@ class SeedChooser {
   SeedChooser(SeedSettings settings, const Model& model, Rng& rng)
       : settings_(settings), model_(model), rng_(rng) {}
 
-  // Remembers the texts a layout shows (for typing).
+  // Remembers the texts a layout shows (for typing) and its activity.
   void See(const Layout& layout);
   // The next event of a seed on `layout`; `systematic` picks by Υ, otherwise at random. With a
   // ledger (a seed with mutants), untested effects first (SeedSettings::pct_untested_effect);
@@ -113,6 +118,9 @@ class SeedChooser {
   // A text for the field `widget` of `screen`: what its hint or id asks for (an e-mail address, a
   // number, a name), else a text the app has shown or a plain word.
   std::string TextToType(const gui::Screen& screen, int widget);
+  // Whether the model has seen `event` on `layout`'s state lead only to layouts of other
+  // activities (or out of the app).
+  bool Leaves(const Layout& layout, const Event& event) const;
   // Whether `event` was run on `state` and never led anywhere else (a form's Done while its
   // input is invalid): the positive answer is then not preferred, else a seed keeps tapping it.
   bool ChangesNothing(uint64_t state, const Event& event) const;
@@ -123,6 +131,7 @@ class SeedChooser {
   const Model& model_;
   Rng& rng_;
   std::vector<std::string> app_texts_;
+  std::unordered_map<uint64_t, std::string> activity_of_;  // layout state -> its activity
 };
 
 }  // namespace roam::fuzz
