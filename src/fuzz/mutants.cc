@@ -26,23 +26,37 @@ std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot,
   const gui::Screen& s = pivot.screen;
   Groups groups = FindGroups(s);
   std::vector<int> actives = active.In(s, groups);
+  auto may_start = [&](int v) {
+    if (std::count(actives.begin(), actives.end(), v)) return false;
+    if (touched.count(WidgetSignature(s, v))) return false;
+    // Cancel, Discard, ... abandon what the seed is in the middle of: not independent of it.
+    if (IsNegativeAnswer(s.widgets[v])) return false;
+    for (int a : actives)
+      if (!Independent(s, groups, v, a)) return false;
+    return true;
+  };
+  std::set<std::string> seen_clicks;  // TypeKeys of clicks M knows from the pivot's state
   for (const Edge* edge : model.Out(pivot.abs)) {
     if (!edge->example.widget()) continue;
+    if (edge->example.kind == gui::ActionKind::kClick) seen_clicks.insert(edge->type_key);
     std::map<int, int> per_group;  // group node (-1: none) -> views taken
     for (int v = 0; v < static_cast<int>(s.widgets.size()); ++v) {
       if (WidgetType(s, v) != edge->example.type || !Takes(s, v, edge->example.kind)) continue;
-      if (std::count(actives.begin(), actives.end(), v)) continue;
-      if (touched.count(WidgetSignature(s, v))) continue;
-      // Cancel, Discard, ... abandon what the seed is in the middle of: not independent of it.
-      if (IsNegativeAnswer(s.widgets[v])) continue;
-      bool independent = true;
-      for (int a : actives) independent &= Independent(s, groups, v, a);
-      if (!independent) continue;
+      if (!may_start(v)) continue;
       if (++per_group[groups.group_of[v]] > settings.max_views_per_group) continue;
       Event e = EventOn(s, edge->example.kind, v);
       e.text = edge->example.text;
       out.emplace_back(std::move(e), edge);
     }
+  }
+  if (!settings.try_unseen_clicks) return out;
+  std::map<std::pair<std::string, int>, int> per_group;  // (type, group node) -> views taken
+  for (int v = 0; v < static_cast<int>(s.widgets.size()); ++v) {
+    if (!Takes(s, v, gui::ActionKind::kClick)) continue;
+    Event e = EventOn(s, gui::ActionKind::kClick, v);
+    if (seen_clicks.count(e.TypeKey()) || !may_start(v)) continue;
+    if (++per_group[{e.type, groups.group_of[v]}] > settings.max_views_per_group) continue;
+    out.emplace_back(std::move(e), nullptr);
   }
   return out;
 }
@@ -72,9 +86,13 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
       rng ? settings.max_per_pivot * settings.candidate_factor : settings.max_per_pivot;
   std::deque<Node> queue;
   size_t firsts = 0;
-  for (auto& [event, edge] : FirstEvents(pivot, active, model, touched, settings))
-    queue.push_back(
-        {firsts++, {event}, {edge->to}, fmt::format("{}>{:x}", edge->type_key, edge->to)});
+  for (auto& [event, edge] : FirstEvents(pivot, active, model, touched, settings)) {
+    if (edge)
+      queue.push_back(
+          {firsts++, {event}, {edge->to}, fmt::format("{}>{:x}", edge->type_key, edge->to)});
+    else  // a click M has not seen here: a τ of its own, hoped to come back to the pivot
+      queue.push_back({firsts++, {event}, {pivot.abs}, "unseen>" + event.TypeKey()});
+  }
   // Each state is expanded once per first event: the search reaches deep loops instead of
   // enumerating every path of the shallow ones.
   std::set<std::pair<size_t, uint64_t>> expanded;

@@ -30,7 +30,12 @@ struct MutantSettings {
   // With a random generator, max_per_pivot are drawn from up to candidate_factor times as many
   // found by the search (else the first found, the shortest, are taken).
   int candidate_factor = 4;
-  int max_per_seed = 20;      // mutants per seed (more seeds test more of the app in a budget)
+  int max_per_seed = 20;  // mutants per seed (more seeds test more of the app in a budget)
+  // The model M knows only what seeds did, so τ could only start with an event some run took on
+  // the pivot's state. With this, a click on a view of the pivot that M has never seen taken
+  // there (under the same rules as the first events) is also tried as a τ of its own, kept when
+  // it comes back to a layout like the pivot (a screen's Add that no seed tapped).
+  bool try_unseen_clicks = true;
   int max_expansions = 4000;  // BFS nodes per pivot, against path explosion
   // A mutant whose layout after τ is less similar than this to the pivot (TypeSimilarity) did not
   // come back to it and is dropped.
@@ -52,8 +57,8 @@ struct Mutant {
 // view of h_p, and are not the target of a seed event up to e_p (`touched` signatures: typing
 // again into the field the seed typed into is not an independent event, nor is it later in τ),
 // and are not negative answers (Cancel, Discard, ...: they abandon what the seed is doing); at
-// most
-// max_views_per_group per group.
+// most max_views_per_group per group. With try_unseen_clicks, also clicks of such views whose type
+// M has never seen clicked on l_p's state, with a null edge.
 std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot,
                                                        const ActiveViews& active,
                                                        const Model& model,

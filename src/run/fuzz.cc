@@ -422,6 +422,7 @@ json FuzzConfig(const FuzzOptions& o) {
             {"max_per_pivot", o.mutants.max_per_pivot},
             {"max_per_seed", o.mutants.max_per_seed},
             {"candidate_factor", o.mutants.candidate_factor},
+            {"try_unseen_clicks", o.mutants.try_unseen_clicks},
             {"min_pivot_similarity", o.mutants.min_pivot_similarity}}},
           {"model", {{"initial_weight", o.model.initial_weight}}},
           {"oracle",
