@@ -109,7 +109,8 @@ std::string SeedChooser::TextToType(const gui::Screen& screen, int widget) {
 
 Event SeedChooser::Choose(const Layout& layout, bool systematic, const EffectLedger* ledger) {
   std::vector<Event> candidates = CandidateEvents(layout);
-  if (ledger && rng_.Chance(settings_.pct_stay / 100)) {
+  const bool stay = ledger && rng_.Chance(settings_.pct_stay / 100);
+  if (stay) {
     std::vector<Event> staying;
     for (const Event& c : candidates)
       if (!Leaves(layout, c)) staying.push_back(c);
@@ -118,9 +119,11 @@ Event SeedChooser::Choose(const Layout& layout, bool systematic, const EffectLed
   if (ledger && settings_.pct_untested_effect > 0) {
     std::vector<const Event*> untested;
     for (const Event& c : candidates)
-      if (ledger->Untested(layout.abs, c)) untested.push_back(&c);
+      if (ledger->Untested(layout.abs, c) && !taken_.count({layout.abs, c.Key()}))
+        untested.push_back(&c);
     if (!untested.empty() && rng_.Chance(settings_.pct_untested_effect / 100)) {
       Event e = *untested[rng_.Below(untested.size())];
+      taken_.emplace(layout.abs, e.Key());
       if (e.kind == gui::ActionKind::kInputText)
         e.text = TextToType(layout.screen, Resolve(layout.screen, e));
       return e;
@@ -131,7 +134,8 @@ Event SeedChooser::Choose(const Layout& layout, bool systematic, const EffectLed
     if (auto fill = FillForm(layout)) return *fill;
   if (int positive = PositiveAnswer(layout.screen); positive >= 0) {
     Event answer = EventOn(layout.screen, gui::ActionKind::kClick, positive);
-    if (!ChangesNothing(layout.abs, answer) && rng_.Chance(settings_.pct_dialog_positive / 100))
+    if (!ChangesNothing(layout.abs, answer) && !(stay && Leaves(layout, answer)) &&
+        rng_.Chance(settings_.pct_dialog_positive / 100))
       return answer;
   }
   Event e = systematic ? Systematic(layout, candidates) : Random(layout, candidates);

@@ -104,10 +104,13 @@ class SeedChooser {
   SeedChooser(SeedSettings settings, const Model& model, Rng& rng)
       : settings_(settings), model_(model), rng_(rng) {}
 
+  // At the start of each seed.
+  void StartSeed() { taken_.clear(); }
   // Remembers the texts a layout shows (for typing) and its activity.
   void See(const Layout& layout);
   // The next event of a seed on `layout`; `systematic` picks by Υ, otherwise at random. With a
-  // ledger (a seed with mutants), untested effects first (SeedSettings::pct_untested_effect);
+  // ledger (a seed with mutants), untested effects first, each once a seed
+  // (SeedSettings::pct_untested_effect), and no answer that leaves the screen when staying;
   // without (a seed mapping the app), forms filled and sent on (SeedSettings::pct_fill_forms).
   Event Choose(const Layout& layout, bool systematic, const EffectLedger* ledger = nullptr);
 
@@ -132,6 +135,8 @@ class SeedChooser {
   Rng& rng_;
   std::vector<std::string> app_texts_;
   std::unordered_map<uint64_t, std::string> activity_of_;  // layout state -> its activity
+  // Untested effects this seed took: not preferred again in it (it tests them once).
+  std::set<std::pair<uint64_t, std::string>> taken_;
 };
 
 }  // namespace roam::fuzz

@@ -172,6 +172,7 @@ Status Fuzzer::OneSeed(int index) {
   // Systematic selection first, then the two strategies in turn.
   const bool systematic = index % 2 == 0;
   const Start* start = PickStart();
+  chooser_.StartSeed();
   const int prefix = start ? static_cast<int>(start->prefix.size()) : 0;
   uint64_t prev_state = 0;
   fuzz::Event prev_event;

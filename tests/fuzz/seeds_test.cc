@@ -68,7 +68,10 @@ TEST(SeedChooser, TakesEffectsNoTestedSeedTookFirst) {
     model.Observe(form.abs, ClickOn(form.screen, "Done"), form.abs);  // Done: a futile answer
     SeedChooser chooser({}, model, rng);
     int n = 0;
-    for (int i = 0; i < 1000; ++i) n += chooser.Choose(form, false, steer) == like;
+    for (int i = 0; i < 1000; ++i) {
+      chooser.StartSeed();  // each the first event of a seed
+      n += chooser.Choose(form, false, steer) == like;
+    }
     return n;
   };
   const int plain = likes(nullptr), steered = likes(&ledger);
@@ -157,6 +160,45 @@ TEST(SeedChooser, ASeedWithMutantsStaysOnTheScreenItStartsOn) {
   EffectLedger ledger;
   EXPECT_GT(leaving(nullptr), 150);  // a seed mapping the app: one click in four, and back
   EXPECT_LT(leaving(&ledger), 80);
+}
+
+TEST(SeedChooser, ASeedTakesAnUntestedEffectOnceNotOverAndOver) {
+  // The effect is untested until the seed's mutants are made, so a seed kept taking it: one
+  // typed "Alice" into the same field ten times in a row (gen307) and tested nothing else there.
+  Layout form = Form();
+  Event like = ClickOn(form.screen, "Like");
+  EffectLedger ledger;
+  ledger.Saw(form.abs, like);
+  Model model;
+  model.Observe(form.abs, ClickOn(form.screen, "Done"), form.abs);  // Done: a futile answer
+  Rng rng(9);
+  SeedChooser chooser({}, model, rng);
+  int likes = 0;
+  for (int seed = 0; seed < 100; ++seed) {
+    chooser.StartSeed();
+    for (int t = 0; t < 12; ++t) likes += chooser.Choose(form, false, &ledger) == like;
+  }
+  EXPECT_GT(likes, 100);  // the first time, then as any other click
+  EXPECT_LT(likes, 400);  // was about 700: half of every event, then a click in four
+}
+
+TEST(SeedChooser, ASeedWithMutantsAnswersNoDialogThatLeavesTheScreen) {
+  // The stay rule held for clicks but not for a dialog's positive answer: seeds started on a
+  // form with Done and Cancel pressed Done, which closes it, as their first event.
+  Layout form = Form();
+  const Layout home =
+      L(W("LinearLayout", "root", {W("Button", "btn_albums").Text("Albums").Click()}), "app.Home");
+  Event done = ClickOn(form.screen, "Done");
+  Model model;
+  model.Observe(form.abs, done, home.abs);
+  Rng rng(4);
+  SeedChooser chooser({}, model, rng);
+  chooser.See(form);
+  chooser.See(home);
+  EffectLedger ledger;
+  int dones = 0;
+  for (int i = 0; i < 1000; ++i) dones += chooser.Choose(form, false, &ledger) == done;
+  EXPECT_LT(dones, 250);  // was about 800
 }
 
 TEST(EffectLedger, AStateHasUntestedEffectsUntilTestedSeedsTookThemAll) {
