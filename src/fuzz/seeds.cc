@@ -87,6 +87,22 @@ std::vector<std::vector<Event>> WaysWithoutDetours(const std::vector<Layout>& la
   return ways;
 }
 
+void Starts::Add(const std::vector<Layout>& layouts, const std::vector<Event>& events) {
+  if (layouts.empty()) return;
+  launch_.insert(layouts.front().abs);
+  const auto ways = WaysWithoutDetours(layouts, events);
+  for (size_t t = 1; t < ways.size(); ++t) {
+    const Layout& l = layouts[t];
+    if (!l.in_app || launch_.count(l.abs) || ways[t].size() > static_cast<size_t>(max_prefix_))
+      continue;
+    auto [it, fresh] = index_.emplace(l.abs, starts_.size());
+    if (fresh)
+      starts_.push_back({ways[t], l.screen.activity, l.abs, 0});
+    else if (ways[t].size() < starts_[it->second].prefix.size())
+      starts_[it->second].prefix = ways[t];
+  }
+}
+
 void SeedChooser::See(const Layout& layout) {
   activity_of_.emplace(layout.abs, layout.in_app ? layout.screen.activity : "");
   for (const auto& w : layout.screen.widgets) {

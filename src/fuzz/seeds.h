@@ -99,6 +99,32 @@ bool IsNegativeAnswer(const gui::Widget& w);
 std::vector<std::vector<Event>> WaysWithoutDetours(const std::vector<Layout>& layouts,
                                                    const std::vector<Event>& events);
 
+// Where seeds may start (SeedSettings::pct_from_reached): for each layout state in the app that a
+// stable seed reached, the shortest way there (detours cut) of at most `max_prefix` events, and
+// how many seeds started there since. The launch state is no start (a clean start goes there).
+class Starts {
+ public:
+  struct Start {
+    std::vector<Event> prefix;
+    std::string activity;  // where the prefix leads
+    uint64_t state = 0;    // the layout state it leads to
+    int uses = 0;
+  };
+  explicit Starts(int max_prefix) : max_prefix_(max_prefix) {}
+
+  // The ways of a stable seed's run: a state reached first is a new start, at the end; one
+  // reached by a shorter way than its start's takes that way (fewer events to replay, and a
+  // state a long way first reached may come within max_prefix).
+  void Add(const std::vector<Layout>& layouts, const std::vector<Event>& events);
+  std::vector<Start>& all() { return starts_; }
+
+ private:
+  int max_prefix_;
+  std::vector<Start> starts_;
+  std::unordered_map<uint64_t, size_t> index_;  // state -> its start
+  std::set<uint64_t> launch_;                   // states a run began on
+};
+
 class SeedChooser {
  public:
   SeedChooser(SeedSettings settings, const Model& model, Rng& rng)

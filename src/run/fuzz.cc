@@ -89,19 +89,10 @@ class Fuzzer {
   std::vector<report::FunctionalFinding> findings_;
   std::map<std::string, size_t> by_key_;
   std::vector<std::string> activities_;
-  // Where seeds may start (SeedSettings::pct_from_reached): the events that first led a seed to
-  // each layout state, and how many seeds started there since.
-  struct Start {
-    std::vector<fuzz::Event> prefix;
-    std::string activity;  // where the prefix leads
-    uint64_t state = 0;    // the layout state it leads to
-    int uses = 0;
-  };
+  using Start = fuzz::Starts::Start;
   std::map<std::string, int> tested_from_;  // activity -> seeds with mutants started there
-  std::vector<Start> starts_;
-  std::set<uint64_t> reached_;  // layout states some stable seed reached
+  fuzz::Starts starts_{options_.seeds.max_prefix};
   fuzz::EffectLedger effects_;  // effects seen, and those seeds with mutants took
-  void AddStarts(const Execution& seed);
   // A start for the next seed (PickStart says which first); null: from the clean start.
   Start* PickStart();
   // Seeds run without mutants in the first SeedSettings::pct_explore of the budget.
@@ -134,19 +125,9 @@ Status Fuzzer::Run() {
   return Status::Ok();
 }
 
-void Fuzzer::AddStarts(const Execution& seed) {
-  reached_.insert(seed.layouts.front().abs);
-  const auto ways = fuzz::WaysWithoutDetours(seed.layouts, seed.events);
-  for (size_t t = 1; t < ways.size(); ++t) {
-    const fuzz::Layout& l = seed.layouts[t];
-    if (!l.in_app || !reached_.insert(l.abs).second) continue;
-    if (ways[t].size() <= static_cast<size_t>(options_.seeds.max_prefix))
-      starts_.push_back({ways[t], l.screen.activity, l.abs, 0});
-  }
-}
-
 Fuzzer::Start* Fuzzer::PickStart() {
-  if (starts_.empty() || !rng_.Chance(options_.seeds.pct_from_reached / 100)) return nullptr;
+  std::vector<Start>& starts = starts_.all();
+  if (starts.empty() || !rng_.Chance(options_.seeds.pct_from_reached / 100)) return nullptr;
   // While mapping: the least used starts, the newest of them (the deepest reached so far, as a
   // rule). Once mutants run: first the states where an effect was seen that no seed with mutants
   // took there (EffectLedger), then the activities fewest such seeds started in, so each screen
@@ -160,8 +141,8 @@ Fuzzer::Start* Fuzzer::PickStart() {
     return !mapping && effects_.HasUntested(s.state) ? 0 : 1;
   };
   auto rank = [&](const Start& s) { return std::tuple(effects_tested(s), tested(s), s.uses); };
-  Start* best = &starts_.back();
-  for (auto it = starts_.rbegin(); it != starts_.rend(); ++it)
+  Start* best = &starts.back();
+  for (auto it = starts.rbegin(); it != starts.rend(); ++it)
     if (rank(*it) < rank(*best)) best = &*it;
   ++best->uses;
   if (!mapping) ++tested_from_[best->activity];
@@ -220,7 +201,7 @@ Status Fuzzer::OneSeed(int index) {
     ++stats_.unstable_seeds;
     return Status::Ok();
   }
-  AddStarts(seed);
+  starts_.Add(seed.layouts, seed.events);
   std::set<std::string> ignored = fuzz::UnstableViews(seed.layouts, second->layouts);
   const std::vector<char> lands =
       fuzz::EffectLands(seed.layouts, ignored, options_.oracle.min_pair_similarity);

@@ -1,6 +1,7 @@
 // fuzz/seeds: which event a seed takes next.
 #include "fuzz/seeds.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "tree.h"
@@ -248,6 +249,37 @@ TEST(Seeds, AWayKeepsTheTypingThatLetAFormThrough) {
   auto ways = WaysWithoutDetours(layouts, events);
   ASSERT_EQ(ways.size(), 4u);
   EXPECT_EQ(ways[3], events);
+}
+
+TEST(Starts, AStateReachedByAShorterWayIsStartedFromThatWay) {
+  // The first way to a state was kept for good. Ways keep more now (typing is no detour), and
+  // a screen first reached 34 events deep, two short of max_prefix, was started from 9 times in
+  // one run while the screen behind it, though 8 taps from the launch, never could be (gen301).
+  auto run = [](std::vector<uint64_t> states) {
+    std::vector<Layout> layouts(states.size());
+    std::vector<Event> events(states.size() - 1);
+    for (size_t t = 0; t < states.size(); ++t) layouts[t].abs = states[t];
+    for (size_t t = 0; t + 1 < states.size(); ++t)
+      events[t].text = fmt::format("to {}", states[t + 1]);
+    return std::pair(layouts, events);
+  };
+  Starts starts(/*max_prefix=*/2);
+  auto [long_layouts, long_events] = run({1, 2, 3, 4});
+  starts.Add(long_layouts, long_events);
+  ASSERT_EQ(starts.all().size(), 2u);  // 2 and 3; 4 lies 3 events deep
+  starts.all()[1].uses = 5;
+  auto [short_layouts, short_events] = run({1, 4, 3});
+  starts.Add(short_layouts, short_events);
+  ASSERT_EQ(starts.all().size(), 3u);
+  EXPECT_EQ(starts.all()[2].state, 4u);
+  EXPECT_EQ(starts.all()[2].prefix, std::vector<Event>({short_events[0]}));
+  EXPECT_EQ(starts.all()[1].state, 3u);  // now 2 events deep, as before: unchanged
+  EXPECT_EQ(starts.all()[1].prefix.size(), 2u);
+  EXPECT_EQ(starts.all()[1].uses, 5);
+  auto [shorter_layouts, shorter_events] = run({1, 3});
+  starts.Add(shorter_layouts, shorter_events);
+  EXPECT_EQ(starts.all()[1].prefix, std::vector<Event>({shorter_events[0]}));
+  EXPECT_EQ(starts.all()[1].uses, 5);
 }
 
 }  // namespace
