@@ -174,6 +174,13 @@ std::optional<Event> SeedChooser::FillForm(const Layout& layout) {
       submits.push_back(i);
     }
   }
+  // A form that let a seed through before (its submit led to another state) is not filled by
+  // rule again: the screen behind it is a start already, and the rest of this one needs mapping.
+  for (int i : submits) {
+    const std::string type = EventOn(s, gui::ActionKind::kClick, i).TypeKey();
+    for (const Edge* e : model_.Out(layout.abs))
+      if (e->type_key == type && e->to != layout.abs) return std::nullopt;
+  }
   if (!empty.empty()) {
     const int i = empty[rng_.Below(empty.size())];
     Event e = EventOn(s, gui::ActionKind::kInputText, i);

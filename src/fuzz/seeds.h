@@ -31,9 +31,10 @@ struct SeedSettings {
   // Forms, while seeds map the app (before mutants run): on a layout with an empty text field,
   // the chance that a seed types into one (a value of what it asks for, gui/fields.h) and, once
   // all its fields hold text, presses a button that sends the form on (Save, Next, Continue,
-  // ...). Three such events in a row are rare at random (about 1 in 2,000 on a form of eight
-  // widgets), so seeds did not get past the forms that gate the deeper screens. Seeds with
-  // mutants do not: they test the screen they start on, and a form sent on leaves it.
+  // ...), until the model has seen the form let a run through. Three such events in a row are
+  // rare at random (about 1 in 2,000 on a form of eight widgets), so seeds did not get past the
+  // forms that gate the deeper screens. Seeds with mutants do not: they test the screen they
+  // start on, and a form sent on leaves it.
   double pct_fill_forms = 80;
   // Seeds that start where an earlier seed got to: this share of seeds first replay the events
   // that led an earlier seed to a layout state no seed had reached before (detours cut) (the states
@@ -142,7 +143,7 @@ class SeedChooser {
 
  private:
   // On a form: typing into an empty field, or once every field holds text, a button that sends
-  // the form on; nothing when `layout` has no text field.
+  // the form on; nothing when `layout` has no text field or its form has let a run through.
   std::optional<Event> FillForm(const Layout& layout);
   // A text for the field `widget` of `screen`: what its hint or id asks for (an e-mail address, a
   // number, a name), else a text the app has shown or a plain word.
