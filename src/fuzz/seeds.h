@@ -3,10 +3,11 @@
 // click, 35% long click, 5% navigation (back) by default. Both prefer meaningful dialog answers:
 // on a layout that offers a positive (OK, Yes, Delete, ...) and a negative (Cancel, No, ...)
 // answer, the positive one is taken with probability `pct_dialog_positive`, unless the model
-// shows it on this layout state leading nowhere else (a form's Done on invalid input). Forms are
-// filled, then sent on (`pct_fill_forms`). Text fields get what they ask for (an e-mail address,
-// a PIN) or, asking nothing, texts the app has shown (so a name can collide with an existing one)
-// or a few plain words. Not thread-safe (borrows the Rng and the Model).
+// shows it on this layout state leading nowhere else (a form's Done on invalid input). Seeds that
+// map the app fill forms and send them on (`pct_fill_forms`); seeds with mutants stay on the
+// screen they start on (`pct_stay`). Text fields get what they ask for (an e-mail address, a PIN)
+// or, asking nothing, texts the app has shown (so a name can collide with an existing one) or a
+// few plain words. Not thread-safe (borrows the Rng and the Model).
 #pragma once
 
 #include <optional>
@@ -36,9 +37,9 @@ struct SeedSettings {
   // forms that gate the deeper screens. Seeds with mutants do not: they test the screen they
   // start on, and a form sent on leaves it.
   double pct_fill_forms = 80;
-  // Seeds that start where an earlier seed got to: this share of seeds first replay the events
-  // that led an earlier seed to a layout state no seed had reached before (detours cut) (the states
-  // reached least often as a start chosen first), then take `length` events of their own; mutants
+  // Seeds that start where an earlier seed got to: this share of seeds first replay the shortest
+  // way (detours cut) a seed took to a layout state (Starts; the states started from least often
+  // chosen first), then take `length` events of their own; mutants
   // are made at pivots after that prefix. Seeds of `length` events from a clean start reach only
   // the screens near the start; this way each seed begins a step further. 0: every seed starts
   // from the clean start.
@@ -95,8 +96,8 @@ bool IsNegativeAnswer(const gui::Widget& w);
 
 // The ways a run took to each of its layouts, with detours cut: where the run came back to a
 // layout state it had shown before, showing the same (gui::ContentHash), the events since then
-// are left out. ways[t] leads from
-// layouts[0] to layouts[t] (events[t] acts on layouts[t]; t up to events.size()).
+// are left out. ways[t] leads from layouts[0] to layouts[t] (events[t] acts on layouts[t]; t up
+// to events.size()).
 std::vector<std::vector<Event>> WaysWithoutDetours(const std::vector<Layout>& layouts,
                                                    const std::vector<Event>& events);
 

@@ -7,8 +7,9 @@
 // violation vanishes with X switched off. `roam replay bugs/F<n>` re-runs seed and mutant.
 // Crashes and ANRs met on the way are filed as bugs/B<n>/ as `roam explore` files them, each
 // with the seed or mutant run that met it as its trace (run/crash_bug.h).
-// The environment variable ROAM_FUZZ_DEBUG (any value) prints each seed, its mutants and each
-// mutant's verdict on stderr. Single-threaded; `stop` may be set from a signal handler.
+// The environment variable ROAM_FUZZ_DEBUG (any value) prints each seed (where it started, the
+// activity of each event), its mutants and each mutant's verdict on stderr. Single-threaded; `stop`
+// may be set from a signal handler.
 #pragma once
 
 #include <filesystem>
