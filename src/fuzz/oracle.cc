@@ -83,13 +83,14 @@ ViewBag Minus(const ViewBag& a, const ViewBag& b) {
 }  // namespace
 
 std::map<std::string, std::vector<ViewBag>> ScrollingRows(const Layout& layout,
-                                                          const std::set<std::string>& ignored) {
+                                                          const std::set<std::string>& ignored,
+                                                          bool all) {
   std::map<std::string, std::vector<ViewBag>> out;
   if (!layout.in_app) return out;
   const gui::Screen& s = layout.screen;
   Groups groups = FindGroups(s);
   for (int g : groups.groups) {
-    if (!s.widgets[g].scrollable) continue;
+    if (!all && !s.widgets[g].scrollable) continue;
     std::vector<ViewBag>& rows = out[ViewKey(s, g)];
     for (int r = g + 1; r < s.widgets[g].subtree_end; r = s.widgets[r].subtree_end) {
       ViewBag row;
@@ -502,8 +503,15 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
         it = windowed.count(KeyOfViewString(it->first)) ? missing.added.erase(it) : std::next(it);
       if (!missing.removed.empty()) {
         // From after τ when the pair spans it: τ's own removals are not the seed's.
-        const ViewBag went =
-            RowsRemovedInOrder(mutant[tau_to >= 0 ? tau_to : mi], mutant[mj], ignored);
+        const Layout& from = mutant[tau_to >= 0 ? tau_to : mi];
+        ViewBag went = RowsRemovedInOrder(from, mutant[mj], ignored);
+        // A list that scrolled and shows the same rows after as before may hide the removal of
+        // its last row: a like row came up from below (one τ added: a second "New item"), and
+        // the list may now show all it holds.
+        const auto after = ScrollingRows(mutant[mj], ignored, /*all=*/true);
+        for (const auto& [list, rows] : ScrollingRows(from, ignored))
+          if (auto w = after.find(list); !rows.empty() && w != after.end() && w->second == rows)
+            for (const auto& [v, n] : rows.back()) went[v] += n;
         for (auto it = missing.removed.begin(); it != missing.removed.end();)
           it = Count(went, it->first) > 0 ? missing.removed.erase(it) : std::next(it);
       }

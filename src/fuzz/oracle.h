@@ -38,10 +38,11 @@ using Numbers = std::map<std::string, std::string>;
 ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored,
                 Numbers* numbers = nullptr);
 
-// The rows of each list of a layout that can scroll (it holds more rows than it shows), in
-// order, each as the bag of its views, by the list's ViewKey.
+// The rows of each list of a layout that can scroll (it holds more rows than it shows; with
+// `all`, of every list), in order, each as the bag of its views, by the list's ViewKey.
 std::map<std::string, std::vector<ViewBag>> ScrollingRows(const Layout& layout,
-                                                          const std::set<std::string>& ignored);
+                                                          const std::set<std::string>& ignored,
+                                                          bool all = false);
 // The views of rows that went from a scrolling list between `a` and `b`, read in order: b's rows
 // from the top are matched, each to the next like row of a; rows of a skipped before the last
 // match went (rows after it may only have left the window). A row that went while one just like

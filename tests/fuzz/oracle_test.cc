@@ -225,6 +225,30 @@ TEST(Oracle, ARowRemovedWhileALikeRowComesIntoViewIsRemoved) {
                           0, 1, {}, keep));
 }
 
+TEST(Oracle, ARemovalAWindowThatLooksTheSameMayHideIsNotJudged) {
+  // Seed: delete New, the last of five rows. Mutant: τ [Add] put a second New below the window
+  // (it scrolls now); the seed's delete of New brings that one into view, and the window looks
+  // as it did: nothing visible went. This was the one class of false report left (generated
+  // apps, τ [Add] before the seed's Remove on a row it had added itself).
+  const Layout full = Archive({"A", "B", "C", "D", "New"}, /*more_below=*/false);
+  const std::vector<Layout> seed = {full, Archive({"A", "B", "C", "D"}, false)};
+  const Event del =
+      EventOn(full.screen, gui::ActionKind::kClick, testing::Find(full.screen, "New") + 1);
+  const std::vector<Event> seed_events = {del};
+  Event add;  // τ: stands for the list's Add
+  add.kind = gui::ActionKind::kMenu;
+  const std::vector<Event> mutant_events = {add, del};
+  const Layout scrolls = Archive({"A", "B", "C", "D", "New"});
+  // The list now shows all it holds (gen409's FavoritesFilter: six rows, then five).
+  EXPECT_FALSE(CheckMutant(seed, seed_events, {full, scrolls, full}, mutant_events, 0, 1, {}));
+  // Or a third New is below still.
+  EXPECT_FALSE(CheckMutant(seed, seed_events, {full, scrolls, scrolls}, mutant_events, 0, 1, {}));
+  // Its twin: the delete took A instead.
+  EXPECT_TRUE(CheckMutant(seed, seed_events,
+                          {full, scrolls, Archive({"B", "C", "D", "New", "New"})}, mutant_events, 0,
+                          1, {}));
+}
+
 TEST(Oracle, ATauThatDeletesARowWhileALikeOneComesIntoViewIsDestructive) {
   // τ deletes Flight; the next rows move up and another Flight comes into view: same bag.
   std::vector<Layout> mutant = {Archive({"Pay", "Read", "Read", "Flight", "Birthday"}),
