@@ -52,6 +52,13 @@ std::vector<const Edge*> Model::Out(uint64_t state) const {
   return out;
 }
 
+std::vector<uint64_t> Model::Outcomes(uint64_t state, const std::string& type_key) const {
+  std::vector<uint64_t> out;
+  for (const Edge* e : Out(state))
+    if (e->type_key == type_key) out.push_back(e->to);
+  return out;
+}
+
 std::vector<const Edge*> Model::PrunedOut(uint64_t state) const {
   std::vector<const Edge*> out;
   for (const Edge* e : Out(state)) {

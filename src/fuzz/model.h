@@ -46,6 +46,8 @@ class Model {
 
   // Out-edges of a state, all of them (one per TypeKey and target state).
   std::vector<const Edge*> Out(uint64_t state) const;
+  // The states events of this TypeKey have led to from `state` (empty: never run there).
+  std::vector<uint64_t> Outcomes(uint64_t state, const std::string& type_key) const;
   // Out-edges with the redundant ones pruned: one edge per (state, target state), the most
   // observed (ties: the first seen).
   std::vector<const Edge*> PrunedOut(uint64_t state) const;

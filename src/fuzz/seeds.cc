@@ -176,11 +176,10 @@ std::optional<Event> SeedChooser::FillForm(const Layout& layout) {
   }
   // A form that let a seed through before (its submit led to another state) is not filled by
   // rule again: the screen behind it is a start already, and the rest of this one needs mapping.
-  for (int i : submits) {
-    const std::string type = EventOn(s, gui::ActionKind::kClick, i).TypeKey();
-    for (const Edge* e : model_.Out(layout.abs))
-      if (e->type_key == type && e->to != layout.abs) return std::nullopt;
-  }
+  for (int i : submits)
+    for (uint64_t to :
+         model_.Outcomes(layout.abs, EventOn(s, gui::ActionKind::kClick, i).TypeKey()))
+      if (to != layout.abs) return std::nullopt;
   if (!empty.empty()) {
     const int i = empty[rng_.Below(empty.size())];
     Event e = EventOn(s, gui::ActionKind::kInputText, i);
@@ -193,25 +192,17 @@ std::optional<Event> SeedChooser::FillForm(const Layout& layout) {
 }
 
 bool SeedChooser::Leaves(const Layout& layout, const Event& event) const {
-  bool seen = false;
-  for (const Edge* e : model_.Out(layout.abs)) {
-    if (e->type_key != event.TypeKey()) continue;
-    auto to = activity_of_.find(e->to);
-    if (to == activity_of_.end() || (layout.in_app && to->second == layout.screen.activity))
-      return false;
-    seen = true;
-  }
-  return seen;
+  const std::vector<uint64_t> outcomes = model_.Outcomes(layout.abs, event.TypeKey());
+  return !outcomes.empty() && std::none_of(outcomes.begin(), outcomes.end(), [&](uint64_t to) {
+    auto a = activity_of_.find(to);
+    return a == activity_of_.end() || (layout.in_app && a->second == layout.screen.activity);
+  });
 }
 
 bool SeedChooser::ChangesNothing(uint64_t state, const Event& event) const {
-  bool seen = false;
-  for (const Edge* e : model_.Out(state)) {
-    if (e->type_key != event.TypeKey()) continue;
-    if (e->to != state) return false;
-    seen = true;
-  }
-  return seen;
+  const std::vector<uint64_t> outcomes = model_.Outcomes(state, event.TypeKey());
+  return !outcomes.empty() &&
+         std::all_of(outcomes.begin(), outcomes.end(), [&](uint64_t to) { return to == state; });
 }
 
 Event SeedChooser::Systematic(const Layout& layout, const std::vector<Event>& candidates) {

@@ -57,5 +57,18 @@ TEST(Model, PrunedOutKeepsOneEdgePerTargetState) {
   EXPECT_EQ(pruned[1]->to, 3u);
 }
 
+TEST(Model, OutcomesAreTheStatesAnEventTypeLedToFromAState) {
+  Model m;
+  Event a = Click("a"), b = Click("b");
+  m.Observe(1, a, 2);
+  m.Observe(1, a, 3);
+  m.Observe(1, a, 2);
+  m.Observe(1, b, 1);
+  m.Observe(4, a, 5);
+  EXPECT_EQ(m.Outcomes(1, a.TypeKey()), (std::vector<uint64_t>{2, 3}));
+  EXPECT_EQ(m.Outcomes(1, b.TypeKey()), (std::vector<uint64_t>{1}));
+  EXPECT_TRUE(m.Outcomes(2, a.TypeKey()).empty());
+}
+
 }  // namespace
 }  // namespace roam::fuzz
