@@ -312,6 +312,41 @@ TEST(Oracle, ARowAddedToAListThatScrollsMayBeBelowItsWindow) {
                           {.skip_destructive_tau = false}));
 }
 
+TEST(Oracle, AViewOfARowAddedToAListThatScrollsMayBeBelowItsWindowThoughNoRowThereShowsOne) {
+  // The diary's history (apps/diary.json, fuzzing seed 4): a window of five rows over the entries,
+  // each a title and, when the entry has one, its note. Seed: its entry "Reading" gets the note
+  // "3 entries" and is the fifth row. Mutant: τ started another entry, which takes the fifth row;
+  // the seed's entry, note and all, is below the window. No row in the window shows a note, so
+  // the note was judged as a single view gone missing.
+  auto history = [](std::vector<std::pair<std::string, std::string>> entries, bool more) {
+    std::vector<W> rows;
+    for (const auto& [title, note] : entries) {
+      std::vector<W> views = {W("TextView", "entry_title").Text(title).Click()};
+      if (!note.empty()) views.push_back(W("TextView", "entry_note").Text(note));
+      rows.push_back(W("LinearLayout", "", views));
+    }
+    W list("ListView", "history", rows);
+    if (more) list.Scroll();
+    return L(W("FrameLayout", "", {list, W("Button", "btn_other").Text("Other").Click()}),
+             "app.History");
+  };
+  const Layout four = history({{"Work", ""}, {"Clean", ""}, {"Sleep", ""}, {"Read", ""}}, false);
+  const std::vector<Layout> seed = {
+      four,
+      history({{"Work", ""}, {"Clean", ""}, {"Sleep", ""}, {"Read", ""}, {"Read", "3 entries"}},
+              false)};
+  const std::vector<Event> seed_events = {ClickOn(four.screen, "Other")};
+  const std::vector<Event> mutant_events = {ClickOn(four.screen, "Other"), seed_events[0]};
+  const Layout five =
+      history({{"Work", ""}, {"Clean", ""}, {"Sleep", ""}, {"Sleep", ""}, {"Read", ""}}, true);
+  const OracleSettings keep{.skip_destructive_tau = false};
+  EXPECT_FALSE(CheckMutant(seed, seed_events, {four, five, five}, mutant_events, 0, 1, {}, keep));
+  // Its twin: the list holds no more than it shows, so the note is gone.
+  const Layout all =
+      history({{"Work", ""}, {"Clean", ""}, {"Sleep", ""}, {"Sleep", ""}, {"Read", ""}}, false);
+  EXPECT_TRUE(CheckMutant(seed, seed_events, {four, all, all}, mutant_events, 0, 1, {}, keep));
+}
+
 // A task list (title and due date per row), a task's edit screen, and its due-date dialog.
 Layout TaskList(std::vector<std::pair<std::string, std::string>> tasks) {
   std::vector<W> rows;
