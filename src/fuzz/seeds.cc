@@ -125,6 +125,8 @@ std::string SeedChooser::TextToType(const gui::Screen& screen, int widget) {
 
 Event SeedChooser::Choose(const Layout& layout, bool systematic, const EffectLedger* ledger) {
   std::vector<Event> candidates = CandidateEvents(layout);
+  const bool arrived = layout.abs != last_state_;  // the seed's last event led here, or none
+  last_state_ = layout.abs;
   const bool stay = ledger && rng_.Chance(settings_.pct_stay / 100);
   if (stay) {
     std::vector<Event> staying;
@@ -150,7 +152,7 @@ Event SeedChooser::Choose(const Layout& layout, bool systematic, const EffectLed
     if (auto fill = FillForm(layout)) return *fill;
   if (int positive = PositiveAnswer(layout.screen); positive >= 0) {
     Event answer = EventOn(layout.screen, gui::ActionKind::kClick, positive);
-    if (!ChangesNothing(layout.abs, answer) && !(stay && Leaves(layout, answer)) &&
+    if (!ChangesNothing(layout.abs, answer) && !(stay && Leaves(layout, answer)) && arrived &&
         rng_.Chance(settings_.pct_dialog_positive / 100))
       return answer;
   }

@@ -3,9 +3,11 @@
 // click, 35% long click, 5% navigation (back) by default. Both prefer meaningful dialog answers:
 // on a layout that offers a positive (OK, Yes, Delete, ...) and a negative (Cancel, No, ...)
 // answer, the positive one is taken with probability `pct_dialog_positive`, unless the model
-// shows it on this layout state leading nowhere else (a form's Done on invalid input). Seeds that
-// map the app fill forms and send them on (`pct_fill_forms`); seeds with mutants stay on the
-// screen they start on (`pct_stay`). Text fields get what they ask for (an e-mail address, a PIN)
+// shows it on this layout state leading nowhere else (a form's Done on invalid input), and only
+// as the first event a seed takes on a layout state it came to: a confirm dialog is answered
+// each time it opens, a form's Done that may lead on is not pressed over and over. Seeds that map
+// the app fill forms and send them on (`pct_fill_forms`); seeds with mutants stay on the screen
+// they start on (`pct_stay`). Text fields get what they ask for (an e-mail address, a PIN)
 // or, asking nothing, texts the app has shown (so a name can collide with an existing one) or a
 // few plain words. Not thread-safe (borrows the Rng and the Model).
 #pragma once
@@ -133,7 +135,10 @@ class SeedChooser {
       : settings_(settings), model_(model), rng_(rng) {}
 
   // At the start of each seed.
-  void StartSeed() { taken_.clear(); }
+  void StartSeed() {
+    taken_.clear();
+    last_state_ = 0;
+  }
   // Remembers the texts a layout shows (for typing) and its activity.
   void See(const Layout& layout);
   // The next event of a seed on `layout`; `systematic` picks by Υ, otherwise at random. With a
@@ -165,6 +170,7 @@ class SeedChooser {
   std::unordered_map<uint64_t, std::string> activity_of_;  // layout state -> its activity
   // Untested effects this seed took: not preferred again in it (it tests them once).
   std::set<std::pair<uint64_t, std::string>> taken_;
+  uint64_t last_state_ = 0;  // the layout state this seed's last event was chosen on
 };
 
 }  // namespace roam::fuzz

@@ -23,13 +23,16 @@ Layout Form() {
               W("Button", "btn_share").Text("Share").Click()}));
 }
 
-// Times in 1,000 random choices on `layout` that the seed tapped Done.
+// Times in 1,000 random choices on `layout`, each the first of a seed, that the seed tapped Done.
 int DoneTaps(const Layout& layout, const Model& model) {
   Rng rng(7);
   SeedChooser chooser({}, model, rng);
   Event done = ClickOn(layout.screen, "Done");
   int n = 0;
-  for (int i = 0; i < 1000; ++i) n += chooser.Choose(layout, /*systematic=*/false) == done;
+  for (int i = 0; i < 1000; ++i) {
+    chooser.StartSeed();
+    n += chooser.Choose(layout, /*systematic=*/false) == done;
+  }
   return n;
 }
 
@@ -41,6 +44,48 @@ TEST(SeedChooser, PrefersThePositiveAnswerWhileItMayLeadOn) {
   model.Observe(form.abs, ClickOn(form.screen, "Done"), form.abs + 1);
   model.Observe(form.abs, ClickOn(form.screen, "Done"), form.abs);
   EXPECT_GT(DoneTaps(form, model), 750);
+}
+
+TEST(SeedChooser, AnswersPositivelyWhereItArrivesNotOverAndOver) {
+  // Done on a form led on once (valid input) and stayed once (invalid input), so it stays
+  // preferred; a seed on the form pressed it 6 of its 12 events and never tapped Like (gen307's
+  // Profile), and one on a screen whose Sign out asks "OK?" and stays signed in answered OK six
+  // times.
+  Layout form = Form();
+  Event done = ClickOn(form.screen, "Done");
+  Model model;
+  model.Observe(form.abs, done, form.abs + 1);
+  model.Observe(form.abs, done, form.abs);
+  Rng rng(5);
+  SeedChooser chooser({}, model, rng);
+  const EffectLedger with_mutants;
+  for (const EffectLedger* ledger : {static_cast<const EffectLedger*>(nullptr), &with_mutants}) {
+    int dones = 0, firsts = 0;
+    for (int seed = 0; seed < 100; ++seed) {
+      chooser.StartSeed();
+      for (int t = 0; t < 12; ++t) {
+        const bool d = chooser.Choose(form, false, ledger) == done;
+        dones += d;
+        firsts += d && t == 0;
+      }
+    }
+    EXPECT_GT(firsts, 75);  // still the first answer
+    EXPECT_LT(dones, 400);  // was about 900: then as any other click
+  }
+  // A confirm dialog is answered each time a seed's event opens it (a list's Remove, then OK).
+  const Layout list =
+      L(W("LinearLayout", "root", {W("Button", "btn_remove").Text("Remove").Click()}));
+  const Layout confirm =
+      L(W("LinearLayout", "root",
+          {W("Button", "ok").Text("OK").Click(), W("Button", "cancel").Text("Cancel").Click()}));
+  Event ok = ClickOn(confirm.screen, "OK");
+  int oks = 0;
+  chooser.StartSeed();
+  for (int t = 0; t < 100; ++t) {
+    chooser.Choose(list, false);
+    oks += chooser.Choose(confirm, false) == ok;
+  }
+  EXPECT_GT(oks, 75);
 }
 
 TEST(SeedChooser, StopsPreferringAPositiveAnswerThatChangesNothing) {
