@@ -265,6 +265,14 @@ std::set<std::string> KeysOf(const ViewBag& bag) {
   return out;
 }
 
+// How many views of `bag` have the ViewKey `key`.
+int CountOfKey(const ViewBag& bag, const std::string& key) {
+  int n = 0;
+  for (const auto& [v, c] : bag)
+    if (KeyOfViewString(v) == key) n += c;
+  return n;
+}
+
 }  // namespace
 
 TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_length,
@@ -555,32 +563,44 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
       // Rows that came into view as others left: compared by number only.
       const std::set<std::string> grouped = GroupedKeys(seed[j]);
       const std::set<std::string> removed_keys = KeysOf(seed_effect.removed);
-      auto added_of = [](const ViewBag& bag, const std::string& key) {
-        int n = 0;
-        for (const auto& [v, c] : bag)
-          if (KeyOfViewString(v) == key) n += c;
-        return n;
-      };
       for (auto it = missing.added.begin(); it != missing.added.end();) {
         const std::string key = KeyOfViewString(it->first);
-        const bool window = grouped.count(key) && removed_keys.count(key) &&
-                            added_of(mutant_effect.added, key) >= added_of(seed_effect.added, key);
+        const bool window =
+            grouped.count(key) && removed_keys.count(key) &&
+            CountOfKey(mutant_effect.added, key) >= CountOfKey(seed_effect.added, key);
         it = window ? missing.added.erase(it) : std::next(it);
       }
     }
-    if (settings.excuse_tau_data && !missing.added.empty()) {
-      // A view the seed added that the mutant shows with τ's data instead.
+    if (settings.excuse_tau_data && !missing.empty()) {
       if (!tau_data) tau_data = TauData(mutant, mutant_events, pivot, tau_length);
-      std::set<std::string> with_tau_data;  // ViewKeys
-      for (const auto& [v, n] : mutant_bag(mj)) {
-        if (n <= Count(seed_bags[j], v)) continue;
+      auto names_tau_data = [&](const std::string& v) {
         const std::string_view content = std::string_view(v).substr(v.find('\t') + 1);
-        for (const auto& data : *tau_data)
-          if (HasWords(content, data)) with_tau_data.insert(KeyOfViewString(v));
-      }
+        return std::any_of(tau_data->begin(), tau_data->end(),
+                           [&](const std::string& data) { return HasWords(content, data); });
+      };
+      // A view the seed added that the mutant shows with τ's data instead.
+      std::set<std::string> with_tau_data;  // ViewKeys
+      for (const auto& [v, n] : mutant_bag(mj))
+        if (n > Count(seed_bags[j], v) && names_tau_data(v))
+          with_tau_data.insert(KeyOfViewString(v));
       for (auto it = missing.added.begin(); it != missing.added.end();)
         it = with_tau_data.count(KeyOfViewString(it->first)) ? missing.added.erase(it)
                                                              : std::next(it);
+      // A row the seed removed that the mutant still shows, named by τ's data, while the mutant
+      // shows more views of its key than the seed, where τ ran between the pair and never showed
+      // its screen: τ made a like row elsewhere ("Reading" tapped on the main screen starts a
+      // second Reading entry), and the one left may be τ's. (Where τ showed the screen, its rows
+      // are counted above, and a row τ only opened is the seed's to remove.)
+      if (mi <= pivot && tau_to < 0 && !missing.removed.empty()) {
+        const std::set<std::string> grouped = GroupedKeys(seed[i]);
+        for (auto it = missing.removed.begin(); it != missing.removed.end();) {
+          const std::string key = KeyOfViewString(it->first);
+          const bool like =
+              grouped.count(key) && names_tau_data(it->first) &&
+              CountOfKey(mutant_bag(mj), key) - CountOfKey(seed_bags[j], key) >= it->second;
+          it = like ? missing.removed.erase(it) : std::next(it);
+        }
+      }
     }
     if (i < pivot && !missing.empty()) {
       // Effects the seed had already made before the insertion (seen in a layout like l_j, or

@@ -149,8 +149,11 @@ struct OracleSettings {
   // names what τ acted on (the text of a widget τ tapped, the row it picked, a text it typed, as
   // whole words: "Photo of Cinema" after τ tapped "Cinema"), is not judged: the seed's action
   // read state that τ set (the current item), so τ was not independent of it. Views the seed
-  // removed are judged still: removing another item than the one acted on is wrong whatever τ
-  // did. Default: true.
+  // removed are judged still (removing another item than the one acted on is wrong whatever τ
+  // did), but for a row view named by τ's data that the mutant shows more of than the seed,
+  // when τ ran between the pair without showing its screen: τ made a like row there unseen
+  // ("Reading" tapped on another screen starts a second Reading entry), and the one left may be
+  // τ's. Default: true.
   bool excuse_tau_data = true;
   // When the seed's effect both removed and added rows of one list (views of one ViewKey in a
   // group), the rows added are the list's window moving on: the next rows coming into view,

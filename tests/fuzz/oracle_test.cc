@@ -442,6 +442,42 @@ TEST(Oracle, WrongRowDeletedIsAViolationAndTheRightOneIsNot) {
   EXPECT_FALSE(CheckMutant(seed, seed_events, mutant_with(false), {}, 0, 2, {}).has_value());
 }
 
+TEST(Oracle, ARemovedRowTauMadeALikeOfOffTheScreenMayBeTheOneLeft) {
+  // The diary (apps/diary.json, fuzzing seed 3): the seed leaves the history, comes back, opens
+  // its one entry, Reading, and renames it Meeting. τ on the main screen taps Reading, which
+  // starts a second Reading entry; τ never shows the history, so its row there is unseen. The
+  // seed's rename then takes the first Reading, and the second stays: by the bags of views,
+  // Reading was not removed.
+  auto history = [](std::vector<std::string> titles) {
+    std::vector<W> rows;
+    for (const auto& t : titles) rows.push_back(W("TextView", "entry_title").Text(t).Click());
+    return L(W("FrameLayout", "", {W("ListView", "history", rows)}), "app.History");
+  };
+  const Layout main =
+      L(W("FrameLayout", "",
+          {W("Button", "diary").Text("Diary").Click(), W("Button", "cat").Text("Reading").Click(),
+           W("Button", "cat").Text("Sleeping").Click()}),
+        "app.Main");
+  const Layout detail =
+      L(W("FrameLayout", "", {W("Button", "save").Text("Save").Click()}), "app.Detail");
+  const std::vector<Layout> seed = {history({"Reading"}), main, history({"Reading"}), detail,
+                                    history({"Meeting"})};
+  const std::vector<Event> seed_events = {Event{}, ClickOn(main.screen, "Diary"),
+                                          ClickOn(seed[2].screen, "Reading"),
+                                          ClickOn(detail.screen, "Save")};
+  auto mutant = [&](const std::string& tau_taps, std::vector<std::string> after) {
+    std::vector<std::string> before = {"Reading", tau_taps};
+    const std::vector<Layout> layouts = {history({"Reading"}), main,   main,
+                                         history(before),      detail, history(std::move(after))};
+    const std::vector<Event> events = {Event{}, ClickOn(main.screen, tau_taps), seed_events[1],
+                                       seed_events[2], seed_events[3]};
+    return CheckMutant(seed, seed_events, layouts, events, 1, 1, {});
+  };
+  EXPECT_FALSE(mutant("Reading", {"Meeting", "Reading"}));
+  // Its twin: τ started Sleeping, and the rename took it instead of Reading.
+  EXPECT_TRUE(mutant("Sleeping", {"Reading", "Meeting"}));
+}
+
 // An album: items to pick (the app remembers the pick, the screen does not show it) and the
 // photos attached so far.
 Layout Album(std::vector<std::string> photos) {
