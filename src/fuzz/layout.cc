@@ -123,6 +123,8 @@ std::string Event::Describe() const {
     d += fmt::format(" \"{}\"", desc);
   else
     d += fmt::format(" {} {}", ShortClass(parts[0]), parts.size() > 1 ? ShortId(parts[1]) : "");
+  // Like views of several rows (a list's Remove): which row's.
+  if (!row.empty() && row != gui::MaskDigits(text_part)) d += fmt::format(" in row \"{}\"", row);
   if (kind == gui::ActionKind::kInputText) d += fmt::format(" text \"{}\"", text);
   return d;
 }

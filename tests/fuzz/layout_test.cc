@@ -72,5 +72,19 @@ TEST(Layout, ResolveFallsBackToTheNearestUnlessExact) {
   EXPECT_EQ(Resolve(other.screen, e), -1);
 }
 
+TEST(Layout, AnEventOnALikeViewOfSeveralRowsNamesItsRow) {
+  // A report's "the seed's steps [click "Remove"]" did not say which entry went.
+  std::vector<W> rows;
+  for (std::string t : {"Trip to Rome", "Car service"})
+    rows.push_back(
+        W("LinearLayout", "",
+          {W("TextView", "title").Text(t).Click(), W("Button", "remove").Text("Remove").Click()}));
+  Layout list = L(W("FrameLayout", "", {W("ListView", "list", rows)}));
+  const int car = testing::Find(list.screen, "Car service");
+  EXPECT_EQ(EventOn(list.screen, gui::ActionKind::kClick, car + 1).Describe(),
+            "click \"Remove\" in row \"Car service\"");
+  EXPECT_EQ(EventOn(list.screen, gui::ActionKind::kClick, car).Describe(), "click \"Car service\"");
+}
+
 }  // namespace
 }  // namespace roam::fuzz
