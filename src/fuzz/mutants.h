@@ -23,10 +23,15 @@
 namespace roam::fuzz {
 
 struct MutantSettings {
-  int max_length = 6;           // MAX_LENGTH: events in τ
+  // MAX_LENGTH: events in τ. Short τ, and more of them at the pivots right before effects: the
+  // event that breaks another sits on its screen as a rule (a Copy link before a Like, an Add
+  // before a wrong delete), and 6 events per τ with 5 per pivot spent the budget on long detours
+  // that came back less often (issue 19's sweeps: recall 0.61 -> 0.69, on apps not swept 0.46 ->
+  // 0.62).
+  int max_length = 3;
   int max_views_per_group = 3;  // independent first views tried per group
   int max_loop_uses = 2;        // mutants per loop per seed
-  int max_per_pivot = 5;        // mutants per pivot
+  int max_per_pivot = 8;        // mutants per pivot
   // With a random generator, max_per_pivot are drawn from up to candidate_factor times as many
   // found by the search (else the first found, the shortest, are taken).
   int candidate_factor = 4;
