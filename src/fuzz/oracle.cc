@@ -502,8 +502,8 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
         missing.changed[v] = 1;
     }
     if (settings.read_windows && !missing.empty()) {
-      // ViewKeys of views in the rows of those lists, in the mutant's window or in the seed's
-      // rows of the same list (a note only the seed's own row shows may be below the window).
+      // ViewKeys of views in the rows of the mutant's lists that scroll, in its window or in the
+      // seed's rows of the same list (a note only the seed's own row shows may be below).
       std::set<std::string> windowed;
       auto collect = [&](const std::vector<ViewBag>& rows) {
         for (const ViewBag& row : rows)
