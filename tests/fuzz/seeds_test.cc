@@ -49,8 +49,7 @@ TEST(SeedChooser, PrefersThePositiveAnswerWhileItMayLeadOn) {
 TEST(SeedChooser, AnswersPositivelyWhereItArrivesNotOverAndOver) {
   // Done on a form led on once (valid input) and stayed once (invalid input), so it stays
   // preferred; a seed on the form pressed it 6 of its 12 events and never tapped Like (gen307's
-  // Profile), and one on a screen whose Sign out asks "OK?" and stays signed in answered OK six
-  // times.
+  // Profile).
   Layout form = Form();
   Event done = ClickOn(form.screen, "Done");
   Model model;
