@@ -502,21 +502,23 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
         missing.changed[v] = 1;
     }
     if (settings.read_windows && !missing.empty()) {
-      // ViewKeys of views in the rows of the mutant's lists that scroll, in its window or in the
-      // seed's rows of the same list (a note only the seed's own row shows may be below).
-      std::set<std::string> windowed;
-      auto collect = [&](const std::vector<ViewBag>& rows) {
-        for (const ViewBag& row : rows)
-          for (const auto& [v, n] : row) windowed.insert(KeyOfViewString(v));
-      };
-      const auto seed_rows = ScrollingRows(seed[j], ignored, /*all=*/true);
-      for (const auto& [list, rows] : ScrollingRows(mutant[mj], ignored)) {
-        collect(rows);
-        if (auto in_seed = seed_rows.find(list); in_seed != seed_rows.end())
-          collect(in_seed->second);
+      if (!missing.added.empty()) {
+        // ViewKeys of views in the rows of the mutant's lists that scroll, in its window or in
+        // the seed's rows of the same list (a note only the seed's own row shows may be below).
+        std::set<std::string> windowed;
+        auto collect = [&](const std::vector<ViewBag>& rows) {
+          for (const ViewBag& row : rows)
+            for (const auto& [v, n] : row) windowed.insert(KeyOfViewString(v));
+        };
+        const auto seed_rows = ScrollingRows(seed[j], ignored, /*all=*/true);
+        for (const auto& [list, rows] : ScrollingRows(mutant[mj], ignored)) {
+          collect(rows);
+          if (auto in_seed = seed_rows.find(list); in_seed != seed_rows.end())
+            collect(in_seed->second);
+        }
+        for (auto it = missing.added.begin(); it != missing.added.end();)
+          it = windowed.count(KeyOfViewString(it->first)) ? missing.added.erase(it) : std::next(it);
       }
-      for (auto it = missing.added.begin(); it != missing.added.end();)
-        it = windowed.count(KeyOfViewString(it->first)) ? missing.added.erase(it) : std::next(it);
       if (!missing.removed.empty()) {
         // From after τ when the pair spans it: τ's own removals are not the seed's.
         const Layout& from = mutant[tau_to >= 0 ? tau_to : mi];

@@ -41,10 +41,9 @@ struct SeedSettings {
   double pct_fill_forms = 80;
   // Seeds that start where an earlier seed got to: this share of seeds first replay the shortest
   // way (detours cut) a seed took to a layout state (Starts; the states started from least often
-  // chosen first), then take `length` events of their own; mutants
-  // are made at pivots after that prefix. Seeds of `length` events from a clean start reach only
-  // the screens near the start; this way each seed begins a step further. 0: every seed starts
-  // from the clean start.
+  // chosen first), then take `length` events of their own; mutants are made at pivots after that
+  // prefix. Seeds of `length` events from a clean start reach only the screens near the start;
+  // this way each seed begins a step further. 0: every seed starts from the clean start.
   double pct_from_reached = 80;
   int max_prefix = 36;  // a state reached by a longer way (detours cut) is not started from
   // The first share of the budget (percent) runs seeds without mutants: as in Genie, where the
