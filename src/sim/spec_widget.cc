@@ -172,6 +172,9 @@ void SpecCompiler::Widget(const json& w, const std::string& path, PageSpec& page
   bool click = out.on[static_cast<int>(WidgetEvent::kClick)] >= 0;
   out.clickable = out.clickable || click;
   out.long_clickable = out.on[static_cast<int>(WidgetEvent::kLongClick)] >= 0;
+  for (WidgetEvent scroll : {WidgetEvent::kScrollUp, WidgetEvent::kScrollDown,
+                             WidgetEvent::kScrollLeft, WidgetEvent::kScrollRight})
+    out.scrollable = out.scrollable || out.on[static_cast<int>(scroll)] >= 0;
   if (const json* c = Field(w, "class", path, false, json::value_t::string))
     out.cls = c->get<std::string>();
   else if (out.editable)

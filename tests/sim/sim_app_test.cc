@@ -268,6 +268,25 @@ TEST(SimApp, MenuByKeyAndOverflowButton) {
   EXPECT_EQ(app->screen().activity, "org.roam.notes.MainActivity");
 }
 
+// A widget with a scroll handler says it scrolls, as a seek bar on a phone takes a swipe:
+// before, only lists did, and no strategy could reach apps/bench settings' volume and
+// brightness handlers (nor an imported recording's scrolls).
+TEST(SimApp, AWidgetWithAScrollHandlerScrolls) {
+  auto app = MustApp(R"({"app": "seek", "package": "org.seek", "start": "Main",
+    "screens": [{"id": "Main", "activity": ".Main", "widgets": [
+      {"id": "volume", "class": "android.widget.SeekBar", "desc": "Volume",
+       "on": {"scroll_right": [{"cover": ["Volume.onProgressChanged"]}]}},
+      {"id": "label", "text": "Volume"}]}]})");
+  ASSERT_TRUE(app);
+  const int volume = Find(app->screen(), "Volume");
+  ASSERT_GE(volume, 0);
+  EXPECT_TRUE(app->screen().widgets[volume].scrollable);
+  EXPECT_FALSE(app->screen().widgets[Find(app->screen(), "label")].scrollable);
+  const size_t units = app->units_covered();
+  app->Perform(gui::MakeWidgetAction(ActionKind::kScrollRight, app->screen(), volume));
+  EXPECT_GT(app->units_covered(), units);
+}
+
 TEST(SimApp, UnknownTargetsAndUnhandledKeysAreNoOps) {
   auto app = MustApp(kNotes);
   auto before = app->Save();
