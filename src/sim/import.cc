@@ -1,5 +1,6 @@
 #include "sim/import.h"
 
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
@@ -12,13 +13,30 @@ using nlohmann::json;
 
 namespace {
 
-// The spec's event for a recorded event type, or "" for those it has none for.
-std::string SpecEvent(const std::string& type) {
-  if (type == "touch") return "click";
-  if (type == "long_touch") return "long_click";
-  if (type == "set_text") return "input_text";
-  if (type == "rotate") return "rotate";  // the screen's, not a view's
-  return "";
+// The spec's handler for a recorded event: its kind ("" when the simulator has none) and whether
+// it is the screen's (a key, a rotation, a swipe of no view in particular) rather than a view's.
+struct SpecHandler {
+  std::string kind;
+  bool on_screen = false;
+};
+SpecHandler HandlerOf(const RecordedEvent& e) {
+  if (e.type == "touch") return {"click"};
+  if (e.type == "long_touch") return {"long_click"};
+  if (e.type == "set_text") return {"input_text"};
+  if (e.type == "rotate") return {"rotate", true};
+  if (e.type == "key" && !e.key.empty()) {
+    if (e.key == "BACK") return {"back", true};
+    if (e.key == "MENU") return {"menu", true};
+    return {"key:" + e.key, true};
+  }
+  if (e.type == "scroll") {
+    std::string dir;
+    for (char c : e.direction)
+      dir += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (dir == "up" || dir == "down" || dir == "left" || dir == "right")
+      return e.view ? SpecHandler{"scroll_" + dir} : SpecHandler{"swipe_" + dir, true};
+  }
+  return {};
 }
 
 // The widget of `screen` a recorded event acted on: same bounds and class (and resource-id when
@@ -61,13 +79,24 @@ Result<json> ImportRecording(const Recording& rec, const std::string& app, Impor
         "{}: no recorded state of {} has its views (states/*.json or all_states/*.json): "
         "nothing to show",
         rec.utg.string(), package.empty() ? "the app" : package));
-  // The start: where the launch intent led, else the first state with views.
+  // Where event k led: its stop state, or where the recording's next event began when the stop
+  // state was taken too early (the app still starting, in the launcher's state; a state whose
+  // views were not recorded; nothing changed yet) and the next event began in another of the
+  // app's states. Only with the events in time order (events/*.json).
+  auto led_to = [&](size_t k) -> const std::string& {
+    const RecordedEvent& e = rec.events[k];
+    if (!rec.events_from_files || k + 1 == rec.events.size() ||
+        (by_id.count(e.to) && e.to != e.from))
+      return e.to;
+    const std::string& next = rec.events[k + 1].from;
+    return by_id.count(next) && next != e.from ? next : e.to;
+  };
+  // The start: where the first launch intent that reached the app led, else the first state
+  // with views.
   std::string start;
-  for (const auto& e : rec.events)
-    if (e.type == "intent" && by_id.count(e.to)) {
-      start = ScreenId(by_id[e.to]);
-      break;
-    }
+  for (size_t k = 0; k < rec.events.size() && start.empty(); ++k)
+    if (rec.events[k].type == "intent" && by_id.count(led_to(k)))
+      start = ScreenId(by_id[led_to(k)]);
   if (start.empty()) {
     size_t first = rec.states.size();
     for (const auto& [id, i] : by_id) first = std::min(first, i);
@@ -80,15 +109,15 @@ Result<json> ImportRecording(const Recording& rec, const std::string& app, Impor
   std::map<size_t, std::map<int, std::map<std::string, std::string>>> handlers;
   size_t conflicts = 0;
   std::map<std::string, size_t> unmapped;  // reason -> count
-  for (const auto& e : rec.events) {
+  for (size_t k = 0; k < rec.events.size(); ++k) {
+    const RecordedEvent& e = rec.events[k];
     if (e.tool) continue;
-    const std::string kind = SpecEvent(e.type);
+    const auto [kind, on_screen] = HandlerOf(e);
     auto from = by_id.find(e.from);
     const char* reason = nullptr;
-    const bool on_screen = kind == "rotate";
     int widget = kScreen;
     if (kind.empty())
-      reason = "an event type the simulator has no handler for (scroll, key, ...)";
+      reason = "an event the simulator has no handler for (a scroll without its direction, ...)";
     else if (from == by_id.end())
       reason = "from a state whose views were not recorded";
     else if (!on_screen && !e.view)
@@ -103,11 +132,12 @@ Result<json> ImportRecording(const Recording& rec, const std::string& app, Impor
     ++stats.events_mapped;
     // What it did: open the app state it led to; leave the app for another app's state (the
     // launcher, a browser); nothing when it stayed or led to a state without views.
-    auto to = by_id.find(e.to);
+    const std::string& led = led_to(k);
+    auto to = by_id.find(led);
     std::string target;
-    if (e.to != e.from && to != by_id.end())
+    if (led != e.from && to != by_id.end())
       target = ScreenId(to->second);
-    else if (auto other = others.find(e.to); other != others.end())
+    else if (others.count(led))
       target = kLeave;
     auto [it, fresh] = handlers[from->second][widget].emplace(kind, target);
     if (!fresh && it->second != target) ++conflicts;  // the first recorded outcome is kept

@@ -4,9 +4,12 @@
 // (the views as widgets at their recorded bounds, nothing invented), the launch intent's target
 // as the start, and a handler per recorded (widget, action) whose effect is what the recording
 // saw it do: open the state it led to, leave the app when it led to another app (the launcher,
-// a browser), or nothing when it stayed (or led to a state whose views were not recorded). An
-// action the recording never did on a widget does nothing; every handler is a code unit. Pure;
-// thread-safe.
+// a browser), or nothing when it stayed (or led to a state whose views were not recorded).
+// Taps, long taps, typing and a view's scroll are the view's handlers; keys (back, menu, ...), a
+// rotation and a scroll of no view (a swipe) the screen's. Where an event led is its recorded
+// stop state, or where the next event began when that stop state was taken before the app had
+// settled (see ImportRecording). An action the recording never did on a widget does nothing;
+// every handler is a code unit. Pure; thread-safe.
 #pragma once
 
 #include <string>

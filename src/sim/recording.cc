@@ -170,6 +170,7 @@ void ReadEventFile(const fs::path& file, Recording& rec) {
     }
     (void)Text(*event, "text", ev.text, where);  // set_text: what was typed
     (void)Text(*event, "name", ev.key, where);   // key: BACK, MENU, ...
+    (void)Text(*event, "direction", ev.direction, where);
   }
   rec.events.push_back(std::move(ev));
 }

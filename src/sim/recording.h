@@ -33,10 +33,10 @@ struct RecordedEvent {
   // Made by the tool rather than a user (the launch intent, killing the app): left out of the
   // per-event shares, kept for the depth from the launcher.
   bool tool = false;
-  // From events/*.json: the view it acted on (bounds, class, ids, texts), what set_text typed
-  // and a key event's key name.
+  // From events/*.json: the view it acted on (bounds, class, ids, texts), what set_text typed,
+  // a key event's key name and a scroll's direction (UP, DOWN, LEFT, RIGHT).
   std::optional<gui::Widget> view;
-  std::string text, key;
+  std::string text, key, direction;
 };
 
 struct Recording {
