@@ -36,9 +36,16 @@ Status WriteFileAtomic(const std::filesystem::path& path, const std::string& con
     return Status::Io(fmt::format("{}: {}: {}", path.string(), what, std::strerror(err)));
   };
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0)
+  if (fd < 0) {
+    const int err = errno;
+    std::error_code ec;
+    const std::filesystem::path folder = path.parent_path().empty() ? "." : path.parent_path();
+    if (err == ENOENT && !std::filesystem::exists(folder, ec))
+      return Status::Io(fmt::format("{}: cannot create it: the folder {} does not exist",
+                                    path.string(), folder.string()));
     return Status::Io(fmt::format("{}: cannot create {}: {}", path.string(),
-                                  tmp.filename().string(), std::strerror(errno)));
+                                  tmp.filename().string(), std::strerror(err)));
+  }
   for (size_t done = 0; done < content.size();) {
     ssize_t n = ::write(fd, content.data() + done, content.size() - done);
     if (n < 0 && errno == EINTR) continue;

@@ -31,6 +31,16 @@ TEST(WriteFileAtomic, WritesWholeContentAndLeavesNoTempFile) {
   EXPECT_EQ(files, 1);
 }
 
+// `roam sim import rec --out missing/app.json` said "cannot create app.json.tmp25685: No such
+// file or directory", naming a temp file the user never asked for.
+TEST(WriteFileAtomic, IntoAFolderThatDoesNotExistSaysWhichFolder) {
+  const auto dir = testing::TempDir("atomic_missing") / "missing";
+  Status s = WriteFileAtomic(dir / "a.json", "{}");
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(), fmt::format("{}: cannot create it: the folder {} does not exist",
+                                     (dir / "a.json").string(), dir.string()));
+}
+
 TEST(ClosestName, SuggestsNearNamesOnly) {
   EXPECT_EQ(ClosestName("randm", {"random", "fastbot"}), "random");
   EXPECT_EQ(ClosestName("zzzzzz", {"random", "fastbot"}), "");
