@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <numeric>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -111,6 +112,7 @@ void AppBuilder::PlantBugs() {
   for (const KindInfo& k : kKinds) weights.push_back(k.weight);
 
   size_t next_deep = 0;
+  std::set<std::pair<int, BugKind>> hosted;  // (screen, kind) of each bug planted
   for (int i = 0; i < opt_.bugs; ++i) {
     const KindInfo& kind = i == 0 ? kKinds[0] : kKinds[rng_.Weighted(weights)];
     auto placement = static_cast<Placement>(i % static_cast<int>(Placement::kCount));
@@ -122,6 +124,18 @@ void AppBuilder::PlantBugs() {
       host = forms[rng_.Below(forms.size())];
       in_form = true;
     }
+    // A screen hosts one functional bug of a kind: a second would add buttons of the same labels
+    // (two "Upload"s, two lists with their Remove) and no report could be told to be either's.
+    // Another screen is drawn instead (the classic shape keeps its bytes, and its twins).
+    const bool functional = kind.kind != BugKind::kCrash && kind.kind != BugKind::kAnr;
+    for (size_t tries = 0;
+         real() && functional && hosted.count({host, kind.kind}) && tries < screens_.size();
+         ++tries) {
+      host = placement == Placement::kDeep ? deepest[next_deep++ % deepest.size()]
+                                           : static_cast<int>(rng_.Below(screens_.size()));
+      in_form = false;
+    }
+    hosted.emplace(host, kind.kind);
     std::string id = fmt::format("gen-{}-{}", kind.id_part, i + 1);
     ScreenDraft& d = screens_[host];
     std::pair<std::string, std::string> truth;  // summary, correct

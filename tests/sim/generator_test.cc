@@ -263,6 +263,23 @@ TEST(GeneratorTest, TheRequestedNumberOfActivities) {
   }
 }
 
+// A screen hosts at most one functional bug of a kind: gen405 (40 activities, 6 bugs) planted
+// the same "Change folder" / "Upload" pair twice on one screen, two buttons of each label, and a
+// report could be scored to neither bug alone. The summary names the screen ("On <title>, ...").
+TEST(GeneratorTest, NoScreenHostsTwoFunctionalBugsOfOneKind) {
+  for (uint64_t seed = 1; seed <= 600; ++seed) {
+    json app = GenerateApp(Options(seed, 40, 6 + static_cast<int>(seed % 7)));
+    std::set<std::string> hosted;
+    for (const auto& b : app["bugs"]) {
+      const std::string kind = b["kind"], summary = b["summary"];
+      if (kind == "crash" || kind == "anr") continue;
+      ASSERT_EQ(summary.rfind("On ", 0), 0u) << summary;
+      const std::string where = kind + " on " + summary.substr(3, summary.find(", ") - 3);
+      EXPECT_TRUE(hosted.insert(where).second) << "seed " << seed << ": " << where;
+    }
+  }
+}
+
 TEST(GeneratorTest, EveryBugIsDeclaredAndReferenced) {
   for (int seed = 1; seed <= 20; ++seed) {
     int bugs = seed % 11;
