@@ -12,7 +12,8 @@ std::filesystem::path SourceDir();
 std::filesystem::path RealDataDir();
 // The built `roam` binary.
 std::string RoamBinary();
-// A fresh, empty temporary directory for one test.
+// A fresh, empty temporary directory for one test; removed when the test process exits with
+// every test passed.
 std::filesystem::path TempDir(const std::string& name);
 
 struct CommandRun {

@@ -32,7 +32,7 @@ TEST(CiCli, ANewCrashFailsTheJobAndAKnownOneDoesNot) {
   EXPECT_NE(r.out.find("1 new bug of a --fail-on kind"), std::string::npos) << r.out;
 
   // Listed as known: the same run is green, and the summary says the bug is known.
-  auto known = out.parent_path() / (out.filename().string() + "_known.txt");
+  auto known = testing::TempDir("ci_new_files") / "known.txt";
   std::filesystem::remove(known);
   Ran add = Roam("known add " + (out / "bugs/B1").string() + " --file " + known.string());
   EXPECT_EQ(add.code, 0) << add.out;
@@ -47,7 +47,7 @@ TEST(CiCli, ANewCrashFailsTheJobAndAKnownOneDoesNot) {
   EXPECT_EQ((*summary)["crashes"][0]["known"], true);
 
   // A previous run's summary.json works as the known list too.
-  auto prev = out.parent_path() / (out.filename().string() + "_prev.json");
+  auto prev = testing::TempDir("ci_new_prev") / "prev.json";
   std::filesystem::copy_file(out / "summary.json", prev,
                              std::filesystem::copy_options::overwrite_existing);
   EXPECT_EQ(Roam(Crashy(out) + " --fail-on crash --known " + prev.string()).code, 0);
@@ -60,8 +60,9 @@ TEST(CiCli, BadCiFlagsAreUsageErrors) {
   Ran r = Roam(Crashy(out) + " --fail-on crahs");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("did you mean \"crash\""), std::string::npos) << r.out;
-  std::ofstream(out.string() + "_bad.json") << "{\"not\": \"a summary\"}";
-  r = Roam(Crashy(out) + " --known " + out.string() + "_bad.json");
+  const auto bad = testing::TempDir("ci_bad_files") / "bad.json";
+  std::ofstream(bad) << "{\"not\": \"a summary\"}";
+  r = Roam(Crashy(out) + " --known " + bad.string());
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("not a run's summary.json"), std::string::npos) << r.out;
   r = Roam("known add /nonexistent/bugs/B1");
@@ -93,7 +94,7 @@ TEST(CiCli, MinimizeThenReplayRepeatRecordsTheFlakiness) {
 
 TEST(CiCli, JunitOfARunValidatesAndNamesTheBugAndItsSteps) {
   auto out = testing::TempDir("ci_junit");
-  auto xml = out.string() + "_junit.xml";
+  auto xml = (testing::TempDir("ci_junit_files") / "junit.xml").string();
   Ran r = Roam(Crashy(out) + " --minimize --fail-on crash --junit " + xml);
   EXPECT_EQ(r.code, 3) << r.out;
   auto text = ReadFile(xml);

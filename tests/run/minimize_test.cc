@@ -46,7 +46,7 @@ std::filesystem::path FirstBug(ExploreOptions o, int64_t noise = 0) {
   auto dir = o.out / summary->crashes[0].bug_dir;
   if (noise > 0) {
     ExploreOptions quiet = o;
-    quiet.out = o.out.string() + "_noise";
+    quiet.out = testing::TempDir("minimize_noise");
     quiet.force = true;
     quiet.budget.events = noise;
     quiet.target.bugs_off = {summary->crashes[0].bug_id};
