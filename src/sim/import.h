@@ -1,8 +1,8 @@
 // sim/import: a recorded exploration of a real app (sim/recording.h: DroidBot's or Kea's utg.js
 // with its events and states) as a simulated app spec, so strategies can be benchmarked offline
 // on a team's own app. Faithful to the recording: a screen per recorded state that has its views
-// (the views as widgets at their recorded bounds, nothing invented), the launch intent's target
-// as the start, and a handler per recorded (widget, action) whose effect is what the recording
+// (the views as widgets at their recorded bounds, nothing invented), where the first launch
+// led as the start, and a handler per recorded (widget, action) whose effect is what the recording
 // saw it do: open the state it led to, leave the app when it led to another app (the launcher,
 // a browser), or nothing when it stayed (or led to a state whose views were not recorded).
 // Taps, long taps, typing and a view's scroll are the view's handlers; keys (back, menu, ...), a
