@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cctype>
+#include <string>
 #include <utility>
 
 namespace roam::gui {
@@ -123,6 +124,26 @@ bool SubmitsForm(std::string_view label) {
   static constexpr std::string_view kVerbs[] = {
       "save",    "next",   "continue", "done",   "ok",    "submit", "send",   "register",
       "confirm", "create", "apply",    "finish", "login", "signin", "signup", "go"};
+  // The same buttons in other languages, as whole labels (ASCII letters compared lowercased;
+  // others as phones show them): German, French, Spanish, Portuguese, Italian, Russian, Chinese
+  // (simplified and traditional), Japanese, Korean.
+  static constexpr std::string_view kOtherLanguages[] = {
+      "speichern",   "weiter",    "fertig",  "senden",   "anmelden",  "bestätigen", "übernehmen",
+      "enregistrer", "suivant",   "terminé", "valider",  "envoyer",   "confirmer",  "guardar",
+      "siguiente",   "listo",     "enviar",  "aceptar",  "confirmar", "salvar",     "próximo",
+      "concluir",    "continuar", "salva",   "avanti",   "fatto",     "invia",      "conferma",
+      "continua",    "Сохранить", "Далее",   "Готово",   "Отправить", "Войти",      "Продолжить",
+      "Подтвердить", "确定",      "保存",    "下一步",   "完成",      "提交",       "登录",
+      "注册",        "发送",      "继续",    "確定",     "儲存",      "登入",       "送出",
+      "次へ",        "完了",      "送信",    "ログイン", "登録",      "確認",       "저장",
+      "다음",        "완료",      "확인",    "전송",     "로그인"};
+  const size_t first = label.find_first_not_of(" \t\n");
+  if (first == std::string_view::npos) return false;
+  std::string whole;
+  for (char c : label.substr(first, label.find_last_not_of(" \t\n") - first + 1))
+    whole += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (std::string_view other : kOtherLanguages)
+    if (whole == other) return true;
   const std::vector<std::string> words = LabelWords(label);
   for (size_t i = 0; i < words.size(); ++i) {
     for (std::string_view verb : kVerbs)

@@ -44,7 +44,8 @@ FieldKind ClassifyField(const Widget& field);
 const std::vector<std::string>& FieldValues(FieldKind kind);
 
 // Whether a button labelled `label` sends a form on (Save, Next, Continue, Done, OK, Submit, Sign
-// in, Send, ...), by whole words: what a strategy presses once the form's fields hold text.
+// in, Send, ...), by whole words, or as the whole label in nine other languages (Weiter,
+// Suivant, Далее, 确定, 次へ, ...): what a strategy presses once the form's fields hold text.
 bool SubmitsForm(std::string_view label);
 
 }  // namespace roam::gui

@@ -64,5 +64,20 @@ TEST(Fields, AButtonThatSubmitsAFormSaysSo) {
     EXPECT_FALSE(SubmitsForm(label)) << label;
 }
 
+// The label as a phone shows it in other languages: QQ Music's recording (../shared/real) has
+// 确定 (OK) where an English app says OK, a German app Weiter or Speichern. Before, only English
+// words counted, and fastbot and fuzz seeds pressed such a form's other buttons first.
+TEST(Fields, AButtonThatSubmitsAFormSaysSoInOtherLanguagesToo) {
+  for (const char* label :
+       {"Speichern", "Weiter",    "Fertig",  "Enregistrer", "Suivant", "Terminé",
+        "Guardar",   "Siguiente", "Aceptar", "Avanti",      "Salvar",  "Далее",
+        "Сохранить", "确定",      "保存",    "下一步",      "完成",    "登录",
+        " 確定 ",    "次へ",      "完了",    "다음",        "저장",    "확인"})
+    EXPECT_TRUE(SubmitsForm(label)) << label;
+  for (const char* label : {"Abbrechen", "Annuler", "Cancelar", "Отмена", "取消", "キャンセル",
+                            "취소", "Weitere Optionen", "保存的歌曲"})
+    EXPECT_FALSE(SubmitsForm(label)) << label;
+}
+
 }  // namespace
 }  // namespace roam::gui
