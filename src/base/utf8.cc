@@ -87,4 +87,11 @@ void MakeValidUtf8(std::string& text) {
   if (!IsValidUtf8(text)) text = ToValidUtf8(text);
 }
 
+std::string AsciiLower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
 }  // namespace roam

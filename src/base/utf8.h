@@ -16,5 +16,8 @@ bool IsValidUtf8(std::string_view text);
 std::string ToValidUtf8(std::string_view text);
 // In place; leaves `text` untouched (and allocates nothing) when it is already valid.
 void MakeValidUtf8(std::string& text);
+// `text` with its ASCII letters lowercased; every other byte (those of UTF-8 sequences: Weiter
+// -> weiter, Далее stays Далее) as it was.
+std::string AsciiLower(std::string_view text);
 
 }  // namespace roam

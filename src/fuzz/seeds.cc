@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 
+#include "base/utf8.h"
 #include "gui/abstraction.h"
 #include "gui/actions.h"
 #include "gui/fields.h"
@@ -20,14 +20,9 @@ constexpr std::array<std::string_view, 6> kWords = {"Gardening", "Shopping", "Me
                                                     "test",      "42",       "ann@example.com"};
 constexpr size_t kMaxAppTexts = 200;
 
-std::string Lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 template <size_t N>
 bool Says(const gui::Widget& w, const std::array<std::string_view, N>& words) {
-  std::string t = Lower(w.text.empty() ? w.content_desc : w.text);
+  std::string t = AsciiLower(w.text.empty() ? w.content_desc : w.text);
   return std::find(words.begin(), words.end(), t) != words.end();
 }
 

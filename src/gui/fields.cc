@@ -5,6 +5,8 @@
 #include <string>
 #include <utility>
 
+#include "base/utf8.h"
+
 namespace roam::gui {
 
 std::vector<std::string> LabelWords(std::string_view text) {
@@ -139,9 +141,8 @@ bool SubmitsForm(std::string_view label) {
       "다음",        "완료",      "확인",    "전송",     "로그인"};
   const size_t first = label.find_first_not_of(" \t\n");
   if (first == std::string_view::npos) return false;
-  std::string whole;
-  for (char c : label.substr(first, label.find_last_not_of(" \t\n") - first + 1))
-    whole += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string whole =
+      AsciiLower(label.substr(first, label.find_last_not_of(" \t\n") - first + 1));
   for (std::string_view other : kOtherLanguages)
     if (whole == other) return true;
   const std::vector<std::string> words = LabelWords(label);

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "base/utf8.h"
 #include "sim/generator_internal.h"
 
 namespace roam::sim {
@@ -79,11 +80,6 @@ std::string Replace(std::string pattern, const std::string& noun) {
   size_t at = pattern.find('%');
   if (at != std::string::npos) pattern.replace(at, 1, noun);
   return pattern;
-}
-
-std::string Lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
 }
 
 // "EditProfile" -> "edit_profile".
@@ -179,7 +175,7 @@ void AppBuilder::PlanScreens() {
     s.noun = kNouns[n];
     s.id = Replace(kQualifiers[q].id, s.noun);
     s.cls = s.id + "Activity";
-    s.subpackage = "ui." + Lower(s.noun);
+    s.subpackage = "ui." + AsciiLower(s.noun);
     s.title = Replace(kQualifiers[q].title, s.noun);
     s.snake = Snake(s.id);
     s.activity = a;

@@ -1,11 +1,12 @@
 #include "sim/import.h"
 
-#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
 
 #include <fmt/format.h>
+
+#include "base/utf8.h"
 
 namespace roam::sim {
 
@@ -30,9 +31,7 @@ SpecHandler HandlerOf(const RecordedEvent& e) {
     return {"key:" + e.key, true};
   }
   if (e.type == "scroll") {
-    std::string dir;
-    for (char c : e.direction)
-      dir += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string dir = AsciiLower(e.direction);
     if (dir == "up" || dir == "down" || dir == "left" || dir == "right")
       return e.view ? SpecHandler{"scroll_" + dir} : SpecHandler{"swipe_" + dir, true};
   }

@@ -7,6 +7,13 @@ namespace {
 
 const std::string kFffd = "\xEF\xBF\xBD";
 
+TEST(AsciiLower, LowercasesAsciiLettersAndKeepsEveryOtherByte) {
+  EXPECT_EQ(AsciiLower("Weiter SAVE btnNext 42"), "weiter save btnnext 42");
+  EXPECT_EQ(AsciiLower("Terminé"), "terminé");
+  EXPECT_EQ(AsciiLower("Далее 确定"), "Далее 确定");
+  EXPECT_EQ(AsciiLower(""), "");
+}
+
 TEST(Utf8, ValidTextIsKept) {
   for (std::string s : {"", "plain ascii, long enough for the 8-byte path", "caf\xC3\xA9",
                         "\xE2\x82\xAC 5", "\xF0\x9F\x98\x80 emoji", "\xF4\x8F\xBF\xBF"}) {
