@@ -132,8 +132,9 @@ struct OracleSettings {
   // added or removed rows. τ may legitimately overwrite what it wrote. Default: true.
   bool excuse_tau_effects = true;
   double overlay_similarity = 0.5;  // see Footprint
-  // Only pairs of seed layouts at least this alike (TypeSimilarity) are judged: a dialog or menu
-  // against the screen under it differs by what the overlay hides, not by an effect. Default 0.5.
+  // Only pairs of seed layouts at least this alike (TypeSimilarity) are judged, and only where the
+  // mutant's pair is as alike: a dialog or menu against the screen under it differs by what the
+  // overlay hides, not by an effect. Default 0.5.
   double min_pair_similarity = 0.5;
   // When τ left a single view of the pivot showing other content (it changed shared state such as
   // the current item; with a dialog at the pivot and at τ's end, the screens under them count),

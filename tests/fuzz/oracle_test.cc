@@ -165,6 +165,28 @@ Layout Help() {
            "app.Help");
 }
 
+TEST(Oracle, AMutantThatEndsUnderADialogTheSeedNeverShowedIsNotWhereTheSeedWas) {
+  // gen502, seed 5: τ picked another item on a form and came back, so a later seed event asked
+  // "Discard changes?" instead, and the seed's effect on the screen (a row its Add put there,
+  // here) was judged missing against the dialog in front of it: the seed's pair is alike, the
+  // mutant's a screen and a dialog, a pair the seed's own rule (min_pair_similarity) never judges.
+  std::vector<Layout> seed = {Friends(1), Friends(2)};
+  std::vector<Event> seed_events = {ClickOn(seed[0].screen, "Add")};
+  Layout discard =
+      L(W("FrameLayout", "",
+          {W("TextView", "message").Text("Discard changes?"), W("Button", "ok").Text("OK").Click(),
+           W("Button", "cancel").Text("Cancel").Click()}),
+        "app.Friends");
+  ASSERT_TRUE(Similar(seed[0], discard));
+  std::vector<Event> mutant_events = {ClickOn(seed[0].screen, "Import Help"), Event{},
+                                      seed_events[0]};
+  EXPECT_FALSE(CheckMutant(seed, seed_events, {Friends(1), Help(), Friends(1), discard},
+                           mutant_events, 0, 2, {}));
+  // Its twin: the mutant stays on the screen and Add adds nothing: reported.
+  EXPECT_TRUE(CheckMutant(seed, seed_events, {Friends(1), Help(), Friends(1), Friends(1)},
+                          mutant_events, 0, 2, {}));
+}
+
 TEST(Oracle, RowsTauClearedBehindADialogMakeItDestructive) {
   // Seed: [Import Help, back, Add]: the list goes from 1 row to 2. τ at the help screen: [Back,
   // Clear all, OK, Import Help]; the rows went while the dialog was in front, so the layout after
