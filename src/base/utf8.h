@@ -19,5 +19,7 @@ void MakeValidUtf8(std::string& text);
 // `text` with its ASCII letters lowercased; every other byte (those of UTF-8 sequences: Weiter
 // -> weiter, Далее stays Далее) as it was.
 std::string AsciiLower(std::string_view text);
+// `text` without the spaces, tabs, carriage returns and line feeds at either end.
+std::string_view TrimSpace(std::string_view text);
 
 }  // namespace roam

@@ -139,10 +139,8 @@ bool SubmitsForm(std::string_view label) {
       "注册",        "发送",      "继续",    "確定",     "儲存",      "登入",       "送出",
       "次へ",        "完了",      "送信",    "ログイン", "登録",      "確認",       "저장",
       "다음",        "완료",      "확인",    "전송",     "로그인"};
-  const size_t first = label.find_first_not_of(" \t\n");
-  if (first == std::string_view::npos) return false;
-  const std::string whole =
-      AsciiLower(label.substr(first, label.find_last_not_of(" \t\n") - first + 1));
+  const std::string whole = AsciiLower(TrimSpace(label));
+  if (whole.empty()) return false;
   for (std::string_view other : kOtherLanguages)
     if (whole == other) return true;
   const std::vector<std::string> words = LabelWords(label);

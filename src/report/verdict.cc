@@ -6,17 +6,11 @@
 
 #include "base/files.h"
 #include "base/json_fields.h"
+#include "base/utf8.h"
 
 namespace roam::report {
 
 namespace {
-
-std::string Trim(const std::string& s) {
-  const char* space = " \t\r\n";
-  size_t b = s.find_first_not_of(space);
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(space) - b + 1);
-}
 
 // The signatures a summary.json lists; false when `j` is not one.
 bool SummarySignatures(const nlohmann::json& j, std::set<std::string>& out) {
@@ -37,7 +31,7 @@ Result<KnownBugs> KnownBugs::Read(const std::filesystem::path& path) {
   auto text = ReadFile(path);
   if (!text.ok()) return text.status();
   KnownBugs known;
-  if (Trim(*text).starts_with("{")) {
+  if (TrimSpace(*text).starts_with("{")) {
     auto j = ParseJson(*text, path.string());
     if (!j.ok()) return j.status();
     if (!SummarySignatures(*j, known.signatures_))
@@ -47,7 +41,7 @@ Result<KnownBugs> KnownBugs::Read(const std::filesystem::path& path) {
   }
   std::istringstream in(*text);
   for (std::string line; std::getline(in, line);) {
-    line = Trim(line);
+    line = std::string(TrimSpace(line));
     if (!line.empty() && line[0] != '#') known.signatures_.insert(line);
   }
   return known;
@@ -65,7 +59,7 @@ Result<int> KnownBugs::Append(const std::filesystem::path& path,
     auto t = ReadFile(path);
     if (!t.ok()) return t.status();
     text = std::move(*t);
-    if (Trim(text).starts_with("{"))
+    if (TrimSpace(text).starts_with("{"))
       return Status::InvalidArgument(path.string() +
                                      ": is a summary.json; add to a text file of signatures");
     if (!text.empty() && text.back() != '\n') text += '\n';
@@ -96,7 +90,7 @@ Result<FailOn> FailOn::Parse(const std::string& list) {
   if (list.empty() || list == "none") return f;
   std::istringstream in(list);
   for (std::string kind; std::getline(in, kind, ',');) {
-    kind = Trim(kind);
+    kind = std::string(TrimSpace(kind));
     if (kind == "crash") {
       f.crash = true;
     } else if (kind == "anr") {

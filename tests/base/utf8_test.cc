@@ -14,6 +14,13 @@ TEST(AsciiLower, LowercasesAsciiLettersAndKeepsEveryOtherByte) {
   EXPECT_EQ(AsciiLower(""), "");
 }
 
+TEST(TrimSpace, DropsSpacesTabsAndLineEndsAtEitherEndOnly) {
+  EXPECT_EQ(TrimSpace(" \t确定 OK\r\n"), "确定 OK");
+  EXPECT_EQ(TrimSpace("a b"), "a b");
+  EXPECT_EQ(TrimSpace(" \r\n\t "), "");
+  EXPECT_EQ(TrimSpace(""), "");
+}
+
 TEST(Utf8, ValidTextIsKept) {
   for (std::string s : {"", "plain ascii, long enough for the 8-byte path", "caf\xC3\xA9",
                         "\xE2\x82\xAC 5", "\xF0\x9F\x98\x80 emoji", "\xF4\x8F\xBF\xBF"}) {

@@ -14,12 +14,6 @@ bool IsLevel(char c) {
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 bool IsSpace(char c) { return c == ' ' || c == '\t'; }
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (IsSpace(s.front()) || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (IsSpace(s.back()) || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
 bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
 // A cursor over one line for the prefix grammar.
@@ -74,7 +68,7 @@ bool TagAndMessage(Cursor& c, LogLine& out) {
     if (rest.empty() || rest.back() != ':') return false;
     colon = rest.size() - 1;
   }
-  std::string_view tag = Trim(rest.substr(0, colon));
+  std::string_view tag = TrimSpace(rest.substr(0, colon));
   if (tag.empty()) return false;
   // "TAG(  PID)" of the time and brief formats.
   if (tag.back() == ')') {
@@ -85,7 +79,7 @@ bool TagAndMessage(Cursor& c, LogLine& out) {
       int pid = 0;
       if (pc.Digits(1, 9, &pid) && (pc.Spaces(), pc.p + 1 == pc.s.size())) {
         out.pid = pid;
-        tag = Trim(tag.substr(0, open));
+        tag = TrimSpace(tag.substr(0, open));
       }
     }
   }
@@ -198,7 +192,7 @@ bool FindThrowable(std::string_view t, std::string& exception, std::string& mess
     if (colon) token.remove_suffix(1);
     if (IsThrowableName(token)) {
       exception = std::string(token);
-      message = colon ? std::string(Trim(t.substr(end))) : std::string();
+      message = colon ? std::string(TrimSpace(t.substr(end))) : std::string();
       return true;
     }
     p = end;
@@ -211,12 +205,12 @@ bool FindThrowable(std::string_view t, std::string& exception, std::string& mess
 void SplitExceptionLine(std::string_view t, std::string& exception, std::string& message) {
   size_t colon = t.find(": ");
   if (colon == std::string_view::npos) {
-    exception = std::string(Trim(t));
+    exception = std::string(TrimSpace(t));
     if (!exception.empty() && exception.back() == ':') exception.pop_back();
     message.clear();
   } else {
-    exception = std::string(Trim(t.substr(0, colon)));
-    message = std::string(Trim(t.substr(colon + 2)));
+    exception = std::string(TrimSpace(t.substr(0, colon)));
+    message = std::string(TrimSpace(t.substr(colon + 2)));
   }
 }
 
@@ -234,7 +228,7 @@ std::string NativeFrame(std::string_view t) {
   c.Spaces();
   std::string_view rest = t.substr(c.p);
   size_t paren = rest.find(" (");
-  std::string_view path = Trim(paren == std::string_view::npos ? rest : rest.substr(0, paren));
+  std::string_view path = TrimSpace(paren == std::string_view::npos ? rest : rest.substr(0, paren));
   if (auto slash = path.rfind('/'); slash != std::string_view::npos) path = path.substr(slash + 1);
   std::string frame(path);
   if (paren != std::string_view::npos && !StartsWith(rest.substr(paren + 2), "BuildId")) {
@@ -329,14 +323,14 @@ void LogcatParser::Emit(std::vector<Event>& out) {
 
 void LogcatParser::Keep(Block& b, std::string_view raw_line) {
   if (b.raw_lines++ < options_.max_raw_lines) {
-    b.event.raw.append(Trim(raw_line));
+    b.event.raw.append(TrimSpace(raw_line));
     b.event.raw += '\n';
   }
 }
 
 LogcatParser::Fate LogcatParser::ContinueJava(Block& b, std::string_view t) {
   if (IsFrame(t)) {
-    b.event.frames.emplace_back(Trim(t.substr(3)));
+    b.event.frames.emplace_back(TrimSpace(t.substr(3)));
     b.stage = Stage::kFrames;
     return Fate::kContinues;
   }
@@ -349,7 +343,7 @@ LogcatParser::Fate LogcatParser::ContinueJava(Block& b, std::string_view t) {
   if (b.stage == Stage::kHeader) {
     if (StartsWith(t, "Process: ")) {
       std::string_view p = t.substr(9);
-      b.event.package = std::string(Trim(p.substr(0, p.find(','))));
+      b.event.package = std::string(TrimSpace(p.substr(0, p.find(','))));
     } else if (!t.empty() && !StartsWith(t, "PID: ")) {
       SplitExceptionLine(t, b.event.exception, b.event.message);
       b.stage = Stage::kMessage;
@@ -381,7 +375,7 @@ LogcatParser::Fate LogcatParser::ContinueAnr(Block& b, const LogLine& l, std::st
         StartsWith(t, "CPU") || t.empty()))
     return Fate::kEnds;
   if (StartsWith(t, "Reason: ")) {
-    b.event.message = std::string(Trim(t.substr(8)));
+    b.event.message = std::string(TrimSpace(t.substr(8)));
     return Fate::kCompletes;
   }
   return Fate::kContinues;
@@ -445,12 +439,12 @@ void LogcatParser::OpenIfStarts(const LogLine& l, std::string_view t, std::strin
   if (StartsWith(t, "Process: ") && t.find(", PID: ") != std::string_view::npos) {
     Open(BlockKind::kJava, Stage::kHeader, true, l, raw_line);
     std::string_view p = t.substr(9);
-    block_->event.package = std::string(Trim(p.substr(0, p.find(','))));
+    block_->event.package = std::string(TrimSpace(p.substr(0, p.find(','))));
     return;
   }
   if (t.find("ACRA caught a ") != std::string_view::npos) {
     size_t f = t.rfind(" for ");
-    if (f != std::string_view::npos) pending_package_ = std::string(Trim(t.substr(f + 5)));
+    if (f != std::string_view::npos) pending_package_ = std::string(TrimSpace(t.substr(f + 5)));
     return;
   }
   std::string exception, message;
@@ -463,7 +457,7 @@ void LogcatParser::OpenIfStarts(const LogLine& l, std::string_view t, std::strin
 
 void LogcatParser::Line(std::string_view raw_line, std::vector<Event>& out) {
   LogLine l = ParseLogLine(raw_line);
-  std::string_view t = Trim(l.message);
+  std::string_view t = TrimSpace(l.message);
   if (block_) {
     Block& b = *block_;
     bool other_process = l.pid >= 0 && b.pid >= 0 && l.pid != b.pid;
