@@ -75,7 +75,7 @@ Status SimDevice::Restore(const std::string& name) {
   if (!options_.snapshots) return Unsupported("restore " + name);
   auto it = snapshots_.find(name);
   if (it == snapshots_.end()) return Status::NotFound("no snapshot named " + name);
-  app_.Load(*it->second);
+  app_.Load(*it->second, /*keep_clock=*/true);  // the world's time goes on
   return Status::Ok();
 }
 

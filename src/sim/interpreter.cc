@@ -348,8 +348,10 @@ std::vector<Fault> SimApp::DrainFaults() {
 
 std::unique_ptr<SimState> SimApp::Save() const { return std::make_unique<SimState>(impl_->st_); }
 uint64_t SimApp::LogicHash() const { return sim::LogicHash(impl_->st_); }
-void SimApp::Load(const SimState& state) {
+void SimApp::Load(const SimState& state, bool keep_clock) {
+  const uint64_t step = impl_->st_.step, rng = impl_->st_.rng;
   impl_->st_ = state;
+  if (keep_clock) impl_->st_.step = step, impl_->st_.rng = rng;
   impl_->dirty_ = true;
 }
 

@@ -81,7 +81,10 @@ class SimApp {
 
   // Snapshots of the whole state (not of coverage, which is cumulative).
   std::unique_ptr<SimState> Save() const;
-  void Load(const SimState& state);
+  // With `keep_clock`, the clock and the rotating texts' generator go on from where they are
+  // (the app shows what it showed when saved, then changes by itself as time goes on), as on
+  // a device whose snapshot restores the app while the world's time and content move on.
+  void Load(const SimState& state, bool keep_clock = false);
   // LogicHash (interpreter.h) of the current state, without copying it.
   uint64_t LogicHash() const;
 
