@@ -166,7 +166,13 @@ Status Fuzzer::OneSeed(int index) {
                             : chooser_.Choose(layout, systematic, Mapping() ? nullptr : &effects_);
     return prev_event;
   };
-  auto first = runner_.Run(next);
+  // A seed that begins on a way to a reached state saves the device where the way ends (where
+  // it can): its second run and its mutants restore that instead of replaying the way (all
+  // their pivots lie after it).
+  RunFrom save;
+  if (prefix > 0 && target_.device().CanSnapshot())
+    save = {.snapshot = "roam-fuzz-seed-start", .snapshot_at = prefix};
+  auto first = runner_.Run(next, save);
   if (!first.ok()) return first.status();
   ROAM_RETURN_IF_ERROR(FileCrashes(*first));
   Execution& seed = *first;
@@ -187,12 +193,10 @@ Status Fuzzer::OneSeed(int index) {
   }
   if (seed.events.empty()) return Status::Ok();
 
-  // A seed that began on a way to a reached state saves the device there (where it can), so
-  // its mutants restore it instead of replaying the way (all their pivots lie after it).
-  RunFrom save;
-  if (prefix > 0 && !Mapping() && target_.device().CanSnapshot())
-    save = {.snapshot = "roam-fuzz-seed-start", .snapshot_at = prefix};
-  auto second = runner_.Run(Exact(seed.events), save);
+  RunFrom from_start;
+  if (seed.snapshotted)
+    from_start = {.resume = &seed, .resume_events = prefix, .snapshot = save.snapshot};
+  auto second = runner_.Run(Exact(seed.events), from_start);
   if (!second.ok()) return second.status();
   ROAM_RETURN_IF_ERROR(FileCrashes(*second));
   if (second->interrupted) return Status::Ok();
@@ -211,7 +215,7 @@ Status Fuzzer::OneSeed(int index) {
   int last_effect = fuzz::LastEffect(seed.layouts, ignored, options_.oracle.min_pair_similarity);
   if (last_effect < 0) return Status::Ok();
   RunFrom resume;
-  if (second->snapshotted)
+  if (seed.snapshotted)
     resume = {.resume = &*second, .resume_events = prefix, .snapshot = save.snapshot};
   std::vector<fuzz::ActiveViews> active = fuzz::TrackActiveViews(seed.layouts, seed.events);
   std::set<std::string> failed;

@@ -1,15 +1,16 @@
 // run/fuzz: the job behind `roam fuzz` (Genie, shared/seeds/001) on the simulator or an Android
-// device: generate seeds (each run twice from cleared data; views that differ between the two
-// runs are ignored), mine the transition model, generate and execute independent-view mutants,
-// check the GUI-effect oracle, and write bugs/F<n>/ for each new violation (seed and mutant
-// traces, the layouts before and after, the views that differ, an explanation in words). On the
-// simulator each report is also scored: it is a true positive for planted bug X when the
-// violation vanishes with X switched off. `roam replay bugs/F<n>` re-runs seed and mutant.
-// Crashes and ANRs met on the way are filed as bugs/B<n>/ as `roam explore` files them, each
-// with the seed or mutant run that met it as its trace (run/crash_bug.h).
-// The environment variable ROAM_FUZZ_DEBUG (any value) prints each seed (where it started, the
-// activity of each event), its mutants and each mutant's verdict on stderr. Single-threaded; `stop`
-// may be set from a signal handler.
+// device: generate seeds (each run twice from cleared data, the second from a device snapshot
+// where the first's replayed way to a reached state ended, on a device that snapshots; views
+// that differ between the two runs are ignored), mine the transition model, generate and execute
+// independent-view mutants, check the GUI-effect oracle, and write bugs/F<n>/ for each new
+// violation (seed and mutant traces, the layouts before and after, the views that differ, an
+// explanation in words). On the simulator each report is also scored: it is a true positive for
+// planted bug X when the violation vanishes with X switched off. `roam replay bugs/F<n>` re-runs
+// seed and mutant. Crashes and ANRs met on the way are filed as bugs/B<n>/ as `roam explore` files
+// them, each with the seed or mutant run that met it as its trace (run/crash_bug.h). The
+// environment variable ROAM_FUZZ_DEBUG (any value) prints each seed (where it started, the activity
+// of each event), its mutants and each mutant's verdict on stderr. Single-threaded; `stop` may be
+// set from a signal handler.
 #pragma once
 
 #include <filesystem>

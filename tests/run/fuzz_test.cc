@@ -314,6 +314,33 @@ TEST(Fuzz, SeedsStartingWhereEarlierSeedsGotToReachDeeper) {
   EXPECT_GE(from_reached, 2 * from_start) << from_reached << " against " << from_start;
 }
 
+TEST(Fuzz, ASeedsSecondRunRestoresWhereItsWayEndedInsteadOfReplayingIt) {
+  // Seeds that start where earlier ones got to first replay the way there. Each seed runs twice
+  // (views that differ between the runs are ignored); the first run saves the device where the
+  // way ends, and the second restores it, so in one budget of seeds alone (no mutants) a device
+  // that can snapshot runs more seeds than one that cannot, which replays every way twice.
+  const auto app = testing::TempDir("fuzz_way") / "gen305.json";
+  ASSERT_TRUE(
+      WriteFileAtomic(app, sim::GenerateApp({.seed = 305, .activities = 40, .bugs = 6}).dump())
+          .ok());
+  int64_t seeds[2] = {0, 0};
+  for (bool snapshots : {false, true}) {
+    FuzzOptions o;
+    o.target.app = app;
+    o.target.snapshots = snapshots;
+    o.budget.events = 6000;
+    o.score = false;
+    o.seeds.pct_explore = 100;
+    o.out = testing::TempDir("fuzz_way_run");
+    o.force = true;
+    auto r = Fuzz(o);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    EXPECT_EQ(r->stats.mutants_executed, 0);
+    seeds[snapshots] = r->stats.seeds;
+  }
+  EXPECT_GT(seeds[1], seeds[0] * 5 / 4) << seeds[1] << " against " << seeds[0];
+}
+
 // Issue 19, item 5: a bug written apart from the fuzzer, deep in a generated app: app seed 304
 // plants a wrong delete on "Settings history", 8 screens from the start ("removing any entry but
 // the first removes the first entry instead"; its Add puts a new row first). Fuzzing finds it
