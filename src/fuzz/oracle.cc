@@ -346,6 +346,22 @@ bool SameSingleViews(const Layout& a, const Layout& b, const std::set<std::strin
   return singles(a) == singles(b);
 }
 
+bool LeftInput(const Layout& pivot, const Layout& end, const std::set<std::string>& ignored) {
+  auto fields = [&](const Layout& l) {
+    std::map<std::string, std::multiset<std::string>> texts;  // ViewKey -> texts shown
+    for (int i = 0; i < static_cast<int>(l.screen.widgets.size()); ++i)
+      if (l.screen.widgets[i].editable && !ignored.count(ViewKey(l.screen, i)))
+        texts[ViewKey(l.screen, i)].insert(l.screen.widgets[i].text);
+    return texts;
+  };
+  const auto before = fields(pivot);
+  for (const auto& [key, texts] : fields(end)) {
+    auto it = before.find(key);
+    if (it != before.end() && it->second != texts) return true;
+  }
+  return false;
+}
+
 namespace {
 
 // The views (ViewStrings) of the row that seed event t acts on: the subtree of the group's child
@@ -430,6 +446,9 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
     footprint = Footprint(mutant, pivot, tau_length, ignored, settings.overlay_similarity);
   // τ deleted or changed list items: it did not only add effects, the premise of the oracle.
   if (settings.skip_destructive_tau && !footprint.removed_rows.empty()) return std::nullopt;
+  if (settings.skip_tau_left_input && tau_length > 0 &&
+      LeftInput(mutant[pivot], mutant[pivot + tau_length], ignored))
+    return std::nullopt;
   // The screen under a layout shown over it (a dialog): the latest layout of its activity after
   // `from` and before t, when that is not alike t; -1 otherwise.
   auto under = [&](int t, int from) {

@@ -89,6 +89,10 @@ struct TauFootprint {
 TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_length,
                        const std::set<std::string>& ignored, double overlay_similarity);
 
+// Whether a text field of `end` shows other text than the field of the same ViewKey at `pivot`
+// (fields whose key is in `ignored` aside): τ, from the pivot to `end`, left input behind.
+bool LeftInput(const Layout& pivot, const Layout& end, const std::set<std::string>& ignored);
+
 // The ViewKeys of views that differ between two runs of one seed, layout by layout, digits
 // included (layouts past the shorter run are not compared).
 std::set<std::string> UnstableViews(const std::vector<Layout>& run1,
@@ -146,6 +150,11 @@ struct OracleSettings {
   // premise is that an independent τ only adds GUI effects; one that deletes items makes the
   // seed's later views of those items differ for no fault of the app. Default: true.
   bool skip_destructive_tau = true;
+  // Judge no mutant whose τ left other text in a field of the screen it came back to
+  // (LeftInput): the seed's later events there read it (any of the screen's buttons may send a
+  // field: the tags screen's Add sent the tag τ typed), so τ is not independent of them. A τ
+  // that typed and sent its own input (the field empty again) is judged. Default: true.
+  bool skip_tau_left_input = true;
   // A view the seed added, where the mutant added instead a view of the same key whose content
   // names what τ acted on (the text of a widget τ tapped, the row it picked, a text it typed, as
   // whole words: "Photo of Cinema" after τ tapped "Cinema"), is not judged: the seed's action

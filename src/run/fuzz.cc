@@ -417,6 +417,7 @@ json FuzzConfig(const FuzzOptions& o) {
             {"min_pair_similarity", o.oracle.min_pair_similarity},
             {"attribute_to_rows", o.oracle.attribute_to_rows},
             {"skip_destructive_tau", o.oracle.skip_destructive_tau},
+            {"skip_tau_left_input", o.oracle.skip_tau_left_input},
             {"excuse_tau_data", o.oracle.excuse_tau_data},
             {"count_window_rows", o.oracle.count_window_rows},
             {"count_tau_effect", o.oracle.count_tau_effect},

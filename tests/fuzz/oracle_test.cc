@@ -187,6 +187,41 @@ TEST(Oracle, AMutantThatEndsUnderADialogTheSeedNeverShowedIsNotWhereTheSeedWas) 
                           mutant_events, 0, 2, {}));
 }
 
+// A tag screen: the tags (tapping one deletes it), a field for a new one, Add and Other.
+Layout Tags(const std::vector<std::string>& tags, const std::string& new_name) {
+  std::vector<W> rows;
+  for (const auto& t : tags) rows.push_back(W("TextView", "tag").Text(t).Click());
+  return L(W("FrameLayout", "",
+             {W("ListView", "tags", rows), W("EditText", "new_name").Text(new_name).Edit().Click(),
+              W("Button", "add").Text("Add").Click(), W("Button", "other").Text("Other").Click()}),
+           "app.Tags");
+}
+
+TEST(Oracle, AMutantWhoseTauLeftTextInAFieldIsNotJudged) {
+  // apps/bench tasks: τ typed "Alice" into the new-tag field and came back; the seed deleted the
+  // tag Alice, and its later Add (which in the seed sent an empty field: nothing) sent τ's text,
+  // so Alice was back and judged not removed. Text τ leaves in a field of the screen the seed
+  // goes on with is input to the seed's later events there (any button may send it): τ is not
+  // independent of them.
+  std::vector<Layout> seed = {Tags({"Alice", "Work"}, ""), Tags({"Work"}, ""), Tags({"Work"}, "")};
+  std::vector<Event> seed_events = {ClickOn(seed[0].screen, "Alice"),
+                                    ClickOn(seed[1].screen, "Add")};
+  Event type_alice = EventOn(seed[0].screen, gui::ActionKind::kInputText, 4);
+  ASSERT_EQ(type_alice.type, "android.widget.EditText|app:id/new_name");
+  type_alice.text = "Alice";
+  std::vector<Event> mutant_events = {type_alice, seed_events[0], seed_events[1]};
+  EXPECT_FALSE(CheckMutant(seed, seed_events,
+                           {Tags({"Alice", "Work"}, ""), Tags({"Alice", "Work"}, "Alice"),
+                            Tags({"Work"}, "Alice"), Tags({"Work", "Alice"}, "")},
+                           mutant_events, 0, 1, {}));
+  // Its twin: τ = [Other] leaves every field as it was, and the tap then deletes nothing.
+  std::vector<Event> other = {ClickOn(seed[0].screen, "Other"), seed_events[0], seed_events[1]};
+  EXPECT_TRUE(CheckMutant(seed, seed_events,
+                          {Tags({"Alice", "Work"}, ""), Tags({"Alice", "Work"}, ""),
+                           Tags({"Alice", "Work"}, ""), Tags({"Alice", "Work"}, "")},
+                          other, 0, 1, {}));
+}
+
 TEST(Oracle, RowsTauClearedBehindADialogMakeItDestructive) {
   // Seed: [Import Help, back, Add]: the list goes from 1 row to 2. τ at the help screen: [Back,
   // Clear all, OK, Import Help]; the rows went while the dialog was in front, so the layout after
