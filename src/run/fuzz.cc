@@ -193,6 +193,7 @@ Status Fuzzer::OneSeed(int index) {
   }
   if (seed.events.empty()) return Status::Ok();
 
+  // The second run and the mutants begin where the first run saved the device (if it did).
   RunFrom from_start;
   if (seed.snapshotted)
     from_start = {.resume = &seed, .resume_events = prefix, .snapshot = save.snapshot};
@@ -214,9 +215,6 @@ Status Fuzzer::OneSeed(int index) {
   if (Mapping()) return Status::Ok();
   int last_effect = fuzz::LastEffect(seed.layouts, ignored, options_.oracle.min_pair_similarity);
   if (last_effect < 0) return Status::Ok();
-  RunFrom resume;
-  if (seed.snapshotted)
-    resume = {.resume = &*second, .resume_events = prefix, .snapshot = save.snapshot};
   std::vector<fuzz::ActiveViews> active = fuzz::TrackActiveViews(seed.layouts, seed.events);
   std::set<std::string> failed;
   std::vector<fuzz::Mutant> mutants = fuzz::GenerateMutants(
@@ -242,7 +240,7 @@ Status Fuzzer::OneSeed(int index) {
     bool pruned = false;
     for (size_t n = 1; n <= m.tau.size() && !pruned; ++n) pruned = failed.count(m.PrefixKey(n)) > 0;
     if (pruned) continue;
-    ROAM_RETURN_IF_ERROR(OneMutant(index, seed, resume, ignored, m, failed));
+    ROAM_RETURN_IF_ERROR(OneMutant(index, seed, from_start, ignored, m, failed));
     progress_.Update(Figures());
   }
   return Status::Ok();
