@@ -91,10 +91,13 @@ void Starts::Add(const std::vector<Layout>& layouts, const std::vector<Event>& e
     if (!l.in_app || launch_.count(l.abs) || ways[t].size() > static_cast<size_t>(max_prefix_))
       continue;
     auto [it, fresh] = index_.emplace(l.abs, starts_.size());
-    if (fresh)
-      starts_.push_back({ways[t], l.screen.activity, l.abs, 0});
-    else if (ways[t].size() < starts_[it->second].prefix.size())
-      starts_[it->second].prefix = ways[t];
+    if (fresh) {
+      starts_.push_back({ways[t], l.screen.activity, l.abs, 0, {}});
+      continue;
+    }
+    Start& s = starts_[it->second];
+    const bool failed = std::find(s.failed.begin(), s.failed.end(), ways[t]) != s.failed.end();
+    if (!failed && (!s.Usable() || ways[t].size() < s.prefix.size())) s.prefix = ways[t];
   }
 }
 

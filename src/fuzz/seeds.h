@@ -12,6 +12,7 @@
 // few plain words. Not thread-safe (borrows the Rng and the Model).
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <set>
 #include <string>
@@ -112,13 +113,21 @@ class Starts {
     std::string activity;  // where the prefix leads
     uint64_t state = 0;    // the layout state it leads to
     int uses = 0;
+    // Ways that, replayed, did not lead here: a detour cut was none (it changed what the screens
+    // show later), or the app moved on. None is taken again.
+    std::vector<std::vector<Event>> failed;
+    // Whether the start's way is not one that failed (a start whose way failed waits for another).
+    bool Usable() const { return std::find(failed.begin(), failed.end(), prefix) == failed.end(); }
   };
   explicit Starts(int max_prefix) : max_prefix_(max_prefix) {}
 
   // The ways of a stable seed's run: a state reached first is a new start, at the end; one
-  // reached by a shorter way than its start's takes that way (fewer events to replay, and a
-  // state a long way first reached may come within max_prefix).
+  // reached by a shorter way than its start's, or by any way not known to fail when its start's
+  // failed, takes that way (fewer events to replay, and a state a long way first reached may
+  // come within max_prefix).
   void Add(const std::vector<Layout>& layouts, const std::vector<Event>& events);
+  // `start`'s way, replayed, did not lead to its state.
+  void Failed(Start& start) { start.failed.push_back(start.prefix); }
   std::vector<Start>& all() { return starts_; }
 
  private:

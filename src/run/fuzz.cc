@@ -141,24 +141,29 @@ Fuzzer::Start* Fuzzer::PickStart() {
     return !mapping && effects_.HasUntested(s.state) ? 0 : 1;
   };
   auto rank = [&](const Start& s) { return std::tuple(effects_tested(s), tested(s), s.uses); };
-  Start* best = &starts.back();
+  Start* best = nullptr;
   for (auto it = starts.rbegin(); it != starts.rend(); ++it)
-    if (rank(*it) < rank(*best)) best = &*it;
-  ++best->uses;
-  if (!mapping) ++tested_from_[best->activity];
+    if (it->Usable() && (!best || rank(*it) < rank(*best))) best = &*it;
+  if (best) ++best->uses;
   return best;
 }
 
 Status Fuzzer::OneSeed(int index) {
   // Systematic selection first, then the two strategies in turn.
   const bool systematic = index % 2 == 0;
-  const Start* start = PickStart();
+  const bool mapping = Mapping();
+  Start* start = PickStart();
   chooser_.StartSeed();
-  const int prefix = start ? static_cast<int>(start->prefix.size()) : 0;
+  // The way's events; fewer when an event of the way finds no target on the screen it came to:
+  // the seed's own events begin there (it did not get where it meant to, but it did get there).
+  int prefix = start ? static_cast<int>(start->prefix.size()) : 0;
   uint64_t prev_state = 0;
   fuzz::Event prev_event;
   auto next = [&](int t, const fuzz::Layout& layout) -> std::optional<fuzz::Event> {
     if (t > 0) model_.Observe(prev_state, prev_event, layout.abs);  // Υ stays current
+    if (t < prefix && start->prefix[t].widget() &&
+        fuzz::Resolve(layout.screen, start->prefix[t]) < 0)
+      prefix = t;
     if (t >= prefix + options_.seeds.length) return std::nullopt;
     chooser_.See(layout);
     prev_state = layout.abs;
@@ -177,6 +182,15 @@ Status Fuzzer::OneSeed(int index) {
   ROAM_RETURN_IF_ERROR(FileCrashes(*first));
   Execution& seed = *first;
   if (seed.interrupted) return Status::Ok();
+  const bool arrived =
+      static_cast<int>(seed.layouts.size()) > prefix && seed.layouts[prefix].in_app;
+  if (start) ++stats_.ways;
+  if (start && (!arrived || seed.layouts[prefix].abs != start->state)) {
+    starts_.Failed(*start);
+    ++stats_.ways_failed;
+  }
+  // Which screens seeds with mutants start on: the one the way led to (PickStart).
+  if (start && arrived && !mapping) ++tested_from_[seed.layouts[prefix].screen.activity];
   // The last transition: the callback is not called after the last event when the run ends on
   // its own (left the app, crashed).
   if (!seed.events.empty() && seed.layouts.size() == seed.events.size() + 1 &&
@@ -196,7 +210,7 @@ Status Fuzzer::OneSeed(int index) {
   // The second run and the mutants begin where the first run saved the device (if it did).
   RunFrom from_start;
   if (seed.snapshotted)
-    from_start = {.resume = &seed, .resume_events = prefix, .snapshot = save.snapshot};
+    from_start = {.resume = &seed, .resume_events = save.snapshot_at, .snapshot = save.snapshot};
   auto second = runner_.Run(Exact(seed.events), from_start);
   if (!second.ok()) return second.status();
   ROAM_RETURN_IF_ERROR(FileCrashes(*second));
@@ -373,6 +387,8 @@ json FuzzStatsJson(const FuzzStats& s) {
   return {
       {"seeds", s.seeds},
       {"unstable_seeds", s.unstable_seeds},
+      {"ways", s.ways},
+      {"ways_failed", s.ways_failed},
       {"mutants_generated", s.mutants_generated},
       {"mutants_executed", s.mutants_executed},
       {"mutants_dropped", s.mutants_dropped},

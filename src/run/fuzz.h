@@ -46,6 +46,10 @@ struct FuzzOptions : RunOptions {
 struct FuzzStats {
   int64_t seeds = 0;
   int64_t unstable_seeds = 0;  // seeds whose second run could not follow the first
+  // Seeds that began on the way to a state an earlier seed reached, and those whose way, replayed,
+  // did not lead there (that way is not taken again).
+  int64_t ways = 0;
+  int64_t ways_failed = 0;
   int64_t mutants_generated = 0;
   int64_t mutants_executed = 0;
   int64_t mutants_dropped = 0;  // did not reproduce τ or did not return near the pivot

@@ -337,5 +337,35 @@ TEST(Starts, AStateReachedByAShorterWayIsStartedFromThatWay) {
   EXPECT_EQ(starts.all()[1].uses, 5);
 }
 
+TEST(Starts, AWayThatFailedWaitsForAnotherAndIsNotTakenAgain) {
+  auto run = [](std::vector<uint64_t> states, std::string tag) {
+    std::vector<Layout> layouts(states.size());
+    std::vector<Event> events(states.size() - 1);
+    for (size_t t = 0; t < states.size(); ++t) layouts[t].abs = states[t];
+    for (size_t t = 0; t + 1 < states.size(); ++t)
+      events[t].text = fmt::format("{} to {}", tag, states[t + 1]);
+    return std::pair(layouts, events);
+  };
+  Starts starts(/*max_prefix=*/5);
+  auto [short_layouts, short_events] = run({1, 3}, "a");
+  starts.Add(short_layouts, short_events);
+  ASSERT_EQ(starts.all().size(), 1u);
+  Starts::Start& three = starts.all()[0];
+  EXPECT_TRUE(three.Usable());
+  starts.Failed(three);
+  EXPECT_FALSE(three.Usable());
+  // Seen again by the way that failed: still not usable.
+  starts.Add(short_layouts, short_events);
+  EXPECT_FALSE(starts.all()[0].Usable());
+  // Another way, though longer, is taken.
+  auto [long_layouts, long_events] = run({1, 2, 3}, "b");
+  starts.Add(long_layouts, long_events);
+  EXPECT_TRUE(starts.all()[0].Usable());
+  EXPECT_EQ(starts.all()[0].prefix, long_events);
+  // The short way that failed does not replace it.
+  starts.Add(short_layouts, short_events);
+  EXPECT_EQ(starts.all()[0].prefix, long_events);
+}
+
 }  // namespace
 }  // namespace roam::fuzz
