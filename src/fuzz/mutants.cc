@@ -17,6 +17,10 @@ std::string Mutant::PrefixKey(size_t n) const {
   return k;
 }
 
+std::string TriedTaus::Key(const Mutant& m) {
+  return m.loop.starts_with("unseen>") && !m.tau.empty() ? m.loop + "\n" + m.tau[0].Key() : m.loop;
+}
+
 std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot,
                                                        const ActiveViews& active,
                                                        const Model& model,
@@ -78,8 +82,9 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
                                  const std::set<std::string>& touched, const Model& model,
                                  const std::set<std::string>& failed,
                                  std::map<std::string, int>& loop_uses,
-                                 const MutantSettings& settings, Rng* rng) {
+                                 const MutantSettings& settings, Rng* rng, const TriedTaus* tried) {
   std::vector<Mutant> out;
+  std::vector<Mutant> again;  // τ run at this state before: only when too few others are found
   // With a generator, collect more candidates than needed and draw among them, so long loops get
   // their chance beside the short ones the breadth-first search finds first.
   const int want =
@@ -108,8 +113,12 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
     if (pruned) continue;
     if (node.states.back() == pivot.abs) {
       if (loop_uses[node.loop] + found_loops[node.loop] < settings.max_loop_uses) {
-        ++found_loops[node.loop];
-        out.push_back(std::move(m));
+        if (tried && tried->Has(pivot.abs, m)) {
+          again.push_back(std::move(m));
+        } else {
+          ++found_loops[node.loop];
+          out.push_back(std::move(m));
+        }
       }
       continue;
     }
@@ -130,10 +139,14 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
       queue.push_back(std::move(next));
     }
   }
-  if (rng && static_cast<int>(out.size()) > settings.max_per_pivot) {
+  if (rng && static_cast<int>(out.size()) > settings.max_per_pivot)
     std::shuffle(out.begin(), out.end(), rng->engine());
-    out.resize(settings.max_per_pivot);
-  }
+  if (rng && static_cast<int>(out.size()) < settings.max_per_pivot)
+    std::shuffle(again.begin(), again.end(), rng->engine());
+  for (auto& m : again)
+    if (loop_uses[m.loop] + found_loops[m.loop]++ < settings.max_loop_uses)
+      out.push_back(std::move(m));
+  if (static_cast<int>(out.size()) > settings.max_per_pivot) out.resize(settings.max_per_pivot);
   for (const auto& m : out) ++loop_uses[m.loop];
   return out;
 }
@@ -172,7 +185,8 @@ std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
                                     int last_effect, const std::set<std::string>& failed,
                                     const MutantSettings& settings,
                                     const std::set<std::string>& ignored,
-                                    double min_pair_similarity, Rng* rng, int first_pivot) {
+                                    double min_pair_similarity, Rng* rng, int first_pivot,
+                                    const TriedTaus* tried) {
   std::map<std::string, int> loop_uses;
   const int n = std::min(static_cast<int>(layouts.size()) - 1, static_cast<int>(events.size()));
   const int pivots = std::min(n, last_effect);
@@ -187,7 +201,7 @@ std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
     if (static_cast<int>(out.size()) >= settings.max_per_seed) break;
     if (!layouts[p].in_app) continue;
     for (auto& m : SearchTraces(p, layouts[p], active[p], touched[p], model, failed, loop_uses,
-                                settings, rng))
+                                settings, rng, tried))
       if (static_cast<int>(out.size()) < settings.max_per_seed) out.push_back(std::move(m));
   }
   return out;

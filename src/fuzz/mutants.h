@@ -57,6 +57,25 @@ struct Mutant {
   std::string PrefixKey(size_t n) const;
 };
 
+// The τ mutants ran from each pivot layout state, over a whole campaign (not one seed): the
+// search looks past them for τ not run there yet, as Genie, which runs every mutant in its
+// bounds, would get to them; a budget runs only some, and without this the same short τ were
+// drawn at a screen seed after seed while a longer one (a menu, its item, a dialog's answer,
+// back) was never drawn. Not thread-safe.
+class TriedTaus {
+ public:
+  void Add(uint64_t pivot_state, const Mutant& m) { tried_.emplace(pivot_state, Key(m)); }
+  bool Has(uint64_t pivot_state, const Mutant& m) const {
+    return tried_.count({pivot_state, Key(m)}) > 0;
+  }
+
+ private:
+  // The model edges τ follows (Mutant::loop: event types and states, so the same way through
+  // another video's page is no new τ), and for a click M has not seen, the view clicked.
+  static std::string Key(const Mutant& m);
+  std::set<std::pair<uint64_t, std::string>> tried_;
+};
+
 // The first events τ may start with at pivot `p`: click / long click / input on views of l_p that
 // take an event type M knows from l_p's state, are not active, are independent of every active
 // view of h_p, and are not the target of a seed event up to e_p (`touched` signatures: typing
@@ -92,7 +111,8 @@ std::vector<int> PivotOrder(const std::vector<Layout>& layouts, const std::vecto
 // each with up to max_per_pivot mutants, max_per_seed in all. `failed` holds PrefixKeys that
 // failed before (this seed's). `rng` (optional) draws each pivot's mutants among more candidates.
 // Pivots before `first_pivot` are skipped (a seed's replayed prefix: the seed that made it was
-// mutated there).
+// mutated there). With `tried`, a pivot's τ run there before (by its state) are taken only when
+// too few others are found.
 std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
                                     const std::vector<Event>& events,
                                     const std::vector<ActiveViews>& active, const Model& model,
@@ -100,6 +120,6 @@ std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
                                     const MutantSettings& settings,
                                     const std::set<std::string>& ignored = {},
                                     double min_pair_similarity = 0.5, Rng* rng = nullptr,
-                                    int first_pivot = 0);
+                                    int first_pivot = 0, const TriedTaus* tried = nullptr);
 
 }  // namespace roam::fuzz

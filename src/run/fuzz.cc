@@ -93,6 +93,7 @@ class Fuzzer {
   std::map<std::string, int> tested_from_;  // activity -> seeds with mutants started there
   fuzz::Starts starts_{options_.seeds.max_prefix};
   fuzz::EffectLedger effects_;  // effects seen, and those seeds with mutants took
+  fuzz::TriedTaus tried_;       // the τ run at each pivot state
   // A start for the next seed (PickStart says which first); null: from the clean start.
   Start* PickStart();
   // Seeds run without mutants in the first SeedSettings::pct_explore of the budget.
@@ -233,7 +234,7 @@ Status Fuzzer::OneSeed(int index) {
   std::set<std::string> failed;
   std::vector<fuzz::Mutant> mutants = fuzz::GenerateMutants(
       seed.layouts, seed.events, active, model_, last_effect, failed, options_.mutants, ignored,
-      options_.oracle.min_pair_similarity, &rng_, prefix);
+      options_.oracle.min_pair_similarity, &rng_, prefix, &tried_);
   stats_.mutants_generated += static_cast<int64_t>(mutants.size());
   if (!mutants.empty())
     for (size_t t = prefix; t < seed.events.size(); ++t)
@@ -266,6 +267,7 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& f
   const int p = m.pivot, len = static_cast<int>(m.tau.size());
   const double t0 = budget_.Elapsed();
   const bool restored = from.resume && p >= from.resume_events;  // τ lies after the way
+  tried_.Add(seed.layouts[p].abs, m);
   auto run = runner_.Run(MutantPlan(seed.events, p, m.tau), restored ? from : RunFrom{});
   if (restored) ++stats_.restored_mutants;
   stats_.mutant_seconds += budget_.Elapsed() - t0;

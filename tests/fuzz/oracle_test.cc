@@ -780,5 +780,41 @@ TEST(Mutants, AClickTheModelHasNotSeenAtThePivotIsTriedAsAMutantOfItsOwn) {
   EXPECT_EQ(taus(true), std::set<std::string>({"click \"Like\"", "click \"Add\""}));
 }
 
+TEST(Mutants, ATauRunAtAStateBeforeGivesWayToOneNotRunThere) {
+  // One mutant a pivot, two loops from its state: the search finds the same first one for every
+  // seed that passes here, so the other was never run; once the first has run at this state,
+  // the other is taken (and the first again only when nothing else is found).
+  auto screen = [](std::string title) {
+    return L(W("FrameLayout", "",
+               {W("TextView", "title").Text(title), W("Button", "btn_like").Text("Like").Click(),
+                W("Button", "btn_add").Text("Add").Click(),
+                W("Button", "btn_remove").Text("Remove").Click()}),
+             "app.Entries");
+  };
+  const Layout pivot = screen("Entries"), after = screen("Entries (1)");
+  const Event remove = ClickOn(pivot.screen, "Remove");
+  Model model;
+  model.Observe(pivot.abs, ClickOn(pivot.screen, "Like"), pivot.abs);
+  model.Observe(pivot.abs, remove, after.abs);
+  const std::vector<Layout> seed = {pivot, after};
+  const std::vector<Event> events = {remove};
+  const std::vector<ActiveViews> active = TrackActiveViews(seed, events);
+  MutantSettings settings;
+  settings.max_per_pivot = 1;
+  TriedTaus tried;
+  auto next = [&] {
+    auto mutants =
+        GenerateMutants(seed, events, active, model, 1, {}, settings, {}, 0.5, nullptr, 0, &tried);
+    EXPECT_EQ(mutants.size(), 1u);
+    if (mutants.empty()) return std::string();
+    tried.Add(pivot.abs, mutants[0]);
+    return mutants[0].tau[0].Describe();
+  };
+  const std::string first = next();
+  EXPECT_EQ(first, "click \"Like\"");  // the model's loop comes first
+  EXPECT_EQ(next(), "click \"Add\"");  // then the click the model has not seen
+  EXPECT_EQ(next(), first);            // both run: the first found again
+}
+
 }  // namespace
 }  // namespace roam::fuzz
