@@ -229,7 +229,12 @@ Status Fuzzer::OneSeed(int index) {
     if (lands[j]) effects_.Saw(seed.layouts[j - 1].abs, seed.events[j - 1]);
   if (Mapping()) return Status::Ok();
   int last_effect = fuzz::LastEffect(seed.layouts, ignored, options_.oracle.min_pair_similarity);
-  if (last_effect < 0) return Status::Ok();
+  if (last_effect <= prefix) return Status::Ok();  // no effect after the way: nothing to judge
+  // What the seed did after its last effect, no mutant needs to repeat: no pair of the oracle
+  // ends there.
+  seed.layouts.resize(last_effect + 1);
+  seed.events.resize(last_effect);
+  seed.trace.resize(2 + last_effect);
   std::vector<fuzz::ActiveViews> active = fuzz::TrackActiveViews(seed.layouts, seed.events);
   std::set<std::string> failed;
   std::vector<fuzz::Mutant> mutants = fuzz::GenerateMutants(
@@ -268,7 +273,8 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& f
   const double t0 = budget_.Elapsed();
   const bool restored = from.resume && p >= from.resume_events;  // τ lies after the way
   tried_.Add(seed.layouts[p].abs, m);
-  auto run = runner_.Run(MutantPlan(seed.events, p, m.tau), restored ? from : RunFrom{});
+  auto run = runner_.Run(MutantEvents(seed.events, p, m.tau, options_.mutants),
+                         restored ? from : RunFrom{});
   if (restored) ++stats_.restored_mutants;
   stats_.mutant_seconds += budget_.Elapsed() - t0;
   if (!run.ok()) return run.status();

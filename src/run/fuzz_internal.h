@@ -12,6 +12,7 @@
 
 #include "base/status.h"
 #include "device/device.h"
+#include "fuzz/mutants.h"
 #include "fuzz/oracle.h"
 #include "run/fuzz.h"
 #include "run/fuzz_exec.h"
@@ -31,6 +32,12 @@ struct FuzzCase {
 // marked exact (they must find their own targets).
 std::vector<fuzz::Event> MutantPlan(const std::vector<fuzz::Event>& seed, int pivot,
                                     const std::vector<fuzz::Event>& tau);
+
+// The events of a mutant's run (MutantPlan), ending where τ ended away from the pivot (its last
+// layout less like the pivot's than settings.min_pivot_similarity: fuzz::ReturnedToPivot): the
+// rest of the seed does not apply there, and the mutant is dropped.
+NextEvent MutantEvents(const std::vector<fuzz::Event>& seed, int pivot,
+                       const std::vector<fuzz::Event>& tau, const fuzz::MutantSettings& settings);
 
 // `events` with every event marked exact.
 std::vector<fuzz::Event> Exact(std::vector<fuzz::Event> events);

@@ -25,6 +25,18 @@ std::vector<fuzz::Event> MutantPlan(const std::vector<fuzz::Event>& seed, int pi
   return plan;
 }
 
+NextEvent MutantEvents(const std::vector<fuzz::Event>& seed, int pivot,
+                       const std::vector<fuzz::Event>& tau, const fuzz::MutantSettings& settings) {
+  const int end = pivot + static_cast<int>(tau.size());
+  return [plan = MutantPlan(seed, pivot, tau), pivot, end, settings, at_pivot = fuzz::Layout()](
+             int t, const fuzz::Layout& layout) mutable -> std::optional<fuzz::Event> {
+    if (t == pivot) at_pivot = layout;
+    if (t == end && !fuzz::ReturnedToPivot(at_pivot, layout, settings)) return std::nullopt;
+    if (t >= static_cast<int>(plan.size())) return std::nullopt;
+    return plan[t];
+  };
+}
+
 std::vector<fuzz::Event> Exact(std::vector<fuzz::Event> events) {
   for (auto& e : events) e.exact = true;
   return events;

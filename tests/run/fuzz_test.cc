@@ -59,6 +59,33 @@ std::vector<Event> Script(device::Device& device, const std::vector<std::string>
   return events;
 }
 
+TEST(FuzzRunner, AMutantRunEndsWhereItsTauDidNotComeBackNearThePivot) {
+  // The mutant is dropped then; the rest of the seed was run for nothing (7% of mutants).
+  device::SimDevice device(Diary(), sim::SimOptions{});
+  const std::vector<Event> seed = Script(device, {"Cinema", "Attach picture", "Diary"});
+  Budget budget = Budget::Unbounded();
+  oracle::CrashOracle crashes(device.Package(), {});
+  StepExecutor steps(device, budget, crashes);
+  FuzzRunner runner(steps, nullptr);
+  auto seed_run = runner.Run(seed);
+  ASSERT_TRUE(seed_run.ok()) << seed_run.status().message();
+  ASSERT_EQ(seed_run->layouts.size(), 4u);
+  fuzz::MutantSettings settings;
+  // On the main screen with Cinema picked (pivot 1), τ = [click Diary] leads to the diary
+  // list, under half like it.
+  const std::vector<Event> away = {seed[2]};
+  auto left = runner.Run(MutantEvents(seed, 1, away, settings));
+  ASSERT_TRUE(left.ok()) << left.status().message();
+  ASSERT_EQ(left->layouts.size(), 3u);  // the launch, the pivot, the list: no more
+  EXPECT_FALSE(fuzz::ReturnedToPivot(left->layouts[1], left->layouts[2], settings));
+  // τ = [click Diary, back] comes back: the rest of the seed runs.
+  const std::vector<Event> back = {seed[2], Event{.kind = ActionKind::kBack}};
+  auto returned = runner.Run(MutantEvents(seed, 1, back, settings));
+  ASSERT_TRUE(returned.ok()) << returned.status().message();
+  EXPECT_EQ(returned->layouts.size(), 6u);
+  EXPECT_EQ(returned->events.size(), 5u);
+}
+
 FuzzCase DiaryCase(device::Device& device) {
   FuzzCase c;
   c.seed_events = Script(device, {"Cinema", "Attach picture", "Diary", "Photo of Cinema", "OK"});
