@@ -250,6 +250,22 @@ int Count(const ViewBag& bag, const std::string& view) {
   return it == bag.end() ? 0 : it->second;
 }
 
+// "[label]" of a ViewString's row ("" for a view in no row).
+std::string RowPrefix(const std::string& view) {
+  const size_t at = view.find('\t') + 1;
+  if (at >= view.size() || view[at] != '[') return "";
+  const size_t end = view.find(']', at);
+  return end == std::string::npos ? "" : view.substr(at, end - at + 1);
+}
+
+// How many views of `bag` sit in rows of the label `row` ("[label]").
+int CountInRow(const ViewBag& bag, const std::string& row) {
+  int n = 0;
+  for (const auto& [v, count] : bag)
+    if (v.compare(v.find('\t') + 1, row.size(), row) == 0) n += count;
+  return n;
+}
+
 // The ViewKeys of `layout`'s views that sit in a group.
 std::set<std::string> GroupedKeys(const Layout& layout) {
   std::set<std::string> out;
@@ -611,17 +627,22 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
         it = with_tau_data.count(KeyOfViewString(it->first)) ? missing.added.erase(it)
                                                              : std::next(it);
       // A row the seed removed that the mutant still shows, named by τ's data, while the mutant
-      // shows more views of its key than the seed, where τ ran between the pair and never showed
-      // its screen: τ made a like row elsewhere ("Reading" tapped on the main screen starts a
-      // second Reading entry), and the one left may be τ's. (Where τ showed the screen, its rows
-      // are counted above, and a row τ only opened is the seed's to remove.)
-      if (mi <= pivot && tau_to < 0 && !missing.removed.empty()) {
+      // shows more views of its key than the seed, where τ, between the pair or before it, never
+      // showed its screen: τ made a like row elsewhere ("Reading" tapped on the main screen
+      // starts a second Reading entry, and the seed's later note goes to it), and the one left
+      // may be τ's. (Where τ showed the screen, its rows are counted above, and a row τ only
+      // opened is the seed's to remove.)
+      const bool tau_showed_pair =
+          mi <= pivot ? tau_to >= 0 : latest_like_mi(pivot, pivot + tau_length) >= 0;
+      if (!tau_showed_pair && !missing.removed.empty()) {
         const std::set<std::string> grouped = GroupedKeys(seed[i]);
         for (auto it = missing.removed.begin(); it != missing.removed.end();) {
           const std::string key = KeyOfViewString(it->first);
-          const bool like =
-              grouped.count(key) && names_tau_data(it->first) &&
-              CountOfKey(mutant_bag(mj), key) - CountOfKey(seed_bags[j], key) >= it->second;
+          const std::string row = RowPrefix(it->first);
+          const bool more =
+              CountOfKey(mutant_bag(mj), key) - CountOfKey(seed_bags[j], key) >= it->second ||
+              (!row.empty() && CountInRow(mutant_bag(mj), row) > CountInRow(seed_bags[j], row));
+          const bool like = grouped.count(key) && names_tau_data(it->first) && more;
           it = like ? missing.removed.erase(it) : std::next(it);
         }
       }
