@@ -59,9 +59,11 @@ class Fuzzer {
  private:
   void ObserveRun(const Execution& run);
   Status OneSeed(int index);
+  // Runs one mutant from `from` (RunFrom::resume: restored; `snapshotted`: whether the run
+  // saved the device where `from` asked).
   Status OneMutant(int seed_index, const Execution& seed, const RunFrom& from,
                    std::set<std::string>& ignored, const fuzz::Mutant& mutant,
-                   std::set<std::string>& failed);
+                   std::set<std::string>& failed, bool& snapshotted);
   Status Report(int seed_index, const Execution& seed, const Execution& mutant,
                 const fuzz::Mutant& m, const fuzz::Violation& v);
   std::string Score(const FuzzCase& c, const std::string& key);
@@ -177,7 +179,7 @@ Status Fuzzer::OneSeed(int index) {
   // their pivots lie after it).
   RunFrom save;
   if (prefix > 0 && target_.device().CanSnapshot())
-    save = {.snapshot = "roam-fuzz-seed-start", .snapshot_at = prefix};
+    save = {.save_at = prefix, .save_as = "roam-fuzz-seed-start"};
   auto first = runner_.Run(next, save);
   if (!first.ok()) return first.status();
   ROAM_RETURN_IF_ERROR(FileCrashes(*first));
@@ -211,7 +213,7 @@ Status Fuzzer::OneSeed(int index) {
   // The second run and the mutants begin where the first run saved the device (if it did).
   RunFrom from_start;
   if (seed.snapshotted)
-    from_start = {.resume = &seed, .resume_events = save.snapshot_at, .snapshot = save.snapshot};
+    from_start = {.resume = &seed, .resume_events = save.save_at, .snapshot = save.save_as};
   auto second = runner_.Run(Exact(seed.events), from_start);
   if (!second.ok()) return second.status();
   ROAM_RETURN_IF_ERROR(FileCrashes(*second));
@@ -254,13 +256,28 @@ Status Fuzzer::OneSeed(int index) {
       fmt::print(stderr, "   mutant p{}: {}\n", m.pivot, t);
     }
   }
-  for (const auto& m : mutants) {
+  // A pivot's mutants come one after another: the first saves the device at the pivot (where
+  // it can), and the others restore that instead of replaying the seed up to the pivot.
+  const std::string at_pivot = "roam-fuzz-pivot";
+  int saved_pivot = -1;
+  for (size_t k = 0; k < mutants.size(); ++k) {
+    const fuzz::Mutant& m = mutants[k];
     if (Done()) break;
     // A prefix that failed since the mutants were generated prunes this one too.
     bool pruned = false;
     for (size_t n = 1; n <= m.tau.size() && !pruned; ++n) pruned = failed.count(m.PrefixKey(n)) > 0;
     if (pruned) continue;
-    ROAM_RETURN_IF_ERROR(OneMutant(index, seed, from_start, ignored, m, failed));
+    RunFrom from;
+    if (m.pivot == saved_pivot)
+      from = {.resume = &seed, .resume_events = m.pivot, .snapshot = at_pivot};
+    else if (from_start.resume && m.pivot >= from_start.resume_events)  // τ lies after the way
+      from = from_start;
+    const bool save = m.pivot != saved_pivot && target_.device().CanSnapshot() &&
+                      k + 1 < mutants.size() && mutants[k + 1].pivot == m.pivot;
+    if (save) from.save_at = m.pivot, from.save_as = at_pivot;
+    bool snapshotted = false;
+    ROAM_RETURN_IF_ERROR(OneMutant(index, seed, from, ignored, m, failed, snapshotted));
+    if (save && snapshotted) saved_pivot = m.pivot;
     progress_.Update(Figures());
   }
   return Status::Ok();
@@ -268,16 +285,15 @@ Status Fuzzer::OneSeed(int index) {
 
 Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& from,
                          std::set<std::string>& ignored, const fuzz::Mutant& m,
-                         std::set<std::string>& failed) {
+                         std::set<std::string>& failed, bool& snapshotted) {
   const int p = m.pivot, len = static_cast<int>(m.tau.size());
   const double t0 = budget_.Elapsed();
-  const bool restored = from.resume && p >= from.resume_events;  // τ lies after the way
   tried_.Add(seed.layouts[p].abs, m);
-  auto run = runner_.Run(MutantEvents(seed.events, p, m.tau, options_.mutants),
-                         restored ? from : RunFrom{});
-  if (restored) ++stats_.restored_mutants;
+  auto run = runner_.Run(MutantEvents(seed.events, p, m.tau, options_.mutants), from);
+  if (from.resume) ++stats_.restored_mutants;
   stats_.mutant_seconds += budget_.Elapsed() - t0;
   if (!run.ok()) return run.status();
+  snapshotted = run->snapshotted;
   ROAM_RETURN_IF_ERROR(FileCrashes(*run));
   if (run->interrupted) return Status::Ok();
   ++stats_.mutants_executed;

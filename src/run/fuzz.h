@@ -53,8 +53,8 @@ struct FuzzStats {
   int64_t mutants_generated = 0;
   int64_t mutants_executed = 0;
   int64_t mutants_dropped = 0;  // did not reproduce τ or did not return near the pivot
-  // Mutants begun from a device snapshot at their seed's start instead of replaying its way
-  // there (devices with snapshots: the simulator, emulators).
+  // Mutants begun from a device snapshot, at their seed's start or at their pivot, instead of
+  // replaying the events before (devices with snapshots: the simulator, emulators).
   int64_t restored_mutants = 0;
   int64_t violations = 0;     // mutants that violated the oracle (before de-duplication)
   double mutant_seconds = 0;  // wall time spent running mutants

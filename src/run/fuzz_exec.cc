@@ -45,8 +45,8 @@ Result<Execution> FuzzRunner::Run(const NextEvent& next, const RunFrom& from) {
       run.interrupted = true;
       break;
     }
-    if (t == from.snapshot_at && !from.resume) {
-      ROAM_RETURN_IF_ERROR(executor_.Snapshot(from.snapshot).Wrap("snapshot " + from.snapshot));
+    if (t == from.save_at) {
+      ROAM_RETURN_IF_ERROR(executor_.Snapshot(from.save_as).Wrap("snapshot " + from.save_as));
       run.snapshotted = true;
     }
     std::optional<fuzz::Event> event = next(t, layout);

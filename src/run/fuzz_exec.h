@@ -30,19 +30,21 @@ struct Execution {
   bool crashed = false;                  // a crash or ANR ended the run
   bool left_app = false;                 // the app was no longer in front
   bool interrupted = false;              // out of budget or stopped
-  bool snapshotted = false;              // RunFrom::snapshot_at was reached and saved
+  bool snapshotted = false;              // RunFrom::save_at was reached and saved
 };
 
 // Where a run begins and what it saves on the way. By default it starts from cleared data and a
-// launch. With `resume`, it restores a device snapshot taken after the first `resume_events`
-// events of `resume` (Device::CanSnapshot) and takes its layouts, events and trace up to there
-// from that run: the run reads as if it had replayed them, and its trace replays from the clean
-// start. With `snapshot_at` >= 0 it saves a device snapshot `snapshot` after that many events.
+// launch. With `resume`, it restores the device snapshot `snapshot`, taken after the first
+// `resume_events` events of `resume` (Device::CanSnapshot), and takes its layouts, events and
+// trace up to there from that run: the run reads as if it had replayed them, and its trace
+// replays from the clean start. With `save_at` >= 0 (and not before `resume_events`) it saves a
+// device snapshot `save_as` after that many events.
 struct RunFrom {
   const Execution* resume = nullptr;
   int resume_events = 0;
   std::string snapshot;
-  int snapshot_at = -1;
+  int save_at = -1;
+  std::string save_as;
 };
 
 // The next event of a run after `t` events on `layout`; nullopt ends the run.

@@ -109,7 +109,7 @@ TEST(FuzzRunner, ARunResumedFromASnapshotReadsAsTheFullRunWithoutSendingTheWayTh
   oracle::CrashOracle crashes(device.Package(), {});
   StepExecutor steps(device, budget, crashes);
   FuzzRunner runner(steps, nullptr);
-  auto saved = runner.Run(plan, {.snapshot = "start", .snapshot_at = 2});
+  auto saved = runner.Run(plan, {.save_at = 2, .save_as = "start"});
   ASSERT_TRUE(saved.ok()) << saved.status().message();
   EXPECT_TRUE(saved->snapshotted);
   auto full = runner.Run(plan);
