@@ -783,11 +783,11 @@ TEST(Mutants, SearchFindsALoopStartingOnAnInactiveIndependentView) {
   for (const auto& x : pruned) EXPECT_NE(x.PrefixKey(1), m.PrefixKey(1));
 }
 
-TEST(Mutants, AClickTheModelHasNotSeenAtThePivotIsTriedAsAMutantOfItsOwn) {
-  // The model knows only what seeds did: no seed had tapped this screen's Add, which puts a new
-  // entry first, so no mutant inserted it before the seed's Remove, the one τ that shows a
-  // planted "Remove on any row removes the first" (gen305: never found in 6 fuzzing seeds).
-  auto entries = [](std::vector<std::string> titles) {
+// A seed of one event on an entries screen (Like, Add, and a list of rows with Remove): Remove
+// on the row "Tax return", which (the planted bug) removes the first row instead. The model
+// knows Remove there and a loop of Like, and no seed tapped Add.
+struct RemoveSeed {
+  static Layout Entries(const std::vector<std::string>& titles) {
     std::vector<W> rows;
     for (const auto& t : titles)
       rows.push_back(W("LinearLayout", "",
@@ -797,22 +797,37 @@ TEST(Mutants, AClickTheModelHasNotSeenAtThePivotIsTriedAsAMutantOfItsOwn) {
                {W("Button", "btn_like").Text("Like").Click(),
                 W("Button", "btn_add_entry").Text("Add").Click(), W("ListView", "list", rows)}),
              "app.Entries");
-  };
-  const Layout pivot = entries({"Gym", "Tax return"});
-  const Layout after = entries({"Tax return"});  // the bug: the first went
-  Event remove = ClickOn(pivot.screen, "Remove");
-  remove.row = "Tax return";
+  }
+  RemoveSeed() {
+    const Layout pivot = Entries({"Gym", "Tax return"});
+    Event remove = ClickOn(pivot.screen, "Remove");
+    remove.row = "Tax return";
+    layouts = {pivot, Entries({"Tax return"})};  // the bug: the first went
+    events = {remove};
+    model.Observe(pivot.abs, ClickOn(pivot.screen, "Like"), pivot.abs);
+    model.Observe(pivot.abs, remove, layouts[1].abs);
+    active = TrackActiveViews(layouts, events);
+  }
+  std::vector<Mutant> Mutants(const MutantSettings& settings, const TriedTaus* tried = nullptr) {
+    return GenerateMutants(layouts, events, active, model, 1, {}, settings, {}, 0.5, nullptr, 0,
+                           tried);
+  }
+  std::vector<Layout> layouts;
+  std::vector<Event> events;
+  std::vector<ActiveViews> active;
   Model model;
-  model.Observe(pivot.abs, ClickOn(pivot.screen, "Like"), pivot.abs);
-  model.Observe(pivot.abs, remove, after.abs);
-  const std::vector<Layout> seed = {pivot, after};
-  const std::vector<Event> events = {remove};
-  const std::vector<ActiveViews> active = TrackActiveViews(seed, events);
+};
+
+TEST(Mutants, AClickTheModelHasNotSeenAtThePivotIsTriedAsAMutantOfItsOwn) {
+  // The model knows only what seeds did: no seed had tapped this screen's Add, which puts a new
+  // entry first, so no mutant inserted it before the seed's Remove, the one τ that shows a
+  // planted "Remove on any row removes the first" (gen305: never found in 6 fuzzing seeds).
+  RemoveSeed seed;
   auto taus = [&](bool untried) {
     MutantSettings settings;
     settings.try_unseen_clicks = untried;
     std::set<std::string> out;
-    for (const auto& m : GenerateMutants(seed, events, active, model, 1, {}, settings))
+    for (const auto& m : seed.Mutants(settings))
       out.insert(m.tau.size() == 1 ? m.tau[0].Describe() : "longer");
     return out;
   };
@@ -824,30 +839,15 @@ TEST(Mutants, ATauRunAtAStateBeforeGivesWayToOneNotRunThere) {
   // One mutant a pivot, two loops from its state: the search finds the same first one for every
   // seed that passes here, so the other was never run; once the first has run at this state,
   // the other is taken (and the first again only when nothing else is found).
-  auto screen = [](std::string title) {
-    return L(W("FrameLayout", "",
-               {W("TextView", "title").Text(title), W("Button", "btn_like").Text("Like").Click(),
-                W("Button", "btn_add").Text("Add").Click(),
-                W("Button", "btn_remove").Text("Remove").Click()}),
-             "app.Entries");
-  };
-  const Layout pivot = screen("Entries"), after = screen("Entries (1)");
-  const Event remove = ClickOn(pivot.screen, "Remove");
-  Model model;
-  model.Observe(pivot.abs, ClickOn(pivot.screen, "Like"), pivot.abs);
-  model.Observe(pivot.abs, remove, after.abs);
-  const std::vector<Layout> seed = {pivot, after};
-  const std::vector<Event> events = {remove};
-  const std::vector<ActiveViews> active = TrackActiveViews(seed, events);
+  RemoveSeed seed;
   MutantSettings settings;
   settings.max_per_pivot = 1;
   TriedTaus tried;
   auto next = [&] {
-    auto mutants =
-        GenerateMutants(seed, events, active, model, 1, {}, settings, {}, 0.5, nullptr, 0, &tried);
+    auto mutants = seed.Mutants(settings, &tried);
     EXPECT_EQ(mutants.size(), 1u);
     if (mutants.empty()) return std::string();
-    tried.Add(pivot.abs, mutants[0]);
+    tried.Add(seed.layouts[0].abs, mutants[0]);
     return mutants[0].tau[0].Describe();
   };
   const std::string first = next();

@@ -341,25 +341,32 @@ TEST(Fuzz, SeedsStartingWhereEarlierSeedsGotToReachDeeper) {
   EXPECT_GE(from_reached, 2 * from_start) << from_reached << " against " << from_start;
 }
 
+// A campaign of seeds alone (no mutants) on the generated app of seed `app_seed` (40
+// activities, 6 bugs), in TempDir(name).
+FuzzOptions SeedsAlone(uint64_t app_seed, int64_t events, const std::string& name) {
+  const auto app = testing::TempDir(name) / fmt::format("gen{}.json", app_seed);
+  EXPECT_TRUE(
+      WriteFileAtomic(app, sim::GenerateApp({.seed = app_seed, .activities = 40, .bugs = 6}).dump())
+          .ok());
+  FuzzOptions o;
+  o.target.app = app;
+  o.budget.events = events;
+  o.score = false;
+  o.seeds.pct_explore = 100;
+  o.out = testing::TempDir(name + "_run");
+  o.force = true;
+  return o;
+}
+
 TEST(Fuzz, ASeedsSecondRunRestoresWhereItsWayEndedInsteadOfReplayingIt) {
   // Seeds that start where earlier ones got to first replay the way there. Each seed runs twice
   // (views that differ between the runs are ignored); the first run saves the device where the
   // way ends, and the second restores it, so in one budget of seeds alone (no mutants) a device
   // that can snapshot runs more seeds than one that cannot, which replays every way twice.
-  const auto app = testing::TempDir("fuzz_way") / "gen305.json";
-  ASSERT_TRUE(
-      WriteFileAtomic(app, sim::GenerateApp({.seed = 305, .activities = 40, .bugs = 6}).dump())
-          .ok());
   int64_t seeds[2] = {0, 0};
   for (bool snapshots : {false, true}) {
-    FuzzOptions o;
-    o.target.app = app;
+    FuzzOptions o = SeedsAlone(305, 6000, "fuzz_way");
     o.target.snapshots = snapshots;
-    o.budget.events = 6000;
-    o.score = false;
-    o.seeds.pct_explore = 100;
-    o.out = testing::TempDir("fuzz_way_run");
-    o.force = true;
     auto r = Fuzz(o);
     ASSERT_TRUE(r.ok()) << r.status().message();
     EXPECT_EQ(r->stats.mutants_executed, 0);
@@ -374,18 +381,7 @@ TEST(Fuzz, AWayThatNoLongerLeadsWhereItDidIsNotTakenAgain) {
   // ended elsewhere, or found no target on the way and the seed took no event of its own. Such a
   // start was drawn again and again: here 25 of 316 seeds on a way missed their start; 11 now,
   // as a way that failed is not taken again.
-  const auto app = testing::TempDir("fuzz_failed_way") / "gen312.json";
-  ASSERT_TRUE(
-      WriteFileAtomic(app, sim::GenerateApp({.seed = 312, .activities = 40, .bugs = 6}).dump())
-          .ok());
-  FuzzOptions o;
-  o.target.app = app;
-  o.budget.events = 12000;
-  o.score = false;
-  o.seeds.pct_explore = 100;
-  o.out = testing::TempDir("fuzz_failed_way_run");
-  o.force = true;
-  auto r = Fuzz(o);
+  auto r = Fuzz(SeedsAlone(312, 12000, "fuzz_failed_way"));
   ASSERT_TRUE(r.ok()) << r.status().message();
   EXPECT_GT(r->stats.ways, 100);
   EXPECT_GT(r->stats.ways_failed, 0);  // the case is there
