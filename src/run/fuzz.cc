@@ -175,8 +175,8 @@ Status Fuzzer::OneSeed(int index) {
     return prev_event;
   };
   // A seed that begins on a way to a reached state saves the device where the way ends (where
-  // it can): its second run and its mutants restore that instead of replaying the way (all
-  // their pivots lie after it).
+  // it can): its second run and its mutants restore that instead of replaying the way (a mutant
+  // whose pivot lies before that point, the way having broken off earlier, replays).
   RunFrom save;
   if (prefix > 0 && target_.device().CanSnapshot())
     save = {.save_at = prefix, .save_as = "roam-fuzz-seed-start"};
