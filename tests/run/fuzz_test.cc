@@ -59,14 +59,22 @@ std::vector<Event> Script(device::Device& device, const std::vector<std::string>
   return events;
 }
 
+// A FuzzRunner on `device` with an unbounded budget (`budget` counts what it sends).
+struct TestRunner {
+  explicit TestRunner(device::Device& device)
+      : crashes(device.Package(), {}), steps(device, budget, crashes), runner(steps, nullptr) {}
+  Budget budget = Budget::Unbounded();
+  oracle::CrashOracle crashes;
+  StepExecutor steps;
+  FuzzRunner runner;
+};
+
 TEST(FuzzRunner, AMutantRunEndsWhereItsTauDidNotComeBackNearThePivot) {
   // The mutant is dropped then; the rest of the seed was run for nothing (7% of mutants).
   device::SimDevice device(Diary(), sim::SimOptions{});
   const std::vector<Event> seed = Script(device, {"Cinema", "Attach picture", "Diary"});
-  Budget budget = Budget::Unbounded();
-  oracle::CrashOracle crashes(device.Package(), {});
-  StepExecutor steps(device, budget, crashes);
-  FuzzRunner runner(steps, nullptr);
+  TestRunner test(device);
+  FuzzRunner& runner = test.runner;
   auto seed_run = runner.Run(seed);
   ASSERT_TRUE(seed_run.ok()) << seed_run.status().message();
   ASSERT_EQ(seed_run->layouts.size(), 4u);
@@ -105,10 +113,8 @@ FuzzCase DiaryCase(device::Device& device) {
 TEST(FuzzRunner, ARunResumedFromASnapshotReadsAsTheFullRunWithoutSendingTheWayThere) {
   device::SimDevice device(Diary(), sim::SimOptions{});
   const std::vector<Event> plan = Script(device, {"Cinema", "Attach picture", "Diary"});
-  Budget budget = Budget::Unbounded();
-  oracle::CrashOracle crashes(device.Package(), {});
-  StepExecutor steps(device, budget, crashes);
-  FuzzRunner runner(steps, nullptr);
+  TestRunner test(device);
+  FuzzRunner& runner = test.runner;
   auto saved = runner.Run(plan, {.save_at = 2, .save_as = "start"});
   ASSERT_TRUE(saved.ok()) << saved.status().message();
   EXPECT_TRUE(saved->snapshotted);
@@ -116,10 +122,10 @@ TEST(FuzzRunner, ARunResumedFromASnapshotReadsAsTheFullRunWithoutSendingTheWayTh
   ASSERT_TRUE(full.ok());
   EXPECT_FALSE(full->snapshotted);
 
-  const int64_t before = budget.events();
+  const int64_t before = test.budget.events();
   auto resumed = runner.Run(plan, {.resume = &*saved, .resume_events = 2, .snapshot = "start"});
   ASSERT_TRUE(resumed.ok()) << resumed.status().message();
-  EXPECT_EQ(budget.events() - before, 1);  // only "Diary" was sent
+  EXPECT_EQ(test.budget.events() - before, 1);  // only "Diary" was sent
   ASSERT_EQ(resumed->layouts.size(), full->layouts.size());
   for (size_t t = 0; t < full->layouts.size(); ++t)
     EXPECT_EQ(resumed->layouts[t].abs, full->layouts[t].abs) << "layout " << t;
@@ -134,10 +140,8 @@ TEST(FuzzRunner, ARunResumedFromASnapshotReadsAsTheFullRunWithoutSendingTheWayTh
   auto past = runner.Run(plan, {.resume = &*saved, .resume_events = 9, .snapshot = "start"});
   EXPECT_FALSE(past.ok());
   device::SimDevice phone(Diary(), sim::SimOptions{}, {.snapshots = false});
-  Budget b2 = Budget::Unbounded();
-  StepExecutor phone_steps(phone, b2, crashes);
-  auto refused = FuzzRunner(phone_steps, nullptr)
-                     .Run(plan, {.resume = &*saved, .resume_events = 2, .snapshot = "start"});
+  auto refused = TestRunner(phone).runner.Run(
+      plan, {.resume = &*saved, .resume_events = 2, .snapshot = "start"});
   EXPECT_FALSE(refused.ok());
 }
 
