@@ -21,13 +21,22 @@ std::string ViewKey(const gui::Screen& screen, int index) {
 std::string ViewString(const gui::Screen& screen, const Groups& groups, int index) {
   const gui::Widget& w = screen.widgets[index];
   std::string row = RowLabel(screen, groups, index);
-  return fmt::format("{}\t{}{}|{}|{}{}{}", ViewKey(screen, index),
+  const int group = groups.group_of[index];
+  return fmt::format("{}\t{}{}|{}|{}{}{}{}", ViewKey(screen, index),
                      row.empty() ? "" : fmt::format("[{}]", row), gui::MaskDigits(w.text),
                      gui::MaskDigits(w.content_desc), w.checked ? "C" : "c", w.enabled ? "E" : "e",
-                     w.selected ? "S" : "s");
+                     w.selected ? "S" : "s",
+                     group < 0 ? std::string() : fmt::format("\t{}", ViewKey(screen, group)));
 }
 
 std::string KeyOfViewString(const std::string& view) { return view.substr(0, view.find('\t')); }
+
+std::string_view ContentOfViewString(std::string_view view) {
+  const size_t tab = view.find('\t');
+  if (tab == std::string_view::npos) return {};
+  view.remove_prefix(tab + 1);
+  return view.substr(0, view.find('\t'));
+}
 
 namespace {
 
@@ -614,7 +623,7 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
     if (settings.excuse_tau_data && !missing.empty()) {
       if (!tau_data) tau_data = TauData(mutant, mutant_events, pivot, tau_length);
       auto names_tau_data = [&](const std::string& v) {
-        const std::string_view content = std::string_view(v).substr(v.find('\t') + 1);
+        const std::string_view content = ContentOfViewString(v);
         return std::any_of(tau_data->begin(), tau_data->end(),
                            [&](const std::string& data) { return HasWords(content, data); });
       };

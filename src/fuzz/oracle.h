@@ -24,10 +24,14 @@ namespace roam::fuzz {
 std::string ViewKey(const gui::Screen& screen, int index);
 // The view as the oracle compares it (see above). Flags: checked, enabled, selected. A view in a
 // group carries its RowLabel too ("[Cinema]Photo of Cinema"), so like views of different rows
-// differ; `groups` are those of `screen`.
+// differ, and the ViewKey of its group, so a row of one list is not a row of another (a video of
+// the feed that τ bookmarked shows in the bookmarks list with the same views: the feed's row
+// still went); `groups` are those of `screen`. Written "key\tcontent" or "key\tcontent\tgroup".
 std::string ViewString(const gui::Screen& screen, const Groups& groups, int index);
 // The ViewKey of a ViewString's view.
 std::string KeyOfViewString(const std::string& view);
+// What a ViewString's view shows: its row label, text, content-desc and flags.
+std::string_view ContentOfViewString(std::string_view view);
 
 using ViewBag = std::map<std::string, int>;  // view string -> count
 // The numbers views show: for each view string that holds a digit and that the layout shows

@@ -114,8 +114,9 @@ std::string DescribeView(const std::string& view, const fuzz::Layout* layout) {
         return d;
       }
   }
-  size_t tab = view.find('\t');
-  return fmt::format("'{}'", tab == std::string::npos ? view : view.substr(tab + 1));
+  return fmt::format("'{}'", view.find('\t') == std::string::npos
+                                 ? std::string_view(view)
+                                 : fuzz::ContentOfViewString(view));
 }
 
 std::string DescribeBag(const fuzz::ViewBag& bag, const fuzz::Layout* layout) {
@@ -136,9 +137,8 @@ std::string DescribeEvents(const std::vector<fuzz::Event>& events, size_t from, 
 json BagToJson(const fuzz::ViewBag& bag) {
   json a = json::array();
   for (const auto& [v, n] : bag) {
-    size_t tab = v.find('\t');
-    a.push_back({{"view", v.substr(0, tab)},
-                 {"content", tab == std::string::npos ? "" : v.substr(tab + 1)},
+    a.push_back({{"view", fuzz::KeyOfViewString(v)},
+                 {"content", fuzz::ContentOfViewString(v)},
                  {"count", n}});
   }
   return a;

@@ -306,6 +306,36 @@ TEST(Oracle, ARemovalAWindowThatLooksTheSameMayHideIsNotJudged) {
                           1, {}));
 }
 
+// A tube-like main screen with its tabs: the feed's video rows, or the bookmarks' rows, which
+// show a video with the same views (title, channel) as the feed does.
+Layout Tube(bool bookmarks_tab, std::vector<std::string> rows) {
+  std::vector<W> ws;
+  for (const auto& t : rows)
+    ws.push_back(W("LinearLayout", bookmarks_tab ? "bookmark_row" : "video_cell",
+                   {W("TextView", "title").Text(t).Click(), W("TextView", "channel").Text("Ch")}));
+  return L(W("FrameLayout", "",
+             {W("Button", "tab_feed").Text("Feed").Click(),
+              W("Button", "tab_bookmarks").Text("Bookmarks").Click(),
+              W("ListView", bookmarks_tab ? "bookmarks" : "grid", ws)}),
+           "app.Main");
+}
+
+TEST(Oracle, ARowOfOneListIsNotARowOfAnother) {
+  // apps/bench tube: seed [Bookmarks] goes from the feed tab to the bookmarks tab (one
+  // bookmark): the feed's rows went. τ bookmarked the feed's Moon video first: the bookmarks tab
+  // shows it with the very views the feed showed, and by views alone the Moon row did not go.
+  const std::vector<Layout> seed = {Tube(false, {"Moon", "Clock"}), Tube(true, {"Rust"})};
+  const std::vector<Event> seed_events = {ClickOn(seed[0].screen, "Bookmarks")};
+  Event bookmark;  // τ: stands for the menu's Bookmark on the Moon row
+  bookmark.kind = gui::ActionKind::kMenu;
+  const std::vector<Event> mutant_events = {bookmark, seed_events[0]};
+  EXPECT_FALSE(CheckMutant(seed, seed_events, {seed[0], seed[0], Tube(true, {"Rust", "Moon"})},
+                           mutant_events, 0, 1, {}));
+  // Its twin: the tab still shows the feed's rows (the tap did not switch).
+  EXPECT_TRUE(CheckMutant(seed, seed_events, {seed[0], seed[0], Tube(false, {"Moon", "Clock"})},
+                          mutant_events, 0, 1, {}));
+}
+
 TEST(Oracle, ATauThatDeletesARowWhileALikeOneComesIntoViewIsDestructive) {
   // τ deletes Flight; the next rows move up and another Flight comes into view: same bag.
   std::vector<Layout> mutant = {Archive({"Pay", "Read", "Read", "Flight", "Birthday"}),
