@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <span>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -111,27 +112,39 @@ std::map<std::string, std::vector<ViewBag>> ScrollingRows(const Layout& layout,
   return out;
 }
 
+namespace {
+
+// The rows of `a` that went, reading `b` in order: b's rows from the top, each matched to the
+// first like row of a after the last match; the rows of a skipped before the last match went,
+// and with `shows_all` (b's list holds no more than it shows) those after it too. Rows of b
+// after the first that matches none came into view.
+std::vector<size_t> RowsGone(std::span<const ViewBag> a, std::span<const ViewBag> b,
+                             bool shows_all) {
+  size_t at = 0, last_match = 0;
+  std::vector<char> matched(a.size(), 0);
+  for (const ViewBag& row : b) {
+    size_t k = at;
+    while (k < a.size() && a[k] != row) ++k;
+    if (k == a.size()) break;
+    matched[k] = 1;
+    at = k + 1;
+    last_match = at;
+  }
+  std::vector<size_t> gone;
+  for (size_t k = 0; k < (shows_all ? a.size() : last_match); ++k)
+    if (!matched[k]) gone.push_back(k);
+  return gone;
+}
+
+}  // namespace
+
 ViewBag RowsRemovedInOrder(const Layout& a, const Layout& b, const std::set<std::string>& ignored) {
   ViewBag out;
   const auto before = ScrollingRows(a, ignored);
   auto after = ScrollingRows(b, ignored);
-  for (const auto& [list, rows_a] : before) {
-    const std::vector<ViewBag>& rows_b = after[list];
-    // b's rows from the top, each matched to the first like row of a after the last match.
-    size_t at = 0, last_match = 0;
-    std::vector<char> matched(rows_a.size(), 0);
-    for (const ViewBag& row : rows_b) {
-      size_t k = at;
-      while (k < rows_a.size() && rows_a[k] != row) ++k;
-      if (k == rows_a.size()) break;
-      matched[k] = 1;
-      at = k + 1;
-      last_match = at;
-    }
-    for (size_t k = 0; k < last_match; ++k)
-      if (!matched[k])
-        for (const auto& [v, n] : rows_a[k]) out[v] += n;
-  }
+  for (const auto& [list, rows_a] : before)
+    for (size_t k : RowsGone(rows_a, after[list], /*shows_all=*/false))
+      for (const auto& [v, n] : rows_a[k]) out[v] += n;
   return out;
 }
 
@@ -570,13 +583,26 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
         // From after τ when the pair spans it: τ's own removals are not the seed's.
         const Layout& from = mutant[tau_to >= 0 ? tau_to : mi];
         ViewBag went = RowsRemovedInOrder(from, mutant[mj], ignored);
-        // A list that scrolled and shows the same rows after as before may hide the removal of
-        // its last row: a like row came up from below (one τ added: a second "New item"), and
-        // the list may now show all it holds.
+        // A list that scrolled may hide the removal of its last row where the mutant's last row
+        // is like it: a like row came up from below (one τ added: a second "New item"), and the
+        // list may now show all it holds. The last row went too when that makes as many rows go
+        // as went in the seed's pair.
         const auto after = ScrollingRows(mutant[mj], ignored, /*all=*/true);
-        for (const auto& [list, rows] : ScrollingRows(from, ignored))
-          if (auto w = after.find(list); !rows.empty() && w != after.end() && w->second == rows)
+        const auto seed_i = ScrollingRows(seed[i], ignored, /*all=*/true);
+        const auto seed_j = ScrollingRows(seed[j], ignored, /*all=*/true);
+        const auto seed_j_scrolls = ScrollingRows(seed[j], ignored);
+        for (const auto& [list, rows] : ScrollingRows(from, ignored)) {
+          auto w = after.find(list);
+          auto si = seed_i.find(list), sj = seed_j.find(list);
+          if (rows.empty() || w == after.end() || w->second.empty() ||
+              w->second.back() != rows.back() || si == seed_i.end() || sj == seed_j.end())
+            continue;
+          const size_t seed_gone =
+              RowsGone(si->second, sj->second, !seed_j_scrolls.count(list)).size();
+          const std::span<const ViewBag> a(rows), b(w->second);
+          if (RowsGone(a.first(a.size() - 1), b.first(b.size() - 1), false).size() + 1 == seed_gone)
             for (const auto& [v, n] : rows.back()) went[v] += n;
+        }
         for (auto it = missing.removed.begin(); it != missing.removed.end();)
           it = Count(went, it->first) > 0 ? missing.removed.erase(it) : std::next(it);
       }

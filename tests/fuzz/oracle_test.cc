@@ -306,6 +306,34 @@ TEST(Oracle, ARemovalAWindowThatLooksTheSameMayHideIsNotJudged) {
                           1, {}));
 }
 
+TEST(Oracle, ALastRowALikeRowFromBelowMayHaveReplacedIsNotJudged) {
+  // gen402, gen408 (12 mutants a pivot): the seed added New itself, then deleted Read and New,
+  // the first and the last of five rows. τ [Add] had put a second New below the window; after the
+  // two deletes the list shows all it holds, τ's New last: by the rows in order, New was not
+  // removed. Two rows went in the seed; two went in the mutant if the New shown is τ's.
+  const Layout full = Archive({"Read", "Pay", "Gym", "Trip", "New"}, /*more_below=*/false);
+  const std::vector<Layout> seed = {full, Archive({"Pay", "Gym", "Trip", "New"}, false),
+                                    Archive({"Pay", "Gym", "Trip"}, false)};
+  const Event del_read =
+      EventOn(full.screen, gui::ActionKind::kClick, testing::Find(full.screen, "Read") + 1);
+  const Event del_new =
+      EventOn(full.screen, gui::ActionKind::kClick, testing::Find(full.screen, "New") + 1);
+  const std::vector<Event> seed_events = {del_read, del_new};
+  Event add;  // τ: stands for the list's Add
+  add.kind = gui::ActionKind::kMenu;
+  const std::vector<Event> mutant_events = {add, del_read, del_new};
+  const Layout scrolls = Archive({"Read", "Pay", "Gym", "Trip", "New"});
+  EXPECT_FALSE(CheckMutant(seed, seed_events,
+                           {full, scrolls, Archive({"Pay", "Gym", "Trip", "New", "New"}, false),
+                            Archive({"Pay", "Gym", "Trip", "New"}, false)},
+                           mutant_events, 0, 1, {}));
+  // Its twin: the second delete took Pay instead; three rows went if the last New is τ's.
+  EXPECT_TRUE(CheckMutant(seed, seed_events,
+                          {full, scrolls, Archive({"Pay", "Gym", "Trip", "New", "New"}, false),
+                           Archive({"Gym", "Trip", "New", "New"}, false)},
+                          mutant_events, 0, 1, {}));
+}
+
 // A tube-like main screen with its tabs: the feed's video rows, or the bookmarks' rows, which
 // show a video with the same views (title, channel) as the feed does.
 Layout Tube(bool bookmarks_tab, std::vector<std::string> rows) {
