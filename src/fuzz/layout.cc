@@ -31,7 +31,10 @@ std::string_view ShortId(std::string_view id) {
 std::string WidgetType(const gui::Screen& screen, int index) {
   const gui::Widget& w = screen.widgets[index];
   std::string t = w.cls + "|" + w.resource_id;
-  if (w.resource_id.empty() && Actionable(w) && !w.editable)
+  // The platform's ids (android:id/text1 of a list dialog's items, android:id/title of a menu's)
+  // name a slot, not an item.
+  const bool platform_id = w.resource_id.starts_with("android:id/");
+  if ((w.resource_id.empty() || platform_id) && Actionable(w) && !w.editable)
     t += fmt::format("|{}", gui::MaskDigits(w.text.empty() ? w.content_desc : w.text));
   return t;
 }

@@ -2,7 +2,8 @@
 // logic over sequences of gui::Screen, with no device. This header: the layout abstraction and
 // the events of seeds and mutants.
 //   - A widget's type is class + resource-id (plus its digit-masked text when it is actionable
-//     and has no resource-id, so a dialog's OK and Cancel differ). A layout's abstraction
+//     and has no resource-id or one of the platform's, android:id/..., so a dialog's OK and
+//     Cancel differ, and so do a menu's items and a list dialog's). A layout's abstraction
 //     l_abs is its activity plus the SET of its widget types, so two layouts whose lists differ
 //     only in row count are equal (l ≃ l').
 //   - Layouts are similar when they are of the same activity (Similar_layout_type).
@@ -21,7 +22,8 @@
 
 namespace roam::fuzz {
 
-// class|resource-id (|masked text for actionable widgets without a resource-id).
+// class|resource-id (|masked text for actionable widgets without a resource-id or with an
+// android:id/... one).
 std::string WidgetType(const gui::Screen& screen, int index);
 // WidgetType|text|content-desc.
 std::string WidgetSignature(const gui::Screen& screen, int index);

@@ -43,6 +43,28 @@ TEST(Layout, ANewKindOfWidgetMakesAnotherState) {
   EXPECT_GT(TypeSimilarity(a, b), 0.5);
 }
 
+TEST(Layout, AnItemOfThePlatformsListsIsKnownByItsText) {
+  // apps/bench tube: the video's menu offers Share and Open in browser, and each opens a dialog
+  // of android:id/text1 items (Copy link, Messages; Chrome, Firefox). By class and id alone the
+  // two dialogs were one state and the two items one event type, so M kept Share's tap as the
+  // way to the browser dialog, and a τ through Chrome was never made. An id of the platform's
+  // (android:id/...) names a slot, not an item: the item's text does.
+  auto dialog = [](const std::string& a, const std::string& b) {
+    return L(W("FrameLayout", "",
+               {W("TextView", "android:id/alertTitle").Text("Choose"),
+                W("TextView", "android:id/text1").Text(a).Click(),
+                W("TextView", "android:id/text1").Text(b).Click()}));
+  };
+  const Layout open_with = dialog("Chrome", "Firefox"), share = dialog("Copy link", "Messages");
+  EXPECT_NE(open_with.abs, share.abs);
+  EXPECT_NE(WidgetType(open_with.screen, 2), WidgetType(open_with.screen, 3));
+  // A view of the app's own id keeps one type whatever it shows (rows of a list).
+  const Layout rows = L(W("ListView", "list",
+                          {W("TextView", "title").Text("Cinema").Click(),
+                           W("TextView", "title").Text("Cleaning").Click()}));
+  EXPECT_EQ(WidgetType(rows.screen, 1), WidgetType(rows.screen, 2));
+}
+
 TEST(Layout, AnEmptyListDiffersFromAFullOne) {
   EXPECT_NE(L(Diary({})).abs, L(Diary({"Cinema"})).abs);
 }

@@ -41,7 +41,7 @@ struct W {
 inline void Flatten(const W& w, int parent, gui::Screen& s) {
   gui::Widget x;
   x.cls = w.cls.find('.') == std::string::npos ? "android.widget." + w.cls : w.cls;
-  x.resource_id = w.id.empty() ? "" : "app:id/" + w.id;
+  x.resource_id = w.id.empty() || w.id.find(':') != std::string::npos ? w.id : "app:id/" + w.id;
   x.text = w.text;
   x.content_desc = w.desc;
   x.package = "app";
