@@ -236,7 +236,7 @@ class Painter {
         break;
       }
       case Kind::kImage: {
-        if (w.content_desc == "More options") {  // the overflow button: three dots
+        if (w.content_desc == gui::kOverflowDescription) {  // three dots
           Fill(InAppBar(s, i) ? kWhite : kSecondary);
           for (int k = -1; k <= 1; ++k) {
             cairo_arc(cr_, b.center_x(), b.center_y() + k * 16 * scale_, 5 * scale_, 0, 2 * M_PI);

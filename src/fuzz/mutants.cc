@@ -1,6 +1,7 @@
 #include "fuzz/mutants.h"
 
 #include <algorithm>
+#include <cmath>
 #include <deque>
 #include <map>
 
@@ -15,6 +16,13 @@ std::string Mutant::PrefixKey(size_t n) const {
   std::string k = std::to_string(pivot);
   for (size_t i = 0; i < n && i < tau.size(); ++i) k += fmt::format("\n{}", tau[i].Key());
   return k;
+}
+
+int Mutant::Length() const {
+  return static_cast<int>(std::count_if(tau.begin(), tau.end(), [](const Event& e) {
+    return !(e.kind == gui::ActionKind::kClick &&
+             e.signature.ends_with(fmt::format("|{}", gui::kOverflowDescription)));
+  }));
 }
 
 std::string TriedTaus::Key(const Mutant& m) {
@@ -122,7 +130,7 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
       }
       continue;
     }
-    if (static_cast<int>(node.tau.size()) >= settings.max_length) continue;
+    if (m.Length() >= settings.max_length) continue;
     if (!expanded.emplace(node.first, node.states.back()).second) continue;
     for (const Edge* edge : model.PrunedOut(node.states.back())) {
       // τ does not type into a field the seed typed into: that overwrites the seed's input.
@@ -139,8 +147,18 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
       queue.push_back(std::move(next));
     }
   }
-  if (rng && static_cast<int>(out.size()) > settings.max_per_pivot)
-    std::shuffle(out.begin(), out.end(), rng->engine());
+  if (rng && static_cast<int>(out.size()) > settings.max_per_pivot) {
+    // A weighted draw without replacement: each candidate's key u^(1/w), w = 2^-(|τ|-1), highest
+    // first.
+    std::vector<std::pair<double, size_t>> keys;
+    for (size_t i = 0; i < out.size(); ++i)
+      keys.emplace_back(
+          std::pow(rng->Unit(), std::ldexp(1.0, static_cast<int>(out[i].tau.size()) - 1)), i);
+    std::sort(keys.rbegin(), keys.rend());
+    std::vector<Mutant> drawn;
+    for (const auto& [key, i] : keys) drawn.push_back(std::move(out[i]));
+    out = std::move(drawn);
+  }
   if (rng && static_cast<int>(out.size()) < settings.max_per_pivot)
     std::shuffle(again.begin(), again.end(), rng->engine());
   for (auto& m : again)

@@ -28,12 +28,16 @@ struct MutantSettings {
   // before a wrong delete), and 6 events per τ with 5 per pivot spent the budget on long detours
   // that came back less often (issue 19's sweeps: recall 0.61 -> 0.69, on apps not swept 0.46 ->
   // 0.62).
+  // The overflow button's tap is not counted: opening the options menu and picking its item is
+  // one action, as it was with the menu key (tube's [More options, Open in browser, Chrome, back]
+  // is three).
   int max_length = 3;
   int max_views_per_group = 3;  // independent first views tried per group
   int max_loop_uses = 2;        // mutants per loop per seed
   int max_per_pivot = 8;        // mutants per pivot
   // With a random generator, max_per_pivot are drawn from up to candidate_factor times as many
-  // found by the search (else the first found, the shortest, are taken).
+  // found by the search (else the first found, the shortest, are taken), each event of τ halving
+  // its chance: long loops get theirs, short τ stay the most drawn.
   int candidate_factor = 4;
   int max_per_seed = 20;  // mutants per seed (more seeds test more of the app in a budget)
   // The model M knows only what seeds did, so τ could only start with an event some run took on
@@ -55,6 +59,8 @@ struct Mutant {
 
   // The key of τ's first `n` events at this pivot (for failed-prefix pruning).
   std::string PrefixKey(size_t n) const;
+  // |τ| as MutantSettings::max_length counts it: the overflow button's taps aside.
+  int Length() const;
 };
 
 // The τ mutants ran from each pivot layout state, over a whole campaign (not one seed): the

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace roam::gui {
 
@@ -50,5 +51,9 @@ struct Widget {
 
   bool operator==(const Widget&) const = default;
 };
+
+// The content description Android gives the app bar's overflow button, which opens the
+// options menu.
+inline constexpr std::string_view kOverflowDescription = "More options";
 
 }  // namespace roam::gui

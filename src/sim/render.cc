@@ -150,7 +150,7 @@ void SimApp::Impl::RenderScreen(int width, int height) {
     int more = Add(bar, KindOf(Target::Kind::kOverflow), "android.widget.ImageButton",
                    {width - kOverflowWidth, kStatusBarHeight, width, bar_bottom});
     gui::Widget& w = screen_.widgets[more];
-    w.content_desc = "More options";
+    w.content_desc = gui::kOverflowDescription;
     w.clickable = w.focusable = true;
   }
   Column(page.widgets,

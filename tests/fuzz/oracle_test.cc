@@ -841,6 +841,42 @@ TEST(Mutants, SearchFindsALoopStartingOnAnInactiveIndependentView) {
   for (const auto& x : pruned) EXPECT_NE(x.PrefixKey(1), m.PrefixKey(1));
 }
 
+TEST(Mutants, TheOverflowButtonsTapIsNotCountedInTausLength) {
+  // apps/bench tube: Play dies once the video was opened in the browser. τ = [More options,
+  // Open in browser, Chrome, Close tab]: the menu's item is one action with the tap that opens
+  // the menu, so τ is three long.
+  auto video = [](const std::string& state, std::vector<W> over) {
+    std::vector<W> ws = {W("TextView", "state").Text(state),
+                         W("Button", "play").Text("Play").Click(),
+                         W("ImageButton", "").Desc(std::string(gui::kOverflowDescription)).Click()};
+    for (auto& w : over) ws.push_back(std::move(w));
+    return L(W("FrameLayout", "", ws), "app.Video");
+  };
+  const Layout pivot = video("Paused", {});
+  const Layout menu =
+      video("Paused", {W("TextView", "android:id/title").Text("Open in browser").Click(),
+                       W("TextView", "android:id/title").Text("Share").Click()});
+  const Layout choose = video("Paused", {W("TextView", "android:id/text1").Text("Chrome").Click()});
+  const Layout browser =
+      L(W("FrameLayout", "", {W("Button", "close").Text("Close tab").Click()}), "app.Browser");
+  Model model;
+  model.Observe(pivot.abs, ClickOn(pivot.screen, std::string(gui::kOverflowDescription)), menu.abs);
+  model.Observe(menu.abs, ClickOn(menu.screen, "Open in browser"), choose.abs);
+  model.Observe(choose.abs, ClickOn(choose.screen, "Chrome"), browser.abs);
+  model.Observe(browser.abs, ClickOn(browser.screen, "Close tab"), pivot.abs);
+  const std::vector<Layout> seed = {pivot, video("Playing", {})};
+  const std::vector<Event> events = {ClickOn(pivot.screen, "Play")};
+  const std::vector<ActiveViews> active = TrackActiveViews(seed, events);
+  MutantSettings settings;
+  settings.try_unseen_clicks = false;
+  const auto mutants = GenerateMutants(seed, events, active, model, 1, {}, settings);
+  ASSERT_EQ(mutants.size(), 1u);
+  EXPECT_EQ(mutants[0].tau.size(), 4u);
+  EXPECT_EQ(mutants[0].Length(), 3);
+  settings.max_length = 2;
+  EXPECT_TRUE(GenerateMutants(seed, events, active, model, 1, {}, settings).empty());
+}
+
 // A seed of one event on an entries screen (Like, Add, and a list of rows with Remove): Remove
 // on the row "Tax return", which (the planted bug) removes the first row instead. The model
 // knows Remove there and a loop of Like, and no seed tapped Add.
