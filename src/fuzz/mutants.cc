@@ -19,9 +19,9 @@ std::string Mutant::PrefixKey(size_t n) const {
 }
 
 int Mutant::Length() const {
+  static const std::string overflow = fmt::format("|{}", gui::kOverflowDescription);
   return static_cast<int>(std::count_if(tau.begin(), tau.end(), [](const Event& e) {
-    return !(e.kind == gui::ActionKind::kClick &&
-             e.signature.ends_with(fmt::format("|{}", gui::kOverflowDescription)));
+    return !(e.kind == gui::ActionKind::kClick && e.signature.ends_with(overflow));
   }));
 }
 
