@@ -158,25 +158,32 @@ Event EventOf(const gui::Screen& screen, const gui::Action& action) {
 
 int Resolve(const gui::Screen& screen, const Event& event) {
   if (!event.widget()) return -1;
-  int best = -1;
-  size_t best_distance = std::numeric_limits<size_t>::max();
+  // The views the event could act on, with their signatures; most events find theirs exactly,
+  // and only those that do not pay for the distances.
+  std::vector<std::pair<int, std::string>> candidates;
   std::vector<int> exact;
   for (int i = 0; i < static_cast<int>(screen.widgets.size()); ++i) {
     if (!Takes(screen, i, event.kind)) continue;
     if (WidgetType(screen, i) != event.type) continue;
     std::string sig = WidgetSignature(screen, i);
-    if (sig == event.signature) {
+    if (sig == event.signature)
       exact.push_back(i);
-      continue;
-    }
-    if (event.exact) {
-      if (best < 0 && gui::MaskDigits(sig) == gui::MaskDigits(event.signature)) best = i;
-      continue;
-    }
-    size_t d = EditDistance(sig, event.signature);
-    if (d < best_distance) best = i, best_distance = d;
+    else if (exact.empty())
+      candidates.emplace_back(i, std::move(sig));
   }
-  if (exact.empty()) return best;
+  if (exact.empty()) {
+    int best = -1;
+    size_t best_distance = std::numeric_limits<size_t>::max();
+    for (const auto& [i, sig] : candidates) {
+      if (event.exact) {
+        if (gui::MaskDigits(sig) == gui::MaskDigits(event.signature)) return i;
+        continue;
+      }
+      size_t d = EditDistance(sig, event.signature);
+      if (d < best_distance) best = i, best_distance = d;
+    }
+    return best;
+  }
   if (exact.size() > 1 || (event.exact && !event.row.empty())) {
     // Like views of several rows: the one of the event's row. An exact event whose row is gone
     // finds no target (it would act on another item).
