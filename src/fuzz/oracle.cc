@@ -76,6 +76,28 @@ ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored, Numb
   return bag;
 }
 
+RunViews::RunViews(const std::vector<Layout>& layouts, std::set<std::string> ignored,
+                   RunViews* prefix_of, int prefix_end)
+    : layouts_(&layouts),
+      ignored_(std::move(ignored)),
+      prefix_of_(prefix_of),
+      prefix_end_(prefix_end),
+      views_(layouts.size()) {}
+
+const RunViews::Views& RunViews::At(int t) {
+  std::optional<Views>& v = views_.at(t);
+  if (v) return *v;
+  const Layout& l = (*layouts_)[t];
+  if (prefix_of_ && t <= prefix_end_ && t < static_cast<int>(prefix_of_->layouts_->size()) &&
+      prefix_of_->ignored_ == ignored_) {
+    const Layout& p = (*prefix_of_->layouts_)[t];
+    if (p.in_app == l.in_app && p.screen.widgets == l.screen.widgets) return prefix_of_->At(t);
+  }
+  v.emplace();
+  v->bag = ViewsOf(l, ignored_, &v->numbers);
+  return *v;
+}
+
 namespace {
 
 std::set<std::string> KeysOf(const ViewBag& bag);
@@ -196,8 +218,7 @@ Effect Missing(const Effect& seed, const Effect& mutant) {
   return {Minus(seed.removed, mutant.removed), Minus(seed.added, mutant.added)};
 }
 
-std::set<std::string> UnstableViews(const std::vector<Layout>& run1,
-                                    const std::vector<Layout>& run2) {
+std::set<std::string> UnstableViews(std::span<const Layout> run1, std::span<const Layout> run2) {
   std::set<std::string> out;
   size_t n = std::min(run1.size(), run2.size());
   for (size_t t = 0; t < n; ++t) {
@@ -226,31 +247,37 @@ std::vector<std::pair<int, int>> OraclePairs(const std::vector<Layout>& seed, in
 
 int LastEffect(const std::vector<Layout>& seed, const std::set<std::string>& ignored,
                double min_pair_similarity) {
-  std::vector<ViewBag> bags(seed.size());
-  std::vector<Numbers> numbers(seed.size());
-  for (size_t t = 0; t < seed.size(); ++t) bags[t] = ViewsOf(seed[t], ignored, &numbers[t]);
+  RunViews views(seed, ignored);
+  return LastEffect(seed, views, min_pair_similarity);
+}
+
+int LastEffect(const std::vector<Layout>& seed, RunViews& views, double min_pair_similarity) {
   for (int j = static_cast<int>(seed.size()) - 1; j > 0; --j)
     for (int i = j - 1; i >= 0; --i)
       if (Similar(seed[i], seed[j]) && TypeSimilarity(seed[i], seed[j]) >= min_pair_similarity &&
-          (!Delta(bags[i], bags[j]).empty() || !Recounted(numbers[i], numbers[j], true).empty()))
+          (!Delta(views.Bag(i), views.Bag(j)).empty() ||
+           !Recounted(views.NumbersAt(i), views.NumbersAt(j), true).empty()))
         return j;
   return -1;
 }
 
 std::vector<char> EffectLands(const std::vector<Layout>& layouts,
                               const std::set<std::string>& ignored, double min_pair_similarity) {
+  RunViews views(layouts, ignored);
+  return EffectLands(layouts, views, min_pair_similarity);
+}
+
+std::vector<char> EffectLands(const std::vector<Layout>& layouts, RunViews& views,
+                              double min_pair_similarity) {
   const int n = static_cast<int>(layouts.size());
-  std::vector<ViewBag> bags(n);
-  std::vector<Numbers> numbers(n);
-  for (int t = 0; t < n; ++t) bags[t] = ViewsOf(layouts[t], ignored, &numbers[t]);
   std::vector<char> lands(n, 0);
   for (int j = 1; j < n; ++j)
     for (int i = j - 1; i >= 0; --i) {
       if (!Similar(layouts[i], layouts[j]) ||
           TypeSimilarity(layouts[i], layouts[j]) < min_pair_similarity)
         continue;
-      lands[j] = !Delta(bags[i], bags[j]).empty() ||
-                 !Recounted(numbers[i], numbers[j], /*counts_only=*/true).empty();
+      lands[j] = !Delta(views.Bag(i), views.Bag(j)).empty() ||
+                 !Recounted(views.NumbersAt(i), views.NumbersAt(j), /*counts_only=*/true).empty();
       break;
     }
   return lands;
@@ -313,12 +340,16 @@ int CountOfKey(const ViewBag& bag, const std::string& key) {
 
 }  // namespace
 
-TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_length,
-                       const std::set<std::string>& ignored, double overlay_similarity) {
+namespace {
+
+TauFootprint FootprintOf(const std::vector<Layout>& mutant, RunViews& views, int pivot,
+                         int tau_length, const std::set<std::string>& ignored,
+                         double overlay_similarity) {
   TauFootprint f;
-  auto add = [&](const Layout& a, const Layout& b) {
-    Numbers na, nb;
-    Effect d = Delta(ViewsOf(a, ignored, &na), ViewsOf(b, ignored, &nb));
+  auto add = [&](int ia, int ib) {
+    const Layout &a = mutant[ia], &b = mutant[ib];
+    const Numbers &na = views.NumbersAt(ia), &nb = views.NumbersAt(ib);
+    Effect d = Delta(views.Bag(ia), views.Bag(ib));
     std::set<std::string> removed = KeysOf(d.removed), added = KeysOf(d.added);
     for (const auto& k : removed)
       if (added.count(k)) f.changed.insert(k);
@@ -345,13 +376,21 @@ TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_len
     for (int u = t - 1; u >= 0; --u) {
       if (!Similar(mutant[u], mutant[t])) continue;
       const bool alike = TypeSimilarity(mutant[u], mutant[t]) >= overlay_similarity;
-      if (latest || alike) add(mutant[u], mutant[t]);
+      if (latest || alike) add(u, t);
       if (alike) break;
       latest = false;
     }
   }
-  add(mutant[pivot], mutant[pivot + tau_length]);
+  add(pivot, pivot + tau_length);
   return f;
+}
+
+}  // namespace
+
+TauFootprint Footprint(const std::vector<Layout>& mutant, int pivot, int tau_length,
+                       const std::set<std::string>& ignored, double overlay_similarity) {
+  RunViews views(mutant, ignored);
+  return FootprintOf(mutant, views, pivot, tau_length, ignored, overlay_similarity);
 }
 
 Effect MissingFromMutant(const Effect& seed, const ViewBag& seed_j, const ViewBag& mutant_i,
@@ -464,24 +503,24 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
                                      const std::vector<Layout>& mutant,
                                      const std::vector<Event>& mutant_events, int pivot,
                                      int tau_length, const std::set<std::string>& ignored,
-                                     const OracleSettings& settings) {
+                                     const OracleSettings& settings, RunViews* seed_views) {
   // A seed that ends before its pivot (shrunk by minimisation) has nothing after τ to compare.
   if (pivot < 0 || tau_length < 0 || pivot >= static_cast<int>(seed.size())) return std::nullopt;
   const int last = std::max(pivot + tau_length,
                             MutantIndex(static_cast<int>(seed.size()) - 1, pivot, tau_length));
   if (last >= static_cast<int>(mutant.size())) return std::nullopt;  // the mutant did not finish
-  std::vector<ViewBag> seed_bags(seed.size()), mutant_bags(mutant.size());
-  std::vector<Numbers> seed_numbers(seed.size()), mutant_numbers(mutant.size());
-  std::vector<char> have(mutant.size(), 0);
-  for (size_t t = 0; t < seed.size(); ++t)
-    seed_bags[t] = ViewsOf(seed[t], ignored, &seed_numbers[t]);
-  auto mutant_bag = [&](int t) -> const ViewBag& {
-    if (!have[t]) mutant_bags[t] = ViewsOf(mutant[t], ignored, &mutant_numbers[t]), have[t] = 1;
-    return mutant_bags[t];
-  };
+  std::optional<RunViews> own_seed_views;
+  if (!seed_views || !seed_views->Of(seed, ignored))
+    seed_views = &own_seed_views.emplace(seed, ignored);
+  auto seed_bag = [&](int t) -> const ViewBag& { return seed_views->Bag(t); };
+  auto seed_numbers = [&](int t) -> const Numbers& { return seed_views->NumbersAt(t); };
+  RunViews mutant_views(mutant, ignored, seed_views, pivot);
+  auto mutant_bag = [&](int t) -> const ViewBag& { return mutant_views.Bag(t); };
+  auto mutant_numbers = [&](int t) -> const Numbers& { return mutant_views.NumbersAt(t); };
   TauFootprint footprint;
   if (settings.excuse_tau_effects || settings.skip_destructive_tau)
-    footprint = Footprint(mutant, pivot, tau_length, ignored, settings.overlay_similarity);
+    footprint =
+        FootprintOf(mutant, mutant_views, pivot, tau_length, ignored, settings.overlay_similarity);
   // τ deleted or changed list items: it did not only add effects, the premise of the oracle.
   if (settings.skip_destructive_tau && !footprint.removed_rows.empty()) return std::nullopt;
   if (settings.skip_tau_left_input && tau_length > 0 &&
@@ -514,8 +553,8 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
     if (TypeSimilarity(seed[i], seed[j]) < settings.min_pair_similarity) continue;
     // τ changed shared state: what came before it is not comparable any more.
     if (shared_changed && i < pivot) continue;
-    Effect seed_effect = Delta(seed_bags[i], seed_bags[j]);
-    seed_effect.changed = Recounted(seed_numbers[i], seed_numbers[j], /*counts_only=*/true);
+    Effect seed_effect = Delta(seed_bag(i), seed_bag(j));
+    seed_effect.changed = Recounted(seed_numbers(i), seed_numbers(j), /*counts_only=*/true);
     if (seed_effect.empty()) continue;
 
     int mi = MutantIndex(i, pivot, tau_length), mj = MutantIndex(j, pivot, tau_length);
@@ -525,7 +564,7 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
         TypeSimilarity(mutant[mi], mutant[mj]) < settings.min_pair_similarity)
       continue;
     Effect mutant_effect = Delta(mutant_bag(mi), mutant_bag(mj));
-    mutant_effect.changed = Recounted(mutant_numbers[mi], mutant_numbers[mj]);
+    mutant_effect.changed = Recounted(mutant_numbers(mi), mutant_numbers(mj));
     const ViewBag* before = &mutant_bag(mi);
     ViewBag with_tau;  // mutant_bag(mi) with τ's net effect applied
     // τ's net effect on the pair's screen: from the latest layout like mi's at or before the
@@ -549,15 +588,15 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
           with_tau.erase(it);
       before = &with_tau;
     }
-    Effect missing = MissingFromMutant(seed_effect, seed_bags[j], *before, mutant_bag(mj));
+    Effect missing = MissingFromMutant(seed_effect, seed_bag(j), *before, mutant_bag(mj));
     // A number the seed moved from what it showed at i, that the mutant shows at both ends: it
     // started where the seed's did and did not move (a removal the mutant could make and did
     // not, as above). Not judged when the mutant started elsewhere: a clock that moved on while
     // τ ran, a count τ changed.
     for (const auto& [v, n] : seed_effect.changed) {
-      const std::string& from = seed_numbers[i].at(v);
-      auto a = mutant_numbers[mi].find(v), b = mutant_numbers[mj].find(v);
-      if (a != mutant_numbers[mi].end() && b != mutant_numbers[mj].end() && a->second == from &&
+      const std::string& from = seed_numbers(i).at(v);
+      auto a = mutant_numbers(mi).find(v), b = mutant_numbers(mj).find(v);
+      if (a != mutant_numbers(mi).end() && b != mutant_numbers(mj).end() && a->second == from &&
           b->second == from)
         missing.changed[v] = 1;
     }
@@ -628,7 +667,7 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
       bool extra_rows = false;
       std::set<std::string> mutant_grouped = GroupedKeys(mutant[mj]);
       for (const auto& [v, n] : mutant_bag(mj))
-        extra_rows |= mutant_grouped.count(KeyOfViewString(v)) && n > Count(seed_bags[j], v);
+        extra_rows |= mutant_grouped.count(KeyOfViewString(v)) && n > Count(seed_bag(j), v);
       if (extra_rows)
         for (auto it = missing.added.begin(); it != missing.added.end();)
           it = !grouped_j.count(KeyOfViewString(it->first)) ? missing.added.erase(it)
@@ -656,7 +695,7 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
       // A view the seed added that the mutant shows with τ's data instead.
       std::set<std::string> with_tau_data;  // ViewKeys
       for (const auto& [v, n] : mutant_bag(mj))
-        if (n > Count(seed_bags[j], v) && names_tau_data(v))
+        if (n > Count(seed_bag(j), v) && names_tau_data(v))
           with_tau_data.insert(KeyOfViewString(v));
       for (auto it = missing.added.begin(); it != missing.added.end();)
         it = with_tau_data.count(KeyOfViewString(it->first)) ? missing.added.erase(it)
@@ -675,8 +714,8 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
           const std::string key = KeyOfViewString(it->first);
           const std::string row = RowPrefix(it->first);
           const bool more =
-              CountOfKey(mutant_bag(mj), key) - CountOfKey(seed_bags[j], key) >= it->second ||
-              (!row.empty() && CountInRow(mutant_bag(mj), row) > CountInRow(seed_bags[j], row));
+              CountOfKey(mutant_bag(mj), key) - CountOfKey(seed_bag(j), key) >= it->second ||
+              (!row.empty() && CountInRow(mutant_bag(mj), row) > CountInRow(seed_bag(j), row));
           const bool like = grouped.count(key) && names_tau_data(it->first) && more;
           it = like ? missing.removed.erase(it) : std::next(it);
         }
@@ -688,18 +727,18 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
       for (int t = i + 1; t <= pivot; ++t) {
         if (Similar(seed[t], seed[j]))
           for (auto it = missing.added.begin(); it != missing.added.end();)
-            it = Count(seed_bags[t], it->first) >= Count(seed_bags[j], it->first)
+            it = Count(seed_bag(t), it->first) >= Count(seed_bag(j), it->first)
                      ? missing.added.erase(it)
                      : std::next(it);
         if (!Similar(seed[t], seed[i])) continue;
         for (auto it = missing.removed.begin(); it != missing.removed.end();)
-          it = Count(seed_bags[t], it->first) < Count(seed_bags[i], it->first)
+          it = Count(seed_bag(t), it->first) < Count(seed_bag(i), it->first)
                    ? missing.removed.erase(it)
                    : std::next(it);
         // A number the seed had already changed.
         for (auto it = missing.changed.begin(); it != missing.changed.end();) {
-          auto shown = seed_numbers[t].find(it->first);
-          it = shown != seed_numbers[t].end() && shown->second != seed_numbers[i].at(it->first)
+          auto shown = seed_numbers(t).find(it->first);
+          it = shown != seed_numbers(t).end() && shown->second != seed_numbers(i).at(it->first)
                    ? missing.changed.erase(it)
                    : std::next(it);
         }

@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +42,37 @@ using Numbers = std::map<std::string, std::string>;
 // or checkable ones), minus those whose ViewKey is in `ignored`; and their numbers, if asked.
 ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored,
                 Numbers* numbers = nullptr);
+
+// The views of each layout of a run (ViewsOf, with their numbers), each made when first asked
+// for. A seed's views are read again for every mutant of it: one RunViews of the seed serves
+// them all while the ignored views stay the same (CheckMutant). With `prefix_of`, the views of
+// layouts up to `prefix_end` that equal those of prefix_of's run are read from it (a mutant
+// repeats its seed's first events). Keeps a pointer to `layouts` (and to `prefix_of`): they must
+// outlive it, unchanged. Not thread-safe.
+class RunViews {
+ public:
+  RunViews(const std::vector<Layout>& layouts, std::set<std::string> ignored,
+           RunViews* prefix_of = nullptr, int prefix_end = -1);
+  const ViewBag& Bag(int t) { return At(t).bag; }
+  const Numbers& NumbersAt(int t) { return At(t).numbers; }
+  // Whether these are the views of `layouts` without `ignored`.
+  bool Of(const std::vector<Layout>& layouts, const std::set<std::string>& ignored) const {
+    return &layouts == layouts_ && ignored == ignored_;
+  }
+
+ private:
+  struct Views {
+    ViewBag bag;
+    Numbers numbers;
+  };
+  const Views& At(int t);
+
+  const std::vector<Layout>* layouts_;
+  std::set<std::string> ignored_;
+  RunViews* prefix_of_;
+  int prefix_end_;
+  std::vector<std::optional<Views>> views_;
+};
 
 // The rows of each list of a layout that can scroll (it holds more rows than it shows; with
 // `all`, of every list), in order, each as the bag of its views, by the list's ViewKey.
@@ -99,8 +131,7 @@ bool LeftInput(const Layout& pivot, const Layout& end, const std::set<std::strin
 
 // The ViewKeys of views that differ between two runs of one seed, layout by layout, digits
 // included (layouts past the shorter run are not compared).
-std::set<std::string> UnstableViews(const std::vector<Layout>& run1,
-                                    const std::vector<Layout>& run2);
+std::set<std::string> UnstableViews(std::span<const Layout> run1, std::span<const Layout> run2);
 
 // The pairs (i, j) of seed layouts (0-based; layout t+1 follows event t, the pivot is layout p,
 // τ is inserted before event p) the oracle compares: i < j, both similar, and either
@@ -111,6 +142,7 @@ std::vector<std::pair<int, int>> OraclePairs(const std::vector<Layout>& seed, in
 // violation.
 int LastEffect(const std::vector<Layout>& seed, const std::set<std::string>& ignored,
                double min_pair_similarity);
+int LastEffect(const std::vector<Layout>& seed, RunViews& views, double min_pair_similarity);
 // Seed layout index -> mutant layout index, for τ of length m: i <= p stays, i > p moves by m.
 inline int MutantIndex(int seed_index, int pivot, int tau_length) {
   return seed_index <= pivot ? seed_index : seed_index + tau_length;
@@ -121,6 +153,8 @@ inline int MutantIndex(int seed_index, int pivot, int tau_length) {
 // the dialog it closed) had an effect the oracle can judge.
 std::vector<char> EffectLands(const std::vector<Layout>& layouts,
                               const std::set<std::string>& ignored, double min_pair_similarity);
+std::vector<char> EffectLands(const std::vector<Layout>& layouts, RunViews& views,
+                              double min_pair_similarity);
 
 struct Violation {
   int seed_i = -1, seed_j = -1;      // the seed pair
@@ -211,12 +245,14 @@ bool SameSingleViews(const Layout& a, const Layout& b, const std::set<std::strin
 // mutant[t] for t <= p equals the seed's prefix, then τ's m layouts, then the seed's rest. The
 // first violating pair (by j, then i descending) is returned; none when the effects hold.
 // `mutant_events` are the mutant's events (τ is mutant_events[p, p + tau_length)).
+// `seed_views`, when they are those of `seed` without `ignored`, are read instead of made again.
 std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
                                      const std::vector<Event>& seed_events,
                                      const std::vector<Layout>& mutant,
                                      const std::vector<Event>& mutant_events, int pivot,
                                      int tau_length, const std::set<std::string>& ignored,
-                                     const OracleSettings& settings = {});
+                                     const OracleSettings& settings = {},
+                                     RunViews* seed_views = nullptr);
 
 // Reports, de-duplicated by Violation::Key: how often each key was seen, in the order to report
 // them: those seen once first, then by count, then by first sighting.

@@ -60,10 +60,11 @@ class Fuzzer {
   void ObserveRun(const Execution& run);
   Status OneSeed(int index);
   // Runs one mutant from `from` (RunFrom::resume: restored; `snapshotted`: whether the run
-  // saved the device where `from` asked).
+  // saved the device where `from` asked). `seed_views`: the seed's views without `ignored`,
+  // made again when `ignored` grows.
   Status OneMutant(int seed_index, const Execution& seed, const RunFrom& from,
-                   std::set<std::string>& ignored, const fuzz::Mutant& mutant,
-                   std::set<std::string>& failed, bool& snapshotted);
+                   std::set<std::string>& ignored, std::optional<fuzz::RunViews>& seed_views,
+                   const fuzz::Mutant& mutant, std::set<std::string>& failed, bool& snapshotted);
   Status Report(int seed_index, const Execution& seed, const Execution& mutant,
                 const fuzz::Mutant& m, const fuzz::Violation& v);
   std::string Score(const FuzzCase& c, const std::string& key);
@@ -225,12 +226,14 @@ Status Fuzzer::OneSeed(int index) {
   }
   starts_.Add(seed.layouts, seed.events);
   std::set<std::string> ignored = fuzz::UnstableViews(seed.layouts, second->layouts);
+  // The seed's views, made once for its effects and all its mutants' judgements.
+  std::optional<fuzz::RunViews> views(std::in_place, seed.layouts, ignored);
   const std::vector<char> lands =
-      fuzz::EffectLands(seed.layouts, ignored, options_.oracle.min_pair_similarity);
+      fuzz::EffectLands(seed.layouts, *views, options_.oracle.min_pair_similarity);
   for (size_t j = 1; j < lands.size() && j <= seed.events.size(); ++j)
     if (lands[j]) effects_.Saw(seed.layouts[j - 1].abs, seed.events[j - 1]);
   if (Mapping()) return Status::Ok();
-  int last_effect = fuzz::LastEffect(seed.layouts, ignored, options_.oracle.min_pair_similarity);
+  int last_effect = fuzz::LastEffect(seed.layouts, *views, options_.oracle.min_pair_similarity);
   if (last_effect <= prefix) return Status::Ok();  // no effect after the way: nothing to judge
   // What the seed did after its last effect, no mutant needs to repeat: no pair of the oracle
   // ends there.
@@ -276,7 +279,7 @@ Status Fuzzer::OneSeed(int index) {
                       k + 1 < mutants.size() && mutants[k + 1].pivot == m.pivot;
     if (save) from.save_at = m.pivot, from.save_as = at_pivot;
     bool snapshotted = false;
-    ROAM_RETURN_IF_ERROR(OneMutant(index, seed, from, ignored, m, failed, snapshotted));
+    ROAM_RETURN_IF_ERROR(OneMutant(index, seed, from, ignored, views, m, failed, snapshotted));
     if (save && snapshotted) saved_pivot = m.pivot;
     progress_.Update(Figures());
   }
@@ -284,8 +287,8 @@ Status Fuzzer::OneSeed(int index) {
 }
 
 Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& from,
-                         std::set<std::string>& ignored, const fuzz::Mutant& m,
-                         std::set<std::string>& failed, bool& snapshotted) {
+                         std::set<std::string>& ignored, std::optional<fuzz::RunViews>& seed_views,
+                         const fuzz::Mutant& m, std::set<std::string>& failed, bool& snapshotted) {
   const int p = m.pivot, len = static_cast<int>(m.tau.size());
   const double t0 = budget_.Elapsed();
   tried_.Add(seed.layouts[p].abs, m);
@@ -310,10 +313,11 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& f
     return Status::Ok();
   }
   // The mutant's prefix repeats the seed's first p events: what differs there is unstable too.
-  std::vector<fuzz::Layout> prefix(run->layouts.begin(), run->layouts.begin() + p + 1);
+  const std::span<const fuzz::Layout> prefix(run->layouts.data(), p + 1);
   for (const auto& k : fuzz::UnstableViews(seed.layouts, prefix)) ignored.insert(k);
+  if (!seed_views->Of(seed.layouts, ignored)) seed_views.emplace(seed.layouts, ignored);
   auto v = fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, run->events, p, len, ignored,
-                             options_.oracle);
+                             options_.oracle, &*seed_views);
   if (std::getenv("ROAM_FUZZ_DEBUG")) {
     std::string t;
     for (const auto& e : m.tau) t += e.Describe() + "; ";
@@ -326,8 +330,9 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& f
   ROAM_RETURN_IF_ERROR(FileCrashes(*third));
   if (third->interrupted) return Status::Ok();
   for (const auto& k : fuzz::UnstableViews(seed.layouts, third->layouts)) ignored.insert(k);
+  if (!seed_views->Of(seed.layouts, ignored)) seed_views.emplace(seed.layouts, ignored);
   v = fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, run->events, p, len, ignored,
-                        options_.oracle);
+                        options_.oracle, &*seed_views);
   if (!v) return Status::Ok();
   ++stats_.violations;
   return Report(seed_index, seed, *run, m, *v);

@@ -60,9 +60,8 @@ Result<std::optional<fuzz::Violation>> CheckCase(device::Device& device, const F
   if (!third.ok()) return third.status();
   std::set<std::string> ignored = fuzz::UnstableViews(first->layouts, second->layouts);
   for (const auto& k : fuzz::UnstableViews(first->layouts, third->layouts)) ignored.insert(k);
-  std::vector<fuzz::Layout> prefix(
-      mutant->layouts.begin(),
-      mutant->layouts.begin() + std::min<size_t>(mutant->layouts.size(), c.pivot + 1));
+  const std::span<const fuzz::Layout> prefix(mutant->layouts.data(),
+                                             std::min<size_t>(mutant->layouts.size(), c.pivot + 1));
   for (const auto& k : fuzz::UnstableViews(first->layouts, prefix)) ignored.insert(k);
   return fuzz::CheckMutant(first->layouts, first->events, mutant->layouts, mutant->events, c.pivot,
                            c.tau_length, ignored, settings);
