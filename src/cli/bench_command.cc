@@ -78,7 +78,11 @@ int BenchCommand(int argc, char** argv) {
   app.add_option("--events", o.budget.events, "events per run")
       ->check(Positive())
       ->capture_default_str();
-  app.add_option("--seeds", o.seeds, "seeds 1..K per (app, strategy)")
+  app.add_option("--seeds", o.seeds, "K seeds per (app, strategy): 1..K, or S..S+K-1")
+      ->check(Positive())
+      ->capture_default_str();
+  app.add_option("--first-seed", o.first_seed,
+                 "S: the first seed (another sample of K seeds, to see how much a figure moves)")
       ->check(Positive())
       ->capture_default_str();
   app.add_option("--jobs", o.jobs, "worker threads")->check(Positive())->capture_default_str();

@@ -201,6 +201,7 @@ void AddOracleRoutes(const BenchOptions& options, std::vector<BenchRun>& runs) {
 Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* progress) {
   if (options.apps.empty()) return Status::InvalidArgument("no apps to run");
   if (options.seeds < 1) return Status::InvalidArgument("--seeds must be at least 1");
+  if (options.first_seed < 1) return Status::InvalidArgument("--first-seed must be at least 1");
   if (options.shards < 1 || options.shard < 1 || options.shard > options.shards)
     return Status::InvalidArgument(
         fmt::format("--shard {}/{}: give I/N with 1 <= I <= N", options.shard, options.shards));
@@ -228,7 +229,7 @@ Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* p
       if (std::count(options.bugs_off.begin(), options.bugs_off.end(), b.id))
         bugs_off.push_back(b.id);
     for (const auto& strategy : options.strategies)
-      for (int seed = 1; seed <= options.seeds; ++seed)
+      for (int seed = options.first_seed; seed < options.first_seed + options.seeds; ++seed)
         jobs.push_back({app, bugs_off, strategy, uint64_t(seed)});
   }
   if (options.shards > 1) {  // this machine's slice: every shards-th run
@@ -276,6 +277,7 @@ nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions
   nlohmann::json j;
   j["events"] = options.budget.events;
   j["seeds"] = options.seeds;
+  j["first_seed"] = options.first_seed;
   j["strategies"] = options.strategies;
   j["snapshots"] = options.snapshots;
   j["wall_seconds"] = wall_seconds;

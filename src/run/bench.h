@@ -31,10 +31,11 @@ struct BenchOptions {
   std::vector<std::filesystem::path> apps;  // app specs
   std::vector<std::string> strategies = {"random", "oracle"};
   BudgetOptions budget{.events = 2000};  // per run
-  int seeds = 5;                         // seeds 1..seeds
-  int jobs = 2;                          // worker threads
-  std::filesystem::path out;             // runs go to out/runs/<app>/<strategy>/s<seed>
-  std::vector<std::string> bugs_off;     // switched off in every app that plants them
+  int seeds = 5;                         // seeds first_seed..first_seed + seeds - 1
+  int first_seed = 1;
+  int jobs = 2;                       // worker threads
+  std::filesystem::path out;          // runs go to out/runs/<app>/<strategy>/s<seed>
+  std::vector<std::string> bugs_off;  // switched off in every app that plants them
   explore::StrategySettings strategy_settings;
   bool snapshots = true;            // false: the simulator without snapshots (a phone)
   explore::HarnessOptions harness;  // applied to every run when active
@@ -116,6 +117,7 @@ Status WriteBenchReport(const std::filesystem::path& out, const std::vector<Benc
 struct BenchFile {
   int64_t events = 0;
   int seeds = 0;
+  int first_seed = 1;  // files written before it was kept: 1
   std::vector<std::string> strategies;
   std::vector<std::string> apps;  // in the grid's order
   bool snapshots = true;

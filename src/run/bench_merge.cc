@@ -95,6 +95,8 @@ Result<BenchFile> ReadBenchFile(const std::filesystem::path& path) {
   BenchFile f;
   ROAM_RETURN_IF_ERROR(ReadField(*j, "events", f.events, where));
   ROAM_RETURN_IF_ERROR(ReadField(*j, "seeds", f.seeds, where));
+  if (j->contains("first_seed"))
+    ROAM_RETURN_IF_ERROR(ReadField(*j, "first_seed", f.first_seed, where));
   ROAM_RETURN_IF_ERROR(ReadField(*j, "strategies", f.strategies, where));
   ROAM_RETURN_IF_ERROR(ReadField(*j, "apps", f.apps, where));
   ROAM_RETURN_IF_ERROR(ReadField(*j, "snapshots", f.snapshots, where));
@@ -120,6 +122,7 @@ BenchOptions OptionsOf(const BenchFile& f) {
   BenchOptions o;
   o.budget.events = f.events;
   o.seeds = f.seeds;
+  o.first_seed = f.first_seed;
   o.strategies = f.strategies;
   o.snapshots = f.snapshots;
   // BenchToJson writes each app's stem: a name.json gives the name back.
@@ -148,6 +151,7 @@ Result<BenchFile> MergeBenchFiles(const std::vector<BenchFile>& files,
     };
     ROAM_RETURN_IF_ERROR(differs("events per run", f.events, all.events));
     ROAM_RETURN_IF_ERROR(differs("seeds", f.seeds, all.seeds));
+    ROAM_RETURN_IF_ERROR(differs("first seeds", f.first_seed, all.first_seed));
     ROAM_RETURN_IF_ERROR(differs("strategies", f.strategies, all.strategies));
     ROAM_RETURN_IF_ERROR(differs("apps", f.apps, all.apps));
     ROAM_RETURN_IF_ERROR(differs("snapshot settings", f.snapshots, all.snapshots));
@@ -172,7 +176,7 @@ Result<BenchFile> MergeBenchFiles(const std::vector<BenchFile>& files,
   if (missing)
     for (const auto& app : all.apps)
       for (const auto& strategy : all.strategies)
-        for (int seed = 1; seed <= all.seeds; ++seed)
+        for (int seed = all.first_seed; seed < all.first_seed + all.seeds; ++seed)
           if (!seen.count(Key{app, strategy, static_cast<uint64_t>(seed)}))
             missing->push_back(fmt::format("{} {} seed {}", app, strategy, seed));
   return all;

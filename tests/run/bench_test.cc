@@ -258,6 +258,43 @@ TEST(Bench, TwoShardsMergeIntoTheTableOfTheWholeRun) {
   EXPECT_FALSE(RunBench(bad, nullptr).ok());
 }
 
+TEST(Bench, AnotherSampleOfSeedsStartsAtTheFirstSeed) {
+  // --first-seed 4 --seeds 2: seeds 4 and 5, each the very run that seed gives in 1..5; the
+  // JSON keeps the first seed, and merging shards finds the runs missing among 4..5.
+  BenchOptions o;
+  o.apps = {testing::SourceDir() / "apps/diary.json"};
+  o.strategies = {"random"};
+  o.budget.events = 200;
+  o.seeds = 2;
+  o.first_seed = 4;
+  o.out = testing::TempDir("bench_first_seed");
+  auto runs = RunBench(o, nullptr);
+  ASSERT_TRUE(runs.ok()) << runs.status().message();
+  ASSERT_EQ(runs->size(), 2u);
+  EXPECT_EQ((*runs)[0].seed, 4u);
+  EXPECT_EQ((*runs)[1].seed, 5u);
+  BenchOptions all = o;
+  all.seeds = 5;
+  all.first_seed = 1;
+  all.out = testing::TempDir("bench_first_seed_all");
+  auto five = RunBench(all, nullptr);
+  ASSERT_TRUE(five.ok()) << five.status().message();
+  ASSERT_EQ(five->size(), 5u);
+  EXPECT_EQ((*five)[3].activities_covered, (*runs)[0].activities_covered);
+  EXPECT_EQ((*five)[4].units_covered, (*runs)[1].units_covered);
+
+  const auto file = o.out / "bench.json";
+  ASSERT_TRUE(WriteJsonFile(file, BenchToJson({(*runs)[1]}, o, 1.0)).ok());
+  auto read = ReadBenchFile(file);
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  EXPECT_EQ(read->first_seed, 4);
+  std::vector<std::string> missing;
+  ASSERT_TRUE(MergeBenchFiles({*read}, {file.string()}, &missing).ok());
+  EXPECT_EQ(missing, std::vector<std::string>{"diary random seed 4"});
+  o.first_seed = 0;
+  EXPECT_FALSE(RunBench(o, nullptr).ok());
+}
+
 TEST(Bench, UnknownStrategyAndEmptyFolderAreRefused) {
   BenchOptions o;
   o.apps = {testing::SourceDir() / "tests/apps/crashy.json"};
