@@ -240,7 +240,8 @@ bool SameSingleViews(const Layout& a, const Layout& b, const std::set<std::strin
 // not judged either when τ removed that very view (τ deleted the item the seed shows again), nor
 // a single view when the mutant shows rows at j that the seed does not (a placeholder such as
 // "No bookmarks" gives way to the data τ added). When τ changed the pivot's single views, pairs
-// that span the insertion are not judged.
+// that span the insertion are not judged, nor a pair the mutant shows on other screens than the
+// seed's (Similar).
 // `mutant` holds every layout of the mutant run:
 // mutant[t] for t <= p equals the seed's prefix, then τ's m layouts, then the seed's rest. The
 // first violating pair (by j, then i descending) is returned; none when the effects hold.

@@ -124,6 +124,37 @@ TEST(Oracle, TheSeedsViewsServeEachMutantWhileTheIgnoredViewsStayTheSame) {
       CheckMutant(removes, remove, {one, Main("x"), two}, away, 0, 1, {}, {}, &removes_views));
 }
 
+// A list screen of `activity` with its rows and, once a row is tapped, "Selected: <row>".
+Layout Picker(const std::string& activity, const std::vector<std::string>& rows,
+              const std::string& selected = "") {
+  std::vector<W> ws;
+  for (const auto& r : rows) ws.push_back(W("TextView", "item").Text(r).Click());
+  std::vector<W> kids = {W("ListView", "list", ws)};
+  if (!selected.empty()) kids.push_back(W("TextView", "selected").Text("Selected: " + selected));
+  return L(W("FrameLayout", "", kids), activity);
+}
+
+TEST(Oracle, APairTheMutantShowsOnAnotherScreenThanTheSeedIsNotJudged) {
+  // The seed goes back to Feed and taps Book club there; τ (before the back) had opened Alarms
+  // on top of a new copy of the pivot's screen, so the mutant's back leads to Alarms, which has a
+  // Book club row too and shows no selection: not the seed's screen, not its effect to show
+  // (gen306, fuzzing seed 8).
+  const Layout pivot = Picker("app.Search", {"Help"});
+  const std::vector<Layout> seed = {pivot, Picker("app.Feed", {"Book club", "Concert"}),
+                                    Picker("app.Feed", {"Book club", "Concert"}, "Book club")};
+  const Event tap = ClickOn(seed[1].screen, "Book club");
+  const std::vector<Event> seed_events = {{}, tap};  // back, then the tap
+  const Layout alarms = Picker("app.Alarms", {"Book club"});
+  const std::vector<Event> mutant_events = {ClickOn(pivot.screen, "Help"), {}, tap};
+  EXPECT_FALSE(
+      CheckMutant(seed, seed_events, {pivot, pivot, alarms, alarms}, mutant_events, 0, 1, {})
+          .has_value());
+  // Its twin: the mutant is back on Feed, where the tap selects nothing.
+  EXPECT_TRUE(
+      CheckMutant(seed, seed_events, {pivot, pivot, seed[1], seed[1]}, mutant_events, 0, 1, {})
+          .has_value());
+}
+
 TEST(Mutants, PivotsRightBeforeACounterThatCountsComeFirst) {
   // Copy link, Copy link, Like: only the last step has an effect, a number.
   std::vector<Layout> layouts = {Likes(0), Likes(0), Likes(0), Likes(1)};
