@@ -708,10 +708,23 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
       // showed its screen: τ made a like row elsewhere ("Reading" tapped on the main screen
       // starts a second Reading entry, and the seed's later note goes to it), and the one left
       // may be τ's. (Where τ showed the screen, its rows are counted above, and a row τ only
-      // opened is the seed's to remove.)
-      const bool tau_showed_pair =
-          mi <= pivot ? tau_to >= 0 : latest_like_mi(pivot, pivot + tau_length) >= 0;
-      if (!tau_showed_pair && !missing.removed.empty()) {
+      // opened is the seed's to remove; unless τ acted on another screen after it showed it, as
+      // [Diary, back, Cooking] does, and the pair, after τ, starts with more rows in a list than
+      // the seed's: τ made one it did not see.)
+      const int looked = mi <= pivot ? tau_to : latest_like_mi(pivot, pivot + tau_length);
+      bool acted_after = false;
+      for (int t = looked + 1; looked >= 0 && t < pivot + tau_length; ++t)
+        acted_after |= !Similar(mutant[t], mutant[mi]);
+      auto more_rows = [&] {
+        const auto seed_rows = ScrollingRows(seed[i], ignored, /*all=*/true);
+        for (const auto& [list, rows] : ScrollingRows(mutant[mi], ignored, /*all=*/true)) {
+          auto it = seed_rows.find(list);
+          if (rows.size() > (it == seed_rows.end() ? 0 : it->second.size())) return true;
+        }
+        return false;
+      };
+      const bool unseen_rows = mi > pivot && acted_after && more_rows();
+      if ((looked < 0 || unseen_rows) && !missing.removed.empty()) {
         const std::set<std::string> grouped = GroupedKeys(seed[i]);
         for (auto it = missing.removed.begin(); it != missing.removed.end();) {
           const std::string key = KeyOfViewString(it->first);

@@ -694,6 +694,26 @@ TEST(Oracle, ARowTauMadeALikeOfBeforeThePairMayHoldWhatTheSeedMovedOnToAnother) 
   EXPECT_FALSE(mutant(false));
   // Its twin: τ showed the history (whose rows it could have changed there): judged.
   EXPECT_TRUE(mutant(true));
+  // τ showed the history before it tapped Sleeping on the main screen (apps/bench/diary.json,
+  // fuzzing seed 8: τ = [Diary, back, Cooking]): the row it made there came after its look.
+  const Layout one = history({{"Sleeping", "Meeting"}});
+  const std::vector<Layout> looked_first = {main,
+                                            one,
+                                            main,
+                                            main,
+                                            history({{"Sleeping", "Meeting"}, {"Sleeping", ""}}),
+                                            detail,
+                                            history({{"Sleeping", "Meeting"}, {"Reading", ""}})};
+  const std::vector<Event> events = {ClickOn(main.screen, "Diary"),
+                                     Event{},
+                                     ClickOn(main.screen, "Sleeping"),
+                                     seed_events[0],
+                                     seed_events[1],
+                                     seed_events[2]};
+  EXPECT_FALSE(CheckMutant(seed, seed_events, looked_first, events, 0, 3, {}));
+  // Its twin: the tap made no entry (the history holds one row after τ) and the rename failed.
+  const std::vector<Layout> no_entry = {main, one, main, main, one, detail, one};
+  EXPECT_TRUE(CheckMutant(seed, seed_events, no_entry, events, 0, 3, {}));
 }
 
 // An album: items to pick (the app remembers the pick, the screen does not show it) and the
