@@ -558,12 +558,11 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
     if (seed_effect.empty()) continue;
 
     int mi = MutantIndex(i, pivot, tau_length), mj = MutantIndex(j, pivot, tau_length);
-    // The mutant is not where the seed was: not comparable. That includes a pair the seed's own
-    // rule would not judge (a screen and a dialog in front of it, which τ's leftovers raised),
-    // and one on another screen than the seed's (τ left a screen of its own below the pivot's,
-    // and the seed's back led there).
+    // The mutant is not where the seed was: not comparable. That includes a pair on another
+    // screen than the seed's (τ left a screen of its own below the pivot's, and the seed's back
+    // led there), and one the seed's own rule would not judge (a screen and a dialog in front of
+    // it, which τ's leftovers raised).
     if (!Similar(mutant[mi], seed[i]) || !Similar(mutant[mj], seed[j]) ||
-        !Similar(mutant[mi], mutant[mj]) ||
         TypeSimilarity(mutant[mi], mutant[mj]) < settings.min_pair_similarity)
       continue;
     Effect mutant_effect = Delta(mutant_bag(mi), mutant_bag(mj));
