@@ -63,7 +63,7 @@ class Fuzzer {
   // saved the device where `from` asked). `seed_views`: the seed's views without `ignored`,
   // made again when `ignored` grows.
   Status OneMutant(int seed_index, const Execution& seed, const RunFrom& from,
-                   std::set<std::string>& ignored, std::optional<fuzz::RunViews>& seed_views,
+                   std::set<std::string>& ignored, fuzz::RunViews& seed_views,
                    const fuzz::Mutant& mutant, std::set<std::string>& failed, bool& snapshotted);
   Status Report(int seed_index, const Execution& seed, const Execution& mutant,
                 const fuzz::Mutant& m, const fuzz::Violation& v);
@@ -227,13 +227,13 @@ Status Fuzzer::OneSeed(int index) {
   starts_.Add(seed.layouts, seed.events);
   std::set<std::string> ignored = fuzz::UnstableViews(seed.layouts, second->layouts);
   // The seed's views, made once for its effects and all its mutants' judgements.
-  std::optional<fuzz::RunViews> views(std::in_place, seed.layouts, ignored);
+  fuzz::RunViews views(seed.layouts, ignored);
   const std::vector<char> lands =
-      fuzz::EffectLands(seed.layouts, *views, options_.oracle.min_pair_similarity);
+      fuzz::EffectLands(seed.layouts, views, options_.oracle.min_pair_similarity);
   for (size_t j = 1; j < lands.size() && j <= seed.events.size(); ++j)
     if (lands[j]) effects_.Saw(seed.layouts[j - 1].abs, seed.events[j - 1]);
   if (Mapping()) return Status::Ok();
-  int last_effect = fuzz::LastEffect(seed.layouts, *views, options_.oracle.min_pair_similarity);
+  int last_effect = fuzz::LastEffect(seed.layouts, views, options_.oracle.min_pair_similarity);
   if (last_effect <= prefix) return Status::Ok();  // no effect after the way: nothing to judge
   // What the seed did after its last effect, no mutant needs to repeat: no pair of the oracle
   // ends there.
@@ -287,7 +287,7 @@ Status Fuzzer::OneSeed(int index) {
 }
 
 Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& from,
-                         std::set<std::string>& ignored, std::optional<fuzz::RunViews>& seed_views,
+                         std::set<std::string>& ignored, fuzz::RunViews& seed_views,
                          const fuzz::Mutant& m, std::set<std::string>& failed, bool& snapshotted) {
   const int p = m.pivot, len = static_cast<int>(m.tau.size());
   const double t0 = budget_.Elapsed();
@@ -315,9 +315,9 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& f
   // The mutant's prefix repeats the seed's first p events: what differs there is unstable too.
   const std::span<const fuzz::Layout> prefix(run->layouts.data(), p + 1);
   for (const auto& k : fuzz::UnstableViews(seed.layouts, prefix)) ignored.insert(k);
-  if (!seed_views->Of(seed.layouts, ignored)) seed_views.emplace(seed.layouts, ignored);
+  if (!seed_views.Of(seed.layouts, ignored)) seed_views = fuzz::RunViews(seed.layouts, ignored);
   auto v = fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, run->events, p, len, ignored,
-                             options_.oracle, &*seed_views);
+                             options_.oracle, &seed_views);
   if (std::getenv("ROAM_FUZZ_DEBUG")) {
     std::string t;
     for (const auto& e : m.tau) t += e.Describe() + "; ";
@@ -330,9 +330,9 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& f
   ROAM_RETURN_IF_ERROR(FileCrashes(*third));
   if (third->interrupted) return Status::Ok();
   for (const auto& k : fuzz::UnstableViews(seed.layouts, third->layouts)) ignored.insert(k);
-  if (!seed_views->Of(seed.layouts, ignored)) seed_views.emplace(seed.layouts, ignored);
+  if (!seed_views.Of(seed.layouts, ignored)) seed_views = fuzz::RunViews(seed.layouts, ignored);
   v = fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, run->events, p, len, ignored,
-                        options_.oracle, &*seed_views);
+                        options_.oracle, &seed_views);
   if (!v) return Status::Ok();
   ++stats_.violations;
   return Report(seed_index, seed, *run, m, *v);
