@@ -80,7 +80,8 @@ RunViews::RunViews(const std::vector<Layout>& layouts, std::set<std::string> ign
                    RunViews* prefix_of, int prefix_end)
     : layouts_(&layouts),
       ignored_(std::move(ignored)),
-      prefix_of_(prefix_of),
+      // Views made without other views are not these.
+      prefix_of_(prefix_of && prefix_of->ignored_ == ignored_ ? prefix_of : nullptr),
       prefix_end_(prefix_end),
       views_(layouts.size()) {}
 
@@ -88,8 +89,7 @@ const RunViews::Views& RunViews::At(int t) {
   std::optional<Views>& v = views_.at(t);
   if (v) return *v;
   const Layout& l = (*layouts_)[t];
-  if (prefix_of_ && t <= prefix_end_ && t < static_cast<int>(prefix_of_->layouts_->size()) &&
-      prefix_of_->ignored_ == ignored_) {
+  if (prefix_of_ && t <= prefix_end_ && t < static_cast<int>(prefix_of_->layouts_->size())) {
     const Layout& p = (*prefix_of_->layouts_)[t];
     if (p.in_app == l.in_app && p.screen.widgets == l.screen.widgets) return prefix_of_->At(t);
   }

@@ -45,10 +45,10 @@ ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored,
 
 // The views of each layout of a run (ViewsOf, with their numbers), each made when first asked
 // for. A seed's views are read again for every mutant of it: one RunViews of the seed serves
-// them all while the ignored views stay the same (CheckMutant). With `prefix_of`, the views of
-// layouts up to `prefix_end` that equal those of prefix_of's run are read from it (a mutant
-// repeats its seed's first events). Keeps a pointer to `layouts` (and to `prefix_of`): they must
-// outlive it, unchanged. Not thread-safe.
+// them all while the ignored views stay the same (CheckMutant). With `prefix_of` (made without
+// the same views), the views of layouts up to `prefix_end` that equal those of prefix_of's run
+// are read from it (a mutant repeats its seed's first events). Keeps a pointer to `layouts` (and to
+// `prefix_of`): they must outlive it, unchanged. Not thread-safe.
 class RunViews {
  public:
   RunViews(const std::vector<Layout>& layouts, std::set<std::string> ignored,
