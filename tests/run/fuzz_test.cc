@@ -293,7 +293,10 @@ TEST(Fuzz, NoReportWithTheDiaryBugOff) {
 }
 
 TEST(Fuzz, NoReportOnAnAppWhoseClockAndBannerChangeByThemselves) {
-  FuzzRuns runs = FuzzSeeds("tests/apps/clock.json", {1, 2, 3}, kBudget, {}, false);
+  // Fuzzing seeds 7 and 21: the banner turned within a seed pair, and the seed's second and third
+  // runs showed it just so by chance (it turns on half the steps, at random), so it was not
+  // ignored, and a mutant where it did not turn was reported.
+  FuzzRuns runs = FuzzSeeds("tests/apps/clock.json", {1, 2, 3, 7, 21}, kBudget, {}, false);
   for (const auto& r : runs.results) {
     EXPECT_GT(r.stats.mutants_executed, 100);
     for (const auto& f : *r.summary.functional) ADD_FAILURE() << f.id << ": " << f.explanation;
