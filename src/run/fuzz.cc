@@ -315,12 +315,16 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& f
     failed.insert(m.PrefixKey(len));
     return Status::Ok();
   }
-  // The mutant's prefix repeats the seed's first p events: what differs there is unstable too.
-  const std::span<const fuzz::Layout> prefix(run->layouts.data(), p + 1);
-  for (const auto& k : fuzz::UnstableViews(seed.layouts, prefix)) ignored.insert(k);
-  if (!seed_views.Of(seed.layouts, ignored)) seed_views = fuzz::RunViews(seed.layouts, ignored);
-  auto v = fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, run->events, p, len, ignored,
+  // The mutant judged against its seed, once the views that differ between the seed and
+  // `other` (another run of its events) are ignored too.
+  auto judge = [&](std::span<const fuzz::Layout> other) {
+    for (const auto& k : fuzz::UnstableViews(seed.layouts, other)) ignored.insert(k);
+    if (!seed_views.Of(seed.layouts, ignored)) seed_views = fuzz::RunViews(seed.layouts, ignored);
+    return fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, run->events, p, len, ignored,
                              options_.oracle, &seed_views);
+  };
+  // The mutant's prefix repeats the seed's first p events: what differs there is unstable too.
+  auto v = judge(std::span<const fuzz::Layout>(run->layouts.data(), p + 1));
   if (std::getenv("ROAM_FUZZ_DEBUG")) {
     std::string t;
     for (const auto& e : m.tau) t += e.Describe() + "; ";
@@ -336,10 +340,7 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& f
     if (!again.ok()) return again.status();
     ROAM_RETURN_IF_ERROR(FileCrashes(*again));
     if (again->interrupted) return Status::Ok();
-    for (const auto& key : fuzz::UnstableViews(seed.layouts, again->layouts)) ignored.insert(key);
-    if (!seed_views.Of(seed.layouts, ignored)) seed_views = fuzz::RunViews(seed.layouts, ignored);
-    v = fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, run->events, p, len, ignored,
-                          options_.oracle, &seed_views);
+    v = judge(again->layouts);
   }
   if (!v) return Status::Ok();
   ++stats_.violations;
