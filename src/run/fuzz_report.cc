@@ -177,8 +177,11 @@ std::string Explain(const FuzzCase& c, const fuzz::Violation& v, const Execution
   const fuzz::Layout* mut_i = &mutant.layouts[v.mutant_i];
   const fuzz::Layout* mut_j = &mutant.layouts[v.mutant_j];
   std::string where = ShortActivity(v.activity);
-  std::string steps = v.seed_j - v.seed_i == 1 ? fmt::format("step {}", v.seed_j)
-                                               : fmt::format("steps {}-{}", v.seed_i + 1, v.seed_j);
+  const bool one_step = v.seed_j - v.seed_i == 1;
+  std::string steps = one_step ? fmt::format("step {}", v.seed_j)
+                               : fmt::format("steps {}-{}", v.seed_i + 1, v.seed_j);
+  const char* has = one_step ? "has" : "have";
+  const char* they = one_step ? "it" : "they";
   // Numbers that changed, as "'Like count: 0' to 'Like count: 1'"; "" when none.
   auto changed = [](const fuzz::ViewBag& bag, const fuzz::Layout* from, const fuzz::Layout* to) {
     if (bag.empty()) return std::string();
@@ -197,16 +200,16 @@ std::string Explain(const FuzzCase& c, const fuzz::Violation& v, const Execution
   }
   return fmt::format(
       "After inserting {} at step {} of the seed (on {}, before its {}), the seed's {} {} no "
-      "longer have the same effect on {}: in the seed they removed {} and added {}{}; in the "
-      "mutant they removed {} and added {}{}. Missing from the mutant: removed {}, added {}{}.",
+      "longer {} the same effect on {}: in the seed {} removed {} and added {}{}; in the "
+      "mutant {} removed {} and added {}{}. Missing from the mutant: removed {}, added {}{}.",
       DescribeEvents(tau, 0, tau.size()), p + 1, ShortActivity(seed.layouts[p].screen.activity),
       p < static_cast<int>(seed.events.size()) ? seed.events[p].Describe() : std::string("end"),
-      steps, DescribeEvents(seed.events, v.seed_i, v.seed_j), where,
+      steps, DescribeEvents(seed.events, v.seed_i, v.seed_j), has, where, they,
       DescribeBag(v.seed_effect.removed, seed_i), DescribeBag(v.seed_effect.added, seed_j),
-      changed(v.seed_effect.changed, seed_i, seed_j), DescribeBag(v.mutant_effect.removed, mut_i),
-      DescribeBag(v.mutant_effect.added, mut_j), changed(v.mutant_effect.changed, mut_i, mut_j),
-      DescribeBag(v.missing.removed, seed_i), DescribeBag(v.missing.added, seed_j),
-      missing_changed);
+      changed(v.seed_effect.changed, seed_i, seed_j), they,
+      DescribeBag(v.mutant_effect.removed, mut_i), DescribeBag(v.mutant_effect.added, mut_j),
+      changed(v.mutant_effect.changed, mut_i, mut_j), DescribeBag(v.missing.removed, seed_i),
+      DescribeBag(v.missing.added, seed_j), missing_changed);
 }
 
 Status WriteFunctionalBug(const std::filesystem::path& dir, const FunctionalReport& r) {

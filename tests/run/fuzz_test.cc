@@ -195,6 +195,16 @@ TEST(FuzzCase, TubePlayDeadAfterBrowserViolatesTheOracle) {
     auto v = CheckCase(device, c, fuzz::OracleSettings{}, 3);
     ASSERT_TRUE(v.ok()) << v.status().message();
     EXPECT_EQ(v->has_value(), bug) << (v->has_value() ? (*v)->Key() : "no violation");
+    if (!v->has_value()) continue;
+    // The report reads as English: one step (Play) "has" its effect.
+    auto seed = ex.Run(c.seed_events);
+    auto mutant = ex.Run(c.mutant_events);
+    ASSERT_TRUE(seed.ok() && mutant.ok());
+    const std::string text = Explain(c, **v, *seed, *mutant);
+    EXPECT_NE(text.find("the seed's step 3 [click \"Play\"] no longer has the same effect"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("in the seed it removed"), std::string::npos) << text;
   }
 }
 
