@@ -626,9 +626,10 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
         ViewBag went = RowsRemovedInOrder(from, mutant[mj], ignored);
         // A list that scrolled may hide the removal of its last row where the mutant's last row
         // is like it: a like row came up from below (one τ added: a second "New item"), and the
-        // list may now show all it holds. The last row went too when that makes as many rows go
-        // as went in the seed's pair.
+        // list may now show all it holds (then the rows after the last one it still shows went
+        // too). The last row went too when that makes as many rows go as went in the seed's pair.
         const auto after = ScrollingRows(mutant[mj], ignored, /*all=*/true);
+        const auto after_scrolls = ScrollingRows(mutant[mj], ignored);
         const auto seed_i = ScrollingRows(seed[i], ignored, /*all=*/true);
         const auto seed_j = ScrollingRows(seed[j], ignored, /*all=*/true);
         const auto seed_j_scrolls = ScrollingRows(seed[j], ignored);
@@ -641,7 +642,10 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
           const size_t seed_gone =
               RowsGone(si->second, sj->second, !seed_j_scrolls.count(list)).size();
           const std::span<const ViewBag> a(rows), b(w->second);
-          if (RowsGone(a.first(a.size() - 1), b.first(b.size() - 1), false).size() + 1 == seed_gone)
+          const size_t others_gone =
+              RowsGone(a.first(a.size() - 1), b.first(b.size() - 1), !after_scrolls.count(list))
+                  .size();
+          if (others_gone + 1 == seed_gone)
             for (const auto& [v, n] : rows.back()) went[v] += n;
         }
         for (auto it = missing.removed.begin(); it != missing.removed.end();)

@@ -397,6 +397,34 @@ TEST(Oracle, ALastRowALikeRowFromBelowMayHaveReplacedIsNotJudged) {
                           mutant_events, 0, 1, {}));
 }
 
+TEST(Oracle, ALastRowALikeRowFromBelowMayHaveReplacedIsNotJudgedWhenRowsAfterTheMatchesWentToo) {
+  // gen505: as above, but a row after the last one the mutant still shows went too (Trip): the
+  // list now shows all it holds, so every row of the window not shown went.
+  const Layout full = Archive({"Read", "Pay", "Gym", "Trip", "New"}, /*more_below=*/false);
+  auto del = [&](const std::string& title) {
+    return EventOn(full.screen, gui::ActionKind::kClick, testing::Find(full.screen, title) + 1);
+  };
+  const std::vector<Layout> seed = {full, Archive({"Pay", "Gym", "Trip", "New"}, false),
+                                    Archive({"Pay", "Gym", "New"}, false),
+                                    Archive({"Pay", "Gym"}, false)};
+  const std::vector<Event> seed_events = {del("Read"), del("Trip"), del("New")};
+  Event add;  // τ: stands for the list's Add
+  add.kind = gui::ActionKind::kMenu;
+  const std::vector<Event> mutant_events = {add, del("Read"), del("Trip"), del("New")};
+  const Layout scrolls = Archive({"Read", "Pay", "Gym", "Trip", "New"});
+  EXPECT_FALSE(CheckMutant(
+      seed, seed_events,
+      {full, scrolls, Archive({"Pay", "Gym", "Trip", "New", "New"}, false),
+       Archive({"Pay", "Gym", "New", "New"}, false), Archive({"Pay", "Gym", "New"}, false)},
+      mutant_events, 0, 1, {}));
+  // Its twin: the last delete took Pay instead; four rows went if the last New is τ's.
+  EXPECT_TRUE(CheckMutant(
+      seed, seed_events,
+      {full, scrolls, Archive({"Pay", "Gym", "Trip", "New", "New"}, false),
+       Archive({"Pay", "Gym", "New", "New"}, false), Archive({"Gym", "New", "New"}, false)},
+      mutant_events, 0, 1, {}));
+}
+
 // A tube-like main screen with its tabs: the feed's video rows, or the bookmarks' rows, which
 // show a video with the same views (title, channel) as the feed does.
 Layout Tube(bool bookmarks_tab, std::vector<std::string> rows) {
