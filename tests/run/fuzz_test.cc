@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "base/files.h"
 #include "device/sim_device.h"
@@ -358,13 +359,10 @@ TEST(Fuzz, SeedsStartingWhereEarlierSeedsGotToReachDeeper) {
   EXPECT_GE(from_reached, 2 * from_start) << from_reached << " against " << from_start;
 }
 
-// A campaign of seeds alone (no mutants) on the generated app of seed `app_seed` (40
-// activities, 6 bugs), in TempDir(name).
-FuzzOptions SeedsAlone(uint64_t app_seed, int64_t events, const std::string& name) {
-  const auto app = testing::TempDir(name) / fmt::format("gen{}.json", app_seed);
-  EXPECT_TRUE(
-      WriteFileAtomic(app, sim::GenerateApp({.seed = app_seed, .activities = 40, .bugs = 6}).dump())
-          .ok());
+// A campaign of seeds alone (no mutants) on the app `spec`, written to TempDir(name).
+FuzzOptions SeedsAlone(const nlohmann::json& spec, int64_t events, const std::string& name) {
+  const auto app = testing::TempDir(name) / "app.json";
+  EXPECT_TRUE(WriteFileAtomic(app, spec.dump()).ok());
   FuzzOptions o;
   o.target.app = app;
   o.budget.events = events;
@@ -382,7 +380,8 @@ TEST(Fuzz, ASeedsSecondRunRestoresWhereItsWayEndedInsteadOfReplayingIt) {
   // that can snapshot runs more seeds than one that cannot, which replays every way twice.
   int64_t seeds[2] = {0, 0};
   for (bool snapshots : {false, true}) {
-    FuzzOptions o = SeedsAlone(305, 6000, "fuzz_way");
+    FuzzOptions o =
+        SeedsAlone(sim::GenerateApp({.seed = 305, .activities = 40, .bugs = 6}), 6000, "fuzz_way");
     o.target.snapshots = snapshots;
     auto r = Fuzz(o);
     ASSERT_TRUE(r.ok()) << r.status().message();
@@ -412,16 +411,7 @@ TEST(Fuzz, AWayThatNoLongerLeadsWhereItDidIsNotTakenAgain) {
   // in generated apps a Reset that cleared a form's hidden state, a toggle a later screen
   // reads), and the way, replayed, ends elsewhere. Such a start was drawn again and again; now a
   // way that failed is not taken again, and the room, which no other way reaches, is no start.
-  const auto app = testing::TempDir("fuzz_failed_way") / "armed.json";
-  ASSERT_TRUE(WriteFileAtomic(app, kArmedRoomApp).ok());
-  FuzzOptions o;
-  o.target.app = app;
-  o.budget.events = 3000;
-  o.score = false;
-  o.seeds.pct_explore = 100;
-  o.out = testing::TempDir("fuzz_failed_way_run");
-  o.force = true;
-  auto r = Fuzz(o);
+  auto r = Fuzz(SeedsAlone(nlohmann::json::parse(kArmedRoomApp), 3000, "fuzz_failed_way"));
   ASSERT_TRUE(r.ok()) << r.status().message();
   EXPECT_GT(r->stats.seeds, 100);
   EXPECT_EQ(r->stats.ways_failed, 1) << "of " << r->stats.ways << " seeds on a way";
