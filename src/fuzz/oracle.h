@@ -3,8 +3,9 @@
 // The GUI effect of two layouts is Δ(li, lj) = (li \ lj) ⊎ (lj \ li): the views removed and the
 // views added. A mutant violates the independent-view property when, for a pair of similar seed
 // layouts chosen as in the notes, the seed's effect is not contained in the mutant's effect on
-// the corresponding layouts. Views that differed between two runs of the seed (clocks, ads) are
-// ignored. Plain functions and value types: thread-compatible.
+// the corresponding layouts. Views that differed between runs of the seed (clocks, ads; run/fuzz
+// runs a seed twice, and up to three more times before it reports a violation) are ignored.
+// Plain functions and value types: thread-compatible.
 #pragma once
 
 #include <map>
