@@ -1,6 +1,7 @@
 #include "base/files.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -14,19 +15,67 @@
 
 namespace roam {
 
-Result<std::string> ReadFile(const std::filesystem::path& path) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return Status::NotFound(path.string() + ": no such file");
-  if (std::filesystem::is_directory(path, ec))
+namespace {
+
+// What a file that is not a regular one is, in words.
+std::string KindOf(mode_t mode) {
+  if (S_ISDIR(mode)) return "a folder";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISLNK(mode)) return "a symbolic link";
+  return "not a regular file";
+}
+
+}  // namespace
+
+Result<std::string> ReadFile(const std::filesystem::path& path, size_t max_bytes) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return Status::NotFound(path.string() + ": no such file");
+    return Status::Io(fmt::format("{}: {}", path.string(), std::strerror(errno)));
+  }
+  if (S_ISDIR(st.st_mode))
     return Status::InvalidArgument(path.string() + ": is a directory, expected a file");
+  if (!S_ISREG(st.st_mode))
+    return Status::InvalidArgument(
+        fmt::format("{}: is {}, expected a regular file", path.string(), KindOf(st.st_mode)));
+  if (static_cast<uint64_t>(st.st_size) > max_bytes)
+    return Status::InvalidArgument(fmt::format("{}: {} bytes, more than the {} this input may hold",
+                                               path.string(), st.st_size, max_bytes));
   std::ifstream in(path, std::ios::binary);
   if (!in) return Status::Io(path.string() + ": cannot open for reading");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  std::string out(static_cast<size_t>(st.st_size), '\0');
+  in.read(out.data(), static_cast<std::streamsize>(out.size()));
+  out.resize(static_cast<size_t>(in.gcount()));
+  return out;
+}
+
+Status CheckOutputPath(const std::filesystem::path& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) return Status::Ok();  // nothing there yet
+  if (S_ISREG(st.st_mode)) return Status::Ok();
+  return Status::InvalidArgument(
+      fmt::format("{}: is {}; Roam writes its outputs only where nothing or a regular file is",
+                  path.string(), KindOf(st.st_mode)));
+}
+
+Status CheckNotAnInput(const std::filesystem::path& output,
+                       const std::vector<std::filesystem::path>& inputs) {
+  std::error_code ec;
+  for (const auto& input : inputs) {
+    if (input.empty()) continue;
+    if (std::filesystem::equivalent(output, input, ec))
+      return Status::InvalidArgument(
+          fmt::format("{}: is one of this command's inputs ({}); write the output elsewhere",
+                      output.string(), input.string()));
+  }
+  return Status::Ok();
 }
 
 Status WriteFileAtomic(const std::filesystem::path& path, const std::string& content) {
+  ROAM_RETURN_IF_ERROR(CheckOutputPath(path));
   std::filesystem::path tmp = path;
   tmp += fmt::format(".tmp{}", ::getpid());
   // The cause (errno) and the file are in every error; a half-written temp file is removed, so

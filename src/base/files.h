@@ -2,8 +2,10 @@
 // sees half a file), JSON read with line:column in errors. Thread-safe (no shared state).
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -11,7 +13,22 @@
 
 namespace roam {
 
-Result<std::string> ReadFile(const std::filesystem::path& path);
+// Files read from outside are capped: a model, a recording or a spec is far smaller.
+constexpr size_t kMaxInputBytes = size_t{1} << 30;
+
+// Only a regular file (or a symlink to one) is read: a FIFO, a device or a socket is refused
+// with what it is, so /dev/zero or a pipe cannot hang or flood a reader; so is one larger than
+// `max_bytes`.
+Result<std::string> ReadFile(const std::filesystem::path& path, size_t max_bytes = kMaxInputBytes);
+// An output may be written over only where nothing or a regular file is: a symlink, a device, a
+// FIFO or a folder there is refused, naming it (as root, `--junit /dev/null` would otherwise
+// replace /dev/null).
+Status CheckOutputPath(const std::filesystem::path& path);
+// Refuses `output` when it is the same file as one of `inputs` (an existing file; paths that
+// do not exist yet are none): the output would replace what the command reads.
+Status CheckNotAnInput(const std::filesystem::path& output,
+                       const std::vector<std::filesystem::path>& inputs);
+// Through CheckOutputPath first.
 Status WriteFileAtomic(const std::filesystem::path& path, const std::string& content);
 // Writes `value` as indented JSON, atomically. Text that is not UTF-8 is written as U+FFFD,
 // never thrown about (text from outside is made valid where it enters; this is the last guard).

@@ -4,6 +4,8 @@
 
 #include "cli/commands.h"
 #include "cli/flags.h"
+#include "cli/signals.h"
+#include "run/run_folder.h"
 
 namespace roam::cli {
 
@@ -29,6 +31,13 @@ void AddCiFlags(CLI::App& app, CiFlags& flags) {
       ->group(group);
 }
 
+bool CheckCiOutputs(const CiFlags& flags, const std::string& who, const std::filesystem::path& out,
+                    const std::filesystem::path& app) {
+  Status s = run::CheckSideOutput(out, flags.junit, {app, flags.known}, "--junit");
+  if (!s.ok()) fmt::print(stderr, "{}: {}\n", who, s.message());
+  return s.ok();
+}
+
 bool LoadCiFlags(const CiFlags& flags, const std::string& who, report::KnownBugs& known,
                  run::AfterRunOptions& after) {
   auto fail_on = report::FailOn::Parse(flags.fail_on);
@@ -48,6 +57,7 @@ bool LoadCiFlags(const CiFlags& flags, const std::string& who, report::KnownBugs
   after.junit = flags.junit;
   after.minimize = flags.minimize;
   after.minimize_options.max_replays = flags.minimize_budget;
+  after.minimize_options.stop = &InstallStopSignals();  // Ctrl-C while minimising stops it
   return true;
 }
 

@@ -22,6 +22,10 @@ struct CiFlags {
 };
 
 void AddCiFlags(CLI::App& app, CiFlags& flags);
+// Before the run: --junit may replace neither an input (`app`, --known) nor a file of the run
+// folder `out`, nor anything but a regular file. False (the fault printed) when it would.
+bool CheckCiOutputs(const CiFlags& flags, const std::string& who, const std::filesystem::path& out,
+                    const std::filesystem::path& app);
 
 // Reads --known and --fail-on before the run: `known` for the run's options, the rest into
 // `after`. Prints a located error and returns false on a bad list or an unreadable file.

@@ -161,6 +161,7 @@ int ExploreCommand(int argc, char** argv) {
   };
   o.strategy_settings.dqn.note = o.strategy_settings.fastbot.note;
   DefaultSeedAndOut(seed_opt, o.strategy, o);
+  if (!CheckCiOutputs(ci, "roam explore", o.out, o.target.app)) return kExitUsage;
   if (!quiet)
     fmt::print(stderr, "roam explore: {} {}, strategy {}, seed {}, out {}\n",
                o.serials.size() > 1 ? fmt::format("devices {} package", fmt::join(o.serials, ","))
@@ -275,9 +276,14 @@ int MinimizeCommand(int argc, char** argv) {
     if (!found.ok()) return Fail("roam minimize", found.status());
     bugs.insert(bugs.end(), found->begin(), found->end());
   }
+  o.stop = &InstallStopSignals();  // Ctrl-C ends the search; the bug keeps its trace
   int failed = 0;
   for (const auto& b : bugs) {
     auto r = run::MinimizeBug(b, o);
+    if (!r.ok() && r.status().code() == Status::Code::kAborted) {
+      fmt::print(stderr, "roam minimize: {}\n", r.status().message());
+      return kExitInterrupted;
+    }
     if (!r.ok()) {
       fmt::print(stderr, "roam minimize: {}\n", r.status().message());
       ++failed;

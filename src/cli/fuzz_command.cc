@@ -85,6 +85,7 @@ int FuzzCommand(int argc, char** argv) {
   if (!LoadCiFlags(ci, "roam fuzz", o.known, after)) return kExitUsage;
   if (!TargetGiven(target_flags, o.target, "roam fuzz")) return kExitUsage;
   DefaultSeedAndOut(seed_opt, "fuzz", o);
+  if (!CheckCiOutputs(ci, "roam fuzz", o.out, o.target.app)) return kExitUsage;
   const std::string target = TargetName(o.target);
   if (!quiet) {
     a.log = [](const std::string& note) { fmt::print(stderr, "roam fuzz: {}\n", note); };

@@ -24,6 +24,18 @@ int SimImportCommand(int argc, char** argv) {
   app.add_option("--out", out, "the spec to write (JSON)")->required();
   app.add_option("--name", name, "the app's short name (default: the package's last part)");
   if (int rc = ParseFlags(app, "roam sim import", argc, argv); rc >= 0) return rc;
+  {  // the spec must not replace a file of the recording it is made from
+    std::error_code ec;
+    const auto folder = std::filesystem::weakly_canonical(
+        std::filesystem::is_directory(recording, ec) ? recording : recording.parent_path(), ec);
+    const auto rel = std::filesystem::weakly_canonical(out, ec).lexically_relative(folder);
+    if (std::filesystem::exists(out, ec) && !rel.empty() && *rel.begin() != "..")
+      return Fail("roam sim import",
+                  Status::InvalidArgument(fmt::format(
+                      "--out {}: is a file of the recording {} it would be made from; write the "
+                      "spec elsewhere",
+                      out.string(), recording.string())));
+  }
   auto rec = sim::ReadRecording(recording);
   if (!rec.ok()) return Fail("roam sim import", rec.status());
   if (name.empty()) {

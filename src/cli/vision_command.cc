@@ -106,6 +106,7 @@ int VisionCommand(int argc, char** argv) {
     return kExitUsage;
   }
   DefaultSeedAndOut(seed_opt, "vision", o);
+  if (!CheckCiOutputs(ci, "roam vision", o.out, o.target.app)) return kExitUsage;
   const std::string target = TargetName(o.target);
   if (!quiet) {
     a.log = [](const std::string& note) { fmt::print(stderr, "roam vision: {}\n", note); };

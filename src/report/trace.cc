@@ -209,6 +209,7 @@ TraceWriter::~TraceWriter() { (void)Close(); }
 
 Status TraceWriter::Open(const std::filesystem::path& path, TraceWriterOptions options) {
   ROAM_RETURN_IF_ERROR(Close());
+  ROAM_RETURN_IF_ERROR(CheckOutputPath(path));
   file_ = std::fopen(path.c_str(), "w");
   if (!file_)
     return Status::Io(path.string() + ": cannot open for writing: " + std::strerror(errno));

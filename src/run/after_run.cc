@@ -19,6 +19,7 @@ Result<std::vector<report::NewBug>> AfterRun(const std::filesystem::path& run_di
     for (const auto& d : dirs) {
       if (d.empty()) continue;
       auto r = MinimizeBug(run_dir / d, options.minimize_options);
+      if (!r.ok() && r.status().code() == Status::Code::kAborted) break;  // Ctrl-C: stop here
       if (!options.out) continue;
       if (r.ok()) {
         fmt::print(options.out, "minimised {}: {} -> {} steps in {} replays, {} of {}\n", d,

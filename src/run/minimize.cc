@@ -65,7 +65,7 @@ class Checker {
 
   bool Reproduces() {
     for (int i = 0; i < options_.repeats; ++i) {
-      if (spent_ >= options_.max_replays) return false;
+      if (exhausted()) return false;
       ++spent_;
       auto r = replay_once_();
       if (!r.ok()) {
@@ -87,7 +87,15 @@ class Checker {
     return ok;
   }
   int spent() const { return spent_; }
-  bool exhausted() const { return spent_ >= options_.max_replays; }
+  bool exhausted() const { return spent_ >= options_.max_replays || stopped(); }
+  bool stopped() const { return options_.stop && options_.stop->load(); }
+  // After the search: an Aborted error when it was stopped from outside.
+  Status Interrupted(const fs::path& dir) const {
+    return stopped() ? Status::Aborted(dir.string() +
+                                       ": minimising interrupted; the bug keeps "
+                                       "its trace")
+                     : Status::Ok();
+  }
   const Status& last_error() const { return last_error_; }
 
  private:
@@ -235,6 +243,7 @@ Result<MinimizeReport> MinimizeCrash(const fs::path& dir, const json& bug, const
   const bool reproduces = checker.Reproduces();
   content = nullptr;
   if (!reproduces) {
+    ROAM_RETURN_IF_ERROR(checker.Interrupted(dir));
     if (!checker.last_error().ok()) return checker.last_error().Wrap("replaying " + where);
     return Status::NotFound(fmt::format(
         "{}: the recorded trace does not reproduce {} {} times out of {} on a fresh device; "
@@ -277,6 +286,7 @@ Result<MinimizeReport> MinimizeCrash(const fs::path& dir, const json& bug, const
   annotated = &seen;
   std::vector<std::pair<size_t, std::string>> pictures;
   shots = &pictures;
+  ROAM_RETURN_IF_ERROR(checker.Interrupted(dir));
   report.verified = checker.Verify();
   report.replays = checker.spent();
   report.steps_after = seen.size();
@@ -326,6 +336,7 @@ Result<MinimizeReport> MinimizeFunctional(const fs::path& dir, const json& bug,
                         .steps_before = c0.mutant_events.size(),
                         .text_before = TypedChars(c0.mutant_events)};
   if (!checker.Reproduces()) {
+    ROAM_RETURN_IF_ERROR(checker.Interrupted(dir));
     if (!checker.last_error().ok()) return checker.last_error().Wrap("replaying " + where);
     return Status::NotFound(fmt::format(
         "{}: the oracle no longer reports {} on this case {} times out of {}; nothing to minimise",
@@ -362,6 +373,7 @@ Result<MinimizeReport> MinimizeFunctional(const fs::path& dir, const json& bug,
       texts.push_back(&candidate.mutant_events[t].text);
   ShrinkTexts(texts, checker, options.max_replays, report.complete);
   report.complete = report.complete && !checker.exhausted();
+  ROAM_RETURN_IF_ERROR(checker.Interrupted(dir));
   report.verified = checker.Verify();
   report.replays = checker.spent();
   report.steps_after = candidate.mutant_events.size();

@@ -7,6 +7,7 @@
 // under "minimized", and steps.txt. bug.json records what was done. Single-threaded.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <filesystem>
 #include <string>
@@ -20,6 +21,9 @@ struct MinimizeOptions {
   // result included (at least 2 * repeats: the recorded trace's and the result's).
   int max_replays = 200;
   int repeats = 3;  // a candidate reproduces this many times out of this many
+  // Set (Ctrl-C, SIGTERM): the search ends after the replay under way, nothing is written and
+  // the bug keeps its trace (an Aborted error). Borrowed; null: never.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct MinimizeReport {

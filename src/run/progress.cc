@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "base/files.h"
+
 namespace roam::run {
 
 namespace {
@@ -51,6 +53,8 @@ Progress::~Progress() {
 
 Status Progress::OpenLog(const std::filesystem::path& path) {
   if (log_) std::fclose(log_);
+  log_ = nullptr;
+  ROAM_RETURN_IF_ERROR(CheckOutputPath(path));
   log_ = std::fopen(path.c_str(), "w");
   if (!log_) return Status::Io(fmt::format("cannot write {}", path.string()));
   next_sample_ = 0;

@@ -33,6 +33,12 @@ struct RunOptions {
 // summary.json or trace.jsonl) is refused unless `force`, which then clears it.
 Status PrepareOutDir(const std::filesystem::path& dir, bool force);
 
+// Checks an output a command writes beside its run folder (--junit): a regular file or nothing
+// there (base/files.h CheckOutputPath), none of the command's `inputs` (the app spec, --known),
+// and no file of the run folder itself (summary.json, trace.jsonl, anything under bugs/ ...).
+Status CheckSideOutput(const std::filesystem::path& run_dir, const std::filesystem::path& output,
+                       const std::vector<std::filesystem::path>& inputs, const char* flag);
+
 // What a folder holds: no run; a run that did not finish (its summary.json is missing or says
 // "running": the process was killed, or still runs); or a finished run. Readers of run folders
 // (replay, reports, bench merges) must not take an unfinished run's figures as final.

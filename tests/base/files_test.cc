@@ -1,5 +1,7 @@
 #include "base/files.h"
 
+#include <sys/stat.h>
+
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -39,6 +41,50 @@ TEST(WriteFileAtomic, IntoAFolderThatDoesNotExistSaysWhichFolder) {
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.message(), fmt::format("{}: cannot create it: the folder {} does not exist",
                                      (dir / "a.json").string(), dir.string()));
+}
+
+// Issue 44, rows 11 and 12: only regular files are read as inputs and written over as outputs.
+TEST(ReadFile, AFifoOrADeviceIsRefusedWithoutReadingIt) {
+  const auto dir = testing::TempDir("files_fifo");
+  const auto fifo = dir / "utg.js";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  auto r = ReadFile(fifo);  // would block forever if it were opened
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("a FIFO"), std::string::npos) << r.status().message();
+  auto zero = ReadFile("/dev/zero");
+  ASSERT_FALSE(zero.ok());
+  EXPECT_NE(zero.status().message().find("character device"), std::string::npos);
+  const auto big = dir / "big";
+  WriteFileAtomic(big, std::string(100, 'x')).ok();
+  auto capped = ReadFile(big, 10);
+  ASSERT_FALSE(capped.ok());
+  EXPECT_NE(capped.status().message().find("100 bytes"), std::string::npos);
+}
+
+TEST(WriteFileAtomic, OnlyARegularFileIsWrittenOver) {
+  const auto dir = testing::TempDir("files_outputs");
+  const auto fifo = dir / "fifo", link = dir / "link", target = dir / "target";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  ASSERT_TRUE(WriteFileAtomic(target, "kept").ok());
+  std::filesystem::create_symlink(target, link);
+  for (const auto& path : {fifo, link, dir}) {
+    Status s = WriteFileAtomic(path, "new");
+    ASSERT_FALSE(s.ok()) << path;
+    EXPECT_NE(s.message().find(path.string()), std::string::npos) << s.message();
+  }
+  EXPECT_TRUE(std::filesystem::is_fifo(fifo));
+  EXPECT_TRUE(std::filesystem::is_symlink(link));
+  EXPECT_EQ(*ReadFile(target), "kept");
+  // A character device is refused too (checked without writing: as root a fault would replace
+  // /dev/null for the whole machine).
+  EXPECT_FALSE(CheckOutputPath("/dev/null").ok());
+}
+
+TEST(CheckNotAnInput, TheSameFileByAnyPathIsRefused) {
+  const auto dir = testing::TempDir("files_inputs");
+  ASSERT_TRUE(WriteFileAtomic(dir / "app.json", "{}").ok());
+  EXPECT_FALSE(CheckNotAnInput(dir / "." / "app.json", {dir / "app.json"}).ok());
+  EXPECT_TRUE(CheckNotAnInput(dir / "other.json", {dir / "app.json"}).ok());
 }
 
 TEST(ClosestName, SuggestsNearNamesOnly) {
