@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -63,31 +64,43 @@ json RequestBody(const ClientOptions& options, const std::vector<Message>& messa
 }
 
 Result<Answer> ParseResponse(std::string_view body) {
-  json j = json::parse(body, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object())
+  if (body.size() > kMaxAnswerBytes)
+    return Status::Corruption(
+        fmt::format("the model's server answered {} bytes, more than the {} "
+                    "an answer may hold",
+                    body.size(), kMaxAnswerBytes));
+  // The one JSON reading path (depth guard, located errors): an answer is input like any file.
+  auto parsed = ParseJson(std::string(body), "the model's answer");
+  if (!parsed.ok())
     return Status::Corruption("the model's server answered something that is not JSON: " +
+                              parsed.status().message() + ": " + Excerpt(body, 120));
+  if (!parsed->is_object())
+    return Status::Corruption("the model's server answered JSON that is not an object: " +
                               Excerpt(body, 120));
-  if (j.contains("error")) {
-    const json& e = j["error"];
-    std::string message = e.is_object() && e.contains("message") && e["message"].is_string()
-                              ? e["message"].get<std::string>()
-                              : JsonExcerpt(e, 200);
-    return Status::Io("the model's server reported an error: " + message);
+  const json& j = *parsed;
+  if (auto e = j.find("error"); e != j.end()) {
+    auto m = e->is_object() ? e->find("message") : e->end();
+    std::string message =
+        m != e->end() && m->is_string() ? m->get<std::string>() : JsonExcerpt(*e, 200);
+    return Status::Io("the model's server reported an error: " + Excerpt(message, 400));
   }
-  if (!j.contains("choices") || !j["choices"].is_array() || j["choices"].empty())
+  auto choices = j.find("choices");
+  if (choices == j.end() || !choices->is_array() || choices->empty())
     return Status::Corruption("the answer has no \"choices\": " + JsonExcerpt(j, 160));
-  const json& message = j["choices"][0].value("message", json());
-  if (!message.is_object() || !message.contains("content") || !message["content"].is_string())
+  const json& first = (*choices)[0];
+  const json* content = nullptr;
+  if (auto message = first.is_object() ? first.find("message") : first.end();
+      message != first.end() && message->is_object())
+    if (auto c = message->find("content"); c != message->end() && c->is_string()) content = &*c;
+  if (!content)
     return Status::Corruption("the answer's choices[0].message has no text \"content\": " +
-                              JsonExcerpt(j["choices"][0], 160));
+                              JsonExcerpt(first, 160));
   Answer a;
-  a.content = message["content"].get<std::string>();
-  if (j.contains("usage") && j["usage"].is_object()) {
-    const json& u = j["usage"];
-    if (u.contains("prompt_tokens") && u["prompt_tokens"].is_number_integer())
-      a.usage.prompt_tokens = u["prompt_tokens"].get<int64_t>();
-    if (u.contains("completion_tokens") && u["completion_tokens"].is_number_integer())
-      a.usage.completion_tokens = u["completion_tokens"].get<int64_t>();
+  a.content = content->get<std::string>();
+  if (auto u = j.find("usage"); u != j.end() && u->is_object()) {
+    for (auto [key, out] : {std::pair{"prompt_tokens", &a.usage.prompt_tokens},
+                            std::pair{"completion_tokens", &a.usage.completion_tokens}})
+      if (auto n = u->find(key); n != u->end() && n->is_number_integer()) *out = n->get<int64_t>();
   }
   return a;
 }
@@ -111,6 +124,7 @@ std::string RequestHash(const json& logged) { return ContentHash(logged.dump());
 
 Result<std::unique_ptr<Recorder>> Recorder::Open(Client& inner, const std::filesystem::path& log,
                                                  std::string model) {
+  ROAM_RETURN_IF_ERROR(CheckOutputPath(log));
   std::ofstream out(log, std::ios::trunc);
   if (!out) return Status::Io(fmt::format("cannot write {}", log.string()));
   return std::unique_ptr<Recorder>(new Recorder(inner, log, std::move(model)));
@@ -203,8 +217,12 @@ class Replayer final : public Client {
 };
 
 Result<std::vector<json>> ReadLog(const std::filesystem::path& log) {
-  std::ifstream in(log);
-  if (!in) return Status::NotFound(fmt::format("{}: no such log to replay", log.string()));
+  auto content = ReadFile(log);
+  if (!content.ok())
+    return content.status().IsNotFound()
+               ? Status::NotFound(fmt::format("{}: no such log to replay", log.string()))
+               : content.status();
+  std::istringstream in(*content);
   std::vector<json> lines;
   std::string text;
   for (int n = 1; std::getline(in, text); ++n) {

@@ -7,6 +7,8 @@
 // translation unit that includes curl. Clients are single-threaded.
 #pragma once
 
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -39,10 +41,15 @@ struct ClientOptions {
   std::string url;    // the API's base, e.g. http://127.0.0.1:11434/v1 (Ollama)
   std::string model;  // e.g. "llava"
   std::string key_env = "OPENAI_API_KEY";  // the variable holding the key; unset: no key sent
-  double timeout_seconds = 120;            // one request, connection included
+  double timeout_seconds = 120;            // one request, connection included; 1 ms to a day
   int retries = 3;                         // after a 429, a 5xx or a transport fault
   double backoff_seconds = 1;              // before the first retry; doubled each time
-  int64_t max_requests = 0;                // 0: no cap
+  // A server's Retry-After (seconds) is waited instead of the backoff, up to this long.
+  double max_retry_after_seconds = 60;
+  // Set (by SIGINT or SIGTERM): a request or a wait before a retry ends within 100 ms with an
+  // Aborted error. Borrowed; null: never.
+  const std::atomic<bool>* stop = nullptr;
+  int64_t max_requests = 0;  // 0: no cap
   double temperature = 0;
 };
 
@@ -68,6 +75,12 @@ class Client {
  protected:
   Counters counters_;
 };
+
+// An answer (an HTTP body) longer than this is refused: a model's reply is text a few kilobytes
+// long, and the log keeps each one.
+constexpr size_t kMaxAnswerBytes = 4 << 20;
+// The timeout's bounds: below a millisecond libcurl reads it as "none", above a day it is a typo.
+constexpr double kMinTimeoutSeconds = 0.001, kMaxTimeoutSeconds = 86400;
 
 // RFC 4648 base64.
 std::string Base64(std::string_view bytes);

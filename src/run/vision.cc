@@ -564,7 +564,9 @@ Result<VisionResult> Vision(const VisionOptions& options, const RunContext& cont
     if (!c.ok()) return c.status();
     model = std::move(*c);
   } else {
-    auto c = llm::HttpClient(options.llm);
+    llm::ClientOptions llm = options.llm;
+    llm.stop = context.stop;  // a request or a retry's wait ends on Ctrl-C
+    auto c = llm::HttpClient(llm);
     if (!c.ok()) return c.status();
     model = std::move(*c);
   }

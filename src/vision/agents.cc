@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "base/files.h"
 #include "base/json_fields.h"
 
 namespace roam::vision {
@@ -52,38 +53,62 @@ constexpr const char* kDataNote =
 Result<json> ObjectIn(std::string_view answer) {
   auto text = FirstJsonObject(answer);
   if (!text.ok()) return text.status();
-  return json::parse(*text);
+  return ParseJson(*text, "the model's answer");  // the one JSON path, with its depth guard
+}
+
+// The end of the balanced {...} that opens at `start` (strings may hold braces), or npos; each
+// brace closed on the way is appended to `pairs` with its closing brace's place.
+size_t BalancedEnd(std::string_view text, size_t start,
+                   std::vector<std::pair<size_t, size_t>>& pairs) {
+  std::vector<size_t> open;
+  bool in_string = false, escaped = false;
+  for (size_t i = start; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{') {
+      open.push_back(i);
+    } else if (c == '}' && !open.empty()) {
+      pairs.emplace_back(open.back(), i);
+      open.pop_back();
+      if (open.empty()) return i;
+    }
+  }
+  return std::string_view::npos;
 }
 
 }  // namespace
 
 Result<std::string> FirstJsonObject(std::string_view text) {
-  for (size_t start = text.find('{'); start != std::string_view::npos;
+  if (text.size() > kMaxAnswerBytes)
+    return Status::Corruption(
+        fmt::format("the answer is {} bytes, more than the {} an answer may hold", text.size(),
+                    kMaxAnswerBytes));
+  // One pass pairs each brace with its closing one, so the work is linear in the text (a
+  // restart at every "{" was quadratic); pairs are tried in the order they open, each the
+  // shortest balanced {...} from its brace. Parse attempts are capped: a model's answer holds
+  // one object, perhaps after a few braces of prose.
+  constexpr int kMaxAttempts = 32;
+  int attempts = 0;
+  for (size_t start = text.find('{'); start != std::string_view::npos && attempts < kMaxAttempts;
        start = text.find('{', start + 1)) {
-    // The shortest balanced {...} from here that parses (strings may hold braces).
-    int depth = 0;
-    bool in_string = false, escaped = false;
-    for (size_t i = start; i < text.size(); ++i) {
-      const char c = text[i];
-      if (in_string) {
-        if (escaped)
-          escaped = false;
-        else if (c == '\\')
-          escaped = true;
-        else if (c == '"')
-          in_string = false;
-        continue;
-      }
-      if (c == '"')
-        in_string = true;
-      else if (c == '{')
-        ++depth;
-      else if (c == '}' && --depth == 0) {
-        std::string_view candidate = text.substr(start, i - start + 1);
-        if (json::accept(candidate)) return std::string(candidate);
-        break;
-      }
+    std::vector<std::pair<size_t, size_t>> pairs;
+    const size_t end = BalancedEnd(text, start, pairs);
+    std::sort(pairs.begin(), pairs.end());
+    for (const auto& [open, close] : pairs) {
+      if (++attempts > kMaxAttempts) break;
+      std::string_view candidate = text.substr(open, close - open + 1);
+      if (json::accept(candidate)) return std::string(candidate);
     }
+    if (end == std::string_view::npos) break;  // nothing after `start` closes it
+    start = end;                               // the next object opens after this one
   }
   return Status::Corruption("the answer holds no JSON object: " + Excerpt(text, 120));
 }
@@ -188,10 +213,11 @@ Result<MonitorVerdict> ParseMonitorAnswer(std::string_view answer, int steps) {
   if (j->contains("keep")) {
     if (!(*j)["keep"].is_array()) return Status::InvalidArgument(where + ": \"keep\" is no list");
     for (const auto& k : (*j)["keep"]) {
-      if (!k.is_number_integer() || k.get<int>() < 1 || k.get<int>() > steps)
+      // As a 64-bit number first: 4294967297 read as an int is 1.
+      if (!k.is_number_integer() || k.get<int64_t>() < 1 || k.get<int64_t>() > steps)
         return Status::InvalidArgument(
-            fmt::format("{}: \"keep\" names {} (steps are 1 to {})", where, k.dump(), steps));
-      v.keep.push_back(k.get<int>());
+            fmt::format("{}: \"keep\" names {} (steps are 1 to {})", where, JsonExcerpt(k), steps));
+      v.keep.push_back(static_cast<int>(k.get<int64_t>()));
     }
   }
   return v;

@@ -8,6 +8,7 @@
 // Stateless; thread-safe.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -75,7 +76,11 @@ struct DetectorVerdict {
 };
 Result<DetectorVerdict> ParseDetectorAnswer(std::string_view answer);
 
-// The first JSON object in `text` that parses (models wrap answers in prose and code fences).
+// An answer longer than this is refused (llm/ caps a whole reply at the same size).
+constexpr size_t kMaxAnswerBytes = 4 << 20;
+
+// The first JSON object in `text` that parses (models wrap answers in prose and code fences):
+// linear in the text, at most 32 parse attempts.
 Result<std::string> FirstJsonObject(std::string_view text);
 
 }  // namespace roam::vision

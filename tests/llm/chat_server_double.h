@@ -26,6 +26,7 @@ class ChatServerDouble {
     int status = 200;
     std::string body;
     int delay_ms = 0;
+    std::string headers;  // more header lines, each ending in \r\n ("Retry-After: 1\r\n")
   };
   struct Received {
     std::string head;  // request line and headers
@@ -112,8 +113,8 @@ class ChatServerDouble {
       std::this_thread::sleep_for(std::chrono::milliseconds(reply.delay_ms));
       std::string out = "HTTP/1.1 " + std::to_string(reply.status) +
                         " X\r\nContent-Type: application/json\r\nContent-Length: " +
-                        std::to_string(reply.body.size()) + "\r\nConnection: close\r\n\r\n" +
-                        reply.body;
+                        std::to_string(reply.body.size()) + "\r\nConnection: close\r\n" +
+                        reply.headers + "\r\n" + reply.body;
       send(c, out.data(), out.size(), MSG_NOSIGNAL);
       close(c);
     }

@@ -3,7 +3,11 @@
 // replays a session offline.
 #include "llm/chat.h"
 
+#include <atomic>
+#include <chrono>
+#include <cmath>
 #include <cstdlib>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -161,6 +165,80 @@ TEST(Chat, AnswersThatAreNoChatCompletionAreRefusedWithTheReason) {
   auto ok = ParseResponse(ChatServerDouble::Completion("fine"));
   ASSERT_TRUE(ok.ok());
   EXPECT_EQ(ok->content, "fine");
+}
+
+// Issue 44, rows 1, 2, 7, 8 and 9: what a broken or hostile server sends ends in a clean error.
+TEST(Chat, ChoicesThatAreNotObjectsAreRefused) {
+  for (const char* body : {"{\"choices\":[1]}", "{\"choices\":[\"x\"]}",
+                           "{\"choices\":[{\"message\":1}]}", "{\"error\":[1]}", "[1]"}) {
+    auto a = ParseResponse(body);
+    EXPECT_FALSE(a.ok()) << body;
+  }
+}
+
+TEST(Chat, DeeplyNestedAnswersAreRefusedByTheDepthGuard) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  for (const std::string& body : {"{\"choices\":" + deep + "}", "{\"error\":" + deep + "}", deep}) {
+    auto a = ParseResponse(body);
+    ASSERT_FALSE(a.ok());
+    EXPECT_NE(a.status().message().find("nested deeper"), std::string::npos)
+        << a.status().message();
+  }
+}
+
+TEST(Chat, AnAnswerPastTheCapIsCutAndRefused) {
+  ChatServerDouble server;
+  server.Script({200, ChatServerDouble::Completion(std::string(kMaxAnswerBytes + 1000, 'a'))});
+  auto client = Must(HttpClient(Options(server)));
+  auto answer = client->Complete({{"user", "hi", {}}});
+  ASSERT_FALSE(answer.ok());
+  EXPECT_NE(answer.status().message().find("more than an answer may hold"), std::string::npos)
+      << answer.status().message();
+  EXPECT_EQ(server.received().size(), 1u);  // not retried
+}
+
+TEST(Chat, TimeoutsThatCannotWorkAreRefused) {
+  for (double t : {0.0004, 0.0, -1.0, 1e300, std::nan("")}) {
+    auto c = HttpClient({.url = "http://127.0.0.1:9/v1", .model = "m", .timeout_seconds = t});
+    ASSERT_FALSE(c.ok()) << t;
+    EXPECT_NE(c.status().message().find("--llm-timeout"), std::string::npos);
+  }
+}
+
+TEST(Chat, RetryAfterIsHonouredUpToItsCap) {
+  ChatServerDouble server;
+  server.Script({429, "{\"error\": {\"message\": \"slow down\"}}", 0, "Retry-After: 0.4\r\n"});
+  server.Script({429, "{\"error\": {\"message\": \"slow down\"}}", 0, "Retry-After: 30\r\n"});
+  server.Script({200, ChatServerDouble::Completion("ok")});
+  ClientOptions o = Options(server);
+  o.max_retry_after_seconds = 0.5;
+  auto client = Must(HttpClient(o));
+  const auto start = std::chrono::steady_clock::now();
+  auto answer = client->Complete({{"user", "hi", {}}});
+  const double waited =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_TRUE(answer.ok()) << answer.status().message();
+  // 0.4 s as asked, then 30 s capped to 0.5 s: not the 0.01 s backoff, not half a minute.
+  EXPECT_GE(waited, 0.85);
+  EXPECT_LT(waited, 10.0);
+  EXPECT_EQ(client->counters().retries, 2);
+}
+
+TEST(Chat, TheStopFlagEndsAWaitingRequest) {
+  ChatServerDouble server;
+  server.Script({200, ChatServerDouble::Completion("late"), 1500});
+  std::atomic<bool> stop{false};
+  ClientOptions o = Options(server);
+  o.stop = &stop;
+  auto client = Must(HttpClient(o));
+  std::thread signal([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    stop = true;
+  });
+  auto answer = client->Complete({{"user", "hi", {}}});
+  signal.join();
+  ASSERT_FALSE(answer.ok());
+  EXPECT_EQ(answer.status().code(), Status::Code::kAborted) << answer.status().message();
 }
 
 TEST(Chat, TheRequestCapStopsFurtherRequests) {

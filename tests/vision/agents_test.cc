@@ -152,5 +152,34 @@ TEST(Agents, TheDetectorPromptCarriesTheExamplesAndItsVerdictIsChecked) {
   EXPECT_NE(odd.status().message().find("\"cosmic\""), std::string::npos);
 }
 
+// Issue 44, rows 2, 6 and 10: answers built to hurt, each a clean error and none slow.
+TEST(Agents, HostileAnswersAreCleanErrors) {
+  // 200,000 opening braces: one linear pass, not a restart at each brace.
+  auto braces = FirstJsonObject(std::string(200000, '{'));
+  ASSERT_FALSE(braces.ok());
+  EXPECT_NE(braces.status().message().find("no JSON object"), std::string::npos);
+  // An object nested 100,000 deep parses as JSON but is refused by the depth guard.
+  const std::string deep = "{\"a\":" + std::string(100000, '[') + std::string(100000, ']') + "}";
+  auto nested = ParseMonitorAnswer(deep, 3);
+  ASSERT_FALSE(nested.ok());
+  EXPECT_NE(nested.status().message().find("nested deeper"), std::string::npos)
+      << nested.status().message();
+  // 4294967297 is not step 1.
+  auto keep = ParseMonitorAnswer(
+      "{\"function\": \"add\", \"description\": \"d\", \"done\": true, \"keep\": "
+      "[4294967297]}",
+      3);
+  ASSERT_FALSE(keep.ok());
+  EXPECT_NE(keep.status().message().find("4294967297"), std::string::npos);
+  // More than an answer may hold.
+  auto huge = FirstJsonObject(std::string(kMaxAnswerBytes + 1, ' ') + "{}");
+  ASSERT_FALSE(huge.ok());
+  EXPECT_NE(huge.status().message().find("more than"), std::string::npos);
+  // Prose with many stray braces before the answer still finds it, within the attempt cap.
+  auto found = FirstJsonObject("{x} {y} {\"function\": 1}");
+  ASSERT_TRUE(found.ok());
+  EXPECT_EQ(*found, "{\"function\": 1}");
+}
+
 }  // namespace
 }  // namespace roam::vision
