@@ -5,6 +5,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string_view>
 #include <vector>
 
@@ -38,6 +39,11 @@ std::optional<double> Num(const json& j, const char* key) {
   auto it = j.find(key);
   if (it == j.end() || !it->is_number()) return std::nullopt;
   return it->get<double>();
+}
+bool Bool(const json& j, const char* key) {
+  if (!j.is_object()) return false;
+  auto it = j.find(key);
+  return it != j.end() && it->is_boolean() && it->get<bool>();
 }
 std::vector<std::string> Strs(const json& j, const char* key) {
   std::vector<std::string> out;
@@ -87,17 +93,19 @@ JsonFile ReadOptionalJson(const fs::path& path) {
 // mid-write leaves half a line).
 template <typename Each>
 size_t ForEachJsonLine(const fs::path& path, Each each) {
-  std::ifstream in(path);
+  auto text = ReadFile(path);
+  if (!text.ok()) return 0;
+  std::istringstream in(*text);
   std::string line;
   size_t bad = 0;
   while (std::getline(in, line)) {
     if (line.empty()) continue;
-    json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded() || !j.is_object()) {
+    auto j = ParseJson(line, path.string());  // the one reading path, with its depth guard
+    if (!j.ok() || !j->is_object()) {
       ++bad;
       continue;
     }
-    each(j);
+    each(*j);
   }
   return bad;
 }
@@ -129,8 +137,9 @@ std::optional<std::string_view> FastString(std::string_view line, std::string_vi
 // action after a clear, launch, stop or restore counts as a launch into its activity. Lines that
 // do not parse (half a line from a kill) are skipped.
 void AddTransitions(const fs::path& trace, Transitions& t) {
-  std::ifstream in(trace);
-  if (!in) return;
+  auto text = ReadFile(trace);
+  if (!text.ok()) return;
+  std::istringstream in(*text);
   t.present = true;
   std::string previous, line;
   bool after_launch = true;
@@ -143,10 +152,10 @@ void AddTransitions(const fs::path& trace, Transitions& t) {
       op = *fast_op;
       if (fast_activity) activity = *fast_activity;
     } else {
-      json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
-      if (j.is_discarded() || !j.is_object()) continue;
-      op = Str(j, "op");
-      activity = Str(j, "activity");
+      auto j = ParseJson(line, trace.string());
+      if (!j.ok() || !j->is_object()) continue;
+      op = Str(*j, "op");
+      activity = Str(*j, "activity");
     }
     if (op != "act") {
       if (op == "clear" || op == "launch" || op == "stop" || op == "restore") after_launch = true;
@@ -368,7 +377,7 @@ std::string BugCard(const fs::path& run_dir, const json& failure, bool simulator
   const std::string kind = Str(failure, "kind");
   const fs::path dir = run_dir / rel;
   JsonFile bug = rel.empty() ? JsonFile{} : ReadOptionalJson(dir / "bug.json");
-  const bool known = failure.value("known", false);
+  const bool known = Bool(failure, "known");
   std::string planted = Str(failure, "bug_id");
   std::string html = fmt::format(
       "<details class=\"bug\" id=\"{}\"><summary><span class=\"badge {}\">{}</span>"
@@ -425,7 +434,7 @@ std::string BugCard(const fs::path& run_dir, const json& failure, bool simulator
 std::string FunctionalCard(const fs::path& run_dir, const json& f, bool simulator) {
   const std::string rel = Str(f, "bug_dir");
   const fs::path dir = run_dir / rel;
-  const bool known = f.value("known", false);
+  const bool known = Bool(f, "known");
   std::string planted = Str(f, "bug_id");
   std::string html = fmt::format(
       "<details class=\"bug\" id=\"{}\"><summary><span class=\"badge functional\">functional"
@@ -469,13 +478,15 @@ std::string FunctionalCard(const fs::path& run_dir, const json& f, bool simulato
 std::string BugsSection(const fs::path& run_dir, const json& summary) {
   const bool simulator = Str(summary, "device").rfind("sim", 0) == 0;
   std::vector<const json*> failures;
-  for (const char* list : {"crashes", "anrs"})
-    if (summary.contains(list) && summary[list].is_array())
-      for (const auto& f : summary[list]) failures.push_back(&f);
-  const json* functional = summary.contains("functional") && summary["functional"].is_array()
-                               ? &summary["functional"]
-                               : nullptr;
-  size_t total = failures.size() + (functional ? functional->size() : 0);
+  std::vector<const json*> functional;
+  // An entry that is not an object says nothing a card could show: it is left out.
+  for (const char* list : {"crashes", "anrs", "functional"})
+    if (auto it = summary.is_object() ? summary.find(list) : summary.end();
+        it != summary.end() && it->is_array())
+      for (const auto& f : *it)
+        if (f.is_object())
+          (list == std::string_view("functional") ? functional : failures).push_back(&f);
+  size_t total = failures.size() + functional.size();
   std::string html = fmt::format("<section id=\"bugs\">\n<h2>Bugs ({})</h2>\n", total);
   if (total == 0) return html + "<p>No bug was found.</p>\n</section>\n";
   html +=
@@ -485,8 +496,7 @@ std::string BugsSection(const fs::path& run_dir, const json& summary) {
     return Num(*a, "first_step").value_or(0) < Num(*b, "first_step").value_or(0);
   });
   for (const json* f : failures) html += BugCard(run_dir, *f, simulator);
-  if (functional)
-    for (const auto& f : *functional) html += FunctionalCard(run_dir, f, simulator);
+  for (const json* f : functional) html += FunctionalCard(run_dir, *f, simulator);
   return html + "</section>\n";
 }
 

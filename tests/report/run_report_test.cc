@@ -208,6 +208,18 @@ TEST(RunReport, ADamagedBugFileIsNamedOnThePage) {
   EXPECT_NE(html->find("class=\"notice\""), std::string::npos);
 }
 
+// Issue 44, row 3: a summary.json whose bug lists hold no objects still gets a page.
+TEST(RunReport, BugListsOfTheWrongShapeAreLeftOut) {
+  for (const char* lists : {"\"crashes\": [1]", "\"anrs\": [1]", "\"crashes\": [\"x\"]",
+                            "\"functional\": [2, null]", "\"crashes\": 7"}) {
+    fs::path dir = testing::TempDir("run_report_shapes");
+    Write(dir / "summary.json", fmt::format("{{\"app\": \"a\", {}}}", lists));
+    auto html = RunReportHtml(dir);
+    ASSERT_TRUE(html.ok()) << lists << ": " << html.status().message();
+    EXPECT_NE(html->find("No bug was found"), std::string::npos) << lists;
+  }
+}
+
 TEST(RunReport, AFolderWithoutARunIsRefused) {
   fs::path dir = testing::TempDir("run_report_empty");
   auto html = RunReportHtml(dir);
