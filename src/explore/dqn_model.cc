@@ -41,9 +41,11 @@ Result<DqnModel> DecodeDqnModel(std::string_view bytes, const std::string& sourc
   if (payload->size() < 4) return fail("no header in the payload");
   uint64_t length = model::GetLe(payload->data(), 4);
   if (length > payload->size() - 4) return fail("the header runs past the payload");
+  auto header = ParseJson(std::string(payload->substr(4, length)), source + ": header");
+  if (!header.ok()) return fail(header.status().message());
   DqnModel m;
   try {
-    auto j = nlohmann::json::parse(payload->substr(4, length));
+    const nlohmann::json& j = *header;
     m.meta.shape.words = j.at("words").get<int>();
     m.meta.shape.dim = j.at("dim").get<int>();
     m.meta.shape.generations = j.at("generations").get<int>();

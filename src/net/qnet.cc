@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 #include <torch/torch.h>
 
+#include "net/stored_tensors.h"
+
 namespace roam::net {
 
 namespace {
@@ -108,18 +110,31 @@ extern "C" roam::explore::QNetwork* RoamNetFresh(const roam::explore::DqnShape* 
   } catch (const std::exception& e) {
     *error = roam::net::FirstLine(e.what());
     return nullptr;
+  } catch (...) {
+    *error = "the network library failed";
+    return nullptr;
   }
 }
 
 extern "C" roam::explore::QNetwork* RoamNetLoad(const char* weights, size_t size,
                                                 const roam::explore::DqnShape* shape,
                                                 double learning_rate, std::string* error) {
+  using roam::net::CheckStoredTensors;
   using roam::net::TorchQNetwork;
   try {
     roam::net::OneThread();
     auto network = std::make_unique<TorchQNetwork>(*shape, learning_rate);
     std::vector<std::vector<int64_t>> expected;
-    for (const auto& p : network->net().parameters()) expected.push_back(p.sizes().vec());
+    std::vector<uint64_t> bytes;
+    for (const auto& p : network->net().parameters()) {
+      expected.push_back(p.sizes().vec());
+      bytes.push_back(static_cast<uint64_t>(p.numel()) * p.element_size());
+    }
+    // libtorch trusts the sizes its archive claims: check the stored tensors before it reads.
+    if (std::string fault = CheckStoredTensors({weights, size}, bytes); !fault.empty()) {
+      *error = "the network's weights do not load: " + fault;
+      return nullptr;
+    }
     std::istringstream in{std::string(weights, size)};
     torch::serialize::InputArchive archive;
     archive.load_from(in);
@@ -133,9 +148,16 @@ extern "C" roam::explore::QNetwork* RoamNetLoad(const char* weights, size_t size
             params[i].numel(), c10::multiply_integers(expected[i]));
         return nullptr;
       }
+    // One answer before it is handed out, so a fault the archive hides shows here, caught.
+    const std::vector<float> row(static_cast<size_t>(shape->width()), 0.0f);
+    float q = 0;
+    network->Predict(row.data(), 1, &q);
     return network.release();
-  } catch (const std::exception& e) {
+  } catch (const std::exception& e) {  // c10::Error among them
     *error = "the network's weights do not load: " + roam::net::FirstLine(e.what());
+    return nullptr;
+  } catch (...) {
+    *error = "the network's weights do not load: the network library failed";
     return nullptr;
   }
 }
