@@ -29,6 +29,7 @@ Result<Model> MergeModels(const std::vector<const Model*>& models,
                       names[i], models[i]->package(), names[0], out.package()));
   struct Sum {
     uint32_t n = 0;
+    // The means kept as running means, so Q near the largest double do not sum to infinity.
     double weight = 0, weighted_q = 0, plain_q = 0;  // weight: N(e) summed without saturating
     int models = 0;
     std::map<ActivityId, uint32_t> to;
@@ -41,9 +42,9 @@ Result<Model> MergeModels(const std::vector<const Model*>& models,
       Sum& s = sums[into];
       s.n = SaturatingAdd(s.n, m->Count(e));
       s.weight += m->Count(e);
-      s.weighted_q += m->Count(e) * m->Q(e);
-      s.plain_q += m->Q(e);
       ++s.models;
+      if (m->Count(e) > 0) s.weighted_q += m->Count(e) / s.weight * (m->Q(e) - s.weighted_q);
+      s.plain_q += (m->Q(e) - s.plain_q) / s.models;
       for (const auto& [a, count] : m->Transitions(e)) {
         const ActivityId to = out.InternActivity(m->activity(a));
         s.to[to] = SaturatingAdd(s.to[to], count);
@@ -55,7 +56,7 @@ Result<Model> MergeModels(const std::vector<const Model*>& models,
   for (EventId e = 0; e < sums.size(); ++e) {
     const Sum& s = sums[e];
     out.SetCounts(e, s.n, {s.to.begin(), s.to.end()});
-    out.SetQ(e, s.weight > 0 ? s.weighted_q / s.weight : s.plain_q / std::max(1, s.models));
+    out.SetQ(e, s.weight > 0 ? s.weighted_q : s.plain_q);
   }
   return out;
 }

@@ -188,7 +188,12 @@ Result<Model> DecodeModel(std::string_view bytes, const std::string& source,
 }
 
 Status SaveModel(const Model& model, const std::filesystem::path& path) {
-  return WriteFileAtomic(path, EncodeModel(model));
+  std::string bytes = EncodeModel(model);
+  // What LoadModel would refuse is never written (a merge of extreme Q once wrote an infinity).
+  if (auto check = DecodeModel(bytes, path.string(), model.package()); !check.ok())
+    return Status::InvalidArgument(fmt::format("{}: not written, it would not load again: {}",
+                                               path.string(), check.status().message()));
+  return WriteFileAtomic(path, bytes);
 }
 
 Result<Model> LoadModel(const std::filesystem::path& path, std::string_view package) {

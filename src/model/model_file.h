@@ -36,7 +36,8 @@ std::string EncodeModel(const Model& model);
 Result<Model> DecodeModel(std::string_view bytes, const std::string& source,
                           std::string_view package);
 
-// Writes `path` through a temporary file and a rename.
+// Writes `path` through a temporary file and a rename; a model that DecodeModel would refuse
+// (a Q that is not finite) is refused instead of written.
 Status SaveModel(const Model& model, const std::filesystem::path& path);
 // NotFound when `path` does not exist; the other faults as DecodeModel.
 Result<Model> LoadModel(const std::filesystem::path& path, std::string_view package);

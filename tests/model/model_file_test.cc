@@ -1,5 +1,7 @@
 #include "model/model_file.h"
 
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include "base/files.h"
@@ -200,6 +202,32 @@ TEST(MergeModels, CountsAddQIsWeightedByVisitsPackagesMustAgree) {
   ASSERT_FALSE(refused.ok());
   EXPECT_NE(refused.status().message().find("other.bin is a model of org.other"), std::string::npos)
       << refused.status().message();
+}
+
+// Issue 44, row 14: Q near the largest double merge to a finite mean, and a model that would
+// not load again is never written.
+TEST(MergeModels, ExtremeQMergeToAModelThatLoads) {
+  const gui::HyperEvent open{
+      .activity = "org.app.Main", .resource_id = "id/open", .kind = gui::ActionKind::kClick};
+  Model a("org.app"), b("org.app");
+  for (Model* m : {&a, &b}) {
+    EventId e = m->Intern(open);
+    ActivityId main = m->InternActivity("org.app.Main");
+    for (int k = 0; k < 3; ++k) m->RecordTransition(e, main);
+  }
+  a.SetQ(*a.Find(open.Hash()), 1e308);
+  b.SetQ(*b.Find(open.Hash()), 1e308);
+  auto m = MergeModels({&a, &b}, {"a.bin", "b.bin"});
+  ASSERT_TRUE(m.ok());
+  EXPECT_TRUE(std::isfinite(m->Q(*m->Find(open.Hash()))));
+  const auto dir = testing::TempDir("merge_extreme");
+  ASSERT_TRUE(SaveModel(*m, dir / "merged.bin").ok());
+  EXPECT_TRUE(LoadModel(dir / "merged.bin", "org.app").ok());
+  m->SetQ(*m->Find(open.Hash()), INFINITY);
+  Status refused = SaveModel(*m, dir / "inf.bin");
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.message().find("would not load"), std::string::npos) << refused.message();
+  EXPECT_FALSE(std::filesystem::exists(dir / "inf.bin"));
 }
 
 }  // namespace
