@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "device/android/shell_escape.h"
+
 namespace roam::serve {
 
 // The wire format is the adb driver's own (device/android/adb_protocol.h): one definition for
@@ -50,7 +52,19 @@ struct SimAdbServer::Conn {
   std::thread thread;
   std::atomic<bool> done{false};
   std::string serial;  // the device it is switched to ("" before a transport)
+  // Waiting for its next request (not in a stream), and since when: at the connection cap the
+  // one idle longest is closed to make room, so idle clients cannot lock everyone else out.
+  std::atomic<bool> waiting{true};
+  std::atomic<int64_t> waiting_since{0};  // steady clock, ms
 };
+
+namespace {
+int64_t NowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+}  // namespace
 
 SimAdbServer::SimAdbServer(std::shared_ptr<const sim::AppSpec> spec, SimAdbServerOptions options)
     : spec_(std::move(spec)), options_(std::move(options)) {
@@ -110,11 +124,19 @@ void SimAdbServer::AcceptLoop() {
     }
     auto conn = std::make_unique<Conn>();
     conn->sock = std::move(*s);
+    conn->waiting_since = NowMs();
     Conn* raw = conn.get();
     std::lock_guard<std::mutex> lock(mu_);
     if (static_cast<int>(conns_.size()) >= options_.max_connections) {
-      Closing(SendFail(conn->sock, "too many connections"));
-      continue;  // `conn` closes its socket on the way out
+      Conn* idlest = nullptr;
+      for (auto& c : conns_)
+        if (!c->done && c->waiting && (!idlest || c->waiting_since < idlest->waiting_since))
+          idlest = c.get();
+      if (!idlest) {  // every connection is busy: a stream or a command
+        Closing(SendFail(conn->sock, "too many connections"));
+        continue;  // `conn` closes its socket on the way out
+      }
+      idlest->sock.Shutdown();  // its read fails, it ends and is reaped
     }
     conns_.push_back(std::move(conn));
     raw->thread = std::thread([this, raw] {
@@ -213,7 +235,10 @@ SimAdbServer::Dev* SimAdbServer::Select(const std::string& selector, std::string
 void SimAdbServer::Serve(Conn* conn) {
   Socket& s = conn->sock;
   while (!stopping_) {
+    conn->waiting_since = NowMs();
+    conn->waiting = true;
     auto req = ReadRequest(s);
+    conn->waiting = false;
     if (!req.ok()) return;
     if (StartsWith(*req, "host")) {
       if (!HandleHost(conn, *req)) return;
@@ -542,7 +567,8 @@ void SimAdbServer::SyncService(Conn* conn, Dev* dev) {
       dev->device->WriteFile(path, std::move(data));
       if (!s.WriteAll(EncodeSyncHeader(kSyncOkay, 0)).ok()) return;
     } else if (h->id == kSyncList) {
-      auto listing = dev->device->RunShell("ls '" + *arg + "'");
+      // Quoted by the one function the driver quotes with: a path is data, never shell.
+      auto listing = dev->device->RunShell("ls " + device::android::ShellQuote(*arg));
       std::string out;
       size_t pos = 0;
       while (pos < listing.out.size()) {

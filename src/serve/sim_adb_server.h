@@ -44,7 +44,8 @@ struct SimAdbServerOptions {
                                               // else NAME, NAME-2, NAME-3
   int devices = 1;                            // how many independent devices
   sim::SimOptions sim;                        // seed and planted bugs switched off
-  // Limits, as adbd has them: connections open at once (more are answered FAIL and closed);
+  // Limits, as adbd has them: connections open at once (past it the connection idle longest
+  // between requests is closed to make room; when none idles the new one is answered FAIL);
   // how long a connection may wait for its next request or sync header before it is closed
   // (streams such as logcat and an interactive shell may idle); the longest shell line.
   int max_connections = 64;

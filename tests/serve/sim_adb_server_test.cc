@@ -141,6 +141,28 @@ TEST_F(SimAdbServerTest, SyncPullsAndPushes) {
   EXPECT_TRUE(SyncQuit(*s).ok());
 }
 
+// Issue 44, row 15: a sync LIST path reached the simulated shell unquoted.
+TEST_F(SimAdbServerTest, ASyncListPathIsDataNotShell) {
+  auto s = Socket::Connect("127.0.0.1", port_, kTimeoutMs);
+  ASSERT_TRUE(Request(*s, TransportService("emulator-5554")).ok());
+  ASSERT_TRUE(Request(*s, kSyncService).ok());
+  const std::string path = "/sdcard';echo INJECTED;echo '";
+  ASSERT_TRUE(
+      s->WriteAll(EncodeSyncHeader("LIST", static_cast<uint32_t>(path.size())) + path).ok());
+  std::string listing;
+  while (true) {  // DENT entries until DONE: 4-byte id, then mode, size, time, name length
+    auto head = s->ReadExact(20);
+    ASSERT_TRUE(head.ok()) << head.status().message();
+    if (head->substr(0, 4) == "DONE") break;
+    ASSERT_EQ(head->substr(0, 4), "DENT");
+    const uint32_t n = static_cast<uint8_t>((*head)[16]) | static_cast<uint8_t>((*head)[17]) << 8;
+    auto name = s->ReadExact(n);
+    ASSERT_TRUE(name.ok());
+    listing += *name + "\n";
+  }
+  EXPECT_EQ(listing.find("INJECTED\n"), std::string::npos) << listing;
+}
+
 TEST_F(SimAdbServerTest, LogcatStreamsNewLines) {
   auto s = Socket::Connect("127.0.0.1", port_, kTimeoutMs);
   ASSERT_TRUE(Request(*s, TransportService("emulator-5554")).ok());
@@ -334,7 +356,9 @@ TEST_F(SimAdbServerLimitsTest, AnOversizedSyncDataHeaderClosesTheConnection) {
   }
 }
 
-TEST_F(SimAdbServerLimitsTest, ConnectionsBeyondTheCapAreRefused) {
+// Issue 44, row 16: 64 idle connections refused host:devices to everyone else. At the cap the
+// connection idle longest makes room; only connections all busy (streams) refuse a newcomer.
+TEST_F(SimAdbServerLimitsTest, IdleConnectionsMakeRoomAtTheCapBusyOnesDoNot) {
   Start({.max_connections = 3});
   std::vector<Socket> idle;
   for (int i = 0; i < 3; ++i) {
@@ -342,11 +366,22 @@ TEST_F(SimAdbServerLimitsTest, ConnectionsBeyondTheCapAreRefused) {
     ASSERT_TRUE(idle.back().WriteAll("00").ok());  // half a request
   }
   ASSERT_TRUE(OpenConnectionsBecome(3));
+  auto devices = HostQuery("127.0.0.1", server_->port(), kHostDevices);
+  ASSERT_TRUE(devices.ok()) << devices.status().message();
+  EXPECT_NE(devices->find("emulator-5554"), std::string::npos);
+  idle.clear();
+  ASSERT_TRUE(OpenConnectionsBecome(0));
+  std::vector<Socket> streams;
+  for (int i = 0; i < 3; ++i) {
+    streams.push_back(Connect());
+    ASSERT_TRUE(Request(streams.back(), TransportService("emulator-5554")).ok());
+    ASSERT_TRUE(Request(streams.back(), ShellService("logcat")).ok());
+  }
   Socket extra = Connect();
   std::string fail;
   EXPECT_FALSE(ReadStatus(extra, &fail).ok());
   EXPECT_EQ(fail, "too many connections");
-  idle.clear();  // once they close, clients are served again
+  streams.clear();  // once they close, clients are served again
   ASSERT_TRUE(OpenConnectionsBecome(0));
   EXPECT_TRUE(HostQuery("127.0.0.1", server_->port(), kHostVersion).ok());
 }
