@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 SECONDS_EACH=60
 if [ "${1:-}" = "--seconds" ]; then SECONDS_EACH=$2; shift 2; fi
 if [ "${1:-}" = "--ctest" ]; then SECONDS_EACH=${ROAM_FUZZ_SECONDS:-20}; shift; fi
-TARGETS=${*:-"dump logcat spec model harness adb shell"}
+TARGETS=${*:-"dump logcat spec model harness adb shell llm_answer dqn_model run_files import jacoco_exec"}
 FUZZ=build/fuzz
 REAL=../shared/real
 
@@ -62,6 +62,38 @@ seeds() {  # seeds TARGET: fills $FUZZ/seeds/TARGET once
                'input tap 10888888888888888881 0' 'input swipe 0 0 nan 1e300' "ls ''"; do
         printf '%s' "$c" > "$dir/$(printf '%s' "$c" | cksum | cut -d' ' -f1)"
       done ;;
+    jacoco_exec)
+      # The first byte of each seed says where the fuzzer splits it. An exec file as JaCoCo's
+      # agent writes it, two appended (append=true), two TCP answers, a dump command.
+      h='\001\300\300\020\007'
+      s='\020\000\002vm\000\000\001\242\036\363\354\365\000\000\001\242\036\363\355\323'
+      c='\021\234\076\152\055\034\373\366\010\000\005Hello\007\174'
+      printf "x$h$s$c" > "$dir/file"
+      printf "\007$h$s$c$h$s$c" > "$dir/appended"
+      printf "\040$h$s$c\040$s$c\040" > "$dir/tcp_answers"
+      printf "\003$h\100\001\000" > "$dir/dump_command" ;;
+    llm_answer)
+      printf '{"choices":[{"message":{"content":"Sure: {\\"action\\": \\"click\\", \\"widget\\": 3, \\"function\\": \\"open\\"}"}}],"usage":{"prompt_tokens":9}}' > "$dir/explorer"
+      printf '{"function": "add a note", "description": "d", "done": true, "keep": [1, 2]}' > "$dir/monitor"
+      printf '```json\n{"expected": "a", "actual": "b", "bug": true, "kind": "data_loss", "report": "r", "feedback": ""}\n```' > "$dir/detector"
+      printf '{"error": {"message": "overloaded"}}' > "$dir/error" ;;
+    dqn_model)
+      cp data/dqn/model.bin "$dir/model.bin" ;;
+    run_files)
+      out=$FUZZ/seeds/.run-files
+      build/roam explore --app tests/apps/crashy.json --events 2000 --seed 1 --out "$out" --force -q >/dev/null || true
+      if [ -f "$out/bugs/B1/bug.json" ]; then
+        { cat "$out/summary.json"; printf '\000'; cat "$out/bugs/B1/bug.json"; } > "$dir/crashy"
+      fi
+      printf '{"crashes":[1],"anrs":["x"],"functional":[{}]}\000{"id": "B1"}' > "$dir/shapes" ;;
+    import)
+      printf 'var utg = {"app_package": "org.app", "nodes": [{"id": "s1", "state_str": "s1", "activity": "org.app/.Main"}], "edges": []};\000{"event": {"event_type": "touch"}, "start_state": "s1", "stop_state": "s1"}\000{"state_str": "s1", "foreground_activity": "org.app/.Main", "views": []}' > "$dir/small"
+      if [ -d "$REAL/models/kea" ]; then find "$REAL/models/kea" -name utg.js -size -256k | head -4 |
+        while read -r f; do
+          d=$(dirname "$f")
+          e=$(ls "$d"/events/*.json 2>/dev/null | head -1); s=$(ls "$d"/states/*.json 2>/dev/null | head -1)
+          { cat "$f"; printf '\000'; [ -n "$e" ] && cat "$e"; printf '\000'; [ -n "$s" ] && cat "$s"; } > "$dir/real_$(echo "$f" | cksum | cut -d' ' -f1)"
+        done; fi ;;
   esac
 }
 
