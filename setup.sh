@@ -22,6 +22,8 @@ PACKAGES=(
   libcurl4-openssl-dev    # llm/: the OpenAI-compatible chat-completions client (VisionDroid)
   libtorch-dev            # net/: DinoDroid's deep Q-network (--strategy dqn, roam train)
   fasttext wordnet-base   # scripts/word_vectors.sh: word vectors for the dqn's text feature
+  default-jdk-headless libjacoco-java  # tests/device/jacoco_real_test: JaCoCo's own agent and
+                          # readers check Roam's exec data (device/jacoco) both ways
 )
 
 missing=()
