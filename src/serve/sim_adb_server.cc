@@ -1,11 +1,13 @@
 #include "serve/sim_adb_server.h"
 
+#include <charconv>
 #include <chrono>
 #include <cstdlib>
 
 #include <fmt/format.h>
 
 #include "device/android/shell_escape.h"
+#include "serve/sim_jacoco.h"
 
 namespace roam::serve {
 
@@ -76,6 +78,8 @@ SimAdbServer::SimAdbServer(std::shared_ptr<const sim::AppSpec> spec, SimAdbServe
     d.transport_id = k + 1;
     devs_.push_back(std::move(d));
   }
+  forwards_ = std::make_unique<Forwards>(
+      [this](const std::string& serial, int port) { return DevicePort(serial, port); });
 }
 
 SimAdbServer::~SimAdbServer() { Stop(); }
@@ -93,6 +97,7 @@ void SimAdbServer::Stop() {
   stopping_ = true;
   if (accept_thread_.joinable()) accept_thread_.join();
   listener_.Close();
+  forwards_->RemoveAll("");
   DropConnections();
   for (auto& d : devs_) d.device->NotifyAll();
   std::list<std::unique_ptr<Conn>> conns;
@@ -304,6 +309,26 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
       return false;
     }
     if (request == "features" || request == "host-features") return answer(kFeatures);
+    if (request == "list-forward") return answer(forwards_->List());
+    if (StartsWith(request, "forward:") || StartsWith(request, "killforward")) {
+      // After a transport switch (newer clients), else the one device there is.
+      std::string serial;
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        serial = conn->serial;
+      }
+      if (serial.empty()) {
+        std::string error;
+        Dev* d = Select("any", &error);
+        if (d == nullptr) {
+          Closing(SendFail(s, error));
+          return false;
+        }
+        serial = d->device->serial();
+      }
+      HandleForward(conn, serial, request);
+      return false;
+    }
     if (request == "kill") {
       kill_requested_ = true;
       Closing(SendOkay(s));
@@ -367,6 +392,10 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
   if (request == "get-state" && d == nullptr && error == "device offline") return answer("offline");
   if (d == nullptr) {
     Closing(SendFail(s, error));
+    return false;
+  }
+  if (StartsWith(request, "forward:") || StartsWith(request, "killforward")) {
+    HandleForward(conn, d->device->serial(), request);
     return false;
   }
   if (request == "get-state") return answer("device");
@@ -433,6 +462,22 @@ void SimAdbServer::HandleDeviceService(Conn* conn, Dev* dev, const std::string& 
       return;
     }
     if (SendOkay(s).ok()) Closing(s.WriteAll(dev->device->Console(service.substr(4))));
+    return;
+  }
+  if (StartsWith(service, "tcp:")) {
+    int port = 0;
+    const std::string digits = service.substr(4);
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), port);
+    PortHandler handler = ec == std::errc() && end == digits.data() + digits.size()
+                              ? DevicePort(dev->device->serial(), port)
+                              : nullptr;
+    if (!handler) {
+      Closing(SendFail(s, "connection refused: nothing listens on " + service));
+      return;
+    }
+    if (!SendOkay(s).ok()) return;
+    (void)s.SetTimeout(0);  // the stream may idle between a client's requests
+    handler(s, stopping_);
     return;
   }
   if (StartsWith(service, "root:") || StartsWith(service, "unroot:")) {
@@ -590,6 +635,59 @@ void SimAdbServer::SyncService(Conn* conn, Dev* dev) {
       return;
     }
   }
+}
+
+void SimAdbServer::HandleForward(Conn* conn, const std::string& serial,
+                                 const std::string& request) {
+  Socket& s = conn->sock;
+  // The first OKAY says the request was taken; the second (or a FAIL) how it went.
+  auto done = [&](const Status& st, const std::string& port) {
+    if (!SendOkay(s).ok()) return;
+    if (!st.ok()) {
+      Closing(SendFail(s, st.message()));
+      return;
+    }
+    if (SendOkay(s).ok() && !port.empty()) Closing(WriteLengthPrefixed(s, port));
+  };
+  if (request == "killforward-all") return done((forwards_->RemoveAll(serial), Status::Ok()), "");
+  // "forward:[norebind:]tcp:L;tcp:R" and "killforward:tcp:L"; other kinds (localabstract:, jdwp:)
+  // are refused by name.
+  auto port_of = [](std::string_view spec, int* port) {
+    if (spec.substr(0, 4) != "tcp:") return false;
+    auto [end, ec] = std::from_chars(spec.data() + 4, spec.data() + spec.size(), *port);
+    return ec == std::errc() && end == spec.data() + spec.size() && *port >= 0 && *port <= 65535;
+  };
+  if (StartsWith(request, "killforward:")) {
+    int local = 0;
+    if (!port_of(std::string_view(request).substr(12), &local))
+      return done(Status::InvalidArgument("cannot parse '" + request.substr(12) + "'"), "");
+    return done(forwards_->Remove(local), "");
+  }
+  std::string spec = request.substr(8);
+  const bool no_rebind = StartsWith(spec, "norebind:");
+  if (no_rebind) spec = spec.substr(9);
+  const size_t semi = spec.find(';');
+  int local = 0, remote = 0;
+  if (semi == std::string::npos || !port_of(std::string_view(spec).substr(0, semi), &local) ||
+      !port_of(std::string_view(spec).substr(semi + 1), &remote) || remote == 0)
+    return done(Status::InvalidArgument("roam sim serve forwards tcp:LOCAL;tcp:REMOTE only, not '" +
+                                        spec + "'"),
+                "");
+  auto bound = forwards_->Add(serial, local, remote, no_rebind);
+  done(bound.status(), bound.ok() ? std::to_string(*bound) : "");
+}
+
+PortHandler SimAdbServer::DevicePort(const std::string& serial, int port) {
+  SimAndroidDevice* device = Device(serial);
+  if (device == nullptr || port != kJacocoPort || !device->AppRunning()) return nullptr;
+  const int pid = device->app_pid();
+  return [device, pid](Socket& s, const std::atomic<bool>& stop) {
+    ServeJacoco(s, stop, [&](bool reset) -> Result<device::jacoco::ExecData> {
+      // The agent's server dies with the app's process: a restarted app is a new server.
+      if (device->app_pid() != pid) return Status::Unavailable("the app's process ended");
+      return device->JacocoDump(reset);
+    });
+  };
 }
 
 }  // namespace roam::serve

@@ -8,7 +8,10 @@
 // any / usb / local / transport-id:N (OKAY + 8-byte id), host-serial:S:{get-state,
 // get-serialno,get-devpath,emu:CMD}; after a transport: shell:CMD (v1, stderr merged),
 // shell,v2,...:CMD (packets with exit code), exec:CMD (stdout only), shell: (interactive, line
-// by line), sync: (STAT, RECV, SEND, LIST, QUIT), emu:CMD (emulator-* serials only), root:.
+// by line), sync: (STAT, RECV, SEND, LIST, QUIT), emu:CMD (emulator-* serials only), root:,
+// tcp:PORT (a device port: the app's JaCoCo agent on 6300 while it runs); forwards
+// (host-serial:S:forward:tcp:L;tcp:R, host:forward after a transport, killforward:tcp:L,
+// killforward-all, host:list-forward), each a listener on 127.0.0.1 (sim_ports.h).
 // Host queries close the connection after their answer, as the real server does.
 // Fault injection for client tests: SetOffline(serial, true) lists the device as "offline",
 // makes transport requests FAIL with "device offline" and drops its open connections;
@@ -30,6 +33,7 @@
 
 #include "base/status.h"
 #include "device/android/adb_protocol.h"
+#include "serve/sim_ports.h"
 #include "serve/sim_shell.h"
 #include "sim/sim_app.h"
 
@@ -100,6 +104,10 @@ class SimAdbServer {
   // serial); on failure *error holds the FAIL message.
   Dev* Select(const std::string& selector, std::string* error);
   std::string DevicesText(bool long_form) const;
+  // Forward requests ("forward:...", "killforward:...", "killforward-all") for `serial`.
+  void HandleForward(Conn* conn, const std::string& serial, const std::string& request);
+  // What listens on `port` of the device `serial` (null: nothing).
+  PortHandler DevicePort(const std::string& serial, int port);
 
   std::shared_ptr<const sim::AppSpec> spec_;
   SimAdbServerOptions options_;
@@ -111,6 +119,7 @@ class SimAdbServer {
   std::thread accept_thread_;
   mutable std::mutex mu_;  // guards conns_, the offline flags
   std::list<std::unique_ptr<Conn>> conns_;
+  std::unique_ptr<Forwards> forwards_;  // made in the constructor; emptied by Stop()
 };
 
 }  // namespace roam::serve

@@ -22,6 +22,7 @@
 
 #include "base/status.h"
 #include "device/device.h"
+#include "device/jacoco/exec_data.h"
 #include "gui/screen.h"
 #include "sim/sim_app.h"
 
@@ -117,6 +118,13 @@ class SimAndroidDevice {
   std::vector<std::vector<std::string>> History() const;
   SimDeviceStats Stats() const;
 
+  // The app's code units as its JaCoCo runtime holds them (serve/sim_jacoco.h): the probes its
+  // current process ran; `reset` zeroes them, as the agent's reset does. Unavailable while the
+  // app does not run (the agent's server lives in the app's process).
+  Result<device::jacoco::ExecData> JacocoDump(bool reset);
+  bool AppRunning() const;
+  int app_pid() const;
+
  private:
   struct Io;
   int RunScript(const ShellScript& script, Io& io, int depth);
@@ -136,6 +144,9 @@ class SimAndroidDevice {
   int CmdLogcat(const std::vector<std::string>& a, Io& io);
   int CmdFiles(const std::vector<std::string>& a, const std::string& in, Io& io);
 
+  void EndProcess();  // the app's process is gone: its JaCoCo probes start again from zero
+  Result<device::jacoco::ExecData> JacocoDumpLocked(bool reset);
+  static int64_t WallMs();                  // the JaCoCo session's times: ms since 1970
   void Perform(const gui::Action& action);  // counts, logs, faults
   void Launch();
   void AfterChange();  // drains faults, notes the activity
@@ -156,6 +167,8 @@ class SimAndroidDevice {
   uint64_t log_base_ = 0;  // absolute number of log_[0]
   int64_t clock_ms_ = 0;   // the fake monotonic clock of the log
   int app_pid_ = 0;
+  std::vector<uint32_t> hits_at_start_;  // SimApp::UnitHits() when the app's process began
+  int64_t process_start_ms_ = WallMs();
   int next_pid_ = 0;
   std::string focused_path_;  // the edit field a tap focused
   std::vector<std::vector<std::string>> history_;

@@ -2,12 +2,14 @@
 // into crash/ANR log blocks, the emulator console's snapshots, and monkey, am, pm, settings, wm.
 // Members run under SimAndroidDevice's mutex (Console takes it).
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "serve/sim_jacoco.h"
 #include "serve/sim_shell.h"
 #include "serve/sim_shell_internal.h"
 #include "sim/interpreter.h"
@@ -104,7 +106,7 @@ void SimAndroidDevice::AfterChange() {
     stats_.faults.emplace_back(stats_.input_events, std::move(e));
   }
   if (!app_.running())
-    app_pid_ = 0;
+    EndProcess();
   else if (app_pid_ == 0)
     app_pid_ = next_pid_++;
   const gui::Screen& screen = Screen();
@@ -137,7 +139,7 @@ std::string SimAndroidDevice::Console(std::string_view command) {
     if (it == snapshots_.end()) return "KO: snapshot '" + name + "' does not exist\r\n";
     if (op == "load") {
       app_.Load(*it->second);
-      app_pid_ = 0;
+      EndProcess();
       AfterChange();
       return "OK\r\n";
     }
@@ -223,6 +225,27 @@ int SimAndroidDevice::CmdAm(const std::vector<std::string>& a, Io& io) {
     }
     return 0;
   }
+  if (sub == "broadcast") {
+    // A broadcast to the app (-n PKG/.Receiver, or an action named in its package) while it
+    // runs: its coverage receiver writes the JaCoCo data of this process where an adb shell can
+    // read it (docs/coverage.md, file mode).
+    std::string component, action;
+    for (size_t k = 2; k + 1 < a.size(); ++k) {
+      if (a[k] == "-n")
+        component = a[++k];
+      else if (a[k] == "-a")
+        action = a[++k];
+    }
+    io.out += fmt::format("Broadcasting: Intent {{ {}flg=0x400000 }}\n",
+                          component.empty() ? "act=" + action + " " : "cmp=" + component + " ");
+    const std::string& pkg = app_.package();
+    if (app_.running() && (component.starts_with(pkg + "/") || action.starts_with(pkg + "."))) {
+      auto data = JacocoDumpLocked(/*reset=*/false);
+      if (data.ok()) files_[SimCoverageFile(pkg)] = device::jacoco::WriteExec(*data);
+    }
+    io.out += "Broadcast completed: result=0\n";
+    return 0;
+  }
   io.err += "Unknown command: " + sub + "\n";
   return 255;
 }
@@ -300,6 +323,47 @@ int SimAndroidDevice::CmdPm(const std::vector<std::string>& a, Io& io) {
   }
   io.err += "Unknown command: " + sub + "\n";
   return 255;
+}
+
+void SimAndroidDevice::EndProcess() {
+  app_pid_ = 0;
+  hits_at_start_ = app_.UnitHits();
+  process_start_ms_ = WallMs();  // the next process's runtime starts from here
+}
+
+int64_t SimAndroidDevice::WallMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+bool SimAndroidDevice::AppRunning() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return app_.running();
+}
+
+int SimAndroidDevice::app_pid() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return app_pid_;
+}
+
+Result<device::jacoco::ExecData> SimAndroidDevice::JacocoDump(bool reset) {
+  std::lock_guard<std::mutex> lock(mu_);
+  return JacocoDumpLocked(reset);
+}
+
+Result<device::jacoco::ExecData> SimAndroidDevice::JacocoDumpLocked(bool reset) {
+  if (!app_.running()) return Status::Unavailable(app_.package() + " is not running");
+  const std::vector<uint32_t>& hits = app_.UnitHits();
+  if (hits_at_start_.size() != hits.size()) hits_at_start_.assign(hits.size(), 0);
+  std::vector<bool> hit(hits.size());
+  for (size_t i = 0; i < hits.size(); ++i) hit[i] = hits[i] > hits_at_start_[i];
+  if (reset) hits_at_start_ = hits;
+  auto data =
+      JacocoData(app_.package(), app_.spec().units(), hit, fmt::format("{}-{}", serial_, app_pid_));
+  data.sessions[0].start_ms = process_start_ms_;
+  data.sessions[0].dump_ms = WallMs();
+  return data;
 }
 
 }  // namespace roam::serve

@@ -16,7 +16,9 @@ bool InRange(const std::vector<Item>& list, int64_t index) {
 }  // namespace
 
 void SimApp::Impl::Cover(int unit) {
-  if (unit < 0 || covered_[unit]) return;
+  if (unit < 0) return;
+  if (hits_[unit] != UINT32_MAX) ++hits_[unit];
+  if (covered_[unit]) return;
   covered_[unit] = 1;
   ++covered_count_;
 }

@@ -43,6 +43,7 @@ SimApp::Impl::Impl(std::shared_ptr<const AppSpec> spec, SimOptions options)
     : spec_(std::move(spec)), options_(std::move(options)) {
   for (const BugSpec& b : spec_->bugs()) bug_off_.push_back(options_.bugs_off.count(b.id) > 0);
   covered_.assign(spec_->units().size(), 0);
+  hits_.assign(spec_->units().size(), 0);
   st_.rng = options_.seed;
   st_.rotate.assign(spec_->rotates().size(), 0);
   ResetData(true);
@@ -359,6 +360,7 @@ size_t SimApp::units_total() const { return impl_->spec_->units().size(); }
 size_t SimApp::units_covered() const { return impl_->covered_count_; }
 
 const std::vector<uint8_t>& SimApp::CoverageMask() const { return impl_->covered_; }
+const std::vector<uint32_t>& SimApp::UnitHits() const { return impl_->hits_; }
 
 void SimApp::SetCoverageMask(const std::vector<uint8_t>& mask) {
   if (mask.size() != impl_->covered_.size()) return;

@@ -96,6 +96,7 @@ class SimApp::Impl {
   SimState st_;
   std::vector<uint8_t> covered_;
   size_t covered_count_ = 0;
+  std::vector<uint32_t> hits_;  // runs of each unit, saturating (not part of a snapshot)
   std::vector<Fault> faults_;
   gui::Screen screen_;
   std::vector<Target> targets_;     // parallel to screen_.widgets

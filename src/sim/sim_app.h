@@ -96,6 +96,9 @@ class SimApp {
   // instance's coverage into another before trying actions on it.
   const std::vector<uint8_t>& CoverageMask() const;
   void SetCoverageMask(const std::vector<uint8_t>& mask);  // mask must be units_total() long
+  // How often each unit ran since the app was made (saturating; snapshots do not restore it):
+  // a served device tells the units one app process ran, as JaCoCo's runtime does.
+  const std::vector<uint32_t>& UnitHits() const;
 
  private:
   class Impl;

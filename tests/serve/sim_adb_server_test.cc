@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "base/files.h"
+#include "device/jacoco/tcp_client.h"
 #include "draw/draw.h"
 #include "gui/uiautomator.h"
 #include "test_paths.h"
@@ -232,6 +233,32 @@ class RealAdbTest : public SimAdbServerTest {
     if (server_) SimAdbServerTest::TearDown();
   }
 };
+
+// Issues 42 and 43: Debian's `adb forward` through sim serve reaches a device port, here the
+// served app's JaCoCo agent, which answers with the units the app ran; --list and --remove work.
+TEST_F(RealAdbTest, ForwardReachesTheAppsJacocoAgent) {
+  const std::string s = "-s emulator-5554 ";
+  ASSERT_EQ(
+      Adb(port_, s + "shell monkey -p org.roam.crashy -c android.intent.category.LAUNCHER 1").code,
+      0);
+  TapText("Shopping list");
+  testing::CommandRun fwd = Adb(port_, s + "forward tcp:0 tcp:6300");
+  ASSERT_EQ(fwd.code, 0) << fwd.out;
+  const int local = std::atoi(fwd.out.c_str());
+  ASSERT_GT(local, 0) << fwd.out;
+  testing::CommandRun list = Adb(port_, "forward --list");
+  EXPECT_NE(list.out.find(fmt::format("emulator-5554 tcp:{} tcp:6300", local)), std::string::npos)
+      << list.out;
+  auto dump = device::jacoco::DumpOverTcp("127.0.0.1", local, /*reset=*/false, kTimeoutMs);
+  ASSERT_TRUE(dump.ok()) << dump.status().message();
+  const auto stats = server_->Device("emulator-5554")->Stats();
+  EXPECT_GT(dump->CoveredCount(), 0u);
+  EXPECT_EQ(dump->CoveredCount(), stats.covered_units.size());
+  EXPECT_LE(dump->ProbeCount(), stats.units_total);  // classes without a hit are not sent
+  EXPECT_EQ(Adb(port_, fmt::format("{}forward --remove tcp:{}", s, local)).code, 0);
+  EXPECT_EQ(Adb(port_, "forward --list").out.find("tcp:6300"), std::string::npos);
+  EXPECT_FALSE(device::jacoco::DumpOverTcp("127.0.0.1", local, false, 1000).ok());
+}
 
 TEST_F(RealAdbTest, DevicesDumpTapLogcat) {
   testing::CommandRun devices = Adb(port_, "devices");

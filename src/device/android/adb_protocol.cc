@@ -10,9 +10,12 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 
 #include <fmt/format.h>
+
+#include "base/json_fields.h"
 
 namespace roam::device::android {
 
@@ -375,6 +378,13 @@ std::string TportService(std::string_view serial) {
 std::string HostSerialService(std::string_view serial, std::string_view request) {
   return fmt::format("host-serial:{}:{}", serial, request);
 }
+std::string ForwardService(std::string_view serial, int local_port, int device_port) {
+  return HostSerialService(serial, fmt::format("forward:tcp:{};tcp:{}", local_port, device_port));
+}
+std::string KillForwardService(std::string_view serial, int local_port) {
+  return HostSerialService(serial, fmt::format("killforward:tcp:{}", local_port));
+}
+std::string DevicePortService(int device_port) { return fmt::format("tcp:{}", device_port); }
 std::string ShellService(std::string_view command) { return "shell:" + std::string(command); }
 std::string ShellV2Service(std::string_view command) {
   return "shell,v2,raw:" + std::string(command);
@@ -524,6 +534,35 @@ Result<std::string> RunDeviceService(const std::string& host, int port, std::str
   auto out = s->ReadToEnd();
   if (!out.ok()) return out.status().Wrap(fmt::format("adb \"{}\" on {}", service, serial));
   return out;
+}
+
+Result<int> Forward(const std::string& host, int port, std::string_view serial, int local_port,
+                    int device_port, int timeout_ms) {
+  const std::string service = ForwardService(serial, local_port, device_port);
+  auto s = Socket::Connect(host, port, timeout_ms);
+  if (!s.ok()) return s.status();
+  ROAM_RETURN_IF_ERROR(Request(*s, service));  // the server took the request
+  ROAM_RETURN_IF_ERROR(ReadStatus(*s).Wrap(fmt::format("adb \"{}\"", service)));  // set up
+  auto bound = ReadLengthPrefixed(*s);
+  if (!bound.ok()) {
+    if (local_port != 0) return local_port;  // an older server says no more for a fixed port
+    return bound.status().Wrap(fmt::format("adb \"{}\": the port it bound", service));
+  }
+  int n = 0;
+  auto [end, ec] = std::from_chars(bound->data(), bound->data() + bound->size(), n);
+  if (ec != std::errc() || end != bound->data() + bound->size() || n <= 0 || n > 65535)
+    return Status::Corruption(
+        fmt::format("adb \"{}\": \"{}\" is not a port", service, Excerpt(*bound)));
+  return n;
+}
+
+Status KillForward(const std::string& host, int port, std::string_view serial, int local_port,
+                   int timeout_ms) {
+  const std::string service = KillForwardService(serial, local_port);
+  auto s = Socket::Connect(host, port, timeout_ms);
+  if (!s.ok()) return s.status();
+  ROAM_RETURN_IF_ERROR(Request(*s, service));
+  return ReadStatus(*s).Wrap(fmt::format("adb \"{}\"", service));
 }
 
 std::vector<std::string> OnlineSerials(std::string_view host_devices) {

@@ -158,6 +158,19 @@ std::string ExecService(std::string_view command);     // "exec:" + command (raw
 // server does not (real `adb emu` talks to the emulator console port directly).
 std::string EmuService(std::string_view console_command);
 
+// Port forwarding. The adb server listens on a local port and relays each connection to a
+// port on the device (the device service "tcp:PORT"); `adb forward tcp:L tcp:R` asks for it.
+// "host-serial:S:forward:tcp:L;tcp:R" (also "host:forward:..." after a transport switch): the
+// server answers OKAY, then OKAY (set up) or FAIL+message, then the local port as a
+// length-prefixed decimal (newer servers always; older ones for tcp:0 only). "killforward:tcp:L"
+// and "killforward-all": OKAY OKAY or OKAY FAIL. "host:list-forward": OKAY + LP("S tcp:L tcp:R\n"
+// lines).
+std::string ForwardService(std::string_view serial, int local_port, int device_port);
+std::string KillForwardService(std::string_view serial, int local_port);
+constexpr std::string_view kHostListForward = "host:list-forward";
+// "tcp:PORT": a stream to a port on the device, after a transport switch.
+std::string DevicePortService(int device_port);
+
 // ---------------------------------------------------------------------------------------------
 // sync: protocol. Every message is an 8-byte header (4-char id, u32 little-endian) + data.
 constexpr size_t kSyncMaxChunk = 64 * 1024;
@@ -211,6 +224,12 @@ Result<ShellV2Result> ReadShellV2(Socket& s);
 // Host query with a length-prefixed answer: host:version, host:devices, host:features, ...
 Result<std::string> HostQuery(const std::string& host, int port, std::string_view service,
                               int timeout_ms = kDefaultTimeoutMs);
+// Forwards 127.0.0.1:local_port (0: a free port) of the adb server's host to `device_port` on
+// `serial`; the local port in use. Errors carry the server's words ("cannot bind listener").
+Result<int> Forward(const std::string& host, int port, std::string_view serial, int local_port,
+                    int device_port, int timeout_ms = kDefaultTimeoutMs);
+Status KillForward(const std::string& host, int port, std::string_view serial, int local_port,
+                   int timeout_ms = kDefaultTimeoutMs);
 // The serials of host:devices' answer ("SER\tSTATE\n" lines) whose state is "device" (online),
 // in the server's order.
 std::vector<std::string> OnlineSerials(std::string_view host_devices);

@@ -1,0 +1,149 @@
+#include "serve/sim_ports.h"
+
+#include <fmt/format.h>
+
+namespace roam::serve {
+
+using device::android::Listener;
+using device::android::Socket;
+
+namespace {
+constexpr int kAcceptPollMs = 100;
+constexpr int kSocketTimeoutMs = 0;  // a forwarded stream may idle (a dump every few seconds)
+}  // namespace
+
+struct Forwards::Entry {
+  std::string serial;
+  int local = 0, remote = 0;
+  Listener listener;
+  std::atomic<bool> stop{false};
+  std::thread accept;
+  std::mutex mu;  // guards conns
+  struct Conn {
+    Socket socket;
+    std::thread thread;
+    std::atomic<bool> done{false};
+  };
+  std::list<Conn> conns;
+};
+
+Forwards::Forwards(Lookup lookup) : lookup_(std::move(lookup)) {}
+Forwards::~Forwards() { RemoveAll(""); }
+
+Result<int> Forwards::Add(const std::string& serial, int local_port, int device_port,
+                          bool no_rebind) {
+  std::unique_ptr<Entry> old;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (entries_.count(local_port)) {
+      if (no_rebind)
+        return Status::InvalidArgument(
+            fmt::format("cannot rebind existing socket tcp:{}", local_port));
+      old = Take(local_port);
+    }
+  }
+  Close(std::move(old));
+  auto listener = Listener::Listen(std::string(device::android::kLoopback), local_port);
+  if (!listener.ok())
+    return Status::Unavailable(
+        fmt::format("cannot bind listener: {}", listener.status().message()));
+  auto entry = std::make_unique<Entry>();
+  entry->serial = serial;
+  entry->local = listener->port();
+  entry->remote = device_port;
+  entry->listener = std::move(*listener);
+  Entry* raw = entry.get();
+  const int bound = raw->local;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    entries_[bound] = std::move(entry);
+  }
+  raw->accept = std::thread([this, raw] { AcceptLoop(raw); });
+  return bound;
+}
+
+void Forwards::AcceptLoop(Entry* e) {
+  while (!e->stop) {
+    auto s = e->listener.Accept(kAcceptPollMs, kSocketTimeoutMs);
+    {  // reap finished connections
+      std::lock_guard<std::mutex> lock(e->mu);
+      for (auto it = e->conns.begin(); it != e->conns.end();) {
+        if (it->done) {
+          it->thread.join();
+          it = e->conns.erase(it);
+        } else {
+          ++it;
+        }
+      }
+    }
+    if (!s.ok()) {
+      if (s.status().code() == Status::Code::kAborted) return;
+      continue;
+    }
+    PortHandler handler = lookup_(e->serial, e->remote);
+    if (!handler) continue;  // nothing listens on the device port: the connection closes
+    std::lock_guard<std::mutex> lock(e->mu);
+    auto& c = e->conns.emplace_back();
+    c.socket = std::move(*s);
+    c.thread = std::thread([e, &c, handler = std::move(handler)] {
+      handler(c.socket, e->stop);
+      c.done = true;
+    });
+  }
+}
+
+std::unique_ptr<Forwards::Entry> Forwards::Take(int local_port) {
+  auto it = entries_.find(local_port);
+  if (it == entries_.end()) return nullptr;
+  auto entry = std::move(it->second);
+  entries_.erase(it);
+  return entry;
+}
+
+void Forwards::Close(std::unique_ptr<Entry> e) {
+  if (!e) return;
+  e->stop = true;
+  e->listener.Close();
+  if (e->accept.joinable()) e->accept.join();
+  std::lock_guard<std::mutex> lock(e->mu);
+  for (auto& c : e->conns) c.socket.Shutdown();
+  for (auto& c : e->conns)
+    if (c.thread.joinable()) c.thread.join();
+}
+
+Status Forwards::Remove(int local_port) {
+  std::unique_ptr<Entry> e;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    e = Take(local_port);
+  }
+  if (!e) return Status::NotFound(fmt::format("listener 'tcp:{}' not found", local_port));
+  Close(std::move(e));
+  return Status::Ok();
+}
+
+void Forwards::RemoveAll(const std::string& serial) {
+  std::vector<std::unique_ptr<Entry>> gone;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (auto it = entries_.begin(); it != entries_.end();) {
+      if (serial.empty() || it->second->serial == serial) {
+        gone.push_back(std::move(it->second));
+        it = entries_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  for (auto& e : gone) Close(std::move(e));
+}
+
+std::string Forwards::List() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::string out;
+  for (const auto& [local, e] : entries_)
+    out += fmt::format("{} tcp:{} tcp:{}\n", e->serial, local, e->remote);
+  return out;
+}
+
+}  // namespace roam::serve
