@@ -26,6 +26,29 @@ TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std:
   auto* apk = app.add_option("--apk", target.apk, "install this APK first (pm install -r -g)")
                   ->check(CLI::ExistingFile)
                   ->group("Android device");
+  auto* coverage =
+      app.add_option_function<std::string>(
+             "--coverage",
+             [&a](const std::string& v) {
+               auto parsed = device::android::ParseCoverage(v);
+               if (!parsed.ok()) throw CLI::ValidationError(parsed.status().message());
+               parsed->trigger = a.coverage.trigger;  // flags come in any order
+               parsed->every = a.coverage.every;
+               a.coverage = *parsed;
+             },
+             "code coverage of an app built with JaCoCo: jacoco-tcp[:PORT] (the agent's TCP "
+             "server, default port 6300) or jacoco-file:PATH (docs/coverage.md)")
+          ->group("Android device");
+  app.add_option("--coverage-trigger", a.coverage.trigger,
+                 "jacoco-file: the shell command that makes the app write its coverage file")
+      ->needs(coverage)
+      ->group("Android device");
+  app.add_option("--coverage-every", a.coverage.every, "dump coverage after every N actions")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str()
+      ->needs(coverage)
+      ->group("Android device");
+  coverage->needs(f.serial);
   f.app->excludes(f.serial);
   package->needs(f.serial);
   apk->needs(f.serial);
@@ -38,6 +61,10 @@ bool TargetGiven(const TargetFlags& flags, const run::TargetOptions& target,
                  const std::string& who) {
   if (flags.serial->count() > 0 && target.android.package.empty()) {
     fmt::print(stderr, "{}: --serial needs --package PKG\n", who);
+    return false;
+  }
+  if (Status s = device::android::CheckCoverage(target.android.coverage); !s.ok()) {
+    fmt::print(stderr, "{}: {}\n", who, s.message());
     return false;
   }
   if (flags.app->count() > 0 || flags.serial->count() > 0) return true;

@@ -62,6 +62,9 @@ class Device {
   virtual Coverage GetCoverage() const { return {}; }
   // Names of the covered code units (only when HasCoverage()).
   virtual std::vector<std::string> CoveredUnits() const { return {}; }
+  // Everything covered so far as a JaCoCo exec file (device/jacoco), for the run folder's
+  // coverage.exec; Unsupported where the coverage is not JaCoCo's.
+  virtual Result<std::string> CoverageExec() const { return Unsupported("a JaCoCo coverage file"); }
   // Every activity the app declares, when known (the simulator; `dumpsys package` on Android).
   virtual std::vector<std::string> DeclaredActivities() const { return {}; }
   // The screen as PNG; with `outline`, a red frame around that rectangle (a step's target).

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "base/files.h"
 #include "gui/abstraction.h"
 #include "gui/actions.h"
 #include "report/run_report.h"
@@ -83,6 +84,7 @@ Result<report::Summary> Campaign::Run() {
     if (status.ok() && budget_.Elapsed() - last_summary >= kSummaryEverySeconds) {
       last_summary = budget_.Elapsed();
       status = WriteSummary(RunFile("summary", "json"), MakeSummary());
+      if (status.ok()) status = WriteCoverageFile();
       failed = "write error: ";
       if (status.ok()) RefreshReport(/*final=*/false);
     }
@@ -98,6 +100,7 @@ Result<report::Summary> Campaign::Run() {
   if (io_.on_progress) io_.on_progress(figures, activities_, state_order_);
   report::Summary summary = MakeSummary();
   ROAM_RETURN_IF_ERROR(WriteSummary(RunFile("summary", "json"), summary));
+  ROAM_RETURN_IF_ERROR(WriteCoverageFile());
   RefreshReport(/*final=*/true);
   ROAM_RETURN_IF_ERROR(closed);
   if (!status.ok()) return status;
@@ -108,6 +111,12 @@ Result<report::Summary> Campaign::Run() {
 std::filesystem::path Campaign::RunFile(std::string_view stem, std::string_view ext) const {
   if (io_.device_tag.empty()) return io_.out_dir / fmt::format("{}.{}", stem, ext);
   return io_.out_dir / fmt::format("{}-{}.{}", stem, io_.device_tag, ext);
+}
+
+Status Campaign::WriteCoverageFile() const {
+  auto exec = device_.CoverageExec();
+  if (!exec.ok()) return exec.status().IsUnsupported() ? Status::Ok() : exec.status();
+  return WriteFileAtomic(RunFile("coverage", "exec"), *exec);
 }
 
 void Campaign::ShowProgress() {

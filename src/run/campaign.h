@@ -149,6 +149,8 @@ class Campaign {
   std::filesystem::path RunFile(std::string_view stem, std::string_view ext) const;
   void ShowProgress();
   report::Summary MakeSummary() const;
+  // coverage.exec (coverage-<device>.exec in a fleet), when the device's coverage is JaCoCo's.
+  Status WriteCoverageFile() const;
   // Writes report.html from the run folder (mid-run: only when it is due); a failure is noted
   // once and the run goes on.
   void RefreshReport(bool final);

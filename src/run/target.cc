@@ -96,7 +96,10 @@ Result<std::unique_ptr<Target>> Target::OpenAndroid(const TargetOptions& options
                 {"adb_port", a.port},
                 {"apk", options.apk.string()},
                 {"offline_retries", a.offline_retries},
-                {"offline_wait_ms", a.offline_wait_ms}};
+                {"offline_wait_ms", a.offline_wait_ms},
+                {"coverage", device::android::CoverageName(a.coverage)}};
+  if (a.coverage.mode != device::android::CoverageSettings::Mode::kNone)
+    t->config_["coverage_every"] = a.coverage.every;
   t->app_name_ = a.package;
   // No fresh devices: a phone has no second copy of the app.
   return t;

@@ -59,7 +59,52 @@ Result<std::unique_ptr<AndroidDevice>> AndroidDevice::Open(AndroidDeviceOptions 
                     d->options_.serial.empty() ? "(any)" : d->options_.serial, d->options_.host,
                     d->options_.port));
   ROAM_RETURN_IF_ERROR(d->StartLogcat(false));
+  if (d->options_.coverage.mode != CoverageSettings::Mode::kNone) {
+    AndroidDevice* self = d.get();
+    JacocoCoverage::Adb adb{
+        .forward = [self](int device_port) -> Result<int> {
+          if (self->options_.serial.empty())
+            return Status::InvalidArgument("--coverage jacoco-tcp needs the device's --serial");
+          return Forward(self->options_.host, self->options_.port, self->options_.serial, 0,
+                         device_port, self->options_.io_timeout_ms);
+        },
+        .shell = [self](std::string_view command) { return self->Shell(command); },
+        .pull = [self](const std::string& path) { return self->Pull(path); }};
+    d->coverage_ =
+        std::make_unique<JacocoCoverage>(d->options_.coverage, std::move(adb), d->options_.host);
+  }
   return d;
+}
+
+Coverage AndroidDevice::GetCoverage() const {
+  if (!coverage_) return {};
+  if (actions_since_dump_ >= std::max(1, options_.coverage.every)) {
+    actions_since_dump_ = 0;
+    if (Status s = coverage_->Dump(); !s.ok() && !coverage_noted_) {
+      coverage_noted_ = true;  // once: a dump fails while the app restarts, every run
+      Note("a coverage dump failed (the figures keep the last one): " + s.message());
+    }
+  }
+  return {.covered = coverage_->data().CoveredCount(), .total = coverage_->data().ProbeCount()};
+}
+
+std::vector<std::string> AndroidDevice::CoveredUnits() const {
+  return coverage_ ? coverage_->CoveredUnits() : std::vector<std::string>{};
+}
+
+Result<std::string> AndroidDevice::CoverageExec() const {
+  if (!coverage_) return Device::CoverageExec();
+  return jacoco::WriteExec(coverage_->data());
+}
+
+Result<std::string> AndroidDevice::Pull(const std::string& path) {
+  auto s = Socket::Connect(options_.host, options_.port, options_.io_timeout_ms);
+  if (!s.ok()) return s.status();
+  ROAM_RETURN_IF_ERROR(Request(*s, TransportService(options_.serial)));
+  ROAM_RETURN_IF_ERROR(Request(*s, kSyncService));
+  auto pulled = SyncPull(*s, path);
+  SyncQuit(*s).ok();
+  return pulled;
 }
 
 std::string AndroidDevice::Name() const {
@@ -218,19 +263,10 @@ Result<std::string> AndroidDevice::DumpXml(std::string& focus_text) {
   auto out = Shell(fmt::format("uiautomator dump {};{}", ShellQuote(options_.dump_file),
                                options_.focus_command));
   if (!out.ok()) return out.status();
-  auto s = Socket::Connect(options_.host, options_.port, options_.io_timeout_ms);
-  if (s.ok()) {
-    Status st = Request(*s, TransportService(options_.serial));
-    if (st.ok()) st = Request(*s, kSyncService);
-    if (st.ok()) {
-      auto pulled = SyncPull(*s, options_.dump_file);
-      SyncQuit(*s).ok();
-      if (pulled.ok()) {
-        if (auto xml = ExtractDump(*pulled)) {
-          focus_text = *out;
-          return std::string(*xml);
-        }
-      }
+  if (auto pulled = Pull(options_.dump_file); pulled.ok()) {
+    if (auto xml = ExtractDump(*pulled)) {
+      focus_text = *out;
+      return std::string(*xml);
     }
   }
   std::string shown = last.substr(0, 200);
@@ -278,6 +314,7 @@ Status AndroidDevice::Observe(gui::Screen& out) {
 
 Status AndroidDevice::Perform(const gui::Action& action) {
   PumpLogcat();
+  ++actions_since_dump_;
   int width = 1080, height = 1920;
   if (auto size = ScreenSize(); size.ok()) {
     width = rotation_ % 2 == 0 ? size->first : size->second;

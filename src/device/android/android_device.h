@@ -16,6 +16,7 @@
 
 #include "device/android/adb_protocol.h"
 #include "device/android/device_text.h"
+#include "device/android/jacoco_coverage.h"
 #include "device/android/logcat.h"
 #include "device/device.h"
 
@@ -53,6 +54,8 @@ struct AndroidDeviceOptions {
   int logcat_settle_ms = 30;
 
   InputSettings input;
+  // Code coverage of an app built with JaCoCo (jacoco_coverage.h); none by default.
+  CoverageSettings coverage;
   // Notes for the user (reconnections, characters `input text` could not type); null: none.
   std::function<void(const std::string&)> log;
 };
@@ -78,6 +81,15 @@ class AndroidDevice final : public Device {
   Status Restore(const std::string& name) override;
   Result<std::string> Screenshot(
       const std::optional<gui::Rect>& outline) override;  // PNG bytes from `screencap -p`
+  // With options.coverage: JaCoCo's probes, dumped after every `every` actions since the last
+  // dump when asked (a dump that fails keeps the last figures, and is noted once).
+  bool HasCoverage() const override { return coverage_ != nullptr; }
+  Coverage GetCoverage() const override;
+  std::vector<std::string> CoveredUnits() const override;
+  Result<std::string> CoverageExec() const override;
+  const JacocoCoverage* coverage() const { return coverage_.get(); }
+  // A file on the device, with the sync protocol's RECV.
+  Result<std::string> Pull(const std::string& path);
 
   // Pushes `apk` to /data/local/tmp with sync SEND and runs `pm install -r -g` (runtime
   // permissions granted).
@@ -110,6 +122,9 @@ class AndroidDevice final : public Device {
   std::optional<std::pair<int, int>> size_;  // `wm size`, portrait
   int rotation_ = 0;                         // from the last observed screen
   int64_t reconnects_ = 0;
+  std::unique_ptr<JacocoCoverage> coverage_;  // with options_.coverage
+  mutable int actions_since_dump_ = 1;        // a dump is due before the first figures
+  mutable bool coverage_noted_ = false;       // a failing dump is noted once
 };
 
 }  // namespace roam::device::android
