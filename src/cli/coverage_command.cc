@@ -1,0 +1,252 @@
+// `roam coverage`: JaCoCo execution data (exec/.ec files, and the agent's TCP server): merge
+// files, show what one holds, dump from a running agent. docs/coverage.md says how to build an
+// app whose coverage JaCoCo records.
+#include <algorithm>
+#include <ctime>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "base/files.h"
+#include "cli/commands.h"
+#include "cli/flags.h"
+#include "device/android/adb_protocol.h"
+#include "device/jacoco/exec_data.h"
+#include "device/jacoco/exec_reader.h"
+#include "device/jacoco/tcp_client.h"
+
+namespace roam::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace android = device::android;
+namespace jacoco = device::jacoco;
+
+Result<jacoco::ExecData> LoadExec(const fs::path& path) {
+  Result<std::string> bytes = ReadFile(path);
+  if (!bytes.ok()) return bytes.status();
+  Result<jacoco::ExecData> data = jacoco::ParseExec(*bytes);
+  if (!data.ok()) return data.status().Wrap(path.string());
+  return data;
+}
+
+// "2024-05-01 12:00:00 UTC"; a time gmtime cannot convert stays a number.
+std::string Utc(int64_t ms_since_1970) {
+  const std::time_t t = static_cast<std::time_t>(ms_since_1970 / 1000);
+  std::tm tm{};
+  if (::gmtime_r(&t, &tm) == nullptr) return fmt::format("{} ms since 1970", ms_since_1970);
+  return fmt::format("{:04}-{:02}-{:02} {:02}:{:02}:{:02} UTC", tm.tm_year + 1900, tm.tm_mon + 1,
+                     tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+}
+
+std::string Classes(size_t n) { return fmt::format("{} class{}", n, n == 1 ? "" : "es"); }
+
+std::string Percent(size_t part, size_t whole) {
+  return whole == 0 ? "-" : fmt::format("{:.1f}%", 100.0 * part / whole);
+}
+
+int CoverageMerge(int argc, char** argv) {
+  CLI::App app(
+      "Merge JaCoCo exec files (as `jacococli merge`): the probes of a class are ORed, sessions "
+      "kept; files of another build of the app (same class, other probes) are refused.",
+      "merge");
+  std::vector<fs::path> inputs;
+  fs::path out;
+  app.add_option("FILES", inputs, "exec or .ec files")->required();
+  app.add_option("--out", out, "the merged exec file (not one of the inputs)")->required();
+  const std::string who = "roam coverage merge";
+  if (int rc = ParseFlags(app, who, argc, argv); rc >= 0) return rc;
+  if (Status s = CheckNotAnInput(out, inputs); !s.ok()) return Fail(who, s);
+  jacoco::ExecData merged;
+  for (const fs::path& in : inputs) {
+    Result<jacoco::ExecData> data = LoadExec(in);
+    if (!data.ok()) return Fail(who, data.status());
+    if (Status s = jacoco::Merge(merged, *data); !s.ok()) return Fail(who, s.Wrap(in.string()));
+  }
+  if (Status s = WriteFileAtomic(out, jacoco::WriteExec(merged)); !s.ok()) return Fail(who, s);
+  fmt::print("{} files merged into {}: {}, {} of {} probes covered ({})\n", inputs.size(),
+             out.string(), Classes(merged.classes.size()), merged.CoveredCount(),
+             merged.ProbeCount(), Percent(merged.CoveredCount(), merged.ProbeCount()));
+  return kExitOk;
+}
+
+int CoverageShow(int argc, char** argv) {
+  CLI::App app(
+      "What a JaCoCo exec file holds: its sessions, then each class (by name) with its probes "
+      "covered of its probes. JaCoCo writes only classes with at least one probe hit, so the "
+      "probes known are those of the classes that ran.",
+      "show");
+  fs::path path;
+  bool json = false;
+  app.add_option("FILE", path, "an exec or .ec file")->required();
+  app.add_flag("--json", json,
+               "one JSON object: classes, probes, covered, sessions and per_class (name, id, "
+               "probes, covered)");
+  const std::string who = "roam coverage show";
+  if (int rc = ParseFlags(app, who, argc, argv); rc >= 0) return rc;
+  Result<jacoco::ExecData> data = LoadExec(path);
+  if (!data.ok()) return Fail(who, data.status());
+  std::vector<const jacoco::ClassData*> classes;
+  for (const auto& [id, c] : data->classes) classes.push_back(&c);
+  std::stable_sort(classes.begin(), classes.end(),
+                   [](const auto* a, const auto* b) { return a->name < b->name; });
+  if (json) {
+    nlohmann::json sessions = nlohmann::json::array(), per_class = nlohmann::json::array();
+    for (const auto& s : data->sessions) {
+      sessions.push_back({{"id", s.id}, {"start_ms", s.start_ms}, {"dump_ms", s.dump_ms}});
+    }
+    for (const auto* c : classes) {
+      per_class.push_back({{"name", c->name},
+                           {"id", fmt::format("{:016x}", c->id)},
+                           {"probes", c->probes.size()},
+                           {"covered", c->CoveredCount()}});
+    }
+    fmt::print("{}\n", JsonLine({{"classes", classes.size()},
+                                 {"probes", data->ProbeCount()},
+                                 {"covered", data->CoveredCount()},
+                                 {"sessions", sessions},
+                                 {"per_class", per_class}}));
+    return kExitOk;
+  }
+  fmt::print("{}: {} session{}, {}, {} of {} probes covered ({})\n", path.string(),
+             data->sessions.size(), data->sessions.size() == 1 ? "" : "s", Classes(classes.size()),
+             data->CoveredCount(), data->ProbeCount(),
+             Percent(data->CoveredCount(), data->ProbeCount()));
+  for (const auto& s : data->sessions) {
+    fmt::print("  session {}: dumped {}, {:.1f} s after the agent started or was reset\n", s.id,
+               Utc(s.dump_ms), (static_cast<double>(s.dump_ms) - s.start_ms) / 1000);
+  }
+  for (const auto* c : classes) {
+    fmt::print("  {:>5}/{:<5} {:>6}  {}\n", c->CoveredCount(), c->probes.size(),
+               Percent(c->CoveredCount(), c->probes.size()), c->name);
+  }
+  return kExitOk;
+}
+
+// "host:port", "[v6]:port".
+Result<std::pair<std::string, int>> ParseAddress(const std::string& text) {
+  const size_t colon = text.rfind(':');
+  const auto bad = [&](const std::string& why) {
+    return Status::InvalidArgument(
+        fmt::format("--address {}: {}; expected HOST:PORT, e.g. 127.0.0.1:6300", text, why));
+  };
+  if (colon == std::string::npos) return bad("no port");
+  std::string host = text.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+    host = host.substr(1, host.size() - 2);
+  }
+  if (host.empty()) return bad("no host");
+  const std::string port_text = text.substr(colon + 1);
+  int port = 0;
+  for (char c : port_text) {
+    if (c < '0' || c > '9' || port > 65535) return bad("the port is not a number from 1 to 65535");
+    port = port * 10 + (c - '0');
+  }
+  if (port_text.empty() || port < 1 || port > 65535) {
+    return bad("the port is not a number from 1 to 65535");
+  }
+  return std::make_pair(host, port);
+}
+
+int CoverageDump(int argc, char** argv) {
+  CLI::App app(
+      "Dump execution data from a JaCoCo agent running with output=tcpserver (as `jacococli "
+      "dump`), into an exec file.",
+      "dump");
+  std::string address, serial;
+  int port = jacoco::kDefaultAgentPort;
+  int timeout_ms = jacoco::kDefaultDumpTimeoutMs;
+  fs::path out;
+  bool reset = false;
+  auto* by_address = app.add_option(
+      "--address", address,
+      "HOST:PORT of the agent's server, e.g. 127.0.0.1:6300 after `adb forward tcp:6300 "
+      "tcp:6300`");
+  std::string adb_host = std::string(android::kLoopback);
+  int adb_port = android::kDefaultAdbServerPort;
+  auto* by_serial = app.add_option(
+      "--serial", serial, "a device whose app runs the agent, reached through an adb forward");
+  app.add_option("--adb-host", adb_host, "with --serial: the adb server's host")
+      ->needs(by_serial)
+      ->capture_default_str();
+  app.add_option("--adb-port", adb_port, "with --serial: the adb server's port")
+      ->check(CLI::Range(1, 65535))
+      ->needs(by_serial)
+      ->capture_default_str();
+  app.add_option("--port", port, "with --serial: the agent's port on the device")
+      ->check(CLI::Range(1, 65535))
+      ->needs(by_serial)
+      ->capture_default_str();
+  app.add_option("--out", out, "the exec file to write")->required();
+  app.add_flag("--reset", reset, "the agent zeroes its probes after this dump");
+  app.add_option("--timeout-ms", timeout_ms, "connecting and the whole answer")
+      ->check(Positive())
+      ->capture_default_str();
+  by_address->excludes(by_serial);
+  const std::string who = "roam coverage dump";
+  if (int rc = ParseFlags(app, who, argc, argv); rc >= 0) return rc;
+  if (address.empty() && serial.empty()) {
+    fmt::print(stderr, "{}: give --address HOST:PORT (the agent's server) or --serial S\n", who);
+    return kExitUsage;
+  }
+  Result<std::pair<std::string, int>> where = std::make_pair(adb_host, 0);
+  if (!serial.empty()) {  // the adb server forwards a free local port to the agent's
+    auto local = android::Forward(adb_host, adb_port, serial, 0, port);
+    if (!local.ok()) return Fail(who, local.status().Wrap("forwarding the agent's port"));
+    where->second = *local;
+    address = fmt::format("{} port {}", serial, port);
+  } else {
+    where = ParseAddress(address);
+  }
+  if (!where.ok()) return Fail(who, where.status());
+  if (Status s = CheckOutputPath(out); !s.ok()) return Fail(who, s);
+  Result<jacoco::ExecData> data =
+      jacoco::DumpOverTcp(where->first, where->second, reset, timeout_ms);
+  if (!serial.empty())  // the forward was this command's: it goes with it
+    (void)android::KillForward(adb_host, adb_port, serial, where->second);
+  if (!data.ok()) return Fail(who, data.status());
+  if (Status s = WriteFileAtomic(out, jacoco::WriteExec(*data)); !s.ok()) return Fail(who, s);
+  fmt::print("dumped {} into {}: {}, {} of {} probes covered{}\n", address, out.string(),
+             Classes(data->classes.size()), data->CoveredCount(), data->ProbeCount(),
+             reset ? "; the agent's probes are reset" : "");
+  return kExitOk;
+}
+
+const std::vector<Command>& CoverageCommands() {
+  static const std::vector<Command> kTable = {
+      {"merge", "merge exec files into one (--out)", CoverageMerge},
+      {"show", "the classes of an exec file and their probes covered (--json)", CoverageShow},
+      {"dump", "one dump from a JaCoCo agent's TCP server (--address HOST:PORT --out F.exec)",
+       CoverageDump},
+  };
+  return kTable;
+}
+
+}  // namespace
+
+int CoverageCommand(int argc, char** argv) {
+  std::vector<std::string> names;
+  if (argc >= 2) {
+    const std::string name = argv[1];
+    for (const auto& c : CoverageCommands()) {
+      if (c.name == name) return c.run(argc - 1, argv + 1);
+      names.push_back(c.name);
+    }
+    if (name != "--help" && name != "-h") {
+      fmt::print(stderr, "roam coverage: unknown subcommand \"{}\"{}\n", name,
+                 DidYouMean(name, names));
+      return kExitUsage;
+    }
+  }
+  fmt::print(
+      "Usage: roam coverage <subcommand> ...   (JaCoCo execution data; docs/coverage.md)\n\n");
+  for (const auto& c : CoverageCommands()) fmt::print("  {:<8} {}\n", c.name, c.description);
+  return argc >= 2 ? kExitOk : kExitUsage;
+}
+
+}  // namespace roam::cli
