@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "base/files.h"
+#include "device/jacoco/exec_reader.h"
 #include "explore/harness.h"
 #include "report/run_report.h"
 #include "report/verdict.h"
@@ -122,6 +124,23 @@ json DeviceSection(const std::string& tag, const report::Summary& s, const Statu
                                      {"after_events", s.events},
                                      {"error", status.message()}});
   return j;
+}
+
+// coverage.exec of the whole fleet: every device's JaCoCo data merged (each device's own is
+// coverage-<tag>.exec), where the devices' coverage is JaCoCo's.
+Status WriteFleetCoverage(const std::filesystem::path& out, const std::vector<Worker>& workers) {
+  device::jacoco::ExecData merged;
+  bool any = false;
+  for (const auto& w : workers) {
+    auto exec = w.target->device().CoverageExec();
+    if (!exec.ok()) continue;
+    auto data = device::jacoco::ParseExec(*exec);
+    if (!data.ok()) return data.status().Wrap("device " + w.tag + "'s coverage");
+    ROAM_RETURN_IF_ERROR(device::jacoco::Merge(merged, *data).Wrap("device " + w.tag));
+    any = true;
+  }
+  if (!any) return Status::Ok();
+  return WriteFileAtomic(out / "coverage.exec", device::jacoco::WriteExec(merged));
 }
 
 }  // namespace
@@ -295,6 +314,7 @@ Result<report::Summary> ExploreFleet(const ExploreOptions& given, const RunConte
     sections.push_back(DeviceSection(w.tag, w.summary, w.status));
   }
   ROAM_RETURN_IF_ERROR(WriteDqnStats(options.out, *workers.front().strategy));
+  ROAM_RETURN_IF_ERROR(WriteFleetCoverage(options.out, workers));
   report::Summary summary =
       MergeDeviceSummaries(summaries, tags, fleet_progress.states(),
                            coverage ? std::optional(units.size()) : std::nullopt);

@@ -96,6 +96,29 @@ TEST(AndroidCoverage, JacocoOverAdbReportsTheUnitsTheSimulatorRan) {
   EXPECT_EQ((*config)["coverage"], "jacoco-tcp:6300");
 }
 
+TEST(AndroidCoverage, AFleetsCoverageIsTheUnionOfItsDevices) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
+  ASSERT_TRUE(spec.ok());
+  Served s{.spec = *spec};
+  s.server = std::make_unique<serve::SimAdbServer>(
+      s.spec, serve::SimAdbServerOptions{.port = 0, .serial = kSerial, .devices = 2});
+  ASSERT_TRUE(s.server->Start().ok());
+  ExploreOptions o =
+      CoverageRun(s, "android_cov_fleet", "random", {.mode = CoverageSettings::Mode::kJacocoTcp});
+  o.serials = s.server->Serials();
+  o.budget.events = 200;
+  auto summary = Explore(o);
+  ASSERT_TRUE(summary.ok()) << summary.status().message();
+  std::set<std::string> truth;
+  for (const auto& serial : o.serials)
+    for (const auto& u : s.server->Device(serial)->Stats().covered_units) truth.insert(u);
+  ASSERT_TRUE(summary->units_covered.has_value());
+  EXPECT_EQ(*summary->units_covered, truth.size());
+  auto exec = device::jacoco::ParseExec(*ReadFile(o.out / "coverage.exec"));
+  ASSERT_TRUE(exec.ok()) << exec.status().message();
+  EXPECT_EQ(exec->CoveredCount(), truth.size());
+}
+
 TEST(AndroidCoverage, TheFileModeReadsTheSameThroughABroadcastAndAPull) {
   Served s = Serve("apps/diary.json");
   const std::string file = serve::SimCoverageFile(s.spec->package());
