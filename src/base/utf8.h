@@ -5,11 +5,14 @@
 // replaced too. Stateless; thread-safe.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace roam {
 
+// Appends code point `cp` (below 0x110000) as UTF-8: 1 to 4 bytes.
+void AppendUtf8(std::string& out, uint32_t cp);
 // Whether `text` is well-formed UTF-8 (fast for ASCII).
 bool IsValidUtf8(std::string_view text);
 // `text` with every ill-formed sequence replaced by U+FFFD.
