@@ -34,6 +34,17 @@ report::Summary SummariseServedDevices(serve::SimAdbServer& server, const std::s
     events_before += st.input_events;
   }
   s.events = events_before;
+  // Device-side process starts, by command and in all, and per input event received.
+  nlohmann::json starts = nlohmann::json::object();
+  int64_t total = 0;
+  for (const auto& serial : serials)
+    for (const auto& [name, n] : server.Device(serial)->Stats().process_starts) {
+      starts[name] = starts.value(name, int64_t{0}) + n;
+      total += n;
+    }
+  s.sections["process_starts"] = starts;
+  s.sections["process_starts_per_event"] =
+      events_before > 0 ? static_cast<double>(total) / static_cast<double>(events_before) : 0.0;
   s.units_covered = units.size();
   report::AddFindings(crashes.findings(), {}, s);
   return s;

@@ -83,6 +83,10 @@ struct SimDeviceStats {
   size_t units_total = 0;
   size_t activities_total = 0;
   std::vector<std::pair<int64_t, device::Event>> faults;  // (input event index, event) oldest first
+  // Commands run that start a process of their own on a phone, by name (uiautomator, input, am,
+  // pm, monkey, settings and wm start a Java VM, app_process; dumpsys and screencap are native):
+  // what a driver costs a device a step, whatever the simulator's own speed.
+  std::map<std::string, int64_t> process_starts;
 };
 
 class SimAndroidDevice {

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,9 @@ int SimAndroidDevice::Dispatch(const std::vector<std::string>& argv, const std::
     io.out += "shell\n";
     return 0;
   }
+  static const std::set<std::string> kProcesses = {
+      "uiautomator", "input", "am", "pm", "monkey", "settings", "wm", "dumpsys", "screencap"};
+  if (kProcesses.count(base)) ++stats_.process_starts[base];
   if (base == "uiautomator") return CmdUiautomator(argv, io);
   if (base == "dumpsys") return CmdDumpsys(argv, io);
   if (base == "input") return CmdInput(argv, io);

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -140,6 +141,16 @@ TEST_F(SimAdbServerTest, SyncPullsAndPushes) {
   EXPECT_TRUE(SyncPush(*s, "/sdcard/p.txt", std::string(100000, 'x')).ok());
   EXPECT_EQ(SyncStatFile(*s, "/sdcard/p.txt")->size, 100000u);
   EXPECT_TRUE(SyncQuit(*s).ok());
+}
+
+// Issue 42, item 5: each command that starts a process of its own on a phone is counted by name;
+// shell builtins (echo) and the stream of one logcat are not.
+TEST_F(SimAdbServerTest, ProcessStartsAreCountedByCommand) {
+  ASSERT_TRUE(Shell("emulator-5554", "uiautomator dump /dev/tty; dumpsys window").ok());
+  ASSERT_TRUE(Shell("emulator-5554", "input tap 1 1; echo done").ok());
+  const auto starts = server_->Device("emulator-5554")->Stats().process_starts;
+  EXPECT_EQ(starts,
+            (std::map<std::string, int64_t>{{"dumpsys", 1}, {"input", 1}, {"uiautomator", 1}}));
 }
 
 // Issue 44, row 15: a sync LIST path reached the simulated shell unquoted.
