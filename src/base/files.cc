@@ -74,6 +74,15 @@ Status CheckNotAnInput(const std::filesystem::path& output,
   return Status::Ok();
 }
 
+std::optional<std::filesystem::path> PathInside(const std::filesystem::path& file,
+                                                const std::filesystem::path& folder) {
+  std::error_code ec;
+  auto rel = std::filesystem::weakly_canonical(file, ec).lexically_relative(
+      std::filesystem::weakly_canonical(folder, ec));
+  if (ec || rel.empty() || *rel.begin() == "..") return std::nullopt;
+  return rel;
+}
+
 Status WriteFileAtomic(const std::filesystem::path& path, const std::string& content) {
   ROAM_RETURN_IF_ERROR(CheckOutputPath(path));
   std::filesystem::path tmp = path;

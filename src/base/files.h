@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,10 @@ Status CheckOutputPath(const std::filesystem::path& path);
 // do not exist yet are none): the output would replace what the command reads.
 Status CheckNotAnInput(const std::filesystem::path& output,
                        const std::vector<std::filesystem::path>& inputs);
+// `file` relative to `folder` when it lies in `folder` or below (both as they resolve, links
+// followed; neither need exist); nullopt when it lies elsewhere.
+std::optional<std::filesystem::path> PathInside(const std::filesystem::path& file,
+                                                const std::filesystem::path& folder);
 // Through CheckOutputPath first.
 Status WriteFileAtomic(const std::filesystem::path& path, const std::string& content);
 // Writes `value` as indented JSON, atomically. Text that is not UTF-8 is written as U+FFFD,

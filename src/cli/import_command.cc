@@ -26,10 +26,9 @@ int SimImportCommand(int argc, char** argv) {
   if (int rc = ParseFlags(app, "roam sim import", argc, argv); rc >= 0) return rc;
   {  // the spec must not replace a file of the recording it is made from
     std::error_code ec;
-    const auto folder = std::filesystem::weakly_canonical(
-        std::filesystem::is_directory(recording, ec) ? recording : recording.parent_path(), ec);
-    const auto rel = std::filesystem::weakly_canonical(out, ec).lexically_relative(folder);
-    if (std::filesystem::exists(out, ec) && !rel.empty() && *rel.begin() != "..")
+    const auto folder =
+        std::filesystem::is_directory(recording, ec) ? recording : recording.parent_path();
+    if (std::filesystem::exists(out, ec) && PathInside(out, folder))
       return Fail("roam sim import",
                   Status::InvalidArgument(fmt::format(
                       "--out {}: is a file of the recording {} it would be made from; write the "

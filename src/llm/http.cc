@@ -63,13 +63,12 @@ size_t Header(char* data, size_t size, size_t count, void* out) {
   return size * count;
 }
 
+bool Stopped(const std::atomic<bool>* stop) { return stop && stop->load(); }
+
 // Ends a transfer when the stop flag is set.
 int Progress(void* r, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
-  const auto* stop = static_cast<Response*>(r)->stop;
-  return stop && stop->load() ? 1 : 0;
+  return Stopped(static_cast<Response*>(r)->stop) ? 1 : 0;
 }
-
-bool Stopped(const std::atomic<bool>* stop) { return stop && stop->load(); }
 
 // Sleeps `seconds`, waking every 100 ms to see whether the stop flag was set; false if it was.
 bool Wait(double seconds, const std::atomic<bool>* stop) {

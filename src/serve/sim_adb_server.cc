@@ -61,6 +61,12 @@ struct SimAdbServer::Conn {
 };
 
 namespace {
+// "6300" -> 6300: digits only, 0 to 65535.
+bool ParsePort(std::string_view digits, int* port) {
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), *port);
+  return ec == std::errc() && end == digits.data() + digits.size() && *port >= 0 && *port <= 65535;
+}
+
 int64_t NowMs() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
@@ -466,9 +472,7 @@ void SimAdbServer::HandleDeviceService(Conn* conn, Dev* dev, const std::string& 
   }
   if (StartsWith(service, "tcp:")) {
     int port = 0;
-    const std::string digits = service.substr(4);
-    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), port);
-    PortHandler handler = ec == std::errc() && end == digits.data() + digits.size()
+    PortHandler handler = ParsePort(std::string_view(service).substr(4), &port)
                               ? DevicePort(dev->device->serial(), port)
                               : nullptr;
     if (!handler) {
@@ -653,9 +657,7 @@ void SimAdbServer::HandleForward(Conn* conn, const std::string& serial,
   // "forward:[norebind:]tcp:L;tcp:R" and "killforward:tcp:L"; other kinds (localabstract:, jdwp:)
   // are refused by name.
   auto port_of = [](std::string_view spec, int* port) {
-    if (spec.substr(0, 4) != "tcp:") return false;
-    auto [end, ec] = std::from_chars(spec.data() + 4, spec.data() + spec.size(), *port);
-    return ec == std::errc() && end == spec.data() + spec.size() && *port >= 0 && *port <= 65535;
+    return spec.substr(0, 4) == "tcp:" && ParsePort(spec.substr(4), port);
   };
   if (StartsWith(request, "killforward:")) {
     int local = 0;

@@ -52,13 +52,13 @@ Result<int> Forwards::Add(const std::string& serial, int local_port, int device_
   entry->local = listener->port();
   entry->remote = device_port;
   entry->listener = std::move(*listener);
+  // The thread starts before the entry is published: a Remove from another connection then
+  // always finds it joinable (set after, a Remove in between freed the entry under it).
   Entry* raw = entry.get();
-  const int bound = raw->local;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    entries_[bound] = std::move(entry);
-  }
   raw->accept = std::thread([this, raw] { AcceptLoop(raw); });
+  const int bound = raw->local;
+  std::lock_guard<std::mutex> lock(mu_);
+  entries_[bound] = std::move(entry);
   return bound;
 }
 
