@@ -92,7 +92,9 @@ seeds() {  # seeds TARGET: fills $FUZZ/seeds/TARGET once
         while read -r f; do
           d=$(dirname "$f")
           e=$(ls "$d"/events/*.json 2>/dev/null | head -1); s=$(ls "$d"/states/*.json 2>/dev/null | head -1)
-          { cat "$f"; printf '\000'; [ -n "$e" ] && cat "$e"; printf '\000'; [ -n "$s" ] && cat "$s"; } > "$dir/real_$(echo "$f" | cksum | cut -d' ' -f1)"
+          # if, not &&: under set -e a false && at the group's end would end the script.
+          { cat "$f"; printf '\000'; if [ -n "$e" ]; then cat "$e"; fi
+            printf '\000'; if [ -n "$s" ]; then cat "$s"; fi; } > "$dir/real_$(echo "$f" | cksum | cut -d' ' -f1)"
         done; fi ;;
   esac
 }
