@@ -84,7 +84,10 @@ std::string BugFolderText(const fs::path& run_dir, const std::string& bug_dir) {
     // The steps only: steps.txt's own heading (the message) and replay line are said below.
     if (auto from = s.find("To reproduce"); from != std::string::npos) s = s.substr(from);
     if (auto to = s.find("\nReplay:"); to != std::string::npos) s.resize(to + 1);
-    if (s.size() > kMaxStepsBytes) s = s.substr(0, kMaxStepsBytes) + "\n... (cut)";
+    if (s.size() > kMaxStepsBytes) {
+      s.resize(kMaxStepsBytes);
+      s.append("\n... (cut)");
+    }
     if (!s.empty() && s.back() != '\n') s += '\n';
     text += "\n" + s;
   } else {
