@@ -177,7 +177,9 @@ TEST(JacocoTcpTest, AFreshConnectionClosedBeforeAnsweringIsAnError) {
   EXPECT_TRUE(d.status().IsUnavailable()) << d.status().ToString();
   EXPECT_NE(d.status().message().find(fmt::format("127.0.0.1:{}", agent.port())),
             std::string::npos);
-  EXPECT_NE(d.status().message().find("before any answer"), std::string::npos)
+  // Closed before the command went out or before the answer, as the race falls: either way
+  // the message says what may be behind it.
+  EXPECT_NE(d.status().message().find("nothing listens behind an adb forward"), std::string::npos)
       << d.status().message();
   EXPECT_EQ(dumper.connects(), 1);  // no second try on a connection just made
 }

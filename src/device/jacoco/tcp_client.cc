@@ -126,7 +126,9 @@ Result<ExecData> TcpDumper::Exchange(bool reset, int64_t deadline_ms, bool* noth
   if (!sent.ok()) {
     *nothing_came = true;
     return Status::Unavailable(
-        fmt::format("{}{} before the dump command (the app stopped)", Prefix(), sent.message()));
+        fmt::format("{}{} before the dump command (the app stopped, or nothing listens behind "
+                    "an adb forward)",
+                    Prefix(), sent.message()));
   }
   size_t received = 0;
   std::string buf(kReadChunk, '\0');
