@@ -6,37 +6,13 @@
 
 #include <fmt/format.h>
 
+#include "base/base64.h"
 #include "base/files.h"
 #include "base/json_fields.h"
 
 namespace roam::llm {
 
 using nlohmann::json;
-
-std::string Base64(std::string_view bytes) {
-  static constexpr char kAlphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  size_t i = 0;
-  for (; i + 2 < bytes.size(); i += 3) {
-    const uint32_t v = static_cast<uint8_t>(bytes[i]) << 16 |
-                       static_cast<uint8_t>(bytes[i + 1]) << 8 | static_cast<uint8_t>(bytes[i + 2]);
-    out += kAlphabet[v >> 18];
-    out += kAlphabet[v >> 12 & 63];
-    out += kAlphabet[v >> 6 & 63];
-    out += kAlphabet[v & 63];
-  }
-  if (i < bytes.size()) {
-    uint32_t v = static_cast<uint8_t>(bytes[i]) << 16;
-    if (i + 1 < bytes.size()) v |= static_cast<uint8_t>(bytes[i + 1]) << 8;
-    out += kAlphabet[v >> 18];
-    out += kAlphabet[v >> 12 & 63];
-    out += i + 1 < bytes.size() ? kAlphabet[v >> 6 & 63] : '=';
-    out += '=';
-  }
-  return out;
-}
 
 std::string ContentHash(std::string_view bytes) {
   uint64_t h = 0xcbf29ce484222325ULL;

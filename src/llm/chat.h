@@ -82,8 +82,6 @@ constexpr size_t kMaxAnswerBytes = 4 << 20;
 // The timeout's bounds: below a millisecond libcurl reads it as "none", above a day it is a typo.
 constexpr double kMinTimeoutSeconds = 0.001, kMaxTimeoutSeconds = 86400;
 
-// RFC 4648 base64.
-std::string Base64(std::string_view bytes);
 // A stable 64-bit hash of bytes as 16 hex digits (FNV-1a): images are named by it in the log.
 std::string ContentHash(std::string_view bytes);
 

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "base/base64.h"
 #include "base/files.h"
 #include "chat_server_double.h"
 #include "test_paths.h"
@@ -34,15 +35,6 @@ ClientOptions Options(const ChatServerDouble& server) {
 std::unique_ptr<Client> Must(Result<std::unique_ptr<Client>> c) {
   EXPECT_TRUE(c.ok()) << c.status().message();
   return c.ok() ? std::move(*c) : nullptr;
-}
-
-TEST(Chat, Base64FollowsRfc4648) {
-  EXPECT_EQ(Base64(""), "");
-  EXPECT_EQ(Base64("f"), "Zg==");
-  EXPECT_EQ(Base64("fo"), "Zm8=");
-  EXPECT_EQ(Base64("foo"), "Zm9v");
-  EXPECT_EQ(Base64("foobar"), "Zm9vYmFy");
-  EXPECT_EQ(Base64(std::string("\xff\x00\x80", 3)), "/wCA");
 }
 
 TEST(Chat, SendsTextAndImagesAsOpenAIChatCompletionsWithTheKeyAsBearer) {
