@@ -162,7 +162,13 @@ Status Error(std::string_view xml, ptrdiff_t offset, const std::string& what) {
   return Status::InvalidArgument("uiautomator dump: " + Where(xml, offset) + ": " + what);
 }
 
-bool IsNode(const pugi::xml_node& n) { return !std::strcmp(n.name(), "node"); }
+// A <node>, or an element named by its class that has a class attribute (the UiAutomator2
+// server's page source).
+bool IsNode(const pugi::xml_node& n) {
+  return n.type() == pugi::node_element &&
+         (!std::strcmp(n.name(), "node") ||
+          (std::strcmp(n.name(), "hierarchy") && n.attribute("class")));
+}
 
 // The element whose descendants are the windows: <hierarchy> wherever it is, else the root
 // when the dump is bare <node>s. Null when this is not a dump.

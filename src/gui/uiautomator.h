@@ -1,5 +1,6 @@
-// The `uiautomator dump` XML format: ParseDump turns a dump (any of the dumper variants seen in
-// the wild) into a Screen, WriteDump writes a Screen back in the device's own format.
+// The `uiautomator dump` XML format and the UiAutomator2 server's page source: ParseDump turns
+// either (any of the dumper variants seen in the wild) into a Screen, WriteDump and
+// WritePageSource write a Screen back in each format.
 // Plain functions without shared state: thread-safe.
 #pragma once
 
@@ -17,6 +18,8 @@ namespace roam::gui {
 // window roots' bounds; without roots 1080x1920, swapped for rotation 1 and 3). The activity
 // is not in a dump and is left empty.
 //
+// A widget is a <node> (uiautomator dump) or an element named by its class that has a class
+// attribute (the UiAutomator2 server's page source, whose root also carries class="hierarchy").
 // Tolerated: missing attributes (Widget defaults), NAF, several windows, windows wrapped in
 // extra elements, other non-<node> elements (transparent: their <node>s attach to the nearest
 // <node> above), entities, non-ASCII text, text that is not UTF-8 (a Latin-1 byte, a lone
@@ -40,6 +43,11 @@ Status ParseDumpInto(std::string_view xml, Screen& screen);
 // `editable` (implied by the class) are not carried; ParseDump(WriteDump(s)) gives back every
 // other field.
 std::string WriteDump(const Screen& screen);
+
+// Writes the UiAutomator2 server's page source (GET /session/:id/source): elements named by
+// their class, the server's attributes in its order, a root <hierarchy index="0"
+// class="hierarchy" rotation=".." width=".." height="..">, indented. ParseDump reads it back.
+std::string WritePageSource(const Screen& screen);
 
 // True for classes that take text input: contains "EditText" or "AutoComplete".
 bool IsEditableClass(std::string_view cls);

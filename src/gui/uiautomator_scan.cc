@@ -142,27 +142,30 @@ class Scanner {
         std::string_view name;
         if (!ReadName(name)) return false;
         bool leaf = false;
-        if (name == "node") {
-          if (count == ws.size()) ws.emplace_back();
-          Widget& w = ws[count];
-          ResetWidget(w);
-          w.parent = parent;
-          bool editable_attr = false;
-          if (!ReadAttributes(leaf, [&](std::string_view n, std::string_view v) {
-                SetNodeAttribute(w, n, v, editable_attr);
-                return true;
-              }))
-            return false;
+        // A <node>, or an element named by its class with a class attribute (the UiAutomator2
+        // server's page source): a widget. Read into the next slot either way; an element
+        // that turns out to be neither is transparent and leaves the slot to the next one.
+        if (count == ws.size()) ws.emplace_back();
+        Widget& w = ws[count];
+        ResetWidget(w);
+        w.parent = parent;
+        bool editable_attr = false;
+        bool is_widget = name == "node";
+        if (!ReadAttributes(leaf, [&](std::string_view n, std::string_view v) {
+              is_widget = is_widget || n == "class";
+              SetNodeAttribute(w, n, v, editable_attr);
+              return true;
+            }))
+          return false;
+        if (is_widget) {
           FinishNode(w, editable_attr);
           if (!leaf) {
             open.push_back({name, parent});
             parent = static_cast<int>(count);
           }
           ++count;
-        } else {  // another element: transparent
-          if (!ReadAttributes(leaf, [](std::string_view, std::string_view) { return true; }))
-            return false;
-          if (!leaf) open.push_back({name, parent});
+        } else if (!leaf) {
+          open.push_back({name, parent});
         }
       }
     }
