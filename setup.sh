@@ -24,6 +24,8 @@ PACKAGES=(
   fasttext wordnet-base   # scripts/word_vectors.sh: word vectors for the dqn's text feature
   default-jdk-headless libjacoco-java  # tests/device/jacoco_real_test: JaCoCo's own agent and
                           # readers check Roam's exec data (device/jacoco) both ways
+  zlib1g-dev              # device/android/apk.cc: the manifest inside an APK is deflated
+  npm                     # scripts/uia2_server.sh: Appium's UiAutomator2 server APKs (--driver uia2)
 )
 
 missing=()
@@ -40,6 +42,7 @@ fi
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j "$(nproc)"
 scripts/word_vectors.sh build  # build/wordvec/vectors.vec (cached)
+scripts/uia2_server.sh build   # build/uia2/apks: the pinned npm package's APKs (cached)
 # The fuzz targets, a build of their own with clang and the sanitizers (tests/fuzzers/README.md).
 cmake -S . -B build/fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DROAM_FUZZERS=ON \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo

@@ -1,6 +1,7 @@
 #include "cli/target_flags.h"
 
 #include <chrono>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -48,6 +49,28 @@ TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std:
       ->capture_default_str()
       ->needs(coverage)
       ->group("Android device");
+  using Driver = device::android::AndroidDeviceOptions::Driver;
+  a.driver = Driver::kAuto;
+  auto* driver =
+      app.add_option("--driver", a.driver,
+                     "how a step reaches the device: uia2 (Appium's UiAutomator2 server: HTTP, no "
+                     "process a step), uiautomator (uiautomator dump, input: processes a step) or "
+                     "auto (uia2 when it starts, else uiautomator)")
+          ->transform(CLI::CheckedTransformer(
+              std::map<std::string, Driver>{{"uia2", Driver::kUia2},
+                                            {"uiautomator", Driver::kUiautomator},
+                                            {"auto", Driver::kAuto}},
+              CLI::ignore_case))
+          ->default_str("auto")
+          ->group("Android device");
+  auto* uia2_apks =
+      app.add_option("--uia2-apks", a.uia2.apk_dir,
+                     "the folder with the UiAutomator2 server's two APKs (the npm package "
+                     "appium-uiautomator2-server's apks/; default: the build's, from setup.sh)")
+          ->check(CLI::ExistingDirectory)
+          ->group("Android device");
+  driver->needs(f.serial);
+  uia2_apks->needs(f.serial);
   coverage->needs(f.serial);
   f.app->excludes(f.serial);
   package->needs(f.serial);

@@ -75,6 +75,7 @@ Result<std::unique_ptr<Target>> Target::OpenAndroid(const TargetOptions& options
   if (a.package.empty()) return Status::InvalidArgument("--serial needs --package PKG");
   auto device = device::android::AndroidDevice::Open(a);
   if (!device.ok()) return device.status();
+  const std::string driver = (*device)->driver_name(), why = (*device)->driver_reason();
   if (!options.apk.empty()) {
     Status installed = (*device)->InstallApk(options.apk.string());
     if (!installed.ok()) return installed.Wrap("--apk " + options.apk.string());
@@ -97,6 +98,8 @@ Result<std::unique_ptr<Target>> Target::OpenAndroid(const TargetOptions& options
                 {"apk", options.apk.string()},
                 {"offline_retries", a.offline_retries},
                 {"offline_wait_ms", a.offline_wait_ms},
+                {"driver", driver},
+                {"driver_reason", why},
                 {"coverage", device::android::CoverageName(a.coverage)}};
   if (a.coverage.mode != device::android::CoverageSettings::Mode::kNone)
     t->config_["coverage_every"] = a.coverage.every;

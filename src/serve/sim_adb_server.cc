@@ -7,7 +7,10 @@
 #include <fmt/format.h>
 
 #include "device/android/shell_escape.h"
+#include "device/android/uia2_protocol.h"
+#include "serve/sim_http.h"
 #include "serve/sim_jacoco.h"
+#include "serve/sim_uia2.h"
 
 namespace roam::serve {
 
@@ -510,9 +513,11 @@ void SimAdbServer::RunShellService(Conn* conn, Dev* dev, const std::string& comm
     uint64_t cursor = r.log_cursor;
     bool first = true;
     while (!stopping_) {
-      auto lines = dev->device->LogSince(&cursor);
+      auto lines = dev->device->LogSince(&cursor, r.log_filter);
       std::string text;
-      if (first && !lines.empty()) text = "--------- beginning of main\n";
+      if (first && !lines.empty())
+        text = r.log_filter.events ? "--------- beginning of events\n"
+                                   : "--------- beginning of main\n";
       for (const auto& l : lines) text += l + "\n";
       if (!lines.empty()) first = false;
       if (!write_out(text)) return;
@@ -524,6 +529,22 @@ void SimAdbServer::RunShellService(Conn* conn, Dev* dev, const std::string& comm
       }
     }
     return;
+  }
+  if (r.instrumentation) {
+    // `am instrument -w`: open while the server runs; the shell closing ends the instrumentation
+    // (Roam keeps it open for the server's life, so the simulator takes the strict reading).
+    while (!stopping_ && dev->device->Uia2Running()) {
+      dev->device->WaitForLog(UINT64_MAX, kStreamPollMs);
+      if (s.WaitReadable(0)) {
+        char buf[512];
+        auto n = s.ReadSome(buf, sizeof buf);
+        if (!n.ok() || *n == 0) {
+          dev->device->Uia2Stop();
+          return;
+        }
+      }
+    }
+    if (!write_out(r.instrumentation_end)) return;
   }
   if (v2) {
     std::string code(1, static_cast<char>(r.exit_code & 0xff));
@@ -681,7 +702,19 @@ void SimAdbServer::HandleForward(Conn* conn, const std::string& serial,
 
 PortHandler SimAdbServer::DevicePort(const std::string& serial, int port) {
   SimAndroidDevice* device = Device(serial);
-  if (device == nullptr || port != kJacocoPort || !device->AppRunning()) return nullptr;
+  if (device == nullptr) return nullptr;
+  if (port == device::android::kUia2DevicePort) {
+    if (!device->Uia2Running()) return nullptr;
+    std::shared_ptr<SimUia2Server> server = Uia2Server(serial);
+    return [device, server](Socket& s, const std::atomic<bool>& stop) {
+      ServeHttp(s, stop, [&](const HttpRequest& req) -> HttpResponse {
+        // The server's process is gone: the connection breaks, as a forward to a dead port.
+        if (!device->Uia2Running()) return {.status = 0};
+        return server->Handle(req);
+      });
+    };
+  }
+  if (port != kJacocoPort || !device->AppRunning()) return nullptr;
   const int pid = device->app_pid();
   return [device, pid](Socket& s, const std::atomic<bool>& stop) {
     ServeJacoco(s, stop, [&](bool reset) -> Result<device::jacoco::ExecData> {
@@ -690,6 +723,13 @@ PortHandler SimAdbServer::DevicePort(const std::string& serial, int port) {
       return device->JacocoDump(reset);
     });
   };
+}
+
+std::shared_ptr<SimUia2Server> SimAdbServer::Uia2Server(const std::string& serial) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto& server = uia2_[serial];
+  if (!server) server = std::make_shared<SimUia2Server>(*Device(serial));
+  return server;
 }
 
 }  // namespace roam::serve

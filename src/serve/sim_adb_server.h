@@ -9,7 +9,8 @@
 // get-serialno,get-devpath,emu:CMD}; after a transport: shell:CMD (v1, stderr merged),
 // shell,v2,...:CMD (packets with exit code), exec:CMD (stdout only), shell: (interactive, line
 // by line), sync: (STAT, RECV, SEND, LIST, QUIT), emu:CMD (emulator-* serials only), root:,
-// tcp:PORT (a device port: the app's JaCoCo agent on 6300 while it runs); forwards
+// tcp:PORT (a device port: the app's JaCoCo agent on 6300 while it runs, the UiAutomator2
+// server's HTTP API on 6790 while its instrumentation runs, sim_uia2.h); forwards
 // (host-serial:S:forward:tcp:L;tcp:R, host:forward after a transport, killforward:tcp:L,
 // killforward-all, host:list-forward), each a listener on 127.0.0.1 (sim_ports.h).
 // Host queries close the connection after their answer, as the real server does.
@@ -38,6 +39,8 @@
 #include "sim/sim_app.h"
 
 namespace roam::serve {
+
+class SimUia2Server;
 
 struct SimAdbServerOptions {
   std::string host =
@@ -108,6 +111,8 @@ class SimAdbServer {
   void HandleForward(Conn* conn, const std::string& serial, const std::string& request);
   // What listens on `port` of the device `serial` (null: nothing).
   PortHandler DevicePort(const std::string& serial, int port);
+  // The UiAutomator2 server's API of `serial` (sim_uia2.h), made once.
+  std::shared_ptr<SimUia2Server> Uia2Server(const std::string& serial);
 
   std::shared_ptr<const sim::AppSpec> spec_;
   SimAdbServerOptions options_;
@@ -120,6 +125,7 @@ class SimAdbServer {
   mutable std::mutex mu_;  // guards conns_, the offline flags
   std::list<std::unique_ptr<Conn>> conns_;
   std::unique_ptr<Forwards> forwards_;  // made in the constructor; emptied by Stop()
+  std::map<std::string, std::shared_ptr<SimUia2Server>> uia2_;  // by serial, under mu_
 };
 
 }  // namespace roam::serve

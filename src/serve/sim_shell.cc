@@ -12,6 +12,17 @@
 
 namespace roam::serve {
 
+// What the last command of a pipeline or a redirection leaves for the caller: its exit and the
+// stream it asks the connection to carry on with.
+void SimAndroidDevice::TakeStreams(Io& to, Io& from) {
+  to.exited = from.exited;
+  to.stream_log = from.stream_log;
+  to.log_cursor = from.log_cursor;
+  to.log_filter = std::move(from.log_filter);
+  to.instrumentation = from.instrumentation;
+  to.instrumentation_end = std::move(from.instrumentation_end);
+}
+
 using internal::IsNameStart;
 using internal::kMaxDepth;
 using internal::kMsPerCommand;
@@ -56,8 +67,14 @@ ShellResult SimAndroidDevice::RunShell(std::string_view command_line) {
   } else {
     RunScript(*script, io, 0);
   }
-  ShellResult r{std::move(io.out), std::move(io.err), io.status, io.stream_log, io.log_cursor};
-  return r;
+  return ShellResult{.out = std::move(io.out),
+                     .err = std::move(io.err),
+                     .exit_code = io.status,
+                     .stream_log = io.stream_log,
+                     .log_cursor = io.log_cursor,
+                     .log_filter = std::move(io.log_filter),
+                     .instrumentation = io.instrumentation,
+                     .instrumentation_end = std::move(io.instrumentation_end)};
 }
 
 int SimAndroidDevice::RunScript(const ShellScript& script, Io& io, int depth) {
@@ -87,9 +104,7 @@ int SimAndroidDevice::RunPipeline(const ShellPipeline& p, Io& io, int depth) {
     io.err += sub.err;
     if (last) {
       io.out += sub.out;
-      io.exited = sub.exited;
-      io.stream_log = sub.stream_log;
-      io.log_cursor = sub.log_cursor;
+      TakeStreams(io, sub);
     } else {
       in = std::move(sub.out);
     }
@@ -223,9 +238,7 @@ int SimAndroidDevice::RunSimple(const ShellSimpleCommand& c, const std::string& 
   };
   deliver(sub.out, out_files, io.out);
   deliver(sub.err, err_files, io.err);
-  io.exited = sub.exited;
-  io.stream_log = sub.stream_log;
-  io.log_cursor = sub.log_cursor;
+  TakeStreams(io, sub);
   return status;
 }
 

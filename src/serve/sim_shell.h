@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "device/android/apk.h"
 #include "device/device.h"
 #include "device/jacoco/exec_data.h"
 #include "gui/screen.h"
@@ -65,13 +66,28 @@ Result<ShellScript> ParseShellScript(std::string_view line);
 Result<std::vector<std::vector<std::string>>> SplitShellWords(std::string_view line);
 
 // --- The device -------------------------------------------------------------------------------
+// Which log lines a `logcat` shows: the main, system and crash buffers (the default) or the
+// events buffer (-b events), and the tags a filterspec such as `wm_on_resume_called:I *:S`
+// keeps (empty: all).
+struct LogFilter {
+  bool events = false;
+  std::vector<std::string> tags;
+  bool Accepts(bool events_line, std::string_view line) const;
+};
+
 struct ShellResult {
   std::string out;
   std::string err;
   int exit_code = 0;
-  // `logcat` without -d as the last command: the caller streams the log from log_cursor on.
+  // `logcat` without -d as the last command: the caller streams the log from log_cursor on,
+  // the lines log_filter lets through.
   bool stream_log = false;
   uint64_t log_cursor = 0;
+  LogFilter log_filter;
+  // `am instrument -w` of the UiAutomator2 server: the caller holds the connection open while
+  // the server runs (SimAndroidDevice::Uia2Running), then sends instrumentation_end.
+  bool instrumentation = false;
+  std::string instrumentation_end;
 };
 
 // What the device saw, for summary.json.
@@ -111,8 +127,8 @@ class SimAndroidDevice {
   void WriteFile(const std::string& path, std::string data);
 
   // The log buffer: absolute line numbers; `logcat -c` drops lines before the end.
-  // Lines at or after *cursor (moved past the returned lines).
-  std::vector<std::string> LogSince(uint64_t* cursor) const;
+  // Lines at or after *cursor that `filter` keeps (the cursor moves past every line read).
+  std::vector<std::string> LogSince(uint64_t* cursor, const LogFilter& filter = {}) const;
   // Waits up to timeout_ms for a line at or after cursor; true if there is one.
   bool WaitForLog(uint64_t cursor, int timeout_ms) const;
   // Wakes streaming readers (for shutdown).
@@ -121,6 +137,27 @@ class SimAndroidDevice {
   // Every simple command run, as argv, oldest first.
   std::vector<std::vector<std::string>> History() const;
   SimDeviceStats Stats() const;
+
+  // --- Appium's UiAutomator2 server (serve/sim_uia2.h) ---
+  // True while `am instrument -w` of the server's runner runs: started by that command once
+  // both APKs are installed (`pm install` reads their manifests), ended by a force-stop of
+  // either package, by another UiAutomation client (`uiautomator dump`), by Uia2Stop (the
+  // server's DELETE /session, the shell that started it closing).
+  bool Uia2Running() const;
+  uint64_t Uia2Generation() const;  // counts the starts: a new server forgets the old session
+  void Uia2Stop();
+  // What its endpoints do to the device, each as its `input` command would (no process starts).
+  std::string PageSource();
+  void Tap(int x, int y, bool long_press);
+  void Swipe(int x, int y, int x2, int y2, int duration_ms);
+  bool TypeIntoFocused(const std::string& text);  // false: no field has the focus
+  bool PressKeyCode(int code);                    // false: a key the simulator does not know
+  Result<std::string> ScreenshotPng();
+  gui::Rect Display();  // 0,0,width,height of the current screen
+  int Rotation();
+  void Rotate(int rotation);  // 0 portrait, 1 landscape
+  // What `pm install` installed under `package` (nullopt: not installed).
+  std::optional<device::android::ApkManifest> Installed(const std::string& package) const;
 
   // The app's code units as its JaCoCo runtime holds them (serve/sim_jacoco.h): the probes its
   // current process ran; `reset` zeroes them, as the agent's reset does. Unavailable while the
@@ -131,6 +168,7 @@ class SimAndroidDevice {
 
  private:
   struct Io;
+  static void TakeStreams(Io& to, Io& from);
   int RunScript(const ShellScript& script, Io& io, int depth);
   int RunPipeline(const ShellPipeline& p, Io& io, int depth);
   int RunSimple(const ShellSimpleCommand& c, const std::string& in, Io& io, int depth);
@@ -147,6 +185,16 @@ class SimAndroidDevice {
   int CmdScreencap(const std::vector<std::string>& a, Io& io);
   int CmdLogcat(const std::vector<std::string>& a, Io& io);
   int CmdFiles(const std::vector<std::string>& a, const std::string& in, Io& io);
+
+  void Touch(int x, int y, bool long_press);
+  void TouchSwipe(int x, int y, int x2, int y2, int duration_ms);
+  bool TypeText(const std::string& text);
+  bool Key(const std::string& name_or_code);  // a KEYCODE_ name or number
+  int CmdInstrument(const std::vector<std::string>& a, Io& io);
+  int CmdInstall(const std::vector<std::string>& a, Io& io);
+  void StopUia2Locked(const std::string& why);
+  void LogEvent(const std::string& tag, const std::string& values, int pid);
+  std::vector<std::string> LogSinceLocked(uint64_t* cursor, const LogFilter& filter) const;
 
   void EndProcess();  // the app's process is gone: its JaCoCo probes start again from zero
   Result<device::jacoco::ExecData> JacocoDumpLocked(bool reset);
@@ -167,7 +215,11 @@ class SimAndroidDevice {
   std::map<std::string, std::string> env_;
   std::map<std::string, std::string> files_;
   std::map<std::string, std::unique_ptr<sim::SimState>> snapshots_;
-  std::vector<std::string> log_;
+  struct LogLine {
+    std::string text;
+    bool events = false;  // in the events buffer
+  };
+  std::vector<LogLine> log_;
   uint64_t log_base_ = 0;  // absolute number of log_[0]
   int64_t clock_ms_ = 0;   // the fake monotonic clock of the log
   int app_pid_ = 0;
@@ -178,6 +230,10 @@ class SimAndroidDevice {
   std::vector<std::vector<std::string>> history_;
   SimDeviceStats stats_;
   std::set<std::string> activities_seen_;
+  std::string resumed_;  // the activity last reported resumed in the events buffer
+  std::map<std::string, device::android::ApkManifest> installed_;  // by `pm install`, by package
+  bool uia2_running_ = false;
+  uint64_t uia2_generation_ = 0;
 };
 
 }  // namespace roam::serve

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "device/android/uia2_protocol.h"
 #include "serve/sim_jacoco.h"
 #include "serve/sim_shell.h"
 #include "serve/sim_shell_internal.h"
@@ -102,7 +103,7 @@ void SimAndroidDevice::AfterChange() {
               (e.message.empty() ? std::string("Input dispatching timed out") : e.message));
       Log('E', "ActivityManager", "Load: 0.0 / 0.0 / 0.0");
     }
-    for (size_t k = first_line; k < log_.size(); ++k) e.raw += log_[k] + "\n";
+    for (size_t k = first_line; k < log_.size(); ++k) e.raw += log_[k].text + "\n";
     stats_.faults.emplace_back(stats_.input_events, std::move(e));
   }
   if (!app_.running())
@@ -112,6 +113,19 @@ void SimAndroidDevice::AfterChange() {
   const gui::Screen& screen = Screen();
   if (screen.package == app_.package() && activities_seen_.insert(screen.activity).second) {
     stats_.activities.push_back(screen.activity);
+  }
+  // The app's process logs each resume of one of its activities in the events buffer, as
+  // ActivityThread does (API 30: token, class, reason).
+  std::string resumed = screen.package == app_.package() && app_.running()
+                            ? FullActivity(screen.activity).substr(app_.package().size() + 1)
+                            : "";
+  if (resumed != resumed_) {
+    resumed_ = resumed;
+    if (!resumed.empty())
+      LogEvent("wm_on_resume_called",
+               fmt::format("[{},{},RESUME_ACTIVITY]", std::hash<std::string>()(resumed) & 0xfffffff,
+                           resumed),
+               app_pid_);
   }
   if (!focused_path_.empty()) {
     int w = screen.FindPath(focused_path_);
@@ -181,7 +195,11 @@ int SimAndroidDevice::CmdMonkey(const std::vector<std::string>& a, Io& io) {
 
 int SimAndroidDevice::CmdAm(const std::vector<std::string>& a, Io& io) {
   std::string sub = a.size() > 1 ? a[1] : "";
+  if (sub == "instrument") return CmdInstrument(a, io);
   if (sub == "force-stop" || sub == "kill") {
+    if (a.size() > 2 && (a.back() == device::android::kUia2ServerPackage ||
+                         a.back() == device::android::kUia2TestPackage))
+      StopUia2Locked("force-stopped");
     if (a.size() > 2 && a.back() == app_.package()) {
       if (app_.running()) {
         Log('I', "ActivityManager",
@@ -290,6 +308,13 @@ int SimAndroidDevice::CmdPm(const std::vector<std::string>& a, Io& io) {
     io.out += "Success\n";
     return 0;
   }
+  if (sub == "list" && a.size() > 2 && a[2] == "instrumentation") {
+    for (const auto& [name, m] : installed_)
+      if (!m.instrumentation_runner.empty())
+        io.out += fmt::format("instrumentation:{}/{} (target={})\n", name, m.instrumentation_runner,
+                              m.instrumentation_target);
+    return 0;
+  }
   if (sub == "list" && a.size() > 2 && a[2] == "packages") {
     static const char* kSystem[] = {"android", "com.android.systemui", "com.android.settings",
                                     "com.android.launcher3", "com.android.shell"};
@@ -298,6 +323,7 @@ int SimAndroidDevice::CmdPm(const std::vector<std::string>& a, Io& io) {
     std::vector<std::string> names;
     if (!third_party) names.assign(std::begin(kSystem), std::end(kSystem));
     names.push_back(pkg);
+    for (const auto& [name, m] : installed_) names.push_back(name);
     for (const auto& n : names)
       if (n.find(filter) != std::string::npos) io.out += "package:" + n + "\n";
     return 0;
@@ -316,11 +342,7 @@ int SimAndroidDevice::CmdPm(const std::vector<std::string>& a, Io& io) {
     }
     return 0;
   }
-  if (sub == "install") {
-    io.err += "Failure [roam sim: the simulated device cannot install packages; its app is " + pkg +
-              "]\n";
-    return 1;
-  }
+  if (sub == "install") return CmdInstall(a, io);
   io.err += "Unknown command: " + sub + "\n";
   return 255;
 }

@@ -233,15 +233,47 @@ void SimAndroidDevice::Log(char level, const std::string& tag, const std::string
   int64_t t = clock_ms_++;
   int64_t ms = t % 1000, sec = (t / 1000) % 60, min = (t / 60000) % 60, hour = (t / 3600000) % 24;
   int tid = pid == kSystemPid ? pid + 29 : pid;
-  log_.push_back(fmt::format("06-15 {:02}:{:02}:{:02}.{:03} {:5} {:5} {} {:<8}: {}", hour, min, sec,
-                             ms, pid, tid, level, tag, message));
+  log_.push_back({fmt::format("06-15 {:02}:{:02}:{:02}.{:03} {:5} {:5} {} {:<8}: {}", hour, min,
+                              sec, ms, pid, tid, level, tag, message)});
   log_cv_.notify_all();
 }
 
-std::vector<std::string> SimAndroidDevice::LogSince(uint64_t* cursor) const {
+// An events-buffer line: its tag unpadded, its values as the event's list, logged by the app's
+// process (ActivityThread writes wm_on_resume_called there).
+void SimAndroidDevice::LogEvent(const std::string& tag, const std::string& values, int pid) {
+  int64_t t = clock_ms_++;
+  int64_t ms = t % 1000, sec = (t / 1000) % 60, min = (t / 60000) % 60, hour = (t / 3600000) % 24;
+  log_.push_back({fmt::format("06-15 {:02}:{:02}:{:02}.{:03} {:5} {:5} I {}: {}", hour, min, sec,
+                              ms, pid, pid, tag, values),
+                  true});
+  log_cv_.notify_all();
+}
+
+bool LogFilter::Accepts(bool events_line, std::string_view line) const {
+  if (events_line != events) return false;
+  if (tags.empty()) return true;
+  // threadtime: "MM-DD hh:mm:ss.mmm  PID  TID L TAG: message"; the tag follows the level.
+  size_t level = line.find_first_of("VDIWEF", 18);
+  if (level == std::string_view::npos) return false;
+  size_t colon = line.find(':', level);
+  if (colon == std::string_view::npos) return false;
+  std::string_view tag = line.substr(level + 2, colon - level - 2);
+  while (!tag.empty() && tag.back() == ' ') tag.remove_suffix(1);
+  return std::find(tags.begin(), tags.end(), tag) != tags.end();
+}
+
+std::vector<std::string> SimAndroidDevice::LogSince(uint64_t* cursor,
+                                                    const LogFilter& filter) const {
   std::lock_guard<std::mutex> lock(mu_);
+  return LogSinceLocked(cursor, filter);
+}
+
+std::vector<std::string> SimAndroidDevice::LogSinceLocked(uint64_t* cursor,
+                                                          const LogFilter& filter) const {
   if (*cursor < log_base_) *cursor = log_base_;
-  std::vector<std::string> out(log_.begin() + static_cast<long>(*cursor - log_base_), log_.end());
+  std::vector<std::string> out;
+  for (size_t k = *cursor - log_base_; k < log_.size(); ++k)
+    if (filter.Accepts(log_[k].events, log_[k].text)) out.push_back(log_[k].text);
   *cursor = log_base_ + log_.size();
   return out;
 }
@@ -257,9 +289,21 @@ void SimAndroidDevice::NotifyAll() const { log_cv_.notify_all(); }
 int SimAndroidDevice::CmdLogcat(const std::vector<std::string>& a, Io& io) {
   bool dump = false;
   long tail = -1;
+  LogFilter filter;
+  bool silence_others = false;
+  std::vector<std::string> specs;  // TAG:PRIORITY
   for (size_t k = 1; k < a.size(); ++k) {
     const std::string& o = a[k];
-    if (o == "-d")
+    if (o == "-b" && k + 1 < a.size()) {
+      filter.events = a[++k] == "events";
+    } else if (o == "-s") {
+      silence_others = true;
+    } else if (!o.empty() && o[0] != '-' && o.find(':') != std::string::npos) {
+      if (o == "*:S" || o == "*:s")
+        silence_others = true;
+      else if (!o.ends_with(":S") && !o.ends_with(":s"))
+        specs.push_back(o.substr(0, o.rfind(':')));
+    } else if (o == "-d")
       dump = true;
     else if (o == "-c") {
       log_base_ += log_.size();
@@ -279,16 +323,21 @@ int SimAndroidDevice::CmdLogcat(const std::vector<std::string>& a, Io& io) {
       return 0;
     }
   }
+  if (silence_others) filter.tags = specs;
   uint64_t start = log_base_;
   if (tail >= 0 && static_cast<uint64_t>(tail) < log_.size())
     start = log_base_ + log_.size() - tail;
   if (dump) {
-    if (start < log_base_ + log_.size()) io.out += "--------- beginning of main\n";
-    for (size_t k = start - log_base_; k < log_.size(); ++k) io.out += log_[k] + "\n";
+    uint64_t cursor = start;
+    std::vector<std::string> lines = LogSinceLocked(&cursor, filter);
+    if (!lines.empty())
+      io.out += filter.events ? "--------- beginning of events\n" : "--------- beginning of main\n";
+    for (const auto& line : lines) io.out += line + "\n";
     return 0;
   }
   io.stream_log = true;
   io.log_cursor = start;
+  io.log_filter = std::move(filter);
   return 0;
 }
 

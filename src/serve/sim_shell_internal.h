@@ -19,6 +19,9 @@ struct SimAndroidDevice::Io {
   bool exited = false;
   bool stream_log = false;
   uint64_t log_cursor = 0;
+  LogFilter log_filter;
+  bool instrumentation = false;
+  std::string instrumentation_end;
 };
 
 namespace internal {

@@ -30,6 +30,8 @@ int SimAndroidDevice::CmdUiautomator(const std::vector<std::string>& a, Io& io) 
         "dump: creates an XML dump of current UI hierarchy\n";
     return a.size() < 2 ? 0 : 1;
   }
+  // uiautomator is a UiAutomation client: a running UiAutomator2 server loses its own.
+  StopUia2Locked("uiautomator dump took the UiAutomation connection");
   std::string file = "/sdcard/window_dump.xml";
   for (size_t k = 2; k < a.size(); ++k) {
     if (a[k] == "--compressed" || a[k] == "--verbose") continue;
@@ -95,6 +97,14 @@ int SimAndroidDevice::CmdDumpsys(const std::vector<std::string>& a, Io& io) {
   }
   if (service == "package") {
     std::string pkg = a.size() > 2 ? a[2] : "";
+    if (auto it = installed_.find(pkg); it != installed_.end()) {
+      io.out += fmt::format(
+          "Packages:\n  Package [{}] ({:x}):\n    userId=10{}\n    versionCode={} minSdk=26 "
+          "targetSdk=34\n    versionName={}\n",
+          pkg, std::hash<std::string>()(pkg) & 0xffffff, 200 + installed_.size(),
+          std::max<int64_t>(it->second.version_code, 0), it->second.version_name);
+      return 0;
+    }
     if (pkg != app_.package()) {
       io.out += "Unable to find package: " + pkg + "\n";
       return 0;
@@ -158,6 +168,68 @@ bool Tappable(const gui::Widget& w) {
 }
 }  // namespace
 
+// --- Touches, text and keys: what `input` and the UiAutomator2 server's endpoints send ----------
+
+void SimAndroidDevice::Touch(int x, int y, bool long_press) {
+  const gui::Screen& s = Screen();
+  int w = HitTest(s, x, y, Tappable);
+  if (w < 0) {
+    ++stats_.input_events;  // a tap on nothing
+    return;
+  }
+  if (s.widgets[w].editable) focused_path_ = s.PathOf(w);
+  Perform(gui::MakeWidgetAction(long_press ? gui::ActionKind::kLongClick : gui::ActionKind::kClick,
+                                s, w));
+}
+
+void SimAndroidDevice::TouchSwipe(int x, int y, int x2, int y2, int duration_ms) {
+  if (std::abs(x2 - x) <= kTapSlopPx && std::abs(y2 - y) <= kTapSlopPx)
+    return Touch(x, y, duration_ms >= kLongPressMs);
+  const gui::Screen& s = Screen();
+  int dx = x2 - x, dy = y2 - y;
+  bool vertical = std::abs(dy) >= std::abs(dx);
+  int w = HitTest(s, x, y, [](const gui::Widget& w) { return w.scrollable; });
+  using K = gui::ActionKind;
+  if (w >= 0) {
+    K kind = vertical ? (dy < 0 ? K::kScrollDown : K::kScrollUp)
+                      : (dx < 0 ? K::kScrollRight : K::kScrollLeft);
+    Perform(gui::MakeWidgetAction(kind, s, w));
+  } else {
+    K kind = vertical ? (dy < 0 ? K::kSwipeUp : K::kSwipeDown)
+                      : (dx < 0 ? K::kSwipeLeft : K::kSwipeRight);
+    Perform(gui::MakeGlobalAction(kind));
+  }
+}
+
+bool SimAndroidDevice::TypeText(const std::string& text) {
+  const gui::Screen& s = Screen();
+  int w = focused_path_.empty() ? -1 : s.FindPath(focused_path_);
+  if (w < 0) {
+    for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i)
+      if (s.widgets[i].focused && s.widgets[i].editable) w = i;
+  }
+  if (w < 0) {
+    ++stats_.input_events;  // typed into nothing, as on a device without a focused field
+    return false;
+  }
+  gui::Action act = gui::MakeWidgetAction(gui::ActionKind::kInputText, s, w);
+  act.text = text;
+  Perform(act);
+  return true;
+}
+
+bool SimAndroidDevice::Key(const std::string& name_or_code) {
+  auto key = KeyNameOf(name_or_code);
+  if (!key) return false;
+  if (*key == "BACK")
+    Perform(gui::MakeGlobalAction(gui::ActionKind::kBack));
+  else if (*key == "MENU")
+    Perform(gui::MakeGlobalAction(gui::ActionKind::kMenu));
+  else
+    Perform(gui::MakeGlobalAction(gui::ActionKind::kKey, *key));
+  return true;
+}
+
 int SimAndroidDevice::CmdInput(const std::vector<std::string>& a0, Io& io) {
   std::vector<std::string> a(a0.begin() + 1, a0.end());
   static const char* kSources[] = {"touchscreen", "keyboard",  "mouse",  "touchpad", "dpad",
@@ -197,35 +269,10 @@ int SimAndroidDevice::CmdInput(const std::vector<std::string>& a0, Io& io) {
     }
     int duration = 0;
     if (cmd != "tap" && a.size() > 5 && !num(a[5], &duration)) return usage();
-    int x = v[0], y = v[1];
-    const gui::Screen& s = Screen();
-    bool still =
-        cmd == "tap" || (std::abs(v[2] - x) <= kTapSlopPx && std::abs(v[3] - y) <= kTapSlopPx);
-    if (still) {
-      bool long_press = cmd != "tap" && duration >= kLongPressMs;
-      int w = HitTest(s, x, y, Tappable);
-      if (w < 0) {
-        ++stats_.input_events;  // a tap on nothing
-        return 0;
-      }
-      if (s.widgets[w].editable) focused_path_ = s.PathOf(w);
-      Perform(gui::MakeWidgetAction(
-          long_press ? gui::ActionKind::kLongClick : gui::ActionKind::kClick, s, w));
-      return 0;
-    }
-    int dx = v[2] - x, dy = v[3] - y;
-    bool vertical = std::abs(dy) >= std::abs(dx);
-    int w = HitTest(s, x, y, [](const gui::Widget& w) { return w.scrollable; });
-    using K = gui::ActionKind;
-    if (w >= 0) {
-      K kind = vertical ? (dy < 0 ? K::kScrollDown : K::kScrollUp)
-                        : (dx < 0 ? K::kScrollRight : K::kScrollLeft);
-      Perform(gui::MakeWidgetAction(kind, s, w));
-    } else {
-      K kind = vertical ? (dy < 0 ? K::kSwipeUp : K::kSwipeDown)
-                        : (dx < 0 ? K::kSwipeLeft : K::kSwipeRight);
-      Perform(gui::MakeGlobalAction(kind));
-    }
+    if (cmd == "tap")
+      Touch(v[0], v[1], false);
+    else
+      TouchSwipe(v[0], v[1], v[2], v[3], duration);
     return 0;
   }
   if (cmd == "text") {
@@ -234,38 +281,15 @@ int SimAndroidDevice::CmdInput(const std::vector<std::string>& a0, Io& io) {
     for (size_t p = text.find("%s"); p != std::string::npos; p = text.find("%s", p + 1))
       // Same as replace(p, 2, " "), which trips a GCC 12 -Wrestrict false positive at -O3.
       text.replace(p, 2, 1, ' ');
-    const gui::Screen& s = Screen();
-    int w = focused_path_.empty() ? -1 : s.FindPath(focused_path_);
-    if (w < 0) {
-      for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i)
-        if (s.widgets[i].focused && s.widgets[i].editable) w = i;
-    }
-    if (w < 0) {
-      ++stats_.input_events;  // typed into nothing, as on a device without a focused field
-      return 0;
-    }
-    gui::Action act = gui::MakeWidgetAction(gui::ActionKind::kInputText, s, w);
-    act.text = text;
-    Perform(act);
+    TypeText(text);
     return 0;
   }
   if (cmd == "keyevent") {
     size_t k = 1;
     if (k < a.size() && (a[k] == "--longpress" || a[k] == "--doubletap")) ++k;
     if (k >= a.size()) return usage();
-    for (; k < a.size(); ++k) {
-      auto key = KeyNameOf(a[k]);
-      if (!key) {
-        io.err += "Unknown keycode: " + a[k] + "\n";
-        continue;
-      }
-      if (*key == "BACK")
-        Perform(gui::MakeGlobalAction(gui::ActionKind::kBack));
-      else if (*key == "MENU")
-        Perform(gui::MakeGlobalAction(gui::ActionKind::kMenu));
-      else
-        Perform(gui::MakeGlobalAction(gui::ActionKind::kKey, *key));
-    }
+    for (; k < a.size(); ++k)
+      if (!Key(a[k])) io.err += "Unknown keycode: " + a[k] + "\n";
     return 0;
   }
   io.err += "Error: Unknown command: " + cmd + "\n";

@@ -14,6 +14,9 @@
 #include <gtest/gtest.h>
 
 #include "base/files.h"
+#include "device/android/http_client.h"
+#include "device/android/uia2_driver.h"
+#include "device/android/uia2_protocol.h"
 #include "device/jacoco/tcp_client.h"
 #include "draw/draw.h"
 #include "gui/uiautomator.h"
@@ -269,6 +272,45 @@ TEST_F(RealAdbTest, ForwardReachesTheAppsJacocoAgent) {
   EXPECT_EQ(Adb(port_, fmt::format("{}forward --remove tcp:{}", s, local)).code, 0);
   EXPECT_EQ(Adb(port_, "forward --list").out.find("tcp:6300"), std::string::npos);
   EXPECT_FALSE(device::jacoco::DumpOverTcp("127.0.0.1", local, false, 1000).ok());
+}
+
+// Issue 42: Debian's `adb install` puts Appium's UiAutomator2 server on the served device (its
+// manifests read as a phone reads them), and `adb forward` reaches the server's HTTP API once
+// its instrumentation runs.
+TEST_F(RealAdbTest, InstallAndForwardReachTheUiAutomator2Server) {
+  auto apks = device::android::FindUia2Apks(device::android::DefaultUia2ApkDir());
+  if (!apks.ok()) GTEST_SKIP() << apks.status().message();
+  const std::string s = "-s emulator-5554 ";
+  for (const std::string& apk : {apks->server, apks->test}) {
+    testing::CommandRun install = Adb(port_, s + "install -r " + apk);
+    ASSERT_EQ(install.code, 0) << install.out;
+    EXPECT_NE(install.out.find("Success"), std::string::npos) << install.out;
+  }
+  EXPECT_NE(Adb(port_, s + "shell pm list instrumentation").out.find("io.appium.uiautomator2"),
+            std::string::npos);
+  auto* dev = server_->Device("emulator-5554");
+  // The instrumentation as the uia2 driver runs it: a shell held open for the server's life.
+  auto shell = device::android::Socket::Connect("127.0.0.1", port_, kTimeoutMs);
+  ASSERT_TRUE(shell.ok());
+  ASSERT_TRUE(
+      device::android::Request(*shell, device::android::TransportService("emulator-5554")).ok());
+  ASSERT_TRUE(device::android::Request(
+                  *shell, device::android::ShellService(device::android::Uia2InstrumentCommand()))
+                  .ok());
+  for (int k = 0; k < 100 && !dev->Uia2Running(); ++k) usleep(10000);
+  ASSERT_TRUE(dev->Uia2Running());
+  testing::CommandRun fwd = Adb(port_, s + "forward tcp:0 tcp:6790");
+  ASSERT_EQ(fwd.code, 0) << fwd.out;
+  device::android::HttpClient http(fmt::format("http://127.0.0.1:{}", std::atoi(fwd.out.c_str())),
+                                   kTimeoutMs);
+  auto status = http.Get("/status");
+  ASSERT_TRUE(status.ok()) << status.status().message();
+  EXPECT_EQ(status->status, 200);
+  EXPECT_NE(status->body.find(apks->manifest.version_name), std::string::npos) << status->body;
+  shell->Close();  // the instrumentation's shell closes: the server stops
+  for (int k = 0; k < 100 && dev->Uia2Running(); ++k) usleep(10000);
+  EXPECT_FALSE(dev->Uia2Running());
+  EXPECT_FALSE(http.Get("/status").ok() && http.Get("/status")->status == 200);
 }
 
 TEST_F(RealAdbTest, DevicesDumpTapLogcat) {

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <thread>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -46,7 +47,11 @@ bool SafeSnapshotName(const std::string& name) {
 AndroidDevice::AndroidDevice(AndroidDeviceOptions options)
     : options_(std::move(options)), parser_(LogcatOptions{.package = options_.package}) {}
 
-AndroidDevice::~AndroidDevice() { logcat_.Close(); }
+AndroidDevice::~AndroidDevice() {
+  uia2_.reset();
+  events_.Close();
+  logcat_.Close();
+}
 
 Result<std::unique_ptr<AndroidDevice>> AndroidDevice::Open(AndroidDeviceOptions options) {
   if (options.package.empty()) return Status::InvalidArgument("android device: no --package given");
@@ -59,6 +64,19 @@ Result<std::unique_ptr<AndroidDevice>> AndroidDevice::Open(AndroidDeviceOptions 
                     d->options_.serial.empty() ? "(any)" : d->options_.serial, d->options_.host,
                     d->options_.port));
   ROAM_RETURN_IF_ERROR(d->StartLogcat(false));
+  using Driver = AndroidDeviceOptions::Driver;
+  if (d->options_.driver == Driver::kUiautomator) {
+    d->driver_reason_ = "asked for (--driver uiautomator)";
+  } else if (Status started = d->StartUia2(); started.ok()) {
+    d->driver_reason_ = fmt::format(
+        "{}: the UiAutomator2 server {} answers on 127.0.0.1:{}",
+        d->options_.driver == Driver::kAuto ? "--driver auto" : "asked for (--driver uia2)",
+        d->uia2_->version(), d->uia2_->local_port());
+  } else {
+    d->driver_reason_ = "the UiAutomator2 server could not start: " + started.message();
+    d->Note(d->driver_reason_ + "; going on with uiautomator (a process on the device a step)");
+  }
+  d->Note(fmt::format("driver {}: {}", d->driver_name(), d->driver_reason_));
   if (d->options_.coverage.mode != CoverageSettings::Mode::kNone) {
     AndroidDevice* self = d.get();
     JacocoCoverage::Adb adb{
@@ -242,6 +260,108 @@ void AndroidDevice::DrainEvents(std::vector<Event>& out) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// uia2
+
+Status AndroidDevice::StartUia2() {
+  if (options_.serial.empty())
+    return Status::InvalidArgument("the uia2 driver forwards a port to one device: give --serial");
+  uia2_.reset();
+  Uia2Adb adb{.host = options_.host,
+              .port = options_.port,
+              .serial = options_.serial,
+              .timeout_ms = options_.io_timeout_ms,
+              .shell = [this](std::string_view command) { return Shell(command); },
+              .install = [this](const std::string& apk) { return InstallApk(apk); }};
+  auto driver = Uia2Driver::Start(adb, options_.uia2, [this](const std::string& m) { Note(m); });
+  if (!driver.ok()) return driver.status();
+  uia2_ = std::move(*driver);
+  if (!events_.is_open()) return StartEvents();
+  return Status::Ok();
+}
+
+Status AndroidDevice::StartEvents() {
+  events_.Close();
+  events_tail_.clear();
+  auto s = Socket::Connect(options_.host, options_.port, options_.io_timeout_ms);
+  if (!s.ok()) return s.status();
+  ROAM_RETURN_IF_ERROR(Request(*s, TransportService(options_.serial)));
+  std::string command = "logcat -b events -v threadtime";
+  for (std::string_view tag : kResumeEventTags) command += fmt::format(" {}:I", tag);
+  ROAM_RETURN_IF_ERROR(Request(*s, ShellService(command + " '*:S'")));
+  events_ = std::move(*s);
+  return Status::Ok();
+}
+
+void AndroidDevice::PumpEvents() {
+  if (!events_.is_open()) {
+    if (!StartEvents().ok()) return;
+  }
+  char buf[16 * 1024];
+  while (events_.WaitReadable(0)) {
+    auto n = events_.ReadSome(buf, sizeof buf);
+    if (!n.ok() || *n == 0) {
+      events_.Close();  // started again at the next call
+      return;
+    }
+    events_tail_.append(buf, *n);
+    size_t start = 0;
+    for (size_t nl; (nl = events_tail_.find('\n', start)) != std::string::npos; start = nl + 1) {
+      if (auto activity =
+              ResumedActivity(std::string_view(events_tail_).substr(start, nl - start))) {
+        resumed_ = std::move(*activity);
+        ++resumes_;
+      }
+    }
+    events_tail_.erase(0, start);
+  }
+}
+
+bool AndroidDevice::RecoverUia2(const Status& failure) {
+  if (!uia2_) return false;
+  // An error the server gave (an element it could not find, a bad argument) is the step's; a
+  // server that no longer answers, or lost its session, died.
+  if (failure.code() != Status::Code::kUnavailable && uia2_->Alive()) return false;
+  if (uia2_restarts_ >= options_.uia2.restarts) {
+    uia2_.reset();
+    driver_reason_ = fmt::format("the UiAutomator2 server died {} times ({})", uia2_restarts_ + 1,
+                                 failure.message());
+    Note(driver_reason_ + "; going on with uiautomator");
+    return false;
+  }
+  ++uia2_restarts_;
+  Note(fmt::format("the UiAutomator2 server stopped answering ({}); starting it again ({} of {})",
+                   failure.message(), uia2_restarts_, options_.uia2.restarts));
+  if (Status s = StartUia2(); !s.ok()) {
+    driver_reason_ = "the UiAutomator2 server could not start again: " + s.message();
+    Note(driver_reason_ + "; going on with uiautomator");
+    return false;
+  }
+  return true;
+}
+
+Status AndroidDevice::ObserveUia2(gui::Screen& out, bool& fell_back) {
+  auto xml = uia2_->PageSource();
+  if (!xml.ok() && RecoverUia2(xml.status())) xml = uia2_->PageSource();
+  if (!xml.ok()) {
+    fell_back = !uia2_;
+    return xml.status();
+  }
+  ROAM_RETURN_IF_ERROR(
+      gui::ParseDumpInto(*xml, out).Wrap(Name() + ", the UiAutomator2 page source"));
+  PumpEvents();
+  Focus focus{.package = "", .activity = resumed_};
+  if (resumed_.empty()) {  // the stream has said nothing yet: ask once
+    if (auto activities = Shell(options_.focus_command); activities.ok())
+      focus = ParseFocus(*activities);
+  }
+  if (out.widgets.empty() || out.package.empty()) out.package = focus.package;
+  out.activity = focus.activity;
+  rotation_ = out.rotation;
+  observed_size_ = std::make_pair(out.width, out.height);
+  return Status::Ok();
+}
+
+// ---------------------------------------------------------------------------------------------
 // Observe
 
 Result<std::string> AndroidDevice::DumpXml(std::string& focus_text) {
@@ -287,6 +407,11 @@ Result<std::pair<int, int>> AndroidDevice::ScreenSize() {
 
 Status AndroidDevice::Observe(gui::Screen& out) {
   PumpLogcat();
+  if (uia2_) {
+    bool fell_back = false;
+    Status s = ObserveUia2(out, fell_back);
+    if (!fell_back) return s;
+  }
   std::string focus_text;
   auto xml = DumpXml(focus_text);
   if (!xml.ok()) {
@@ -316,13 +441,23 @@ Status AndroidDevice::Perform(const gui::Action& action) {
   PumpLogcat();
   ++actions_since_dump_;
   int width = 1080, height = 1920;
-  if (auto size = ScreenSize(); size.ok()) {
+  if (uia2_ && observed_size_) {
+    std::tie(width, height) = *observed_size_;
+  } else if (auto size = ScreenSize(); size.ok()) {
     width = rotation_ % 2 == 0 ? size->first : size->second;
     height = rotation_ % 2 == 0 ? size->second : size->first;
   }
+  auto input = PlanAction(action, width, height, rotation_, options_.input);
+  if (!input.ok()) return input.status();
+  if (uia2_ && input->kind != DeviceInput::Kind::kRestart &&
+      !(input->kind == DeviceInput::Kind::kKey && input->key < 0)) {
+    Status done = uia2_->Perform(*input);
+    if (!done.ok() && RecoverUia2(done)) done = uia2_->Perform(*input);
+    if (done.ok() || uia2_) return done;
+    // The run left uia2: this step goes through the shell.
+  }
   size_t dropped = 0;
-  auto lines =
-      ActionCommand(action, width, height, rotation_, options_.package, options_.input, &dropped);
+  auto lines = InputCommands(*input, options_.package, &dropped);
   if (!lines.ok()) return lines.status();
   if (dropped > 0)
     Note(
@@ -347,6 +482,16 @@ Status AndroidDevice::Launch() {
                                         options_.package, Name()));
   const auto deadline =
       std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.launch_timeout_ms);
+  if (uia2_) {
+    // The app's resume comes down the events stream: no `dumpsys` a poll.
+    const int64_t before = resumes_;
+    while (options_.launch_timeout_ms > 0 && std::chrono::steady_clock::now() < deadline) {
+      PumpEvents();
+      if (resumes_ > before) break;
+      SleepMs(options_.launch_poll_ms / 4 + 1);
+    }
+    return Status::Ok();
+  }
   while (options_.launch_timeout_ms > 0) {
     auto focus = Shell(options_.focus_command);
     if (!focus.ok()) return focus.status();
@@ -419,6 +564,11 @@ Status AndroidDevice::Restore(const std::string& name) {
 }
 
 Result<std::string> AndroidDevice::Screenshot(const std::optional<gui::Rect>& outline) {
+  if (uia2_) {
+    auto png = uia2_->Screenshot();
+    if (png.ok() && png->compare(0, kPngSignature.size(), kPngSignature) == 0)
+      return outline ? draw::OutlinePng(*png, *outline) : png;
+  }
   auto png = RunService(ExecService("screencap -p"), true);
   if (!png.ok()) return png.status().Wrap("screencap on " + Name());
   if (png->compare(0, kPngSignature.size(), kPngSignature) != 0) {

@@ -5,7 +5,8 @@
 // read with non-blocking reads whenever the device is used, so no line is lost, and parsed
 // incrementally (logcat.h). A device that stops answering is waited for with bounded retries
 // (OfflinePolicy); Observe never returns a stale screen: after the retries it fails with
-// Unavailable("device offline: ...").
+// Unavailable("device offline: ..."). With the uia2 driver a step reads the page source and
+// acts through Appium's UiAutomator2 server instead of starting processes (uia2_driver.h).
 // Not thread-safe: one thread drives it, as the run layer does.
 #pragma once
 
@@ -18,6 +19,7 @@
 #include "device/android/device_text.h"
 #include "device/android/jacoco_coverage.h"
 #include "device/android/logcat.h"
+#include "device/android/uia2_driver.h"
 #include "device/device.h"
 
 namespace roam::device::android {
@@ -52,6 +54,15 @@ struct AndroidDeviceOptions {
   // block has been read, wait up to logcat_settle_ms for the rest before reporting it.
   bool clear_logcat = true;
   int logcat_settle_ms = 30;
+
+  // The driver of a step. kUiautomator: shell commands (`uiautomator dump`, `input`, `dumpsys`),
+  // each a process on the device. kUia2: Appium's UiAutomator2 server (uia2_driver.h), HTTP over
+  // a forward, the resumed activity from one `logcat -b events` stream. kAuto: uia2 when it
+  // starts, else uiautomator. A uia2 server that cannot start, or dies more than
+  // uia2.restarts times, leaves the run on uiautomator with a note; driver_reason() says why.
+  enum class Driver { kUiautomator, kUia2, kAuto };
+  Driver driver = Driver::kUiautomator;
+  Uia2Settings uia2;
 
   InputSettings input;
   // Code coverage of an app built with JaCoCo (jacoco_coverage.h); none by default.
@@ -99,6 +110,10 @@ class AndroidDevice final : public Device {
   // "\r\n" turned into "\n".
   Result<std::string> Shell(std::string_view command);
   int64_t reconnects() const { return reconnects_; }
+  // "uia2" or "uiautomator": the driver in use now; why it is the one (for config.json).
+  std::string driver_name() const { return uia2_ ? "uia2" : "uiautomator"; }
+  const std::string& driver_reason() const { return driver_reason_; }
+  int64_t uia2_restarts() const { return uia2_restarts_; }
 
  private:
   explicit AndroidDevice(AndroidDeviceOptions options);
@@ -110,6 +125,14 @@ class AndroidDevice final : public Device {
   Result<std::pair<int, int>> ScreenSize();
   Status Emu(const std::string& command);
   void Note(const std::string& message) const;
+  // uia2: starting the server, the events stream, and what to do when the server fails.
+  Status StartUia2();
+  Status StartEvents();
+  void PumpEvents();
+  // After a uia2 call failed with `failure`: true when the server was restarted (try again);
+  // false when the failure is not the server's death, or the run left uia2 (use the shell).
+  bool RecoverUia2(const Status& failure);
+  Status ObserveUia2(gui::Screen& out, bool& fell_back);
 
   AndroidDeviceOptions options_;
   Socket logcat_;
@@ -122,9 +145,17 @@ class AndroidDevice final : public Device {
   std::optional<std::pair<int, int>> size_;  // `wm size`, portrait
   int rotation_ = 0;                         // from the last observed screen
   int64_t reconnects_ = 0;
-  std::unique_ptr<JacocoCoverage> coverage_;  // with options_.coverage
-  mutable int actions_since_dump_ = 1;        // a dump is due before the first figures
-  mutable bool coverage_noted_ = false;       // a failing dump is noted once
+  std::unique_ptr<Uia2Driver> uia2_;  // null: the uiautomator driver
+  std::string driver_reason_;
+  int64_t uia2_restarts_ = 0;
+  Socket events_;            // `logcat -b events` of resumes (uia2)
+  std::string events_tail_;  // its partial last line
+  std::string resumed_;      // the activity last resumed, fully qualified ("" unknown)
+  int64_t resumes_ = 0;      // resume lines read
+  std::optional<std::pair<int, int>> observed_size_;  // uia2: the last page's width, height
+  std::unique_ptr<JacocoCoverage> coverage_;          // with options_.coverage
+  mutable int actions_since_dump_ = 1;                // a dump is due before the first figures
+  mutable bool coverage_noted_ = false;               // a failing dump is noted once
 };
 
 }  // namespace roam::device::android

@@ -146,8 +146,10 @@ std::string Swipe(Point from, Point to, int ms) {
   return fmt::format("input swipe {} {} {} {} {}", from.x, from.y, to.x, to.y, ms);
 }
 
-// A gesture across `r` (clipped to the screen) whose finger moves by (dx, dy) in {-1,0,1}.
-std::string Gesture(gui::Rect r, int width, int height, int dx, int dy, const InputSettings& s) {
+// A gesture across `r` (clipped to the screen) whose finger moves by (dx, dy) in {-1,0,1}: where
+// it starts and ends.
+std::pair<Point, Point> Gesture(gui::Rect r, int width, int height, int dx, int dy,
+                                const InputSettings& s) {
   r.left = std::max(r.left, 0);
   r.top = std::max(r.top, 0);
   r.right = std::min(r.right, width);
@@ -155,83 +157,92 @@ std::string Gesture(gui::Rect r, int width, int height, int dx, int dy, const In
   Point c = Centre(r, width, height);
   int half_w = static_cast<int>(r.width() * s.swipe_span / 2);
   int half_h = static_cast<int>(r.height() * s.swipe_span / 2);
-  Point from{c.x - dx * half_w, c.y - dy * half_h}, to{c.x + dx * half_w, c.y + dy * half_h};
-  return Swipe(from, to, s.swipe_ms);
+  return {{c.x - dx * half_w, c.y - dy * half_h}, {c.x + dx * half_w, c.y + dy * half_h}};
 }
 
 }  // namespace
 
-namespace {
-
-// The one command line of an action other than text input.
-Result<std::string> SingleCommand(const gui::Action& action, int width, int height, int rotation,
-                                  const std::string& package, const InputSettings& s) {
+Result<DeviceInput> PlanAction(const gui::Action& action, int width, int height, int rotation,
+                               const InputSettings& s) {
   using gui::ActionKind;
+  using K = DeviceInput::Kind;
   const gui::Rect screen{0, 0, width, height};
   if (gui::IsWidgetAction(action.kind) && !action.target)
     return Status::InvalidArgument(action.Describe() + ": a widget action without a target");
   const gui::Rect bounds = action.target ? action.target->bounds : screen;
+  auto gesture = [&](int dx, int dy) {
+    auto [from, to] = Gesture(bounds, width, height, dx, dy, s);
+    return DeviceInput{
+        .kind = K::kSwipe, .x = from.x, .y = from.y, .x2 = to.x, .y2 = to.y, .ms = s.swipe_ms};
+  };
   switch (action.kind) {
     case ActionKind::kClick: {
       Point p = Centre(bounds, width, height);
-      return fmt::format("input tap {} {}", p.x, p.y);
+      return DeviceInput{.kind = K::kTap, .x = p.x, .y = p.y};
     }
     case ActionKind::kLongClick: {
       Point p = Centre(bounds, width, height);
-      return Swipe(p, p, s.long_click_ms);
+      return DeviceInput{.kind = K::kLongPress, .x = p.x, .y = p.y, .ms = s.long_click_ms};
     }
     // Scrolls: the content moves to show what lies in the named direction, so the finger moves
     // the opposite way. Swipes: the finger moves in the named direction.
     case ActionKind::kScrollDown:
     case ActionKind::kSwipeUp:
-      return Gesture(bounds, width, height, 0, -1, s);
+      return gesture(0, -1);
     case ActionKind::kScrollUp:
     case ActionKind::kSwipeDown:
-      return Gesture(bounds, width, height, 0, 1, s);
+      return gesture(0, 1);
     case ActionKind::kScrollRight:
     case ActionKind::kSwipeLeft:
-      return Gesture(bounds, width, height, -1, 0, s);
+      return gesture(-1, 0);
     case ActionKind::kScrollLeft:
     case ActionKind::kSwipeRight:
-      return Gesture(bounds, width, height, 1, 0, s);
-    case ActionKind::kInputText:
-      break;  // ActionCommand's own
-    case ActionKind::kBack:
-      return std::string("input keyevent 4");
-    case ActionKind::kMenu:
-      return std::string("input keyevent 82");
-    case ActionKind::kKey: {
-      int code = KeyCode(action.text);
-      if (code >= 0) return fmt::format("input keyevent {}", code);
-      return "input keyevent " + ShellQuote("KEYCODE_" + action.text);
+      return gesture(1, 0);
+    case ActionKind::kInputText: {
+      Point p = Centre(bounds, width, height);
+      return DeviceInput{.kind = K::kText, .x = p.x, .y = p.y, .text = action.text};
     }
+    case ActionKind::kBack:
+      return DeviceInput{.kind = K::kKey, .key = 4, .text = "BACK"};
+    case ActionKind::kMenu:
+      return DeviceInput{.kind = K::kKey, .key = 82, .text = "MENU"};
+    case ActionKind::kKey:
+      return DeviceInput{.kind = K::kKey, .key = KeyCode(action.text), .text = action.text};
     case ActionKind::kRotate:
-      return fmt::format(
-          "settings put system accelerometer_rotation 0;settings put system user_rotation {}",
-          rotation % 2 == 0 ? 1 : 0);
+      return DeviceInput{.kind = K::kRotate, .rotation = rotation % 2 == 0 ? 1 : 0};
     case ActionKind::kRestart:
-      return "am force-stop " + ShellQuote(package) + ";" + LaunchCommand(package);
+      return DeviceInput{.kind = K::kRestart};
   }
   return Status::InvalidArgument(action.Describe() + ": unknown action kind");
 }
 
-}  // namespace
-
-Result<std::vector<std::string>> ActionCommand(const gui::Action& action, int width, int height,
-                                               int rotation, const std::string& package,
-                                               const InputSettings& settings, size_t* dropped) {
-  if (action.kind != gui::ActionKind::kInputText) {
-    auto line = SingleCommand(action, width, height, rotation, package, settings);
-    if (!line.ok()) return line.status();
-    return std::vector<std::string>{std::move(*line)};
+Result<std::vector<std::string>> InputCommands(const DeviceInput& in, const std::string& package,
+                                               size_t* dropped) {
+  using K = DeviceInput::Kind;
+  auto one = [](std::string line) { return std::vector<std::string>{std::move(line)}; };
+  switch (in.kind) {
+    case K::kTap:
+      return one(fmt::format("input tap {} {}", in.x, in.y));
+    case K::kLongPress:
+      return one(Swipe({in.x, in.y}, {in.x, in.y}, in.ms));
+    case K::kSwipe:
+      return one(Swipe({in.x, in.y}, {in.x2, in.y2}, in.ms));
+    case K::kKey:
+      if (in.key >= 0) return one(fmt::format("input keyevent {}", in.key));
+      return one("input keyevent " + ShellQuote("KEYCODE_" + in.text));
+    case K::kRotate:
+      return one(fmt::format(
+          "settings put system accelerometer_rotation 0;settings put system user_rotation {}",
+          in.rotation));
+    case K::kRestart:
+      return one("am force-stop " + ShellQuote(package) + ";" + LaunchCommand(package));
+    case K::kText:
+      break;
   }
-  if (!action.target)
-    return Status::InvalidArgument(action.Describe() + ": a widget action without a target");
-  Point p = Centre(action.target->bounds, width, height);
-  InputTextPlan plan = PlanInputText(action.text);
+  InputTextPlan plan = PlanInputText(in.text);
   if (dropped) *dropped = plan.dropped;
   // The tap, then the text's commands, packed into lines of at most kMaxCommandLine bytes.
-  std::vector<std::string> lines = {fmt::format("input tap {} {}", p.x, p.y)};
+  std::vector<std::string> lines = {fmt::format("input tap {} {}", in.x, in.y)};
   for (const auto& c : plan.commands) {
     if (lines.back().size() + 1 + c.size() > kMaxCommandLine) {
       lines.push_back(c);
@@ -240,6 +251,14 @@ Result<std::vector<std::string>> ActionCommand(const gui::Action& action, int wi
     }
   }
   return lines;
+}
+
+Result<std::vector<std::string>> ActionCommand(const gui::Action& action, int width, int height,
+                                               int rotation, const std::string& package,
+                                               const InputSettings& settings, size_t* dropped) {
+  auto input = PlanAction(action, width, height, rotation, settings);
+  if (!input.ok()) return input.status();
+  return InputCommands(*input, package, dropped);
 }
 
 std::string LaunchCommand(const std::string& package) {

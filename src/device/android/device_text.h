@@ -51,6 +51,32 @@ struct InputSettings {
 // The longest command line sent in one `shell:` request (adb's own request limit is 64 KiB).
 inline constexpr size_t kMaxCommandLine = 16 * 1024;
 
+// What performing an action asks of the device, whatever carries it (a shell's `input`, the
+// UiAutomator2 server's endpoints): a tap, a long press, a swipe, a key, text typed after a tap
+// on its field, a rotation, a restart of the app. Coordinates are screen pixels.
+struct DeviceInput {
+  enum class Kind { kTap, kLongPress, kSwipe, kKey, kText, kRotate, kRestart };
+  Kind kind = Kind::kTap;
+  int x = 0, y = 0;    // the tap, press, field or the swipe's start
+  int x2 = 0, y2 = 0;  // the swipe's end
+  int ms = 0;          // the press's or the swipe's duration
+  int key = -1;        // kKey: the key code (-1: known by name only, in text)
+  int rotation = 0;    // kRotate: 0 portrait, 1 landscape
+  std::string text;    // kText: the text; kKey: the key's name
+};
+
+// The input of `action` on a screen of width x height rotated `rotation` (0-3). Widget actions
+// use action.target's bounds: the centre, clamped inside the bounds and the screen.
+// InvalidArgument for a widget action without target.
+Result<DeviceInput> PlanAction(const gui::Action& action, int width, int height, int rotation,
+                               const InputSettings& settings);
+
+// The device shell command lines of `input` for `package`: one line, or for a long text
+// several, each at most kMaxCommandLine bytes. Text is escaped (shell_escape.h); `dropped` gets
+// the characters `input text` cannot type.
+Result<std::vector<std::string>> InputCommands(const DeviceInput& input, const std::string& package,
+                                               size_t* dropped = nullptr);
+
 // The device shell command lines that perform `action` on a screen of width x height rotated
 // `rotation` (0-3), for `package`, to be run in order: one line, or for a long text several,
 // each at most kMaxCommandLine bytes. Widget actions use action.target's bounds: the centre,

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "base/utf8.h"
+#include "device/android/device_text.h"
 
 namespace roam::device::android {
 
@@ -483,6 +484,42 @@ std::vector<Event> ParseLogcat(std::string_view text, const LogcatOptions& optio
   parser.Feed(text, out);
   parser.Finish(out);
   return out;
+}
+
+std::optional<std::string> ResumedActivity(std::string_view line) {
+  size_t tag = std::string_view::npos;
+  std::string_view name;
+  for (std::string_view t : kResumeEventTags)
+    if (tag = line.find(t); tag != std::string_view::npos) {
+      name = t;
+      break;
+    }
+  if (tag == std::string_view::npos) return std::nullopt;
+  // After the tag: "TAG: [a,b,c]" (a list), "TAG( pid): value" (API 10: the value alone).
+  size_t colon = line.find(": ", tag + name.size());
+  if (colon == std::string_view::npos) return std::nullopt;
+  std::string_view list = line.substr(colon + 2);
+  if (!list.empty() && list.front() == '[') {
+    size_t close = list.find(']');
+    if (close == std::string_view::npos) return std::nullopt;
+    list = list.substr(1, close - 1);
+  }
+  // The component is the first value that is not a number: a class name or PKG/CLASS, maybe
+  // named ("Component Name=...", as descriptive event logs write each value).
+  while (!list.empty()) {
+    size_t comma = list.find(',');
+    std::string_view value = list.substr(0, comma);
+    if (size_t eq = value.find('='); eq != std::string_view::npos) value.remove_prefix(eq + 1);
+    while (!value.empty() && (value.front() == ' ')) value.remove_prefix(1);
+    while (!value.empty() && (value.back() == ' ' || value.back() == '\r')) value.remove_suffix(1);
+    if (value.find('.') != std::string_view::npos &&
+        value.find_first_not_of("0123456789-") != std::string_view::npos &&
+        value.find(' ') == std::string_view::npos)
+      return NormaliseActivity(value);
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  return std::nullopt;
 }
 
 }  // namespace roam::device::android

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -85,5 +86,14 @@ class LogcatParser {
 
 // Parses a whole log at once (Feed + Finish).
 std::vector<Event> ParseLogcat(std::string_view text, const LogcatOptions& options = {});
+
+// The `logcat -b events` tags that say an activity was resumed, written by the app's process as
+// ActivityThread resumes it: am_on_resume_called before API 29, wm_on_resume_called after.
+inline constexpr std::string_view kResumeEventTags[] = {"wm_on_resume_called",
+                                                        "am_on_resume_called"};
+// The activity of one such line, in any logcat format ("... I wm_on_resume_called:
+// [TOKEN,CLASS,REASON]", "[USER,CLASS]", "[USER,CLASS,REASON]", a component "PKG/.CLASS"),
+// fully qualified; nullopt for any other line.
+std::optional<std::string> ResumedActivity(std::string_view line);
 
 }  // namespace roam::device::android

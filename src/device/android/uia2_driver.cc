@@ -1,0 +1,253 @@
+#include "device/android/uia2_driver.h"
+
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "base/base64.h"
+#include "base/files.h"
+#include "base/json_fields.h"
+#include "device/android/uia2_protocol.h"
+
+namespace roam::device::android {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string DefaultUia2ApkDir() {
+#ifdef ROAM_UIA2_APKS
+  return ROAM_UIA2_APKS;
+#else
+  return "build/uia2/apks";
+#endif
+}
+
+Result<Uia2Apks> FindUia2Apks(const std::string& dir) {
+  std::error_code ec;
+  Uia2Apks apks;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with("appium-uiautomator2-server-v") && name.ends_with(".apk"))
+      apks.server = entry.path().string();
+  }
+  if (ec)
+    return Status::NotFound(fmt::format(
+        "the UiAutomator2 server's APKs: cannot read {} ({}); setup.sh fetches them "
+        "(scripts/uia2_server.sh), or point --uia2-apks at the npm package's apks/ folder",
+        dir, ec.message()));
+  apks.test = (fs::path(dir) / kUia2TestApkName).string();
+  if (apks.server.empty() || !fs::is_regular_file(apks.test, ec))
+    return Status::NotFound(fmt::format(
+        "the UiAutomator2 server's APKs are not in {}: it needs {} and {} (from the npm package "
+        "appium-uiautomator2-server; scripts/uia2_server.sh fetches it)",
+        dir, Uia2ServerApkName("VERSION"), kUia2TestApkName));
+  auto bytes = ReadFile(apks.server);
+  if (!bytes.ok()) return bytes.status();
+  auto manifest = ReadApkManifest(*bytes);
+  if (!manifest.ok()) return manifest.status().Wrap(apks.server);
+  if (manifest->package != kUia2ServerPackage)
+    return Status::InvalidArgument(fmt::format("{} is the package {}, not {}", apks.server,
+                                               manifest->package, kUia2ServerPackage));
+  apks.manifest = std::move(*manifest);
+  return apks;
+}
+
+ApkManifest InstalledVersion(std::string_view out) {
+  ApkManifest m;
+  const std::string header = fmt::format("Package [{}]", kUia2ServerPackage);
+  size_t at = out.find(header);
+  if (at == std::string_view::npos) return m;
+  m.package = std::string(kUia2ServerPackage);
+  auto field = [&](std::string_view key) -> std::string {
+    size_t p = out.find(key, at);
+    if (p == std::string_view::npos) return "";
+    p += key.size();
+    size_t e = out.find_first_of(" \n\r", p);
+    return std::string(out.substr(p, e == std::string_view::npos ? out.npos : e - p));
+  };
+  m.version_name = field("versionName=");
+  const std::string code = field("versionCode=");
+  if (!code.empty() && code.find_first_not_of("0123456789") == std::string::npos &&
+      code.size() < 12)
+    m.version_code = std::stoll(code);
+  return m;
+}
+
+namespace {
+
+void SleepMs(int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); }
+
+// Installs the APKs unless the device has this server version and the test package.
+Status InstallWhenNeeded(const Uia2Adb& adb, const Uia2Apks& apks,
+                         const std::function<void(const std::string&)>& note) {
+  auto out = adb.shell(
+      fmt::format("dumpsys package {};pm list packages {}", kUia2ServerPackage, kUia2TestPackage));
+  if (!out.ok()) return out.status();
+  const ApkManifest installed = InstalledVersion(*out);
+  const bool test_installed =
+      out->find(fmt::format("package:{}\n", kUia2TestPackage)) != std::string::npos ||
+      out->ends_with(fmt::format("package:{}", kUia2TestPackage));
+  const bool same = installed.version_code == apks.manifest.version_code &&
+                    installed.version_name == apks.manifest.version_name;
+  if (same && test_installed) return Status::Ok();
+  for (const std::string& apk : {apks.server, apks.test}) {
+    ROAM_RETURN_IF_ERROR(adb.install(apk).Wrap("installing the UiAutomator2 server"));
+  }
+  if (note)
+    note(fmt::format(
+        "installed the UiAutomator2 server {} ({}; was {})", apks.manifest.version_name,
+        apks.server,
+        installed.package.empty() ? "not installed" : "version " + installed.version_name));
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Uia2Driver>> Uia2Driver::Start(
+    const Uia2Adb& adb, const Uia2Settings& settings,
+    const std::function<void(const std::string&)>& note) {
+  auto apks = FindUia2Apks(settings.apk_dir.empty() ? DefaultUia2ApkDir() : settings.apk_dir);
+  if (!apks.ok()) return apks.status();
+  ROAM_RETURN_IF_ERROR(InstallWhenNeeded(adb, *apks, note));
+  std::unique_ptr<Uia2Driver> d(new Uia2Driver(adb, settings));
+  d->version_ = apks->manifest.version_name;
+  // A server left running by an earlier run answers with its own session: stop it first, as
+  // Appium's driver cleans up its leftovers.
+  adb.shell(fmt::format("am force-stop {};am force-stop {}", kUia2ServerPackage, kUia2TestPackage))
+      .ok();
+  auto s = Socket::Connect(adb.host, adb.port, adb.timeout_ms);
+  if (!s.ok()) return s.status();
+  ROAM_RETURN_IF_ERROR(Request(*s, TransportService(adb.serial)));
+  ROAM_RETURN_IF_ERROR(Request(*s, ShellService(Uia2InstrumentCommand())));
+  d->instrumentation_ = std::move(*s);
+  auto local = Forward(adb.host, adb.port, adb.serial, 0, kUia2DevicePort, adb.timeout_ms);
+  if (!local.ok()) return local.status().Wrap("forwarding to the UiAutomator2 server's port");
+  d->local_port_ = *local;
+  d->http_ = std::make_unique<HttpClient>(fmt::format("http://127.0.0.1:{}", *local),
+                                          settings.request_timeout_ms);
+  // Wait for GET /status (each try short: a port that does not answer yet refuses at once).
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(settings.start_timeout_ms);
+  std::string last = "no answer";
+  d->http_->set_timeout_ms(std::min(2000, settings.request_timeout_ms));
+  while (true) {
+    if (!d->Alive()) {
+      return Status::Unavailable(
+          fmt::format("the UiAutomator2 server's instrumentation ended while starting: \"{}\"",
+                      Excerpt(d->said_.empty() ? "(nothing)" : d->said_, 300)));
+    }
+    auto status = d->http_->Get("/status");
+    if (status.ok() && status->status == 200) break;
+    last = status.ok() ? fmt::format("HTTP {}", status->status) : status.status().message();
+    if (std::chrono::steady_clock::now() >= deadline)
+      return Status::Unavailable(
+          fmt::format("the UiAutomator2 server did not answer GET /status within {} ms ({})",
+                      settings.start_timeout_ms, last));
+    SleepMs(settings.poll_ms);
+  }
+  d->http_->set_timeout_ms(settings.request_timeout_ms);
+  auto session = d->Call("POST", "/session", Uia2NewSessionBody());
+  if (!session.ok()) return session.status();
+  if (!session->is_object() || !(*session)["sessionId"].is_string())
+    return Status::Corruption("the UiAutomator2 server's POST /session gave no sessionId: " +
+                              JsonExcerpt(*session, 160));
+  d->session_ = (*session)["sessionId"].get<std::string>();
+  return d;
+}
+
+Uia2Driver::~Uia2Driver() {
+  http_.reset();
+  instrumentation_.Close();
+  if (local_port_ > 0)
+    KillForward(adb_.host, adb_.port, adb_.serial, local_port_, adb_.timeout_ms).ok();
+}
+
+bool Uia2Driver::Alive() {
+  if (!instrumentation_.is_open()) return false;
+  // While the server runs the shell prints at most the test's name as it starts (am's pretty
+  // printer); an end of the stream, or the run's summary, means the server's test is over.
+  while (instrumentation_.WaitReadable(0)) {
+    char buf[4096];
+    auto n = instrumentation_.ReadSome(buf, sizeof buf);
+    if (!n.ok() || *n == 0) {
+      instrumentation_.Close();
+      return false;
+    }
+    said_.append(buf, *n);
+    if (said_.size() > 64 * 1024) said_.erase(0, said_.size() - 64 * 1024);
+  }
+  for (const char* end : {"INSTRUMENTATION_", "OK (", "FAILURES!!!", "Process crashed"}) {
+    if (said_.find(end) != std::string::npos) {
+      instrumentation_.Close();
+      return false;
+    }
+  }
+  return true;
+}
+
+Result<json> Uia2Driver::Call(const char* method, const std::string& suffix,
+                              const std::string& body) {
+  const std::string path = session_.empty() ? suffix : Uia2SessionPath(session_, suffix);
+  const std::string route = fmt::format("{} {}", method, suffix);
+  Result<HttpReply> reply = std::string_view(method) == "GET"    ? http_->Get(path)
+                            : std::string_view(method) == "POST" ? http_->Post(path, body)
+                                                                 : http_->Delete(path);
+  if (!reply.ok()) return Status::Unavailable("UiAutomator2 server: " + reply.status().message());
+  return Uia2Value(route, reply->status, reply->body);
+}
+
+Result<std::string> Uia2Driver::PageSource() {
+  auto value = Call("GET", "/source");
+  if (!value.ok()) return value.status();
+  if (!value->is_string())
+    return Status::Corruption("UiAutomator2 server, GET /source: the value is not a string");
+  return value->get<std::string>();
+}
+
+Result<std::string> Uia2Driver::Screenshot() {
+  auto value = Call("GET", "/screenshot");
+  if (!value.ok()) return value.status();
+  if (!value->is_string())
+    return Status::Corruption("UiAutomator2 server, GET /screenshot: the value is not a string");
+  return DecodeBase64(value->get<std::string>());
+}
+
+Status Uia2Driver::Perform(const DeviceInput& in) {
+  using K = DeviceInput::Kind;
+  Result<json> done = json();
+  switch (in.kind) {
+    case K::kTap:
+      done = Call("POST", "/appium/gestures/click", Uia2ClickBody(in.x, in.y));
+      break;
+    case K::kLongPress:
+      done = Call("POST", "/appium/gestures/long_click", Uia2LongClickBody(in.x, in.y, in.ms));
+      break;
+    case K::kSwipe:
+      done = Call("POST", "/actions", Uia2SwipeBody(in.x, in.y, in.x2, in.y2, in.ms));
+      break;
+    case K::kKey:
+      if (in.key < 0)
+        return Status::Unsupported("UiAutomator2 server: no key code for KEYCODE_" + in.text);
+      done = Call("POST", "/appium/device/press_keycode", Uia2KeycodeBody(in.key));
+      break;
+    case K::kText: {
+      done = Call("POST", "/appium/gestures/click", Uia2ClickBody(in.x, in.y));
+      if (done.ok()) done = Call("POST", "/keys", Uia2KeysBody(in.text));
+      // No focused field after the tap: the text goes nowhere, as `input text` would.
+      if (!done.ok() && done.status().code() == Status::Code::kNotFound) return Status::Ok();
+      break;
+    }
+    case K::kRotate:
+      done = Call("POST", "/orientation",
+                  json{{"orientation", in.rotation % 2 ? "LANDSCAPE" : "PORTRAIT"}}.dump());
+      break;
+    case K::kRestart:
+      return Status::Unsupported("UiAutomator2 server: restarting the app is adb's");
+  }
+  return done.ok() ? Status::Ok() : done.status();
+}
+
+}  // namespace roam::device::android

@@ -1,0 +1,71 @@
+// uia2_protocol: every detail of Appium's UiAutomator2 server that Roam relies on, in one place,
+// for both sides (the uia2 driver in AndroidDevice and the server `roam sim serve` emulates).
+// Read from appium-uiautomator2-server 10.6.2 (AppiumServlet, the handlers, ServerConfig,
+// AccessibilityNodeInfoDumper) and appium-uiautomator2-driver 8.1.2 (how it installs and starts
+// the server); docs/android.md says which and why.
+//   * the packages, the instrumentation that runs the server, its device port (6790);
+//   * routes without a base path (the server also strips a leading /wd/hub);
+//   * every answer is {"sessionId": ..., "value": ...}; an error's value is {"error": W3C code,
+//     "message", "stacktrace"} with an HTTP status of 400, 404, 405 or 500;
+//   * the page source is XML whose elements are named by class (gui/uiautomator.h reads it).
+// Plain functions: thread-safe.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "base/status.h"
+
+namespace roam::device::android {
+
+inline constexpr std::string_view kUia2ServerPackage = "io.appium.uiautomator2.server";
+inline constexpr std::string_view kUia2TestPackage = "io.appium.uiautomator2.server.test";
+inline constexpr std::string_view kUia2Runner = "androidx.test.runner.AndroidJUnitRunner";
+inline constexpr int kUia2DevicePort = 6790;  // ServerConfig.DEFAULT_SERVER_PORT
+// The APK file names in the npm package's apks/ folder (its index.mjs).
+std::string Uia2ServerApkName(std::string_view version);  // appium-uiautomator2-server-vV.apk
+inline constexpr std::string_view kUia2TestApkName =
+    "appium-uiautomator2-server-debug-androidTest.apk";
+
+// `am instrument -w -e disableAnalytics true PKG.test/androidx.test.runner.AndroidJUnitRunner`:
+// the one test in the test APK starts the server and blocks until it stops.
+std::string Uia2InstrumentCommand();
+
+// The settings a crawler wants, sent as capabilities of POST /session (the server applies a
+// capability named like a setting as that setting):
+//   waitForIdleTimeout 0: every /source waits for the UI to idle for up to this (default
+//     10,000 ms); Roam's step loop settles the screen itself, as with uiautomator dump.
+//   waitForSelectorTimeout 0: Roam finds nothing through selectors.
+//   shutdownOnPowerDisconnect false: a charging toggle must not kill the server mid-run.
+//   deferAccessibilityCacheReset true: an unchanged screen's /source skips the cache reset.
+//   allowInvisibleElements false, enableMultiWindows false: the active window's visible nodes,
+//     as `uiautomator dump` gives them.
+nlohmann::json Uia2CrawlerSettings();
+// {"capabilities": {"alwaysMatch": SETTINGS, "firstMatch": [{}]}}
+std::string Uia2NewSessionBody();
+
+// "/session/SID" + suffix ("/source", "/appium/gestures/click", ...).
+std::string Uia2SessionPath(std::string_view session, std::string_view suffix);
+
+// Request bodies.
+std::string Uia2ClickBody(int x, int y);                       // {"offset":{"x","y"}}
+std::string Uia2LongClickBody(int x, int y, int duration_ms);  // + "duration"
+// A W3C pointer action: move to (x, y), down, move to (x2, y2) over duration_ms, up.
+std::string Uia2SwipeBody(int x, int y, int x2, int y2, int duration_ms);
+std::string Uia2KeysBody(std::string_view text);  // {"text": ..., "replace": false}
+std::string Uia2KeycodeBody(int keycode);         // {"keycode": ...}
+
+// The `value` of an answer; an error answer (or a body that is not the envelope) becomes a
+// Status that names the route, the W3C error and the server's message:
+// NotFound for "no such element", Unavailable for "invalid session id" (the server restarted),
+// InvalidArgument otherwise.
+Result<nlohmann::json> Uia2Value(std::string_view route, long http_status, std::string_view body);
+
+// The server's error answer: {"sessionId": null, "value": {"error", "message", "stacktrace"}}.
+std::string Uia2ErrorBody(std::string_view error, std::string_view message);
+// The HTTP status the server gives a W3C error code (400, 404, 405 or 500).
+int Uia2ErrorStatus(std::string_view error);
+
+}  // namespace roam::device::android

@@ -1,0 +1,174 @@
+// sim_shell_uia2: the simulated device's side of Appium's UiAutomator2 server: `pm install` of
+// APKs (their manifests read as a phone reads them), `am instrument` of the server's runner
+// starting the server, what ends it, and what its endpoints do to the app (the touches and keys
+// of `input`, without a process start each). Members run under SimAndroidDevice's mutex.
+#include <fmt/format.h>
+
+#include "device/android/uia2_protocol.h"
+#include "device/sim_device.h"
+#include "gui/uiautomator.h"
+#include "serve/sim_shell.h"
+#include "serve/sim_shell_internal.h"
+
+namespace roam::serve {
+
+using device::android::kUia2Runner;
+using device::android::kUia2ServerPackage;
+using device::android::kUia2TestPackage;
+
+// pm install [-r] [-g] [-t] [-d] PATH: the APK at PATH in the device's files.
+int SimAndroidDevice::CmdInstall(const std::vector<std::string>& a, Io& io) {
+  std::string path;
+  for (size_t k = 2; k < a.size(); ++k)
+    if (!a[k].empty() && a[k][0] != '-') path = a[k];
+  auto it = files_.find(path);
+  if (path.empty() || it == files_.end()) {
+    io.err +=
+        "Error: Unable to open file: " + path + "\nConsider using a file under /data/local/tmp/\n";
+    return 1;
+  }
+  auto manifest = device::android::ReadApkManifest(it->second);
+  if (!manifest.ok()) {
+    io.out += "Failure [INSTALL_PARSE_FAILED_NOT_APK: " + manifest.status().message() + "]\n";
+    return 1;
+  }
+  if (manifest->package == app_.package()) {
+    io.out += "Success\n";  // the app under test itself: the simulated app stays as it is
+    return 0;
+  }
+  // Replacing a package stops it, as on a phone: a running server goes down with its APK.
+  if (uia2_running_ &&
+      (manifest->package == kUia2ServerPackage || manifest->package == kUia2TestPackage))
+    StopUia2Locked("its package was replaced");
+  installed_[manifest->package] = std::move(*manifest);
+  io.out += "Success\n";
+  return 0;
+}
+
+// am instrument [-w] [-r] [-e KEY VALUE]... [--no-window-animation] PKG/RUNNER
+int SimAndroidDevice::CmdInstrument(const std::vector<std::string>& a, Io& io) {
+  bool wait = false;
+  std::string component;
+  for (size_t k = 2; k < a.size(); ++k) {
+    if (a[k] == "-w")
+      wait = true;
+    else if (a[k] == "-e" && k + 2 < a.size())
+      k += 2;
+    else if (a[k] == "-p" || a[k] == "--user" || a[k] == "--abi")
+      ++k;
+    else if (!a[k].empty() && a[k][0] != '-')
+      component = a[k];
+  }
+  const std::string pkg = component.substr(0, component.find('/'));
+  const std::string runner = component.find('/') == std::string::npos
+                                 ? std::string()
+                                 : component.substr(component.find('/') + 1);
+  auto test = installed_.find(pkg);
+  if (test == installed_.end() || test->second.instrumentation_runner != runner ||
+      !installed_.count(test->second.instrumentation_target)) {
+    io.out += fmt::format(
+        "INSTRUMENTATION_STATUS: Error=Unable to find instrumentation info for: "
+        "ComponentInfo{{{}}}\nINSTRUMENTATION_STATUS_CODE: -1\n",
+        component);
+    io.err += "android.util.AndroidException: INSTRUMENTATION_FAILED: " + component + "\n";
+    return 1;
+  }
+  if (pkg != kUia2TestPackage || runner != kUia2Runner) {
+    io.out += "\nTime: 0.001\n\nOK (0 tests)\n\n";  // an instrumentation the simulator cannot run
+    return 0;
+  }
+  if (uia2_running_) {
+    // A second UiAutomation client: the running server loses its connection, as on a phone.
+    StopUia2Locked("a second instrumentation started");
+  }
+  uia2_running_ = true;
+  ++uia2_generation_;
+  io.instrumentation = wait;
+  io.instrumentation_end =
+      fmt::format("{}.AppiumUiAutomator2Server:.\nTime: 1.0\n\nOK (1 test)\n\n", kUia2TestPackage);
+  return 0;
+}
+
+void SimAndroidDevice::StopUia2Locked(const std::string& why) {
+  if (!uia2_running_) return;
+  uia2_running_ = false;
+  Log('I', "AppiumUiAutomator2Server", "the server stops: " + why);
+  log_cv_.notify_all();  // the shell that waits on the instrumentation
+}
+
+bool SimAndroidDevice::Uia2Running() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return uia2_running_;
+}
+
+uint64_t SimAndroidDevice::Uia2Generation() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return uia2_generation_;
+}
+
+void SimAndroidDevice::Uia2Stop() {
+  std::lock_guard<std::mutex> lock(mu_);
+  StopUia2Locked("asked to");
+}
+
+std::string SimAndroidDevice::PageSource() {
+  std::lock_guard<std::mutex> lock(mu_);
+  gui::Screen screen = Screen();
+  if (!focused_path_.empty()) {
+    int w = screen.FindPath(focused_path_);
+    if (w >= 0) screen.widgets[w].focused = true;
+  }
+  return gui::WritePageSource(screen);
+}
+
+void SimAndroidDevice::Tap(int x, int y, bool long_press) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Touch(x, y, long_press);
+}
+
+void SimAndroidDevice::Swipe(int x, int y, int x2, int y2, int duration_ms) {
+  std::lock_guard<std::mutex> lock(mu_);
+  TouchSwipe(x, y, x2, y2, duration_ms);
+}
+
+bool SimAndroidDevice::TypeIntoFocused(const std::string& text) {
+  std::lock_guard<std::mutex> lock(mu_);
+  return TypeText(text);
+}
+
+bool SimAndroidDevice::PressKeyCode(int code) {
+  std::lock_guard<std::mutex> lock(mu_);
+  return Key(std::to_string(code));
+}
+
+Result<std::string> SimAndroidDevice::ScreenshotPng() {
+  std::lock_guard<std::mutex> lock(mu_);
+  return device::DrawSimApp(app_);
+}
+
+gui::Rect SimAndroidDevice::Display() {
+  std::lock_guard<std::mutex> lock(mu_);
+  const gui::Screen& s = app_.screen();
+  return {0, 0, s.width, s.height};
+}
+
+int SimAndroidDevice::Rotation() {
+  std::lock_guard<std::mutex> lock(mu_);
+  return app_.screen().rotation;
+}
+
+void SimAndroidDevice::Rotate(int rotation) {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (int k = 0; k < 4 && Screen().rotation % 2 != rotation % 2; ++k)
+    Perform(gui::MakeGlobalAction(gui::ActionKind::kRotate));
+}
+
+std::optional<device::android::ApkManifest> SimAndroidDevice::Installed(
+    const std::string& package) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = installed_.find(package);
+  if (it == installed_.end()) return std::nullopt;
+  return it->second;
+}
+
+}  // namespace roam::serve

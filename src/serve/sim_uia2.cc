@@ -1,0 +1,222 @@
+#include "serve/sim_uia2.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "base/base64.h"
+#include "base/files.h"
+#include "device/android/uia2_protocol.h"
+
+namespace roam::serve {
+
+namespace {
+
+using nlohmann::json;
+namespace a = device::android;
+
+HttpResponse Ok(const std::string& session, json value) {
+  return {.body = json{{"sessionId", session.empty() ? json(nullptr) : json(session)},
+                       {"value", std::move(value)}}
+                      .dump(-1, ' ', false, json::error_handler_t::replace)};
+}
+
+HttpResponse Error(std::string_view error, std::string_view message) {
+  return {.status = a::Uia2ErrorStatus(error), .body = a::Uia2ErrorBody(error, message)};
+}
+
+HttpResponse UnknownCommand() {
+  return Error("unknown command",
+               "The requested resource could not be found, or a request was received using an "
+               "HTTP method that is not supported by the mapped resource");
+}
+
+// A number field of an object, as the server's Gson models read it.
+bool Number(const json& o, const char* key, double& out) {
+  if (!o.is_object() || !o.contains(key) || !o[key].is_number()) return false;
+  out = o[key].get<double>();
+  return std::isfinite(out) && std::abs(out) < 1e9;
+}
+
+bool Offset(const json& body, int& x, int& y) {
+  double fx, fy;
+  if (!body.is_object() || !body.contains("offset") || !Number(body["offset"], "x", fx) ||
+      !Number(body["offset"], "y", fy))
+    return false;
+  x = static_cast<int>(fx);
+  y = static_cast<int>(fy);
+  return true;
+}
+
+}  // namespace
+
+void SimUia2Server::ForgetStaleSession() {
+  const uint64_t generation = device_.Uia2Generation();
+  if (generation != generation_) {
+    generation_ = generation;
+    session_.clear();
+    settings_ = json::object();
+  }
+}
+
+HttpResponse SimUia2Server::Handle(const HttpRequest& req) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ForgetStaleSession();
+  std::string path = req.path;
+  if (path.starts_with("/wd/hub/")) path = path.substr(7);
+  while (path.size() > 1 && path.back() == '/') path.pop_back();
+  if (path == "/status" && req.method == "GET") {
+    const auto server = device_.Installed(std::string(a::kUia2ServerPackage));
+    return Ok("None", {{"ready", true},
+                       {"message", "UiAutomator2 Server is ready to accept commands"},
+                       {"build",
+                        {{"version", server ? server->version_name : ""},
+                         {"versionCode", server ? server->version_code : 0}}}});
+  }
+  if (path == "/sessions" && req.method == "GET") {
+    json list = json::array();
+    if (!session_.empty())
+      list.push_back({{"id", session_}, {"sessionId", session_}, {"capabilities", json::object()}});
+    return Ok("", list);
+  }
+  if (path == "/session" && req.method == "POST") {
+    auto body = ParseJson(req.body, "POST /session");
+    if (!body.ok() || !body->is_object() || !(*body)["capabilities"].is_object())
+      return Error("session not created",
+                   "W3C capabilities are required: {\"capabilities\": {...}}");
+    const json& caps = (*body)["capabilities"];
+    settings_ = json::object();
+    for (const json* part :
+         {&caps["alwaysMatch"], caps["firstMatch"].is_array() && !caps["firstMatch"].empty()
+                                    ? &caps["firstMatch"][0]
+                                    : nullptr}) {
+      if (part == nullptr || !part->is_object()) continue;
+      for (const auto& [k, v] : part->items())
+        settings_[k.rfind("appium:", 0) == 0 ? k.substr(7) : k] = v;
+    }
+    session_ = fmt::format("{:08x}-sim-{}", generation_, next_session_++);
+    return Ok(session_, {{"sessionId", session_}, {"capabilities", caps}});
+  }
+  if (path.starts_with("/session/")) {
+    std::string rest = path.substr(9);
+    std::string id = rest.substr(0, rest.find('/'));
+    rest = rest.size() > id.size() ? rest.substr(id.size()) : "";
+    if (id.empty() || id != session_)
+      return Error("invalid session id",
+                   fmt::format("The session identified by {} is not known", id));
+    return Session(req, rest);
+  }
+  return UnknownCommand();
+}
+
+HttpResponse SimUia2Server::Session(const HttpRequest& req, const std::string& rest) {
+  const bool get = req.method == "GET", post = req.method == "POST";
+  json body = json::object();
+  if (post && !req.body.empty()) {
+    auto parsed = ParseJson(req.body, "request");
+    if (!parsed.ok()) return Error("invalid argument", parsed.status().message());
+    body = std::move(*parsed);
+  }
+  if (rest.empty() && req.method == "DELETE") {
+    session_.clear();
+    device_.Uia2Stop();  // DeleteSession stops the whole server
+    return Ok("", nullptr);
+  }
+  if (rest == "/appium/settings" && get) return Ok(session_, settings_);
+  if (rest == "/appium/settings" && post) {
+    if (!body.is_object() || !body["settings"].is_object())
+      return Error("invalid argument", "'settings' are required");
+    for (const auto& [k, v] : body["settings"].items()) settings_[k] = v;
+    return Ok(session_, nullptr);
+  }
+  if (rest == "/source" && get) return Ok(session_, device_.PageSource());
+  if (rest == "/screenshot" && get) {
+    auto png = device_.ScreenshotPng();
+    if (!png.ok()) return Error("unable to capture screen", png.status().message());
+    return Ok(session_, Base64(*png));
+  }
+  if (rest == "/window/current/size" && get) {
+    const gui::Rect d = device_.Display();
+    return Ok(session_, {{"width", d.right}, {"height", d.bottom}});
+  }
+  if (rest == "/orientation" && get)
+    return Ok(session_, device_.Rotation() % 2 == 0 ? "PORTRAIT" : "LANDSCAPE");
+  if (rest == "/orientation" && post) {
+    const json o = body.is_object() ? body.value("orientation", json()) : json();
+    if (o != "PORTRAIT" && o != "LANDSCAPE") return Error("invalid argument", "orientation");
+    device_.Rotate(o == "LANDSCAPE" ? 1 : 0);
+    return Ok(session_, o);
+  }
+  if (rest == "/appium/gestures/click" && post) {
+    int x, y;
+    if (!Offset(body, x, y)) return Error("invalid argument", "'offset' {x, y} is required");
+    device_.Tap(x, y, false);
+    return Ok(session_, nullptr);
+  }
+  if (rest == "/appium/gestures/long_click" && post) {
+    int x, y;
+    if (!Offset(body, x, y)) return Error("invalid argument", "'offset' {x, y} is required");
+    double duration = 500;
+    if (body.contains("duration") && (!Number(body, "duration", duration) || duration < 0))
+      return Error("invalid argument", "'duration' must be a non-negative number");
+    device_.Tap(x, y, true);
+    return Ok(session_, nullptr);
+  }
+  if (rest == "/actions" && post) {
+    // One touch pointer: its first move places the finger; down, moves, up make a tap or a
+    // swipe from the down point to the last move.
+    if (!body.is_object() || !body["actions"].is_array() || body["actions"].size() != 1 ||
+        !body["actions"][0].is_object() || !body["actions"][0]["actions"].is_array())
+      return Error("invalid argument", "one pointer input source is expected");
+    double x = 0, y = 0, x0 = 0, y0 = 0, duration = 0;
+    bool down = false, up = false;
+    for (const json& step : body["actions"][0]["actions"]) {
+      const std::string type =
+          step.is_object() && step["type"].is_string() ? step["type"].get<std::string>() : "";
+      double d = 0;
+      if ((type == "pointerMove" || type == "pause") && !Number(step, "duration", d))
+        return Error("invalid argument", "Missing duration key for action item " + step.dump());
+      if (type == "pointerMove") {
+        if (!Number(step, "x", x) || !Number(step, "y", y))
+          return Error("invalid argument", "pointerMove needs x and y");
+        if (down) duration += d;
+      } else if (type == "pointerDown") {
+        down = true;
+        x0 = x;
+        y0 = y;
+      } else if (type == "pointerUp") {
+        up = true;
+      } else if (type == "pause") {
+        if (down) duration += d;
+      } else {
+        return Error("invalid argument", "unknown action item type '" + type + "'");
+      }
+    }
+    if (!down || !up) return Error("invalid argument", "the pointer is never pressed and released");
+    device_.Swipe(static_cast<int>(x0), static_cast<int>(y0), static_cast<int>(x),
+                  static_cast<int>(y), static_cast<int>(duration));
+    return Ok(session_, nullptr);
+  }
+  if (rest == "/keys" && post) {
+    if (!body.is_object() || !body["text"].is_string())
+      return Error("invalid argument", "'text' is required");
+    if (!device_.TypeIntoFocused(body["text"].get<std::string>()))
+      return Error("no such element",
+                   "An element could not be located on the page using the given search parameters");
+    return Ok(session_, nullptr);
+  }
+  if (rest == "/appium/device/press_keycode" && post) {
+    double code;
+    if (!Number(body, "keycode", code)) return Error("invalid argument", "'keycode' is required");
+    if (!device_.PressKeyCode(static_cast<int>(code)))
+      return Error("invalid element state", fmt::format("Cannot press the key code {}", code));
+    return Ok(session_, nullptr);
+  }
+  if (rest == "/back" && post) {
+    device_.PressKeyCode(4);
+    return Ok(session_, nullptr);
+  }
+  return UnknownCommand();
+}
+
+}  // namespace roam::serve

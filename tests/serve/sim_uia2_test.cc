@@ -1,0 +1,168 @@
+// `roam sim serve` as a phone with Appium's UiAutomator2 server: `pm install` reads the real
+// APKs' manifests, `am instrument` starts the server, its HTTP API answers with the real
+// server's paths, bodies and error shapes, and what stops a real server stops it. The APKs come
+// from setup.sh (scripts/uia2_server.sh); the tests skip without them.
+#include "serve/sim_uia2.h"
+
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "base/files.h"
+#include "device/android/uia2_driver.h"
+#include "device/android/uia2_protocol.h"
+#include "gui/uiautomator.h"
+#include "serve/sim_adb_server.h"
+#include "sim/spec.h"
+#include "test_paths.h"
+
+namespace roam::serve {
+namespace {
+
+namespace a = device::android;
+using nlohmann::json;
+
+class SimUia2Test : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto apks = a::FindUia2Apks(a::DefaultUia2ApkDir());
+    if (!apks.ok()) GTEST_SKIP() << apks.status().message();
+    apks_ = *apks;
+    auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
+    ASSERT_TRUE(spec.ok());
+    device_ = std::make_unique<SimAndroidDevice>("emulator-5554", *spec, sim::SimOptions{}, 0);
+    server_ = std::make_unique<SimUia2Server>(*device_);
+  }
+  void Install() {
+    for (const std::string& apk : {apks_.server, apks_.test}) {
+      auto bytes = ReadFile(apk);
+      ASSERT_TRUE(bytes.ok());
+      device_->WriteFile("/data/local/tmp/x.apk", *bytes);
+      ShellResult r = device_->RunShell("pm install -r -g /data/local/tmp/x.apk");
+      ASSERT_EQ(r.out, "Success\n") << r.err;
+    }
+  }
+  void Start() {
+    Install();
+    ShellResult r = device_->RunShell(a::Uia2InstrumentCommand());
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    ASSERT_TRUE(r.instrumentation);
+    ASSERT_TRUE(device_->Uia2Running());
+  }
+  json Call(const std::string& method, const std::string& path, const std::string& body = "",
+            int want_status = 200) {
+    HttpResponse r = server_->Handle({.method = method, .path = path, .body = body});
+    EXPECT_EQ(r.status, want_status) << method << " " << path << ": " << r.body;
+    auto parsed = ParseJson(r.body, path);
+    EXPECT_TRUE(parsed.ok()) << r.body;
+    return parsed.ok() ? *parsed : json();
+  }
+  std::string NewSession() {
+    json s = Call("POST", "/session", a::Uia2NewSessionBody());
+    return s["sessionId"].get<std::string>();
+  }
+  a::Uia2Apks apks_;
+  std::unique_ptr<SimAndroidDevice> device_;
+  std::unique_ptr<SimUia2Server> server_;
+};
+
+TEST_F(SimUia2Test, InstallReadsTheManifestsAndInstrumentStartsTheServer) {
+  ShellResult before = device_->RunShell(a::Uia2InstrumentCommand());
+  EXPECT_NE(before.exit_code, 0);
+  EXPECT_NE(before.out.find("Unable to find instrumentation info"), std::string::npos);
+  Start();
+  ShellResult dumpsys = device_->RunShell("dumpsys package io.appium.uiautomator2.server");
+  a::ApkManifest installed = a::InstalledVersion(dumpsys.out);
+  EXPECT_EQ(installed.version_name, apks_.manifest.version_name);
+  EXPECT_EQ(installed.version_code, apks_.manifest.version_code);
+  EXPECT_NE(
+      device_->RunShell("pm list instrumentation")
+          .out.find("io.appium.uiautomator2.server.test/androidx.test.runner.AndroidJUnitRunner"),
+      std::string::npos);
+  device_->WriteFile("/data/local/tmp/bad.apk", "not a zip");
+  ShellResult bad = device_->RunShell("pm install -r /data/local/tmp/bad.apk");
+  EXPECT_NE(bad.out.find("INSTALL_PARSE_FAILED_NOT_APK"), std::string::npos) << bad.out;
+}
+
+TEST_F(SimUia2Test, AnswersAsTheRealServerDoes) {
+  Start();
+  json status = Call("GET", "/status");
+  EXPECT_EQ(status["sessionId"], "None");
+  EXPECT_EQ(status["value"]["ready"], true);
+  EXPECT_EQ(status["value"]["build"]["version"], apks_.manifest.version_name);
+  json none = Call("GET", "/session/nope/source", "", 404);
+  EXPECT_EQ(none["value"]["error"], "invalid session id");
+  json no_caps = Call("POST", "/session", R"({"desiredCapabilities": {}})", 500);
+  EXPECT_EQ(no_caps["value"]["error"], "session not created");
+  json unknown = Call("GET", "/appium/device/current_activity", "", 404);
+  EXPECT_EQ(unknown["value"]["error"], "unknown command");
+  const std::string sid = NewSession();
+  json settings = Call("GET", "/session/" + sid + "/appium/settings");
+  EXPECT_EQ(settings["value"]["waitForIdleTimeout"], 0) << "capabilities named like settings";
+  // The page source, with the legacy /wd/hub prefix too.
+  device_->RunShell("monkey -p de.rampro.activitydiary -c android.intent.category.LAUNCHER 1");
+  json source = Call("GET", "/wd/hub/session/" + sid + "/source");
+  ASSERT_TRUE(source["value"].is_string());
+  auto screen = gui::ParseDump(source["value"].get<std::string>());
+  ASSERT_TRUE(screen.ok());
+  EXPECT_FALSE(screen->widgets.empty());
+  EXPECT_EQ(screen->package, "de.rampro.activitydiary");
+  json missing_duration = Call(
+      "POST", "/session/" + sid + "/actions",
+      R"({"actions":[{"type":"pointer","id":"f","actions":[{"type":"pointerMove","x":1,"y":1}]}]})",
+      400);
+  EXPECT_EQ(missing_duration["value"]["error"], "invalid argument");
+  EXPECT_NE(missing_duration["value"]["message"].get<std::string>().find("duration"),
+            std::string::npos);
+  json size = Call("GET", "/session/" + sid + "/window/current/size");
+  EXPECT_GT(size["value"]["width"].get<int>(), 0);
+}
+
+TEST_F(SimUia2Test, TouchesReachTheAppWithoutAProcessStart) {
+  Start();
+  device_->RunShell("monkey -p de.rampro.activitydiary -c android.intent.category.LAUNCHER 1");
+  const auto before = device_->Stats();
+  const std::string sid = NewSession();
+  auto screen =
+      gui::ParseDump(Call("GET", "/session/" + sid + "/source")["value"].get<std::string>());
+  ASSERT_TRUE(screen.ok());
+  int clickable = -1;
+  for (size_t i = 0; i < screen->widgets.size(); ++i)
+    if (screen->widgets[i].clickable && !screen->widgets[i].bounds.empty())
+      clickable = static_cast<int>(i);
+  ASSERT_GE(clickable, 0);
+  const gui::Rect b = screen->widgets[clickable].bounds;
+  Call("POST", "/session/" + sid + "/appium/gestures/click",
+       a::Uia2ClickBody(b.center_x(), b.center_y()));
+  Call("POST", "/session/" + sid + "/actions", a::Uia2SwipeBody(500, 1500, 500, 500, 300));
+  Call("POST", "/session/" + sid + "/appium/device/press_keycode", a::Uia2KeycodeBody(4));
+  Call("POST", "/session/" + sid + "/back", "{}");
+  const auto after = device_->Stats();
+  EXPECT_EQ(after.input_events - before.input_events, 4);
+  EXPECT_EQ(after.process_starts, before.process_starts);
+}
+
+TEST_F(SimUia2Test, WhatStopsARealServerStopsThisOne) {
+  Start();
+  std::string sid = NewSession();
+  Call("DELETE", "/session/" + sid);
+  EXPECT_FALSE(device_->Uia2Running()) << "DELETE /session stops the whole server";
+  for (const char* stop :
+       {"am force-stop io.appium.uiautomator2.server",
+        "am force-stop io.appium.uiautomator2.server.test", "uiautomator dump /sdcard/d.xml"}) {
+    device_->RunShell(a::Uia2InstrumentCommand());
+    ASSERT_TRUE(device_->Uia2Running());
+    sid = NewSession();
+    device_->RunShell(stop);
+    EXPECT_FALSE(device_->Uia2Running()) << stop;
+    device_->RunShell(a::Uia2InstrumentCommand());
+    // A new server knows no old session.
+    Call("GET", "/session/" + sid + "/source", "", 404);
+    device_->Uia2Stop();
+  }
+}
+
+}  // namespace
+}  // namespace roam::serve
