@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "base/files.h"
+#include "device/android/uia2_driver.h"
 #include "run/explore.h"
 #include "run/replay.h"
 #include "serve/sim_adb_server.h"
@@ -145,6 +146,56 @@ TEST(AndroidExplore, ADeviceGoneForGoodStopsTheRunWithEverythingWritten) {
   EXPECT_LT((*j)["events"].get<int64_t>(), 2000);
   EXPECT_TRUE(std::filesystem::exists(o.out / "trace.jsonl"));
   EXPECT_TRUE(std::filesystem::exists(o.out / "config.json"));
+}
+
+}  // namespace
+}  // namespace roam::run
+
+namespace roam::run {
+namespace {
+
+// Issue 42's bar: with --driver uia2 a served run makes no device process start a step outside
+// relaunches, and covers what the simulator covers for the same seed.
+TEST(AndroidExplore, Uia2RunsStartNoProcessAStepAndCoverWhatTheSimulatorCovers) {
+  if (!device::android::FindUia2Apks(device::android::DefaultUia2ApkDir()).ok())
+    GTEST_SKIP() << "no UiAutomator2 server APKs (setup.sh fetches them)";
+  auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
+  ASSERT_TRUE(spec.ok());
+  serve::SimAdbServerOptions so;
+  so.port = 0;
+  so.serial = kSerial;
+  SimAdbServer server(*spec, so);
+  ASSERT_TRUE(server.Start().ok());
+  ExploreOptions o = AndroidRun(server, "android_uia2", 1);
+  o.budget.events = 1000;
+  o.target.android.package = (*spec)->package();
+  o.target.android.driver = device::android::AndroidDeviceOptions::Driver::kUia2;
+  auto summary = Explore(o);
+  ASSERT_TRUE(summary.ok()) << summary.status().message();
+  auto config = ReadJsonFile(o.out / "config.json");
+  ASSERT_TRUE(config.ok());
+  EXPECT_EQ(config->value("driver", ""), "uia2") << config->dump();
+  const auto stats = server.Device(kSerial)->Stats();
+  int64_t starts = 0, relaunch_starts = 0;
+  for (const auto& [name, n] : stats.process_starts) {
+    starts += n;
+    // Relaunches, restart actions and the server's start: monkey, am force-stop/instrument,
+    // pm clear/install.
+    if (name == "monkey" || name == "am" || name == "pm") relaunch_starts += n;
+  }
+  // What is left is set-up: the install check and the first activity before the stream spoke.
+  EXPECT_LE(starts - relaunch_starts, 3) << "outside relaunches";
+
+  ExploreOptions sim_run;
+  sim_run.seed = 1;
+  sim_run.out = testing::TempDir("android_uia2_sim");
+  sim_run.budget.events = 1000;
+  sim_run.target.app = testing::SourceDir() / "apps/diary.json";
+  auto on_sim = Explore(sim_run);
+  ASSERT_TRUE(on_sim.ok()) << on_sim.status().message();
+  ASSERT_TRUE(on_sim->units_covered.has_value());
+  EXPECT_EQ(stats.covered_units.size(), *on_sim->units_covered);
+  EXPECT_EQ(summary->activities_covered.size(), on_sim->activities_covered.size());
 }
 
 }  // namespace
