@@ -40,6 +40,12 @@ int SimServeCommand(int argc, char** argv) {
   app.add_option("--bugs-off", bugs_off, "planted bug ids to switch off")->delimiter(',');
   app.add_option("--seed", seed, "simulator seed (default 1)");
   app.add_option("--out", out_dir, "write DIR/summary.json on SIGUSR1 and at the end");
+  std::string pace = "none";
+  app.add_option("--pace", pace,
+                 "none (answer at the simulator's speed) or phone (each command, UiAutomator2 "
+                 "request and snapshot takes what it takes on a phone: docs/android.md)")
+      ->check(CLI::IsMember({"none", "phone"}))
+      ->capture_default_str();
   app.add_flag("-q,--quiet", quiet, "print nothing but errors");
   if (int rc = ParseFlags(app, "roam sim serve", argc, argv); rc >= 0) return rc;
   auto spec = sim::LoadSpec(spec_path);
@@ -48,6 +54,7 @@ int SimServeCommand(int argc, char** argv) {
     return kExitUsage;
   }
   options.sim.seed = seed;
+  options.phone_pace = pace == "phone";
   options.sim.bugs_off.insert(bugs_off.begin(), bugs_off.end());
   std::string package;
   {

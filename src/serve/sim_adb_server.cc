@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "device/android/shell_escape.h"
+#include "device/android/phone_pace.h"
 #include "device/android/uia2_protocol.h"
 #include "serve/sim_http.h"
 #include "serve/sim_jacoco.h"
@@ -84,6 +85,7 @@ SimAdbServer::SimAdbServer(std::shared_ptr<const sim::AppSpec> spec, SimAdbServe
     Dev d;
     d.device =
         std::make_unique<SimAndroidDevice>(serials[k], spec_, options_.sim, static_cast<int>(k));
+    d.device->set_phone_pace(options_.phone_pace);
     d.transport_id = k + 1;
     devs_.push_back(std::move(d));
   }
@@ -415,7 +417,9 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
       Closing(SendFail(s, "not an emulator: " + d->device->serial()));
       return false;
     }
-    return answer(d->device->Console(request.substr(4)));
+    std::string said = d->device->Console(request.substr(4));
+    if (options_.phone_pace) Pace(device::android::PhoneConsoleMs(request.substr(4)));
+    return answer(said);
   }
   Closing(SendFail(s, "unknown host service '" + req + "'"));
   return false;
@@ -470,7 +474,9 @@ void SimAdbServer::HandleDeviceService(Conn* conn, Dev* dev, const std::string& 
       Closing(SendFail(s, "not an emulator: " + dev->device->serial()));
       return;
     }
-    if (SendOkay(s).ok()) Closing(s.WriteAll(dev->device->Console(service.substr(4))));
+    std::string answer = dev->device->Console(service.substr(4));
+    if (options_.phone_pace) Pace(device::android::PhoneConsoleMs(service.substr(4)));
+    if (SendOkay(s).ok()) Closing(s.WriteAll(answer));
     return;
   }
   if (StartsWith(service, "tcp:")) {
@@ -499,6 +505,7 @@ void SimAdbServer::RunShellService(Conn* conn, Dev* dev, const std::string& comm
   Socket& s = conn->sock;
   if (!SendOkay(s).ok()) return;
   ShellResult r = dev->device->RunShell(command);
+  Pace(r.pace_ms);
   auto write_out = [&](const std::string& text) {
     if (text.empty()) return true;
     return s.WriteAll(v2 ? EncodeShellPacket(ShellPacket::kStdout, text) : text).ok();
@@ -572,6 +579,7 @@ void SimAdbServer::InteractiveShell(Conn* conn, Dev* dev) {
       scanned = 0;
       if (line == "exit") return;
       ShellResult r = dev->device->RunShell(line);
+      Pace(r.pace_ms);
       if (!s.WriteAll(r.out + r.err + prompt).ok()) return;
     }
     scanned = pending.size();
@@ -723,6 +731,11 @@ PortHandler SimAdbServer::DevicePort(const std::string& serial, int port) {
       return device->JacocoDump(reset);
     });
   };
+}
+
+void SimAdbServer::Pace(int64_t ms) const {
+  for (int64_t left = ms; left > 0 && !stopping_; left -= 50)
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::min<int64_t>(left, 50)));
 }
 
 std::shared_ptr<SimUia2Server> SimAdbServer::Uia2Server(const std::string& serial) {

@@ -58,6 +58,10 @@ struct SimAdbServerOptions {
   int max_connections = 64;
   int idle_timeout_ms = 30000;
   size_t max_line_bytes = 1 << 20;
+  // --pace phone: every command, server request and console command takes what it takes on a
+  // phone (device/android/phone_pace.h) before its answer comes; the simulator still runs at
+  // its own speed underneath.
+  bool phone_pace = false;
 };
 
 // The serials of `count` devices named after `first` (see SimAdbServerOptions::serial).
@@ -111,6 +115,8 @@ class SimAdbServer {
   void HandleForward(Conn* conn, const std::string& serial, const std::string& request);
   // What listens on `port` of the device `serial` (null: nothing).
   PortHandler DevicePort(const std::string& serial, int port);
+  // Waits `ms` (a command's phone pace), waking early when the server stops.
+  void Pace(int64_t ms) const;
   // The UiAutomator2 server's API of `serial` (sim_uia2.h), made once.
   std::shared_ptr<SimUia2Server> Uia2Server(const std::string& serial);
 

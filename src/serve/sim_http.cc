@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <chrono>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -110,6 +112,8 @@ void ServeHttp(device::android::Socket& socket, const std::atomic<bool>& stop,
     buf.erase(0, length);
     HttpResponse response = routes(req);
     if (response.status == 0) return;  // the route says: drop the connection unanswered
+    for (int left = response.delay_ms; left > 0 && !stop; left -= 50)
+      std::this_thread::sleep_for(std::chrono::milliseconds(std::min(left, 50)));
     if (!socket.WriteAll(HttpResponseText(response)).ok() || close) return;
   }
 }

@@ -23,6 +23,7 @@ struct HttpResponse {
   int status = 200;  // 0: close the connection without an answer (a server that died)
   std::string body;
   std::string content_type = "application/json; charset=utf-8";
+  int delay_ms = 0;  // how long the answer takes to come (a device paced as a phone)
 };
 
 using HttpRoutes = std::function<HttpResponse(const HttpRequest&)>;

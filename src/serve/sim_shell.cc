@@ -67,6 +67,8 @@ ShellResult SimAndroidDevice::RunShell(std::string_view command_line) {
   } else {
     RunScript(*script, io, 0);
   }
+  const int64_t pace = pace_owed_ms_;
+  pace_owed_ms_ = 0;
   return ShellResult{.out = std::move(io.out),
                      .err = std::move(io.err),
                      .exit_code = io.status,
@@ -74,7 +76,8 @@ ShellResult SimAndroidDevice::RunShell(std::string_view command_line) {
                      .log_cursor = io.log_cursor,
                      .log_filter = std::move(io.log_filter),
                      .instrumentation = io.instrumentation,
-                     .instrumentation_end = std::move(io.instrumentation_end)};
+                     .instrumentation_end = std::move(io.instrumentation_end),
+                     .pace_ms = pace};
 }
 
 int SimAndroidDevice::RunScript(const ShellScript& script, Io& io, int depth) {

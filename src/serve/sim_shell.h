@@ -88,6 +88,9 @@ struct ShellResult {
   // the server runs (SimAndroidDevice::Uia2Running), then sends instrumentation_end.
   bool instrumentation = false;
   std::string instrumentation_end;
+  // With phone pacing: what the commands would take on a phone (device/android/phone_pace.h);
+  // the caller waits that long before it answers.
+  int64_t pace_ms = 0;
 };
 
 // What the device saw, for summary.json.
@@ -113,6 +116,9 @@ class SimAndroidDevice {
   ~SimAndroidDevice();
 
   const std::string& serial() const { return serial_; }
+  // Commands cost what they cost on a phone (RunShell's pace_ms); off by default.
+  void set_phone_pace(bool on);
+  bool phone_pace() const;
   bool is_emulator() const { return serial_.rfind("emulator-", 0) == 0; }
   std::string package() const;
 
@@ -233,6 +239,8 @@ class SimAndroidDevice {
   std::string resumed_;  // the activity last reported resumed in the events buffer
   std::map<std::string, device::android::ApkManifest> installed_;  // by `pm install`, by package
   bool uia2_running_ = false;
+  bool phone_pace_ = false;
+  int64_t pace_owed_ms_ = 0;  // of the command line being run
   uint64_t uia2_generation_ = 0;
 };
 

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "device/sim_device.h"
+#include "device/android/phone_pace.h"
 #include "serve/sim_shell.h"
 #include "serve/sim_shell_internal.h"
 
@@ -29,6 +30,7 @@ int SimAndroidDevice::Dispatch(const std::vector<std::string>& argv, const std::
     if (base == "exec") io.exited = true;
     return s;
   }
+  if (phone_pace_) pace_owed_ms_ += device::android::PhoneShellCommandMs(argv);
   if (base == "export") {
     for (size_t k = 1; k < argv.size(); ++k) {
       size_t eq = argv[k].find('=');

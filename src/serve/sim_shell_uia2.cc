@@ -96,6 +96,16 @@ void SimAndroidDevice::StopUia2Locked(const std::string& why) {
   log_cv_.notify_all();  // the shell that waits on the instrumentation
 }
 
+void SimAndroidDevice::set_phone_pace(bool on) {
+  std::lock_guard<std::mutex> lock(mu_);
+  phone_pace_ = on;
+}
+
+bool SimAndroidDevice::phone_pace() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return phone_pace_;
+}
+
 bool SimAndroidDevice::Uia2Running() const {
   std::lock_guard<std::mutex> lock(mu_);
   return uia2_running_;

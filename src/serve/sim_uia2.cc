@@ -6,6 +6,7 @@
 
 #include "base/base64.h"
 #include "base/files.h"
+#include "device/android/phone_pace.h"
 #include "device/android/uia2_protocol.h"
 
 namespace roam::serve {
@@ -60,7 +61,20 @@ void SimUia2Server::ForgetStaleSession() {
 }
 
 HttpResponse SimUia2Server::Handle(const HttpRequest& req) {
+  HttpResponse r = Route(req);
+  if (device_.phone_pace()) {
+    std::string route = req.path.starts_with("/wd/hub/") ? req.path.substr(7) : req.path;
+    if (route.starts_with("/session/") && route.find('/', 9) != std::string::npos)
+      route = route.substr(route.find('/', 9));
+    std::lock_guard<std::mutex> lock(mu_);
+    r.delay_ms = device::android::PhoneUia2RequestMs(req.method, route, gesture_ms_);
+  }
+  return r;
+}
+
+HttpResponse SimUia2Server::Route(const HttpRequest& req) {
   std::lock_guard<std::mutex> lock(mu_);
+  gesture_ms_ = 0;
   ForgetStaleSession();
   std::string path = req.path;
   if (path.starts_with("/wd/hub/")) path = path.substr(7);
@@ -160,6 +174,7 @@ HttpResponse SimUia2Server::Session(const HttpRequest& req, const std::string& r
     if (body.contains("duration") && (!Number(body, "duration", duration) || duration < 0))
       return Error("invalid argument", "'duration' must be a non-negative number");
     device_.Tap(x, y, true);
+    gesture_ms_ = static_cast<int>(duration);
     return Ok(session_, nullptr);
   }
   if (rest == "/actions" && post) {
@@ -193,8 +208,9 @@ HttpResponse SimUia2Server::Session(const HttpRequest& req, const std::string& r
       }
     }
     if (!down || !up) return Error("invalid argument", "the pointer is never pressed and released");
+    gesture_ms_ = static_cast<int>(duration);
     device_.Swipe(static_cast<int>(x0), static_cast<int>(y0), static_cast<int>(x),
-                  static_cast<int>(y), static_cast<int>(duration));
+                  static_cast<int>(y), gesture_ms_);
     return Ok(session_, nullptr);
   }
   if (rest == "/keys" && post) {

@@ -5,7 +5,8 @@
 // gestures/click and long_click, W3C pointer /actions, /keys into the focused field,
 // press_keycode, /back, window size and /orientation. A leading /wd/hub is stripped. Anything
 // else is 404 "unknown command"; a stale session id is 404 "invalid session id". The device's
-// instrumentation (SimAndroidDevice::Uia2Running) decides whether the port answers at all.
+// instrumentation (SimAndroidDevice::Uia2Running) decides whether the port answers at all. On a
+// device paced as a phone each answer takes what the request takes on one (phone_pace.h).
 // Thread-safe (one mutex; the device has its own).
 #pragma once
 
@@ -26,6 +27,7 @@ class SimUia2Server {
   HttpResponse Handle(const HttpRequest& request);
 
  private:
+  HttpResponse Route(const HttpRequest& request);
   HttpResponse Session(const HttpRequest& request, const std::string& rest);
   void ForgetStaleSession();  // under mu_: a server restarted since knows no session
 
@@ -35,6 +37,7 @@ class SimUia2Server {
   std::string session_;      // "" when none
   nlohmann::json settings_ = nlohmann::json::object();
   int64_t next_session_ = 1;
+  int gesture_ms_ = 0;  // the last request's press or swipe duration (for the phone's pace)
 };
 
 }  // namespace roam::serve

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/files.h"
+#include "device/android/phone_pace.h"
 #include "device/android/uia2_driver.h"
 #include "device/android/uia2_protocol.h"
 #include "gui/uiautomator.h"
@@ -162,6 +163,42 @@ TEST_F(SimUia2Test, WhatStopsARealServerStopsThisOne) {
     Call("GET", "/session/" + sid + "/source", "", 404);
     device_->Uia2Stop();
   }
+}
+
+}  // namespace
+}  // namespace roam::serve
+
+namespace roam::serve {
+namespace {
+
+// --pace phone: each command line owes the sum of its commands' phone costs, and each server
+// answer its request's (the figures are device/android/phone_pace.h's table).
+TEST(PhonePace, ShellLinesAndServerRequestsOweWhatAPhoneTakes) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
+  ASSERT_TRUE(spec.ok());
+  SimAndroidDevice device("emulator-5554", *spec, sim::SimOptions{}, 0);
+  EXPECT_EQ(device.RunShell("uiautomator dump /dev/tty;dumpsys window").pace_ms, 0);
+  device.set_phone_pace(true);
+  EXPECT_EQ(device.RunShell("uiautomator dump /dev/tty;dumpsys window").pace_ms,
+            a::PhoneShellCommandMs({"uiautomator", "dump"}) + a::PhoneShellCommandMs({"dumpsys"}));
+  EXPECT_EQ(device.RunShell("input swipe 1 2 3 400 300").pace_ms,
+            a::PhoneShellCommandMs({"input", "tap"}) + 300);
+  EXPECT_EQ(device.RunShell("echo hi").pace_ms, a::kPhoneRoundTripMs);
+  SimUia2Server server(device);
+  HttpResponse status = server.Handle({.method = "GET", .path = "/status"});
+  EXPECT_EQ(status.delay_ms, a::kPhoneRoundTripMs);
+  HttpResponse session =
+      server.Handle({.method = "POST", .path = "/session", .body = a::Uia2NewSessionBody()});
+  const std::string sid = json::parse(session.body)["sessionId"].get<std::string>();
+  HttpResponse source = server.Handle({.method = "GET", .path = "/session/" + sid + "/source"});
+  EXPECT_EQ(source.delay_ms, a::PhoneUia2RequestMs("GET", "/source", 0));
+  HttpResponse swipe = server.Handle({.method = "POST",
+                                      .path = "/session/" + sid + "/actions",
+                                      .body = a::Uia2SwipeBody(500, 1500, 500, 500, 300)});
+  EXPECT_EQ(swipe.status, 200) << swipe.body;
+  EXPECT_EQ(swipe.delay_ms, a::PhoneUia2RequestMs("POST", "/actions", 300));
+  EXPECT_GT(a::PhoneShellCommandMs({"uiautomator", "dump"}),
+            a::PhoneUia2RequestMs("GET", "/source", 0));
 }
 
 }  // namespace
