@@ -25,13 +25,16 @@ PACKAGES=(
   default-jdk-headless libjacoco-java  # tests/device/jacoco_real_test: JaCoCo's own agent and
                           # readers check Roam's exec data (device/jacoco) both ways
   zlib1g-dev              # device/android/apk.cc: the manifest inside an APK is deflated
-  npm                     # scripts/uia2_server.sh: Appium's UiAutomator2 server APKs (--driver uia2)
 )
 
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
+# scripts/uia2_server.sh fetches Appium's UiAutomator2 server APKs (--driver uia2) with npm.
+# Debian's npm only where no npm is on the PATH: a Node.js from elsewhere (NodeSource's
+# nodejs) brings its own and conflicts with Debian's package.
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if ((${#missing[@]})); then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
