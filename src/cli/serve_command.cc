@@ -46,6 +46,9 @@ int SimServeCommand(int argc, char** argv) {
                  "request and snapshot takes what it takes on a phone: docs/android.md)")
       ->check(CLI::IsMember({"none", "phone"}))
       ->capture_default_str();
+  app.add_flag("--dialogs", options.system_dialogs,
+               "show Android's dialogs: \"isn't responding\" after an ANR, \"keeps stopping\" "
+               "after a crash, a permission request at each cold launch until allowed");
   app.add_flag("-q,--quiet", quiet, "print nothing but errors");
   if (int rc = ParseFlags(app, "roam sim serve", argc, argv); rc >= 0) return rc;
   auto spec = sim::LoadSpec(spec_path);

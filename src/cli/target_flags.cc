@@ -69,6 +69,17 @@ TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std:
                      "appium-uiautomator2-server's apks/; default: the build's, from setup.sh)")
           ->check(CLI::ExistingDirectory)
           ->group("Android device");
+  using Permission = device::android::AndroidDeviceOptions::PermissionChoice;
+  app.add_option("--permission-dialogs", a.permissions,
+                 "a runtime permission request: allow it, deny it, or leave it to the strategy")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, Permission>{{"allow", Permission::kAllow},
+                                            {"deny", Permission::kDeny},
+                                            {"strategy", Permission::kStrategy}},
+          CLI::ignore_case))
+      ->default_str("allow")
+      ->needs(f.serial)
+      ->group("Android device");
   driver->needs(f.serial);
   uia2_apks->needs(f.serial);
   coverage->needs(f.serial);

@@ -36,13 +36,23 @@ report::Summary SummariseServedDevices(serve::SimAdbServer& server, const std::s
   s.events = events_before;
   // Device-side process starts, by command and in all, and per input event received.
   nlohmann::json starts = nlohmann::json::object();
+  nlohmann::json shown = nlohmann::json::object(), closed = nlohmann::json::object();
+  auto add = [](nlohmann::json& to, const std::string& name, int64_t n) {
+    to[name] = to.value(name, int64_t{0}) + n;
+  };
   int64_t total = 0;
-  for (const auto& serial : serials)
-    for (const auto& [name, n] : server.Device(serial)->Stats().process_starts) {
-      starts[name] = starts.value(name, int64_t{0}) + n;
+  for (const auto& serial : serials) {
+    const auto stats = server.Device(serial)->Stats();
+    for (const auto& [name, n] : stats.process_starts) {
+      add(starts, name, n);
       total += n;
     }
+    for (const auto& [name, n] : stats.dialogs_shown) add(shown, name, n);
+    for (const auto& [name, n] : stats.dialogs_closed) add(closed, name, n);
+  }
   s.sections["process_starts"] = starts;
+  // --dialogs: the system dialogs shown, by kind, and closed, by kind and how.
+  if (!shown.empty()) s.sections["dialogs"] = {{"shown", shown}, {"closed", closed}};
   s.sections["process_starts_per_event"] =
       events_before > 0 ? static_cast<double>(total) / static_cast<double>(events_before) : 0.0;
   s.units_covered = units.size();

@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "device/android/shell_escape.h"
 #include "device/android/phone_pace.h"
+#include "device/android/shell_escape.h"
 #include "device/android/uia2_protocol.h"
 #include "serve/sim_http.h"
 #include "serve/sim_jacoco.h"
@@ -86,6 +86,7 @@ SimAdbServer::SimAdbServer(std::shared_ptr<const sim::AppSpec> spec, SimAdbServe
     d.device =
         std::make_unique<SimAndroidDevice>(serials[k], spec_, options_.sim, static_cast<int>(k));
     d.device->set_phone_pace(options_.phone_pace);
+    d.device->set_system_dialogs(options_.system_dialogs);
     d.transport_id = k + 1;
     devs_.push_back(std::move(d));
   }

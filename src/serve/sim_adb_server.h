@@ -62,6 +62,9 @@ struct SimAdbServerOptions {
   // phone (device/android/phone_pace.h) before its answer comes; the simulator still runs at
   // its own speed underneath.
   bool phone_pace = false;
+  // --dialogs: the devices show Android's "isn't responding", "keeps stopping" and permission
+  // dialogs (SimAndroidDevice::set_system_dialogs).
+  bool system_dialogs = false;
 };
 
 // The serials of `count` devices named after `first` (see SimAdbServerOptions::serial).

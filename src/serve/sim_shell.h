@@ -102,6 +102,9 @@ struct SimDeviceStats {
   size_t units_total = 0;
   size_t activities_total = 0;
   std::vector<std::pair<int64_t, device::Event>> faults;  // (input event index, event) oldest first
+  // System dialogs shown, by kind, and closed, by "kind:how" (close, wait, allow, deny, ...).
+  std::map<std::string, int64_t> dialogs_shown;
+  std::map<std::string, int64_t> dialogs_closed;
   // Commands run that start a process of their own on a phone, by name (uiautomator, input, am,
   // pm, monkey, settings and wm start a Java VM, app_process; dumpsys and screencap are native):
   // what a driver costs a device a step, whatever the simulator's own speed.
@@ -116,6 +119,10 @@ class SimAndroidDevice {
   ~SimAndroidDevice();
 
   const std::string& serial() const { return serial_; }
+  // The screens Android puts in front of the app (sim_shell_dialogs.cc): "isn't responding"
+  // after an ANR, "keeps stopping" after a crash, a permission request at a cold launch. Off by
+  // default (`roam sim serve --dialogs`).
+  void set_system_dialogs(bool on);
   // Commands cost what they cost on a phone (RunShell's pace_ms); off by default.
   void set_phone_pace(bool on);
   bool phone_pace() const;
@@ -199,6 +206,13 @@ class SimAndroidDevice {
   int CmdInstrument(const std::vector<std::string>& a, Io& io);
   int CmdInstall(const std::vector<std::string>& a, Io& io);
   void StopUia2Locked(const std::string& why);
+  enum class Dialog { kNone, kNotResponding, kCrashed, kPermission };
+  static std::string_view DialogName(Dialog kind);
+  void ShowDialog(Dialog kind);
+  void CloseDialog(std::string_view how);
+  void DialogTouch(int x, int y);
+  void DialogBack();
+  bool WantsPermission() const;
   void LogEvent(const std::string& tag, const std::string& values, int pid);
   std::vector<std::string> LogSinceLocked(uint64_t* cursor, const LogFilter& filter) const;
 
@@ -240,6 +254,11 @@ class SimAndroidDevice {
   std::map<std::string, device::android::ApkManifest> installed_;  // by `pm install`, by package
   bool uia2_running_ = false;
   bool phone_pace_ = false;
+  bool system_dialogs_ = false;
+  Dialog dialog_ = Dialog::kNone;  // the system dialog in front of the app
+  gui::Screen dialog_screen_;
+  bool permission_granted_ = false;
+  int permission_denials_ = 0;
   int64_t pace_owed_ms_ = 0;  // of the command line being run
   uint64_t uia2_generation_ = 0;
 };

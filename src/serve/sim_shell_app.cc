@@ -22,7 +22,9 @@ using internal::SplitFields;
 
 // --- The device: app, events ------------------------------------------------------------------
 
-const gui::Screen& SimAndroidDevice::Screen() { return app_.screen(); }
+const gui::Screen& SimAndroidDevice::Screen() {
+  return dialog_ != Dialog::kNone ? dialog_screen_ : app_.screen();
+}
 
 std::string SimAndroidDevice::FullActivity(const std::string& activity) const {
   const std::string& pkg = app_.package();
@@ -43,6 +45,7 @@ std::string SimAndroidDevice::ShortActivity(const std::string& activity) const {
 }
 
 void SimAndroidDevice::Launch() {
+  if (dialog_ == Dialog::kNotResponding || dialog_ == Dialog::kCrashed) CloseDialog("relaunch");
   bool was_running = app_.running();
   const auto& acts = app_.Activities();
   std::string act = acts.empty() ? app_.package() + ".MainActivity" : acts.front();
@@ -59,6 +62,7 @@ void SimAndroidDevice::Launch() {
         fmt::format("Start proc {}:{}/u0a{} for pre-top-activity {{{}}}", app_pid_, app_.package(),
                     100 + index_, ShortActivity(act)));
     Log('I', "ActivityTaskManager", fmt::format("Displayed {}: +{}ms", ShortActivity(act), 312));
+    if (WantsPermission()) ShowDialog(Dialog::kPermission);  // the app asks at its start
   }
   AfterChange();
 }
@@ -104,6 +108,7 @@ void SimAndroidDevice::AfterChange() {
       Log('E', "ActivityManager", "Load: 0.0 / 0.0 / 0.0");
     }
     for (size_t k = first_line; k < log_.size(); ++k) e.raw += log_[k].text + "\n";
+    ShowDialog(e.kind == device::Event::Kind::kCrash ? Dialog::kCrashed : Dialog::kNotResponding);
     stats_.faults.emplace_back(stats_.input_events, std::move(e));
   }
   if (!app_.running())
@@ -115,10 +120,13 @@ void SimAndroidDevice::AfterChange() {
     stats_.activities.push_back(screen.activity);
   }
   // The app's process logs each resume of one of its activities in the events buffer, as
-  // ActivityThread does (API 30: token, class, reason).
+  // ActivityThread does (API 30: token, class, reason). A permission request is an activity
+  // of its own; the error dialogs are windows that resume nothing.
   std::string resumed = screen.package == app_.package() && app_.running()
                             ? FullActivity(screen.activity).substr(app_.package().size() + 1)
                             : "";
+  if (dialog_ == Dialog::kPermission) resumed = screen.activity;
+  if (dialog_ == Dialog::kNotResponding || dialog_ == Dialog::kCrashed) resumed = resumed_;
   if (resumed != resumed_) {
     resumed_ = resumed;
     if (!resumed.empty())
@@ -207,6 +215,7 @@ int SimAndroidDevice::CmdAm(const std::vector<std::string>& a, Io& io) {
                         100 + index_, 4000 + index_));
       }
       app_.Stop();
+      if (dialog_ != Dialog::kNone) CloseDialog("force_stop");
       AfterChange();
     }
     return 0;
@@ -286,7 +295,7 @@ int SimAndroidDevice::CmdPm(const std::vector<std::string>& a, Io& io) {
     // settings put system user_rotation N rotates the simulated screen.
     if (sub == "put" && a.size() >= 5 && a[3] == "user_rotation") {
       int want = std::atoi(a[4].c_str()) % 4;
-      for (int k = 0; k < 4 && Screen().rotation != want; ++k)
+      for (int k = 0; k < 4 && app_.screen().rotation != want; ++k)
         Perform(gui::MakeGlobalAction(gui::ActionKind::kRotate));
       env_["settings." + a[3]] = a[4];
     } else if (sub == "put" && a.size() >= 5) {
@@ -304,6 +313,9 @@ int SimAndroidDevice::CmdPm(const std::vector<std::string>& a, Io& io) {
       return 1;
     }
     app_.ClearData();
+    if (dialog_ != Dialog::kNone) CloseDialog("clear");
+    permission_granted_ = false;  // pm clear revokes runtime permissions
+    permission_denials_ = 0;
     AfterChange();
     io.out += "Success\n";
     return 0;

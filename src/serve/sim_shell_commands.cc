@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "device/sim_device.h"
 #include "device/android/phone_pace.h"
+#include "device/sim_device.h"
 #include "serve/sim_shell.h"
 #include "serve/sim_shell_internal.h"
 

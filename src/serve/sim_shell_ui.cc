@@ -171,6 +171,12 @@ bool Tappable(const gui::Widget& w) {
 // --- Touches, text and keys: what `input` and the UiAutomator2 server's endpoints send ----------
 
 void SimAndroidDevice::Touch(int x, int y, bool long_press) {
+  if (dialog_ != Dialog::kNone) {  // modal: only its buttons answer
+    ++stats_.input_events;
+    DialogTouch(x, y);
+    AfterChange();
+    return;
+  }
   const gui::Screen& s = Screen();
   int w = HitTest(s, x, y, Tappable);
   if (w < 0) {
@@ -185,6 +191,10 @@ void SimAndroidDevice::Touch(int x, int y, bool long_press) {
 void SimAndroidDevice::TouchSwipe(int x, int y, int x2, int y2, int duration_ms) {
   if (std::abs(x2 - x) <= kTapSlopPx && std::abs(y2 - y) <= kTapSlopPx)
     return Touch(x, y, duration_ms >= kLongPressMs);
+  if (dialog_ != Dialog::kNone) {
+    ++stats_.input_events;  // a dialog does not scroll
+    return;
+  }
   const gui::Screen& s = Screen();
   int dx = x2 - x, dy = y2 - y;
   bool vertical = std::abs(dy) >= std::abs(dx);
@@ -202,6 +212,10 @@ void SimAndroidDevice::TouchSwipe(int x, int y, int x2, int y2, int duration_ms)
 }
 
 bool SimAndroidDevice::TypeText(const std::string& text) {
+  if (dialog_ != Dialog::kNone) {
+    ++stats_.input_events;
+    return false;
+  }
   const gui::Screen& s = Screen();
   int w = focused_path_.empty() ? -1 : s.FindPath(focused_path_);
   if (w < 0) {
@@ -221,6 +235,12 @@ bool SimAndroidDevice::TypeText(const std::string& text) {
 bool SimAndroidDevice::Key(const std::string& name_or_code) {
   auto key = KeyNameOf(name_or_code);
   if (!key) return false;
+  if (dialog_ != Dialog::kNone) {
+    ++stats_.input_events;
+    if (*key == "BACK") DialogBack();
+    AfterChange();
+    return true;
+  }
   if (*key == "BACK")
     Perform(gui::MakeGlobalAction(gui::ActionKind::kBack));
   else if (*key == "MENU")

@@ -200,3 +200,35 @@ TEST(AndroidExplore, Uia2RunsStartNoProcessAStepAndCoverWhatTheSimulatorCovers) 
 
 }  // namespace
 }  // namespace roam::run
+
+namespace roam::run {
+namespace {
+
+// Issue 42's bar: a run on a served app that raises an ANR dialog and a permission dialog goes
+// on past both (the ANR still filed from logcat, each dialog closed as the options say).
+TEST(AndroidExplore, ARunGoesOnPastAnAnrDialogAndAPermissionDialog) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
+  ASSERT_TRUE(spec.ok());
+  serve::SimAdbServerOptions so;
+  so.port = 0;
+  so.serial = kSerial;
+  so.system_dialogs = true;
+  SimAdbServer server(*spec, so);
+  ASSERT_TRUE(server.Start().ok());
+  ExploreOptions o = AndroidRun(server, "android_dialogs", 1);
+  o.target.android.package = (*spec)->package();
+  auto summary = Explore(o);
+  ASSERT_TRUE(summary.ok()) << summary.status().message();
+  EXPECT_EQ(summary->events, 2000);
+  EXPECT_EQ(summary->stop_reason, "events");
+  EXPECT_FALSE(summary->anrs.empty());
+  const auto stats = server.Device(kSerial)->Stats();
+  ASSERT_TRUE(stats.dialogs_shown.count("permission"));
+  ASSERT_TRUE(stats.dialogs_shown.count("not_responding"));
+  EXPECT_EQ(stats.dialogs_closed.count("permission:allow"), 1u);
+  EXPECT_GE(stats.dialogs_closed.count("not_responding:close"), 1u);
+  EXPECT_GE(summary->activities_covered.size(), 4u);
+}
+
+}  // namespace
+}  // namespace roam::run

@@ -203,3 +203,40 @@ TEST(PhonePace, ShellLinesAndServerRequestsOweWhatAPhoneTakes) {
 
 }  // namespace
 }  // namespace roam::serve
+
+namespace roam::serve {
+namespace {
+
+// --dialogs: a cold launch asks for a permission until it is allowed; a planted ANR shows
+// "isn't responding" whose "Close app" kills the app; all of it modal, in the ids real devices
+// use, and in the dump and the page source alike.
+TEST(SimDialogs, PermissionAtLaunchAndAnrDialogsAreModalAndClose) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
+  ASSERT_TRUE(spec.ok());
+  SimAndroidDevice device("emulator-5554", *spec, sim::SimOptions{}, 0);
+  device.set_system_dialogs(true);
+  device.RunShell("monkey -p de.rampro.activitydiary -c android.intent.category.LAUNCHER 1");
+  auto screen = gui::ParseDump(device.PageSource());
+  ASSERT_TRUE(screen.ok());
+  EXPECT_EQ(screen->package, "com.google.android.permissioncontroller");
+  int allow = -1;
+  for (size_t i = 0; i < screen->widgets.size(); ++i)
+    if (screen->widgets[i].resource_id.ends_with("permission_allow_foreground_only_button"))
+      allow = static_cast<int>(i);
+  ASSERT_GE(allow, 0);
+  device.Swipe(500, 1500, 500, 500, 300);  // modal: nothing happens
+  EXPECT_EQ(gui::ParseDump(device.PageSource())->package,
+            "com.google.android.permissioncontroller");
+  const gui::Rect b = screen->widgets[allow].bounds;
+  device.Tap(b.center_x(), b.center_y(), false);
+  EXPECT_EQ(gui::ParseDump(device.PageSource())->package, "de.rampro.activitydiary");
+  EXPECT_EQ(device.Stats().dialogs_closed.at("permission:allow"), 1);
+  // Allowed once: not asked again at the next cold launch.
+  device.RunShell("am force-stop de.rampro.activitydiary");
+  device.RunShell("monkey -p de.rampro.activitydiary -c android.intent.category.LAUNCHER 1");
+  EXPECT_EQ(gui::ParseDump(device.PageSource())->package, "de.rampro.activitydiary");
+  EXPECT_EQ(device.Stats().dialogs_shown.at("permission"), 1);
+}
+
+}  // namespace
+}  // namespace roam::serve

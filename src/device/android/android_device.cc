@@ -9,6 +9,7 @@
 #include "base/files.h"
 #include "base/json_fields.h"
 #include "device/android/shell_escape.h"
+#include "device/android/system_screens.h"
 #include "draw/draw.h"
 #include "gui/uiautomator.h"
 
@@ -406,6 +407,40 @@ Result<std::pair<int, int>> AndroidDevice::ScreenSize() {
 }
 
 Status AndroidDevice::Observe(gui::Screen& out) {
+  Status s = ObserveOnce(out);
+  // A system screen in front of the app is passed before the step sees it; three in a row
+  // (a dialog that comes back at once) are left to the step.
+  for (int k = 0; k < 3 && s.ok() && PassSystemScreen(out); ++k) s = ObserveOnce(out);
+  return s;
+}
+
+bool AndroidDevice::PassSystemScreen(const gui::Screen& out) {
+  const SystemScreen sys = ClassifySystemScreen(out);
+  using K = SystemScreen::Kind;
+  int tap = -1;
+  std::string how;
+  if ((sys.kind == K::kNotResponding || sys.kind == K::kCrashed) && options_.close_error_dialogs &&
+      sys.close >= 0) {
+    tap = sys.close;
+    how = "close";
+  } else if (sys.kind == K::kPermission &&
+             options_.permissions != AndroidDeviceOptions::PermissionChoice::kStrategy) {
+    const bool allow = options_.permissions == AndroidDeviceOptions::PermissionChoice::kAllow;
+    tap = allow ? sys.allow : sys.deny;
+    how = allow ? "allow" : "deny";
+  } else if (sys.kind == K::kKeyguard && options_.unlock) {
+    how = "unlock";
+  }
+  if (how.empty() || (how != "unlock" && tap < 0)) return false;
+  const std::string name = fmt::format("{}: {}", SystemScreenName(sys.kind), how);
+  ++system_screens_[name];
+  Note(sys.title.empty() ? name : fmt::format("{} (\"{}\")", name, Excerpt(sys.title, 80)));
+  if (how == "unlock")  // wake the screen, then dismiss a keyguard without a PIN
+    return Shell("input keyevent 224;wm dismiss-keyguard").ok();
+  return Perform(gui::MakeWidgetAction(gui::ActionKind::kClick, out, tap)).ok();
+}
+
+Status AndroidDevice::ObserveOnce(gui::Screen& out) {
   PumpLogcat();
   if (uia2_) {
     bool fell_back = false;

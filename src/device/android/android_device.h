@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -64,6 +65,15 @@ struct AndroidDeviceOptions {
   Driver driver = Driver::kUiautomator;
   Uia2Settings uia2;
 
+  // The screens Android puts in front of the app (system_screens.h), met when a step observes:
+  // "isn't responding" and "has stopped" are closed with "Close app" (the ANR or crash itself
+  // comes from logcat), a permission request is allowed, denied or left to the strategy, the
+  // lock screen is woken and dismissed. Each is noted; system_screens() counts them.
+  enum class PermissionChoice { kAllow, kDeny, kStrategy };
+  PermissionChoice permissions = PermissionChoice::kAllow;
+  bool close_error_dialogs = true;
+  bool unlock = true;
+
   InputSettings input;
   // Code coverage of an app built with JaCoCo (jacoco_coverage.h); none by default.
   CoverageSettings coverage;
@@ -114,6 +124,8 @@ class AndroidDevice final : public Device {
   std::string driver_name() const { return uia2_ ? "uia2" : "uiautomator"; }
   const std::string& driver_reason() const { return driver_reason_; }
   int64_t uia2_restarts() const { return uia2_restarts_; }
+  // The system screens met and dealt with, by name ("not responding dialog: close", ...).
+  const std::map<std::string, int64_t>& system_screens() const { return system_screens_; }
 
  private:
   explicit AndroidDevice(AndroidDeviceOptions options);
@@ -133,6 +145,10 @@ class AndroidDevice final : public Device {
   // false when the failure is not the server's death, or the run left uia2 (use the shell).
   bool RecoverUia2(const Status& failure);
   Status ObserveUia2(gui::Screen& out, bool& fell_back);
+  Status ObserveOnce(gui::Screen& out);
+  // Deals with a system screen in `out` as the options say; true when it did something (the
+  // screen is to be observed again).
+  bool PassSystemScreen(const gui::Screen& out);
 
   AndroidDeviceOptions options_;
   Socket logcat_;
@@ -145,6 +161,7 @@ class AndroidDevice final : public Device {
   std::optional<std::pair<int, int>> size_;  // `wm size`, portrait
   int rotation_ = 0;                         // from the last observed screen
   int64_t reconnects_ = 0;
+  std::map<std::string, int64_t> system_screens_;
   std::unique_ptr<Uia2Driver> uia2_;  // null: the uiautomator driver
   std::string driver_reason_;
   int64_t uia2_restarts_ = 0;
