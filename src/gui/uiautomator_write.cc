@@ -54,6 +54,12 @@ void AppendBool(std::string& out, const char* name, bool value) {
   AppendAttr(out, name, value ? "true" : "false");
 }
 
+void AppendBounds(std::string& out, const Rect& b) {
+  char bounds[64];
+  std::snprintf(bounds, sizeof bounds, "[%d,%d][%d,%d]", b.left, b.top, b.right, b.bottom);
+  AppendAttr(out, "bounds", bounds);
+}
+
 void AppendNode(std::string& out, const Widget& w) {
   out += "<node";
   if (w.naf) AppendAttr(out, "NAF", "true");
@@ -73,10 +79,7 @@ void AppendNode(std::string& out, const Widget& w) {
   AppendBool(out, "long-clickable", w.long_clickable);
   AppendBool(out, "password", w.password);
   AppendBool(out, "selected", w.selected);
-  const Rect& b = w.bounds;
-  char bounds[64];
-  std::snprintf(bounds, sizeof bounds, "[%d,%d][%d,%d]", b.left, b.top, b.right, b.bottom);
-  AppendAttr(out, "bounds", bounds);
+  AppendBounds(out, w.bounds);
   if (!w.hint.empty()) AppendAttr(out, "hint", w.hint);
 }
 
@@ -118,10 +121,7 @@ void AppendElement(std::string& out, const Widget& w, int drawing_order) {
   AppendBool(out, "password", w.password);
   AppendBool(out, "scrollable", w.scrollable);
   AppendBool(out, "selected", w.selected);
-  const Rect& b = w.bounds;
-  char bounds[64];
-  std::snprintf(bounds, sizeof bounds, "[%d,%d][%d,%d]", b.left, b.top, b.right, b.bottom);
-  AppendAttr(out, "bounds", bounds);
+  AppendBounds(out, w.bounds);
   AppendAttr(out, "displayed", "true");
   if (!w.hint.empty()) AppendAttr(out, "hint", w.hint);
   AppendAttr(out, "a11y-important", "true");
