@@ -3,6 +3,7 @@
 // --driver uia2 end to end against `roam sim serve`'s UiAutomator2 server (SimAdbServer in
 // process): the same screens as uiautomator, no process start a step, a server that dies
 // restarted, one that cannot start leaving the run on uiautomator.
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
@@ -245,6 +246,25 @@ TEST_F(Uia2Served, AServerThatDiesIsStartedAgainAndTheStepGoesOn) {
   EXPECT_EQ((*d)->uia2_restarts(), 1);
   EXPECT_EQ((*d)->driver_name(), "uia2");
   EXPECT_NE(notes_.find("starting it again"), std::string::npos) << notes_;
+}
+
+// A launch waits for the app's resume on the events stream, but not for one that cannot come:
+// an app already in front resumes nothing new.
+TEST_F(Uia2Served, ALaunchOfTheAppInFrontDoesNotWaitForAResume) {
+  REQUIRE_UIA2_APKS();
+  AndroidDeviceOptions o = Options(AndroidDeviceOptions::Driver::kUia2);
+  o.launch_timeout_ms = 4000;
+  auto d = AndroidDevice::Open(o);
+  ASSERT_TRUE(d.ok());
+  ASSERT_EQ((*d)->driver_name(), "uia2");
+  ASSERT_TRUE((*d)->Launch().ok());
+  gui::Screen screen;
+  ASSERT_TRUE((*d)->Observe(screen).ok());
+  const auto start = std::chrono::steady_clock::now();
+  ASSERT_TRUE((*d)->Launch().ok());
+  const double waited =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(waited, 2.0) << "the launch waited for a resume that does not come";
 }
 
 TEST_F(Uia2Served, AServerThatCannotStartLeavesTheRunOnUiautomatorAndSaysWhy) {

@@ -351,7 +351,7 @@ Status AndroidDevice::ObserveUia2(gui::Screen& out, bool& fell_back) {
       gui::ParseDumpInto(*xml, out).Wrap(Name() + ", the UiAutomator2 page source"));
   PumpEvents();
   Focus focus{.package = "", .activity = resumed_};
-  if (resumed_.empty()) {  // the stream has said nothing yet: ask once
+  if (resumed_.empty()) {  // until the stream has said something, dumpsys tells
     if (auto activities = Shell(options_.focus_command); activities.ok())
       focus = ParseFocus(*activities);
   }
@@ -510,6 +510,12 @@ Status AndroidDevice::Perform(const gui::Action& action) {
 }
 
 Status AndroidDevice::Launch() {
+  // uia2: what the events stream said before the launch, so that only a resume after it counts
+  // (a launcher resumed by an earlier kill does not), and whether the app is in front already
+  // (its last resumed activity in its package: a launch then resumes nothing new).
+  if (uia2_) PumpEvents();
+  const int64_t before = resumes_;
+  const bool in_front = resumed_.starts_with(options_.package + ".");
   auto out = Shell(LaunchCommand(options_.package));
   if (!out.ok()) return out.status();
   if (out->find("No activities found") != std::string::npos)
@@ -517,10 +523,9 @@ Status AndroidDevice::Launch() {
                                         options_.package, Name()));
   const auto deadline =
       std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.launch_timeout_ms);
-  if (uia2_) {
-    // The app's resume comes down the events stream: no `dumpsys` a poll.
-    const int64_t before = resumes_;
-    while (options_.launch_timeout_ms > 0 && std::chrono::steady_clock::now() < deadline) {
+  if (uia2_) {  // the app's resume comes down the events stream: no `dumpsys` a poll
+    while (!in_front && options_.launch_timeout_ms > 0 &&
+           std::chrono::steady_clock::now() < deadline) {
       PumpEvents();
       if (resumes_ > before) break;
       SleepMs(options_.launch_poll_ms / 4 + 1);
