@@ -419,7 +419,8 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
       return false;
     }
     std::string said = d->device->Console(request.substr(4));
-    if (options_.phone_pace) Pace(device::android::PhoneConsoleMs(request.substr(4)));
+    if (options_.phone_pace)
+      SleepUnlessStopped(device::android::PhoneConsoleMs(request.substr(4)), stopping_);
     return answer(said);
   }
   Closing(SendFail(s, "unknown host service '" + req + "'"));
@@ -476,7 +477,8 @@ void SimAdbServer::HandleDeviceService(Conn* conn, Dev* dev, const std::string& 
       return;
     }
     std::string answer = dev->device->Console(service.substr(4));
-    if (options_.phone_pace) Pace(device::android::PhoneConsoleMs(service.substr(4)));
+    if (options_.phone_pace)
+      SleepUnlessStopped(device::android::PhoneConsoleMs(service.substr(4)), stopping_);
     if (SendOkay(s).ok()) Closing(s.WriteAll(answer));
     return;
   }
@@ -506,7 +508,7 @@ void SimAdbServer::RunShellService(Conn* conn, Dev* dev, const std::string& comm
   Socket& s = conn->sock;
   if (!SendOkay(s).ok()) return;
   ShellResult r = dev->device->RunShell(command);
-  Pace(r.pace_ms);
+  SleepUnlessStopped(r.pace_ms, stopping_);
   auto write_out = [&](const std::string& text) {
     if (text.empty()) return true;
     return s.WriteAll(v2 ? EncodeShellPacket(ShellPacket::kStdout, text) : text).ok();
@@ -580,7 +582,7 @@ void SimAdbServer::InteractiveShell(Conn* conn, Dev* dev) {
       scanned = 0;
       if (line == "exit") return;
       ShellResult r = dev->device->RunShell(line);
-      Pace(r.pace_ms);
+      SleepUnlessStopped(r.pace_ms, stopping_);
       if (!s.WriteAll(r.out + r.err + prompt).ok()) return;
     }
     scanned = pending.size();
@@ -732,11 +734,6 @@ PortHandler SimAdbServer::DevicePort(const std::string& serial, int port) {
       return device->JacocoDump(reset);
     });
   };
-}
-
-void SimAdbServer::Pace(int64_t ms) const {
-  for (int64_t left = ms; left > 0 && !stopping_; left -= 50)
-    std::this_thread::sleep_for(std::chrono::milliseconds(std::min<int64_t>(left, 50)));
 }
 
 std::shared_ptr<SimUia2Server> SimAdbServer::Uia2Server(const std::string& serial) {

@@ -118,8 +118,6 @@ class SimAdbServer {
   void HandleForward(Conn* conn, const std::string& serial, const std::string& request);
   // What listens on `port` of the device `serial` (null: nothing).
   PortHandler DevicePort(const std::string& serial, int port);
-  // Waits `ms` (a command's phone pace), waking early when the server stops.
-  void Pace(int64_t ms) const;
   // The UiAutomator2 server's API of `serial` (sim_uia2.h), made once.
   std::shared_ptr<SimUia2Server> Uia2Server(const std::string& serial);
 

@@ -78,6 +78,11 @@ std::string HttpResponseText(const HttpResponse& r) {
                      Reason(r.status), r.content_type, r.body.size(), r.body);
 }
 
+void SleepUnlessStopped(int64_t ms, const std::atomic<bool>& stop) {
+  for (int64_t left = ms; left > 0 && !stop; left -= 50)
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::min<int64_t>(left, 50)));
+}
+
 void ServeHttp(device::android::Socket& socket, const std::atomic<bool>& stop,
                const HttpRoutes& routes) {
   std::string buf;
@@ -112,8 +117,7 @@ void ServeHttp(device::android::Socket& socket, const std::atomic<bool>& stop,
     buf.erase(0, length);
     HttpResponse response = routes(req);
     if (response.status == 0) return;  // the route says: drop the connection unanswered
-    for (int left = response.delay_ms; left > 0 && !stop; left -= 50)
-      std::this_thread::sleep_for(std::chrono::milliseconds(std::min(left, 50)));
+    SleepUnlessStopped(response.delay_ms, stop);
     if (!socket.WriteAll(HttpResponseText(response)).ok() || close) return;
   }
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -34,6 +35,9 @@ inline constexpr size_t kMaxHttpRequestBytes = 4u << 20;
 // Serves requests on `socket` until the peer closes, `stop` is set, or a request cannot be read.
 void ServeHttp(device::android::Socket& socket, const std::atomic<bool>& stop,
                const HttpRoutes& routes);
+
+// Sleeps `ms` in steps of 50 ms, returning early once `stop` is set: what a paced answer waits.
+void SleepUnlessStopped(int64_t ms, const std::atomic<bool>& stop);
 
 // "HTTP/1.1 200 OK\r\nContent-Type: ...\r\nContent-Length: N\r\n\r\nBODY".
 std::string HttpResponseText(const HttpResponse& response);

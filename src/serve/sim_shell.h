@@ -214,6 +214,7 @@ class SimAndroidDevice {
   void DialogBack();
   bool WantsPermission() const;
   void LogEvent(const std::string& tag, const std::string& values, int pid);
+  std::string LogStamp();
   std::vector<std::string> LogSinceLocked(uint64_t* cursor, const LogFilter& filter) const;
 
   void EndProcess();  // the app's process is gone: its JaCoCo probes start again from zero
@@ -226,6 +227,8 @@ class SimAndroidDevice {
   std::string FullActivity(const std::string& activity) const;   // org.p/org.p.Main
   std::string ShortActivity(const std::string& activity) const;  // org.p/.Main
   const gui::Screen& Screen();
+  // The screen as a dump or a page source shows it: the field a tap focused marked focused.
+  gui::Screen ShownScreen();
 
   std::string serial_;
   int index_;

@@ -229,25 +229,26 @@ int SimAndroidDevice::CmdFiles(const std::vector<std::string>& a, const std::str
 
 // --- The log ----------------------------------------------------------------------------------
 
+// "06-15 hh:mm:ss.mmm" of the log's fake clock, which moves a millisecond a line.
+std::string SimAndroidDevice::LogStamp() {
+  int64_t t = clock_ms_++;
+  int64_t ms = t % 1000, sec = (t / 1000) % 60, min = (t / 60000) % 60, hour = (t / 3600000) % 24;
+  return fmt::format("06-15 {:02}:{:02}:{:02}.{:03}", hour, min, sec, ms);
+}
+
 void SimAndroidDevice::Log(char level, const std::string& tag, const std::string& message,
                            int pid) {
   if (pid < 0) pid = kSystemPid;
-  int64_t t = clock_ms_++;
-  int64_t ms = t % 1000, sec = (t / 1000) % 60, min = (t / 60000) % 60, hour = (t / 3600000) % 24;
   int tid = pid == kSystemPid ? pid + 29 : pid;
-  log_.push_back({fmt::format("06-15 {:02}:{:02}:{:02}.{:03} {:5} {:5} {} {:<8}: {}", hour, min,
-                              sec, ms, pid, tid, level, tag, message)});
+  log_.push_back(
+      {fmt::format("{} {:5} {:5} {} {:<8}: {}", LogStamp(), pid, tid, level, tag, message)});
   log_cv_.notify_all();
 }
 
 // An events-buffer line: its tag unpadded, its values as the event's list, logged by the app's
 // process (ActivityThread writes wm_on_resume_called there).
 void SimAndroidDevice::LogEvent(const std::string& tag, const std::string& values, int pid) {
-  int64_t t = clock_ms_++;
-  int64_t ms = t % 1000, sec = (t / 1000) % 60, min = (t / 60000) % 60, hour = (t / 3600000) % 24;
-  log_.push_back({fmt::format("06-15 {:02}:{:02}:{:02}.{:03} {:5} {:5} I {}: {}", hour, min, sec,
-                              ms, pid, pid, tag, values),
-                  true});
+  log_.push_back({fmt::format("{} {:5} {:5} I {}: {}", LogStamp(), pid, pid, tag, values), true});
   log_cv_.notify_all();
 }
 

@@ -22,6 +22,15 @@ using internal::kTapSlopPx;
 
 // --- Commands ---------------------------------------------------------------------------------
 
+gui::Screen SimAndroidDevice::ShownScreen() {
+  gui::Screen screen = Screen();
+  if (!focused_path_.empty()) {
+    int w = screen.FindPath(focused_path_);
+    if (w >= 0) screen.widgets[w].focused = true;
+  }
+  return screen;
+}
+
 int SimAndroidDevice::CmdUiautomator(const std::vector<std::string>& a, Io& io) {
   if (a.size() < 2 || a[1] != "dump") {
     io.out +=
@@ -37,11 +46,7 @@ int SimAndroidDevice::CmdUiautomator(const std::vector<std::string>& a, Io& io) 
     if (a[k] == "--compressed" || a[k] == "--verbose") continue;
     file = a[k];
   }
-  gui::Screen screen = Screen();
-  if (!focused_path_.empty()) {
-    int w = screen.FindPath(focused_path_);
-    if (w >= 0) screen.widgets[w].focused = true;
-  }
+  const gui::Screen screen = ShownScreen();
   std::string xml = gui::WriteDump(screen);
   if (file == "/dev/tty" || file == "/dev/stdout") {
     io.out += xml;

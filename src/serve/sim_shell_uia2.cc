@@ -123,12 +123,7 @@ void SimAndroidDevice::Uia2Stop() {
 
 std::string SimAndroidDevice::PageSource() {
   std::lock_guard<std::mutex> lock(mu_);
-  gui::Screen screen = Screen();
-  if (!focused_path_.empty()) {
-    int w = screen.FindPath(focused_path_);
-    if (w >= 0) screen.widgets[w].focused = true;
-  }
-  return gui::WritePageSource(screen);
+  return gui::WritePageSource(ShownScreen());
 }
 
 void SimAndroidDevice::Tap(int x, int y, bool long_press) {
