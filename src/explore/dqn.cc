@@ -140,6 +140,41 @@ Result<std::unique_ptr<DqnStrategy>> DqnStrategy::Make(DqnOptions options, bool 
   return std::make_unique<DqnStrategy>(std::move(options), std::move(rule), std::move(shared));
 }
 
+void DqnStrategy::AddSettings(nlohmann::json& config) const {
+  const DqnOptions& d = options_;
+  config["dqn"] = {
+      {"epsilon", d.epsilon},
+      {"warmup", d.warmup},
+      {"replay", d.replay},
+      {"learning_rate", d.learning_rate},
+      {"gamma", d.gamma},
+      {"reward_positive", d.reward_positive},
+      {"reward_negative", d.reward_negative},
+      {"reward_rule", reward_rule_},
+      {"system_every", d.system_every},
+      {"memory", d.memory},
+      {"words", d.words},
+      {"generations", d.generations},
+      {"histogram", d.histogram},
+      {"model", d.model.empty() ? nlohmann::json("shipped") : nlohmann::json(d.model.string())},
+      {"frozen", d.frozen},
+      {"vectors", d.vectors.string()}};
+}
+
+void DqnStrategy::AddFigures(std::vector<FiguresFile>& files) const {
+  std::lock_guard lock(s_.mu);
+  const DqnStats& st = s_.stats;
+  files.push_back({.name = "dqn",
+                   .figures = {{"decisions", st.decisions},
+                               {"updates", st.updates},
+                               {"loss", st.loss},
+                               {"positive_rewards", st.positive},
+                               {"vertices", st.vertices},
+                               {"pages", st.pages},
+                               {"reward_rule", reward_rule_}},
+                   .whole_run = options_.shared != nullptr});
+}
+
 DqnStrategy::DqnStrategy(DqnOptions options, std::string reward_rule,
                          std::shared_ptr<DqnShared> shared)
     : options_(std::move(options)),

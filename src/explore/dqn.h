@@ -132,6 +132,10 @@ class DqnStrategy final : public Strategy {
   void Learn(const Transition& transition) override;
   Status Flush() override;
 
+  void AddSettings(nlohmann::json& config) const override;
+  // dqn.json: the stats, of the run when its devices share the network.
+  void AddFigures(std::vector<FiguresFile>& files) const override;
+
   // Not to be read while another device's strategy may be stepping on shared state.
   const DqnStats& stats() const { return s_.stats; }
   const EventGraph& graph() const { return s_.graph; }

@@ -117,6 +117,25 @@ FastbotStrategy::FastbotStrategy(FastbotMode mode, FastbotOptions options,
   }
 }
 
+void FastbotStrategy::AddSettings(nlohmann::json& config) const {
+  const FastbotOptions& f = options_;
+  config["random"] = RandomSettingsJson(f.mix);  // the mix is the model's prior
+  config["fastbot"] = {
+      {"alpha", f.alpha},
+      {"k", f.k},
+      {"n_step", f.n_step},
+      {"gamma", f.gamma},
+      {"learning_rate", f.learning_rate},
+      {"beta", f.beta},
+      {"stuck_steps", f.stuck_steps},
+      {"route", f.route},
+      {"dynamic_texts", f.dynamic_texts},
+      {"globals", f.globals},
+      {"model", f.model_dir.empty() ? nlohmann::json(nullptr)
+                                    : nlohmann::json(ModelFile(f.model_dir).string())},
+      {"model_reset", f.model_reset}};
+}
+
 std::string_view FastbotStrategy::Name() const {
   switch (mode_) {
     case FastbotMode::kModel:

@@ -94,6 +94,7 @@ class FastbotStrategy final : public Strategy {
   gui::Action Next(const StepView& view, Rng& rng) override;
   void Learn(const Transition& transition) override;
   Status Flush() override;
+  void AddSettings(nlohmann::json& config) const override;
 
   // Not to be read while another device's strategy may be stepping on a shared model.
   const model::Model& model() const { return model_; }

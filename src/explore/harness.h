@@ -49,9 +49,17 @@ class Harness final : public Strategy {
   std::optional<Request> TakeRequest(const StepView& view) override;
   void Done(const Request& request, bool ok) override { base_->Done(request, ok); }
   Status Flush() override { return base_->Flush(); }
+  void AddSettings(nlohmann::json& config) const override {
+    base_->AddSettings(config);
+    config["harness"] = config_.options.ToJson();
+  }
+  // harness.json: what the harness did.
+  void AddFigures(std::vector<FiguresFile>& files) const override {
+    base_->AddFigures(files);
+    files.push_back({.name = "harness", .figures = StatsJson()});
+  }
 
   const HarnessStats& stats() const { return stats_; }
-  // What the harness did, for harness.json in the run folder.
   nlohmann::json StatsJson() const { return stats_.ToJson(text_ ? &*text_ : nullptr); }
   const Strategy& base() const { return *base_; }
 

@@ -3,6 +3,14 @@
 #include <array>
 
 namespace roam::explore {
+
+nlohmann::json RandomSettingsJson(const RandomOptions& r) {
+  return {{"pct_click", r.pct_click},     {"pct_long_click", r.pct_long_click},
+          {"pct_input", r.pct_input},     {"pct_scroll", r.pct_scroll},
+          {"pct_swipe", r.pct_swipe},     {"pct_back", r.pct_back},
+          {"pct_menu", r.pct_menu},       {"pct_rotate", r.pct_rotate},
+          {"pct_restart", r.pct_restart}, {"pct_syskeys", r.pct_syskeys}};
+}
 namespace {
 
 using gui::ActionKind;

@@ -26,11 +26,17 @@ struct RandomOptions {
   std::vector<std::string> strings;
 };
 
+// The options as config.json's "random" section.
+nlohmann::json RandomSettingsJson(const RandomOptions& options);
+
 class RandomStrategy final : public Strategy {
  public:
   explicit RandomStrategy(RandomOptions options);
   std::string_view Name() const override { return "random"; }
   gui::Action Next(const StepView& view, Rng& rng) override;
+  void AddSettings(nlohmann::json& config) const override {
+    config["random"] = RandomSettingsJson(options_);
+  }
 
  private:
   RandomOptions options_;

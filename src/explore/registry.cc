@@ -9,9 +9,11 @@ namespace roam::explore {
 namespace {
 
 Result<std::unique_ptr<Strategy>> MakeFastbot(FastbotMode mode, const StrategySettings& s,
-                                              const TargetInfo& target) {
+                                              const TargetInfo& target,
+                                              const SharedLearning& shared) {
   FastbotOptions options = s.fastbot;
   options.mix = s.random;  // one event mix: random's weights are fastbot's prior
+  if (shared.fastbot) options.shared = shared.fastbot;
   auto made = FastbotStrategy::Make(mode, std::move(options), target.package);
   if (!made.ok()) return made.status();
   return std::unique_ptr<Strategy>(std::move(*made));
@@ -24,13 +26,15 @@ const std::vector<StrategyInfo>& Strategies() {
       {"random",
        "Monkey-like: random widget actions by kind percentages (--pct-*), plus back, "
        "menu, rotate, restart and system keys",
-       [](const StrategySettings& s, const TargetInfo&) -> Result<std::unique_ptr<Strategy>> {
+       [](const StrategySettings& s, const TargetInfo&,
+          const SharedLearning&) -> Result<std::unique_ptr<Strategy>> {
          return std::unique_ptr<Strategy>(std::make_unique<RandomStrategy>(s.random));
        }},
       {"oracle",
        "the ceiling: reads the simulated app's spec and always takes the shortest "
        "route to the nearest handler not yet covered (simulator only)",
-       [](const StrategySettings& s, const TargetInfo& t) -> Result<std::unique_ptr<Strategy>> {
+       [](const StrategySettings& s, const TargetInfo& t,
+          const SharedLearning&) -> Result<std::unique_ptr<Strategy>> {
          if (!t.spec_for_oracle)
            return Status::InvalidArgument(
                "the oracle strategy reads the app's spec: it needs a "
@@ -42,28 +46,30 @@ const std::vector<StrategyInfo>& Strategies() {
        "Fastbot2: hyper-events, a probabilistic model while a page has events not yet "
        "tried in the run, then a Q-table learned by N-step SARSA (--model DIR reuses "
        "the model across runs)",
-       [](const StrategySettings& s, const TargetInfo& t) {
-         return MakeFastbot(FastbotMode::kCombined, s, t);
+       [](const StrategySettings& s, const TargetInfo& t, const SharedLearning& l) {
+         return MakeFastbot(FastbotMode::kCombined, s, t, l);
        }},
       {"fastbot:pm",
        "Fastbot2's probabilistic model only: expansion, then a softmax over the "
        "expected new activities of each event (looked ahead where none is expected)",
-       [](const StrategySettings& s, const TargetInfo& t) {
-         return MakeFastbot(FastbotMode::kModel, s, t);
+       [](const StrategySettings& s, const TargetInfo& t, const SharedLearning& l) {
+         return MakeFastbot(FastbotMode::kModel, s, t, l);
        }},
       {"fastbot:rl",
        "Fastbot2's Q-table only: expansion, then a softmax over Q learned by "
        "N-step SARSA",
-       [](const StrategySettings& s, const TargetInfo& t) {
-         return MakeFastbot(FastbotMode::kLearning, s, t);
+       [](const StrategySettings& s, const TargetInfo& t, const SharedLearning& l) {
+         return MakeFastbot(FastbotMode::kLearning, s, t, l);
        }},
       {"dqn",
        "DinoDroid: a deep Q-network scores each event from how often it and the events it "
        "leads to were executed and from its words; learns as it goes (--dqn-model FILE: a "
        "model from `roam train`; default: the shipped one)",
-       [](const StrategySettings& s, const TargetInfo& t) -> Result<std::unique_ptr<Strategy>> {
+       [](const StrategySettings& s, const TargetInfo& t,
+          const SharedLearning& l) -> Result<std::unique_ptr<Strategy>> {
          DqnOptions options = s.dqn;
          if (options.app.empty()) options.app = t.package;
+         if (l.dqn) options.shared = l.dqn;
          auto made = DqnStrategy::Make(std::move(options), t.has_coverage);
          if (!made.ok()) return made.status();
          return std::unique_ptr<Strategy>(std::move(*made));
@@ -82,22 +88,24 @@ bool IsKnownStrategy(const std::string& name) {
 
 Result<std::unique_ptr<Strategy>> MakeStrategy(const std::string& name,
                                                const StrategySettings& settings,
-                                               const TargetInfo& target) {
+                                               const TargetInfo& target,
+                                               const SharedLearning& shared) {
   if (name.starts_with(kTimeTravelPrefix)) {
     std::string base_name = name.substr(kTimeTravelPrefix.size());
     if (base_name.starts_with(kTimeTravelPrefix))
       return Status::InvalidArgument("strategy \"" + name + "\": time travel cannot wrap itself");
     ROAM_RETURN_IF_ERROR(CheckTimeTravelOptions(settings.timetravel));
-    auto base = MakeStrategy(base_name, settings, target);
+    auto base = MakeStrategy(base_name, settings, target, shared);
     if (!base.ok()) return base.status().Wrap("strategy \"" + name + "\"");
     TimeTravelOptions options = settings.timetravel;
     options.interesting = ResolveInterestRule(options.interesting, target.has_coverage);
+    options.restore = target.has_snapshots ? "snapshot" : "replay";
     return std::unique_ptr<Strategy>(
         std::make_unique<TimeTravelStrategy>(std::move(*base), std::move(options)));
   }
   std::vector<std::string> names;
   for (const auto& info : Strategies()) {
-    if (info.name == name) return info.make(settings, target);
+    if (info.name == name) return info.make(settings, target, shared);
     names.push_back(info.name);
   }
   return Status::InvalidArgument(fmt::format("unknown strategy \"{}\"{}; known: {}", name,

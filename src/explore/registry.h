@@ -38,10 +38,22 @@ struct TargetInfo {
   sim::SimOptions sim_for_oracle;
 };
 
+// Learning state the strategies of one run's devices share: built once by the run and handed
+// to each MakeStrategy. Empty: every strategy learns alone.
+struct SharedLearning {
+  std::shared_ptr<model::SharedModel> fastbot;  // one fastbot model
+  std::shared_ptr<DqnShared> dqn;               // one DinoDroid network, graph and memory
+  static SharedLearning Make() {
+    return {std::make_shared<model::SharedModel>(), std::make_shared<DqnShared>()};
+  }
+};
+
 struct StrategyInfo {
   std::string name;
   std::string description;
-  std::function<Result<std::unique_ptr<Strategy>>(const StrategySettings&, const TargetInfo&)> make;
+  std::function<Result<std::unique_ptr<Strategy>>(const StrategySettings&, const TargetInfo&,
+                                                  const SharedLearning&)>
+      make;
 };
 
 const std::vector<StrategyInfo>& Strategies();
@@ -55,7 +67,8 @@ bool IsKnownStrategy(const std::string& name);
 // Time travel's "auto" interest rule is resolved here, from `target`.
 Result<std::unique_ptr<Strategy>> MakeStrategy(const std::string& name,
                                                const StrategySettings& settings,
-                                               const TargetInfo& target);
+                                               const TargetInfo& target,
+                                               const SharedLearning& shared = {});
 // The `--strategy help` text.
 std::string StrategyHelp();
 

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "base/rng.h"
 #include "base/status.h"
 #include "gui/action.h"
@@ -54,6 +56,15 @@ struct Request {
   uint64_t state = 0;
 };
 
+// A file of end-of-run figures a strategy leaves in the run folder: `<name>.json`, or
+// `<name>-<device>.json` for one device of several unless `whole_run` (the devices share what
+// it counts, so any one of them has the run's figures).
+struct FiguresFile {
+  std::string name;
+  nlohmann::json figures;
+  bool whole_run = false;
+};
+
 class Strategy {
  public:
   virtual ~Strategy() = default;
@@ -70,6 +81,12 @@ class Strategy {
   // Writes what the strategy keeps on disk (a learned model); called every so many events and
   // when the run stops.
   virtual Status Flush() { return Status::Ok(); }
+  // The strategy's settings as the run resolved them, a section of config.json each, by name
+  // ("fastbot": {...}); a wrapper adds its own and its base's. The run loop knows no strategy's
+  // settings: this is how they reach the run folder.
+  virtual void AddSettings(nlohmann::json& /*config*/) const {}
+  // The strategy's end-of-run figures; a wrapper adds its own and its base's.
+  virtual void AddFigures(std::vector<FiguresFile>& /*files*/) const {}
 };
 
 }  // namespace roam::explore

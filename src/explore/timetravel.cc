@@ -178,6 +178,22 @@ bool StuckDetector::IsLoop(const std::deque<uint64_t>& window, const StateGraph&
 
 // ---- TimeTravelStrategy ----
 
+void TimeTravelStrategy::AddSettings(nlohmann::json& config) const {
+  base_->AddSettings(config);
+  const TimeTravelOptions& t = options_;
+  config["time_travel"] = {{"queue_length", t.queue_length},
+                           {"alpha", t.alpha},
+                           {"beta", t.beta},
+                           {"max_no_progress", t.max_no_progress},
+                           {"reward", t.reward},
+                           {"penalty", t.penalty},
+                           {"f0_ratio", t.interesting_f0_ratio},
+                           {"k", t.path_length},
+                           {"max_snapshots", t.max_snapshots},
+                           {"interesting", t.interesting},
+                           {"restore", t.restore}};
+}
+
 TimeTravelStrategy::TimeTravelStrategy(std::unique_ptr<Strategy> base, TimeTravelOptions options)
     : base_(std::move(base)),
       options_(std::move(options)),

@@ -63,6 +63,9 @@ struct TimeTravelOptions {
   // "coverage", "gui", or "auto" (coverage where the device reports it; MakeStrategy resolves
   // it from the target with ResolveInterestRule).
   std::string interesting = "auto";
+  // How a restore is done, for config.json: "snapshot" on a device that takes them, else
+  // "replay" (MakeStrategy sets it from the target).
+  std::string restore = "replay";
 };
 
 // Checks ranges; errors name the setting.
@@ -149,6 +152,8 @@ class TimeTravelStrategy final : public Strategy {
   std::optional<Request> TakeRequest(const StepView& view) override;
   void Done(const Request& request, bool ok) override;
   Status Flush() override { return base_->Flush(); }
+  void AddSettings(nlohmann::json& config) const override;
+  void AddFigures(std::vector<FiguresFile>& files) const override { base_->AddFigures(files); }
 
   const Strategy& base() const { return *base_; }
   const StateGraph& graph() const { return graph_; }

@@ -37,14 +37,14 @@ std::filesystem::path DefaultWordVectors();
 // Fills in what the dqn strategy needs from this layer: the torch network, the default vectors.
 void WireDqn(explore::DqnOptions& dqn);
 
-// config.json's keys of an exploration (the run folder adds the shared ones).
-nlohmann::json ExploreConfig(const ExploreOptions& options, const explore::TargetInfo& target);
+// config.json's keys of an exploration (the run folder adds the shared ones): the run's, and
+// the strategy's own sections (Strategy::AddSettings).
+nlohmann::json ExploreConfig(const ExploreOptions& options, const explore::Strategy& strategy);
 
-// What the strategy leaves beside the trace: harness.json (harness-<device>.json for one device
-// of several), and dqn.json (once per run: the devices of a run share the network).
-Status WriteHarnessStats(const std::filesystem::path& out, const explore::Strategy& strategy,
-                         std::string_view device_tag);
-Status WriteDqnStats(const std::filesystem::path& out, const explore::Strategy& strategy);
+// The strategy's figures files beside the trace (Strategy::AddFigures), for the device tagged
+// `device_tag` (empty: the run's only one); a file of the whole run comes from the first device.
+Status WriteStrategyFigures(const std::filesystem::path& out, const explore::Strategy& strategy,
+                            std::string_view device_tag, bool first_device);
 
 // One device, or several (run/fleet.h) when options name more than one.
 Result<report::Summary> Explore(const ExploreOptions& options, const RunContext& context = {});

@@ -220,11 +220,8 @@ Result<report::Summary> ExploreFleet(const ExploreOptions& given, const RunConte
   if (options.budget.events > 0 && options.budget.events < static_cast<int64_t>(n))
     return Status::InvalidArgument(
         fmt::format("--events {} cannot be divided among {} devices", options.budget.events, n));
-  auto& fastbot = options.strategy_settings.fastbot;
-  if (explore::RunsFastbot(options.strategy) && options.share_model)
-    fastbot.shared = std::make_shared<model::SharedModel>();
-  if (explore::RunsDqn(options.strategy) && options.share_model)
-    options.strategy_settings.dqn.shared = std::make_shared<explore::DqnShared>();
+  const explore::SharedLearning shared =
+      options.share_model ? explore::SharedLearning::Make() : explore::SharedLearning{};
 
   std::vector<Worker> workers(n);
   json devices_config = json::array();
@@ -237,14 +234,15 @@ Result<report::Summary> ExploreFleet(const ExploreOptions& given, const RunConte
     auto opened = Target::Open(target, options.seed + i, options.campaign.crash.top_frames);
     if (!opened.ok()) return opened.status().Wrap("device " + w.tag);
     w.target = std::move(*opened);
-    auto strategy = explore::WithHarness(
-        explore::MakeStrategy(options.strategy, options.strategy_settings, w.target->Info()),
-        options.harness);
+    auto strategy =
+        explore::WithHarness(explore::MakeStrategy(options.strategy, options.strategy_settings,
+                                                   w.target->Info(), shared),
+                             options.harness);
     if (!strategy.ok()) return strategy.status();
     w.strategy = std::move(*strategy);
     devices_config.push_back({{"device", w.tag}, {"name", w.target->device().Name()}});
   }
-  json config = ExploreConfig(options, workers[0].target->Info());
+  json config = ExploreConfig(options, *workers[0].strategy);
   config["devices"] = devices_config;
   config["shared_model"] = options.share_model;
   config["lockstep"] = options.lockstep;
@@ -306,14 +304,14 @@ Result<report::Summary> ExploreFleet(const ExploreOptions& given, const RunConte
   std::vector<report::Summary> summaries;
   json sections = json::array();
   for (auto& w : workers) {
-    ROAM_RETURN_IF_ERROR(WriteHarnessStats(options.out, *w.strategy, w.tag));
+    ROAM_RETURN_IF_ERROR(
+        WriteStrategyFigures(options.out, *w.strategy, w.tag, &w == &workers.front()));
     coverage = coverage && w.target->device().HasCoverage();
     if (coverage)
       for (auto& u : w.target->device().CoveredUnits()) units.insert(std::move(u));
     summaries.push_back(w.summary);
     sections.push_back(DeviceSection(w.tag, w.summary, w.status));
   }
-  ROAM_RETURN_IF_ERROR(WriteDqnStats(options.out, *workers.front().strategy));
   ROAM_RETURN_IF_ERROR(WriteFleetCoverage(options.out, workers));
   report::Summary summary =
       MergeDeviceSummaries(summaries, tags, fleet_progress.states(),

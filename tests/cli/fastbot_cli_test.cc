@@ -28,7 +28,7 @@ TEST(FastbotCli, ModelFolderCorruptFileAndReset) {
   ASSERT_TRUE(std::filesystem::exists(dir / "model/model.bin"));
   auto config = ReadJsonFile(dir / "run/config.json");
   ASSERT_TRUE(config.ok());
-  EXPECT_EQ((*config)["fastbot"]["model_save_every"], 50);
+  EXPECT_EQ((*config)["model_save_every"], 50);
   EXPECT_EQ((*config)["fastbot"]["route"], true);
 
   { std::ofstream(dir / "model/model.bin", std::ios::binary | std::ios::app) << "x"; }

@@ -133,6 +133,27 @@ TEST(Fleet, TwoDevicesTrainOneDqnNetwork) {
   EXPECT_TRUE(std::filesystem::exists(o.strategy_settings.dqn.model));
 }
 
+// Networks apart: each device's strategy has figures of its own, so each writes its file; the
+// settings in config.json are the strategy's own sections, nothing of a strategy not run.
+TEST(Fleet, SeparateDqnNetworksWriteTheirFiguresEach) {
+  ExploreOptions o = Sim("tests/apps/deep.json", "dqn", 2, 200, 1, "fleet_dqn_apart");
+  o.strategy_settings.dqn.vectors = "hashed";
+  o.share_model = false;
+  auto s = Explore(o);
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  EXPECT_FALSE(std::filesystem::exists(o.out / "dqn.json"));
+  for (const char* tag : {"sim-1", "sim-2"}) {
+    auto dqn = ReadJsonFile(o.out / fmt::format("dqn-{}.json", tag));
+    ASSERT_TRUE(dqn.ok()) << dqn.status().message();
+    EXPECT_GT((*dqn)["decisions"].get<int64_t>(), 0) << tag;
+  }
+  auto config = ReadJsonFile(o.out / "config.json");
+  ASSERT_TRUE(config.ok());
+  EXPECT_TRUE(config->contains("dqn"));
+  EXPECT_FALSE(config->contains("random"));
+  EXPECT_FALSE(config->contains("fastbot"));
+}
+
 // In lockstep the devices' steps meet the shared model in one order: the same seed, the same run.
 TEST(Fleet, InLockstepARunIsReproducibleFromItsSeed) {
   std::string first;
