@@ -1,4 +1,4 @@
-// report/summary: summary.json (the machine-readable result of a run, documented in the README)
+// report/summary: summary.json (the machine-readable result of a run, documented in docs/exploring.md)
 // and the bugs/B<n>/ folders. Plain data plus writers that write to a temp name and rename.
 // Thread-compatible.
 #pragma once
