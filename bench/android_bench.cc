@@ -6,7 +6,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include "run/explore.h"
+#include "run/explore/explore.h"
 #include "serve/sim_adb_server.h"
 #include "sim/spec.h"
 

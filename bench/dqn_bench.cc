@@ -12,7 +12,7 @@
 #include "bench_screens.h"
 #include "explore/dqn.h"
 #include "gui/actions.h"
-#include "run/explore.h"
+#include "run/explore/explore.h"
 #include "run/networks.h"
 
 namespace {

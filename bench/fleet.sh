@@ -1,5 +1,5 @@
 #!/bin/sh
-# Several devices in one run (`roam explore --devices N`, run/fleet.h).
+# Several devices in one run (`roam explore --devices N`, run/explore/fleet.h).
 #
 # Throughput: fastbot on apps/bench/settings.json for TIME seconds on 1, 2 and 4 simulated
 # devices (a time budget, so start-up and the final report do not dilute the figure), and on

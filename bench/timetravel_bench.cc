@@ -6,7 +6,7 @@
 #include <benchmark/benchmark.h>
 
 #include "explore/timetravel.h"
-#include "run/explore.h"
+#include "run/explore/explore.h"
 
 namespace {
 

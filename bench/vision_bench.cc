@@ -1,4 +1,4 @@
-// VisionDroid's cost per step without the model, as run/vision.cc spends it: decode the
+// VisionDroid's cost per step without the model, as run/vision/vision.cc spends it: decode the
 // screenshot once, mark the current screen (sent 768 px wide), keep the step's frame at the
 // stitched width (the operated widget boxed), stitch a history of six such frames and write the
 // widget list and the Explorer's prompt. The target: under 20 ms on one core. The
@@ -16,7 +16,7 @@
 #include "draw/draw.h"
 #include "draw/marks.h"
 #include "llm/chat_server_double.h"
-#include "run/vision.h"
+#include "run/vision/vision.h"
 #include "sim/sim_app.h"
 #include "sim/spec.h"
 #include "vision/agents.h"

@@ -13,7 +13,7 @@
 #include "cli/harness_flags.h"
 #include "cli/llm_flags.h"
 #include "cli/timetravel_flags.h"
-#include "run/bench.h"
+#include "run/bench/bench.h"
 
 namespace roam::cli {
 

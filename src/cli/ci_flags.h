@@ -9,7 +9,7 @@
 
 #include "report/summary.h"
 #include "report/verdict.h"
-#include "run/after_run.h"
+#include "run/triage/after_run.h"
 
 namespace roam::cli {
 

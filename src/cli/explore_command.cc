@@ -17,9 +17,9 @@
 #include "cli/timetravel_flags.h"
 #include "device/android/adb_protocol.h"
 #include "report/run_report.h"
-#include "run/explore.h"
-#include "run/minimize.h"
-#include "run/replay.h"
+#include "run/explore/explore.h"
+#include "run/triage/minimize.h"
+#include "run/triage/replay.h"
 
 namespace roam::cli {
 
@@ -27,7 +27,7 @@ namespace {
 
 // --serial A,B,C or --serial all (every online device of the adb server) into o.serials; false
 // (with a message) when that leaves none or names one twice. (--devices beside --serial is
-// refused by run/fleet.)
+// refused by run/explore/fleet.)
 bool ResolveSerials(run::ExploreOptions& o) {
   auto& a = o.target.android;
   if (a.serial != "all" && a.serial.find(',') == std::string::npos) return true;

@@ -1,4 +1,4 @@
-// `roam fuzz`: Genie's functional fuzzing (run/fuzz.h) on a simulated app or an Android device.
+// `roam fuzz`: Genie's functional fuzzing (run/fuzz/fuzz.h) on a simulated app or an Android device.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include "cli/flags.h"
 #include "cli/signals.h"
 #include "cli/target_flags.h"
-#include "run/fuzz.h"
+#include "run/fuzz/fuzz.h"
 
 namespace roam::cli {
 

@@ -6,8 +6,8 @@
 #include "cli/dqn_flags.h"
 #include "cli/flags.h"
 #include "cli/signals.h"
-#include "run/bench.h"
-#include "run/train.h"
+#include "run/bench/bench.h"
+#include "run/explore/train.h"
 
 namespace roam::cli {
 

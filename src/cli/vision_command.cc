@@ -1,4 +1,4 @@
-// `roam vision`: VisionDroid (run/vision.h) on a simulated app or an Android device, with a
+// `roam vision`: VisionDroid (run/vision/vision.h) on a simulated app or an Android device, with a
 // multimodal model behind an OpenAI-compatible API; `roam vision confirm` adds a report to a
 // team's example library.
 #include <CLI/CLI.hpp>
@@ -10,7 +10,7 @@
 #include "cli/llm_flags.h"
 #include "cli/signals.h"
 #include "cli/target_flags.h"
-#include "run/vision.h"
+#include "run/vision/vision.h"
 
 namespace roam::cli {
 

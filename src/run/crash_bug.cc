@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "report/summary.h"
-#include "run/replay.h"
+#include "run/replay_trace.h"
 
 namespace roam::run {
 

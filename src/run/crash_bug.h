@@ -43,7 +43,7 @@ Status WriteCrashBug(const std::filesystem::path& run_dir, const std::string& id
                      const std::vector<report::TraceStep>& trace, const TraceCheck& check,
                      const ReplaySpec& replay);
 
-// The bug folders of a run whose devices meet crashes at once (run/fleet.h): each signature gets
+// The bug folders of a run whose devices meet crashes at once (run/explore/fleet.h): each signature gets
 // one folder, filed by the device that met it first. Thread-safe.
 class SharedBugs {
  public:

@@ -10,7 +10,7 @@
 
 #include "base/files.h"
 #include "device/jacoco/exec_reader.h"
-#include "run/explore.h"
+#include "run/explore/explore.h"
 #include "serve/sim_adb_server.h"
 #include "serve/sim_jacoco.h"
 #include "sim/spec.h"

@@ -11,8 +11,8 @@
 
 #include "base/files.h"
 #include "device/android/uia2_driver.h"
-#include "run/explore.h"
-#include "run/replay.h"
+#include "run/explore/explore.h"
+#include "run/triage/replay.h"
 #include "serve/sim_adb_server.h"
 #include "sim/spec.h"
 #include "test_paths.h"

@@ -1,6 +1,6 @@
 // roam bench: the ceiling covers at least as much as every other strategy everywhere, the
 // table's figures are each run's summary.json, and a bug switched off is never counted as found.
-#include "run/bench.h"
+#include "run/bench/bench.h"
 
 #include <map>
 #include <sstream>
@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "base/files.h"
-#include "run/explore.h"
+#include "run/explore/explore.h"
 #include "sim/generator.h"
 #include "test_paths.h"
 

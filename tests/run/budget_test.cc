@@ -8,7 +8,7 @@
 
 #include "device/sim_device.h"
 #include "explore/random.h"
-#include "run/campaign.h"
+#include "run/explore/campaign.h"
 #include "sim/spec.h"
 #include "test_paths.h"
 

@@ -1,6 +1,6 @@
 // How a campaign says why it stopped: a model that cannot be saved is a model error, not a
 // device error.
-#include "run/campaign.h"
+#include "run/explore/campaign.h"
 
 #include <gtest/gtest.h>
 

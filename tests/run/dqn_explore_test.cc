@@ -5,8 +5,8 @@
 
 #include "base/files.h"
 #include "explore/dqn_model.h"
-#include "run/explore.h"
-#include "run/train.h"
+#include "run/explore/explore.h"
+#include "run/explore/train.h"
 #include "test_paths.h"
 
 namespace roam::run {

@@ -1,11 +1,11 @@
 // End to end on the simulator: the run loop finds a planted crash, writes a bug folder whose
 // trace replays, and reports nothing once the bug is switched off.
-#include "run/explore.h"
+#include "run/explore/explore.h"
 
 #include <gtest/gtest.h>
 
 #include "base/files.h"
-#include "run/replay.h"
+#include "run/triage/replay.h"
 #include "run_test_util.h"
 #include "test_paths.h"
 

@@ -6,7 +6,7 @@
 
 #include "base/files.h"
 #include "model/model_file.h"
-#include "run/explore.h"
+#include "run/explore/explore.h"
 #include "test_paths.h"
 
 namespace roam::run {

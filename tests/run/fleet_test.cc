@@ -1,7 +1,7 @@
-// Several devices in one run (run/fleet.h): simulated copies sharing one fastbot model, bugs
+// Several devices in one run (run/explore/fleet.h): simulated copies sharing one fastbot model, bugs
 // de-duplicated across devices, one summary; and Android devices through `roam sim serve`'s
 // server, one of which goes offline for good while the other finishes.
-#include "run/fleet.h"
+#include "run/explore/fleet.h"
 
 #include <algorithm>
 #include <chrono>
@@ -14,7 +14,7 @@
 
 #include "base/files.h"
 #include "run/crash_bug.h"
-#include "run/explore.h"
+#include "run/explore/explore.h"
 #include "run_test_util.h"
 #include "serve/sim_adb_server.h"
 #include "sim/spec.h"

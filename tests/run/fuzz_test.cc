@@ -1,6 +1,6 @@
-// run/fuzz: Genie end to end on simulated apps: the ActivityDiary case of the document is found
+// run/fuzz/fuzz: Genie end to end on simulated apps: the ActivityDiary case of the document is found
 // (and not with its bug off), a self-changing clock gives no report, an F folder replays.
-#include "run/fuzz.h"
+#include "run/fuzz/fuzz.h"
 
 #include <cstdlib>
 #include <optional>
@@ -12,10 +12,10 @@
 #include "base/files.h"
 #include "device/sim_device.h"
 #include "fuzz/views.h"
-#include "run/fuzz_exec.h"
-#include "run/fuzz_internal.h"
-#include "run/minimize.h"
-#include "run/replay.h"
+#include "run/fuzz/fuzz_exec.h"
+#include "run/fuzz/fuzz_internal.h"
+#include "run/triage/minimize.h"
+#include "run/triage/replay.h"
 #include "sim/generator.h"
 #include "sim/sim_app.h"
 #include "test_paths.h"

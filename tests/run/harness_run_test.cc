@@ -10,8 +10,8 @@
 
 #include "base/files.h"
 #include "explore/text_input.h"
-#include "run/bench.h"
-#include "run/explore.h"
+#include "run/bench/bench.h"
+#include "run/explore/explore.h"
 #include "test_paths.h"
 
 namespace roam::run {

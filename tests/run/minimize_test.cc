@@ -1,6 +1,6 @@
 // Minimised bug traces on the simulator: a random run's trace shrinks to the steps that matter,
 // typed text to the characters that matter; every candidate is checked by replay.
-#include "run/minimize.h"
+#include "run/triage/minimize.h"
 
 #include <fstream>
 
@@ -8,8 +8,8 @@
 
 #include "base/files.h"
 #include "draw/draw.h"
-#include "run/explore.h"
-#include "run/replay.h"
+#include "run/explore/explore.h"
+#include "run/triage/replay.h"
 #include "run_test_util.h"
 #include "test_paths.h"
 

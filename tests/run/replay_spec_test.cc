@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "base/files.h"
-#include "run/explore.h"
-#include "run/replay.h"
+#include "run/explore/explore.h"
+#include "run/triage/replay.h"
 #include "run_test_util.h"
 #include "test_paths.h"
 

@@ -1,6 +1,6 @@
 // ReplayTrace against a device whose crash reports arrive late, as a phone's log does: the
 // crash of the last action shows up only after the next observation.
-#include "run/replay.h"
+#include "run/replay_trace.h"
 
 #include <gtest/gtest.h>
 

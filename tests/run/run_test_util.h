@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "run/explore.h"
+#include "run/explore/explore.h"
 #include "test_paths.h"
 
 namespace roam::run {

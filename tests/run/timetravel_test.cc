@@ -8,11 +8,11 @@
 
 #include "base/files.h"
 #include "device/sim_device.h"
-#include "run/bench.h"
-#include "run/campaign.h"
-#include "run/explore.h"
+#include "run/bench/bench.h"
+#include "run/explore/campaign.h"
+#include "run/explore/explore.h"
 #include "run/progress.h"
-#include "run/replay.h"
+#include "run/triage/replay.h"
 #include "sim/spec.h"
 #include "test_paths.h"
 

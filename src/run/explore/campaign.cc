@@ -1,0 +1,258 @@
+#include "run/explore/campaign.h"
+
+#include <fmt/format.h>
+
+#include "base/files.h"
+#include "gui/abstraction.h"
+#include "gui/actions.h"
+#include "report/run_report.h"
+
+namespace roam::run {
+
+namespace {
+constexpr double kSummaryEverySeconds = 10;  // summary.json is refreshed this often mid-run
+}  // namespace
+
+Campaign::Campaign(CampaignOptions options, BudgetOptions budget, device::Device& device,
+                   explore::Strategy& strategy, Rng& rng, CampaignIo io, const RunContext& context)
+    : options_(options),
+      context_(context),
+      budget_(budget, *context.clock),
+      device_(device),
+      strategy_(strategy),
+      rng_(rng),
+      io_(std::move(io)),
+      crashes_(device.Package(), options.crash),
+      executor_(device, budget_, crashes_, {.throttle_ms = options.throttle_ms}),
+      progress_(context.progress, context.progress_tty, options.progress),
+      package_(device.Package()) {}
+
+void StepTurns::Begin(size_t device) {
+  std::unique_lock lock(mu_);
+  changed_.wait(lock, [&] { return turn_ == device; });
+}
+
+void StepTurns::End(size_t device) {
+  std::lock_guard lock(mu_);
+  if (turn_ == device) PassOn(device);
+  changed_.notify_all();
+}
+
+void StepTurns::Leave(size_t device) {
+  std::lock_guard lock(mu_);
+  active_[device] = false;
+  if (turn_ == device) PassOn(device);
+  changed_.notify_all();
+}
+
+void StepTurns::PassOn(size_t from) {
+  for (size_t k = 1; k <= active_.size(); ++k) {
+    const size_t next = (from + k) % active_.size();
+    if (active_[next]) {
+      turn_ = next;
+      return;
+    }
+  }
+}
+
+Campaign::~Campaign() = default;
+
+Result<report::Summary> Campaign::Run() {
+  declared_activities_ = device_.DeclaredActivities();
+  ROAM_RETURN_IF_ERROR(trace_.Open(RunFile("trace", "jsonl")));
+  ROAM_RETURN_IF_ERROR(progress_.OpenLog(RunFile("progress", "jsonl")));
+  Status status = Start();
+  double last_summary = budget_.Elapsed();
+  while (status.ok()) {
+    if (context_.Stopped()) {
+      stop_reason_ = "interrupted";
+      break;
+    }
+    if (!budget_.Left()) {
+      stop_reason_ = budget_.SpentOn();
+      break;
+    }
+    if (io_.turns) io_.turns->Begin(io_.turn_index);
+    status = Step();
+    if (io_.turns) io_.turns->End(io_.turn_index);
+    const char* failed = write_failed_ ? "write error: " : "device error: ";
+    if (status.ok() && options_.flush_every > 0 && budget_.events() % options_.flush_every == 0) {
+      status = strategy_.Flush();
+      failed = "model error: ";
+    }
+    ShowProgress();
+    if (status.ok() && budget_.Elapsed() - last_summary >= kSummaryEverySeconds) {
+      last_summary = budget_.Elapsed();
+      status = WriteSummary(RunFile("summary", "json"), MakeSummary());
+      if (status.ok()) status = WriteCoverageFile();
+      failed = "write error: ";
+      if (status.ok()) RefreshReport(/*final=*/false);
+    }
+    if (!status.ok()) stop_reason_ = failed + status.message();
+  }
+  if (!status.ok() && stop_reason_.empty()) stop_reason_ = "device error: " + status.message();
+  if (io_.turns) io_.turns->Leave(io_.turn_index);
+  // Whatever stopped the run, everything found so far is written.
+  Status flushed = strategy_.Flush();
+  Status closed = trace_.Close();
+  const ProgressFigures figures = Figures();
+  progress_.Finish(figures);
+  if (io_.on_progress) io_.on_progress(figures, activities_, state_order_);
+  report::Summary summary = MakeSummary();
+  ROAM_RETURN_IF_ERROR(WriteSummary(RunFile("summary", "json"), summary));
+  ROAM_RETURN_IF_ERROR(WriteCoverageFile());
+  RefreshReport(/*final=*/true);
+  ROAM_RETURN_IF_ERROR(closed);
+  if (!status.ok()) return status;
+  ROAM_RETURN_IF_ERROR(flushed);
+  return summary;
+}
+
+std::filesystem::path Campaign::RunFile(std::string_view stem, std::string_view ext) const {
+  if (io_.device_tag.empty()) return io_.out_dir / fmt::format("{}.{}", stem, ext);
+  return io_.out_dir / fmt::format("{}-{}.{}", stem, io_.device_tag, ext);
+}
+
+Status Campaign::WriteCoverageFile() const {
+  auto exec = device_.CoverageExec();
+  if (!exec.ok()) return exec.status().IsUnsupported() ? Status::Ok() : exec.status();
+  return WriteFileAtomic(RunFile("coverage", "exec"), *exec);
+}
+
+void Campaign::ShowProgress() {
+  const ProgressFigures figures = Figures();
+  progress_.Update(figures);
+  // Another thread gathers these (run/explore/fleet.h): every so many events and at each new activity,
+  // so that workers seldom meet on its lock.
+  constexpr int64_t kReportEvery = 64;
+  if (io_.on_progress &&
+      (figures.events % kReportEvery == 0 || activities_.size() != reported_activities_)) {
+    reported_activities_ = activities_.size();
+    io_.on_progress(figures, activities_, state_order_);
+  }
+}
+
+void Campaign::RefreshReport(bool final) {
+  // Mid-run the page is rewritten at most once per twenty times what writing it cost, so a long
+  // run spends under 5% of its time on it.
+  const double now = budget_.Elapsed();
+  if (!io_.html_report || (!final && now < next_report_)) return;
+  Status s = report::WriteRunReport(io_.out_dir);
+  next_report_ = budget_.Elapsed() + 20 * (budget_.Elapsed() - now);
+  if (!s.ok() && !report_failed_) {
+    report_failed_ = true;
+    progress_.Note("roam: report.html not written: " + s.message());
+  }
+}
+
+Status Campaign::Start() {
+  if (!options_.clear_data_at_start) return Status::Ok();
+  ROAM_RETURN_IF_ERROR(Record({.op = "clear"}));
+  // The first Step() launches: the app is not in the foreground yet.
+  return executor_.Clear();
+}
+
+Status Campaign::Record(report::TraceStep step) {
+  step.step = trace_steps_++;
+  // Snapshot and restore lines are for the whole run's replay; a restore puts the snapshot's
+  // own episode in place (campaign_timetravel.cc).
+  if (step.op == "snapshot" || step.op == "restore") return Wrote(trace_.Append(step));
+  // The episode is what a bug's short trace replays: the steps since the last launch, or since
+  // the clear that preceded it.
+  const bool cleared = step.op == "clear";
+  if (cleared ||
+      (step.op == "launch" && !(episode_.size() == 1 && episode_.back().op == "clear"))) {
+    episode_.clear();
+    episode_from_clear_ = cleared;
+    episode_overflow_ = false;
+    // screen_ is the device's screen now: EnsureInApp and ReplayPath observe before they launch.
+    episode_rotation_ = start_rotation_ < 0 ? -1 : screen_.rotation;
+  }
+  if (episode_.size() < options_.max_episode_steps) {
+    episode_.push_back(step);
+  } else {
+    episode_overflow_ = true;
+  }
+  return Wrote(trace_.Append(step));
+}
+
+std::optional<report::TraceStep> Campaign::TurnStep(int now, int then) {
+  if (now < 0 || then < 0 || now % 2 == then % 2) return std::nullopt;
+  return report::TraceStep{.action = gui::MakeGlobalAction(gui::ActionKind::kRotate)};
+}
+
+Status Campaign::RecordAct(report::TraceStep step, const ActOutcome& outcome) {
+  step.events = outcome.failures;
+  ROAM_RETURN_IF_ERROR(Record(std::move(step)));
+  for (size_t index : outcome.new_findings)
+    ROAM_RETURN_IF_ERROR(FileBug(crashes_.findings()[index]));
+  return Status::Ok();
+}
+
+Status Campaign::EnsureInApp(bool& relaunched) {
+  for (int attempt = 0;; ++attempt) {
+    ROAM_RETURN_IF_ERROR(executor_.Observe(screen_));
+    if (start_rotation_ < 0) start_rotation_ = screen_.rotation;
+    if (screen_.package == package_) return Status::Ok();
+    if (attempt >= options_.max_failed_launches)
+      return Status::Unavailable(fmt::format(
+          "{} did not come to the foreground after {} launches (the screen shows \"{}\")", package_,
+          attempt, screen_.package));
+    ROAM_RETURN_IF_ERROR(Record({.op = "launch"}));
+    ROAM_RETURN_IF_ERROR(executor_.Launch());
+    if (budget_.events() > 0 || attempt > 0) ++relaunches_;
+    relaunched = true;
+  }
+}
+
+void Campaign::SeeScreen(uint64_t key, bool& new_state, bool& new_activity) {
+  new_state = states_.insert(key).second;
+  if (new_state && io_.on_progress) state_order_.push_back(key);
+  new_activity = !screen_.activity.empty() && activity_set_.insert(screen_.activity).second;
+  if (new_activity) activities_.push_back(screen_.activity);
+}
+
+Status Campaign::Step() {
+  bool relaunched = false;
+  ROAM_RETURN_IF_ERROR(EnsureInApp(relaunched));
+  const Clock& clock = budget_.clock();
+  double mark = clock.Now();
+  uint64_t key = gui::ScreenKey(screen_);
+  bool new_state = false, new_activity = false;
+  SeeScreen(key, new_state, new_activity);
+  if (pending_) {
+    explore::Transition t{.from = pending_->from,
+                          .to = key,
+                          .action = pending_->action,
+                          .new_state = new_state,
+                          .new_activity = new_activity,
+                          .new_units = pending_->new_units,
+                          .crashed = pending_->crashed,
+                          .new_crash = pending_->new_crash,
+                          .left_app = relaunched};
+    strategy_.Learn(t);
+    pending_.reset();
+  }
+  gui::ActionsFor(screen_, actions_);
+  KeepShorterPath(key);
+  executor_.timing().decide += clock.Now() - mark;
+  ROAM_RETURN_IF_ERROR(ServeRequests(key));
+  if (!budget_.Left()) return Status::Ok();  // a replayed path may use up the budget
+
+  mark = clock.Now();
+  explore::StepView view{screen_, key, actions_, budget_.events()};
+  gui::Action action = strategy_.Next(view, rng_);
+  report::TraceStep step = StepExecutor::StepFor(screen_, action, key);
+  executor_.timing().decide += clock.Now() - mark;
+  ActOutcome outcome;
+  ROAM_RETURN_IF_ERROR(executor_.Act(action, outcome));
+  ROAM_RETURN_IF_ERROR(RecordAct(std::move(step), outcome));
+  pending_ = Pending{.from = key,
+                     .action = std::move(action),
+                     .new_units = outcome.new_units,
+                     .crashed = outcome.failed(),
+                     .new_crash = !outcome.new_findings.empty()};
+  return Status::Ok();
+}
+
+}  // namespace roam::run

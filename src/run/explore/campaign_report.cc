@@ -1,0 +1,111 @@
+// The campaign's findings: bug folders with a trace that replays, and the summary.
+#include <fmt/format.h>
+
+#include "run/explore/campaign.h"
+#include "run/crash_bug.h"
+#include "run/replay_trace.h"
+
+namespace roam::run {
+
+std::vector<report::TraceStep> Campaign::BugTrace(const oracle::CrashFinding& finding,
+                                                  TraceCheck& checked) {
+  // The check that replays the trace also takes the screens of its last steps, so the run
+  // itself spends nothing on pictures.
+  const CrashBugIo io{.replay = io_.replay,
+                      .fresh_device = io_.fresh_device,
+                      .top_frames = options_.crash.top_frames,
+                      .screenshots = options_.bug_screenshots};
+  auto check = [&](const std::vector<report::TraceStep>& steps) {
+    checked = CheckCrashTrace(io, finding, steps);
+    return checked.reproduced;
+  };
+  // First try the short trace: a clean start, then the last episode.
+  if (!episode_overflow_) {
+    std::vector<report::TraceStep> shortest;
+    if (!episode_from_clear_) shortest.push_back({.op = "clear"});
+    shortest.insert(shortest.end(), episode_.begin(), episode_.end());
+    // A fresh device stands as the run began; the episode may have begun turned (after the
+    // clear, before the launch: an app in the foreground would see the rotation).
+    if (auto turn = TurnStep(start_rotation_, episode_rotation_))
+      shortest.insert(shortest.begin() + 1, *turn);
+    // An episode that began at the run's own clear is the exact prefix: it needs no check to be
+    // faithful, but is checked anyway where a fresh device can be had.
+    if (check(shortest) || (!io_.fresh_device && episode_from_clear_)) return shortest;
+  }
+  // Otherwise the whole run so far, read back from trace.jsonl.
+  std::vector<report::TraceStep> prefix;
+  if (trace_.Flush().ok()) {
+    auto all = report::ReadTrace(RunFile("trace", "jsonl"));
+    if (all.ok()) prefix = std::move(*all);
+  }
+  check(prefix);
+  return prefix;
+}
+
+Status Campaign::FileBug(const oracle::CrashFinding& finding) {
+  std::string id = fmt::format("B{}", bug_dirs_.size() + 1);
+  bool file = true;
+  if (io_.shared_bugs) {
+    // One folder per crash in the whole run: another device may have filed this one already.
+    auto claim = io_.shared_bugs->ClaimFor(finding);
+    id = claim.id;
+    file = claim.first;
+  }
+  bug_dirs_.resize(static_cast<size_t>(finding.id), "");
+  bug_dirs_[finding.id - 1] = "bugs/" + id;
+  if (!file) return Status::Ok();
+  TraceCheck checked;
+  std::vector<report::TraceStep> trace = BugTrace(finding, checked);
+  ROAM_RETURN_IF_ERROR(Wrote(WriteCrashBug(io_.out_dir, id, finding, trace, checked, io_.replay)));
+  // A new finding is worth a fresh summary at once.
+  return Wrote(report::WriteSummary(RunFile("summary", "json"), MakeSummary()));
+}
+
+ProgressFigures Campaign::Figures() const {
+  ProgressFigures f = executor_.Figures();
+  f.states = states_.size();
+  f.activities = activities_.size();
+  if (!declared_activities_.empty()) f.activities_total = declared_activities_.size();
+  if (device_.HasCoverage()) {
+    auto c = device_.GetCoverage();
+    f.units_covered = c.covered;
+    f.units_total = c.total;
+  }
+  f.relaunches = relaunches_;
+  f.snapshots = snapshots_taken_;
+  f.restores = restores_;
+  f.failed_restores = failed_restores_;
+  return f;
+}
+
+report::Summary Campaign::MakeSummary() const {
+  report::Summary s;
+  s.app = io_.app;
+  s.seed = io_.seed;
+  s.package = package_;
+  s.device = device_.Name();
+  s.strategy = std::string(strategy_.Name());
+  s.events = budget_.events();
+  s.wall_seconds = budget_.Elapsed();
+  s.stop_reason = stop_reason_.empty() ? "running" : stop_reason_;
+  if (!declared_activities_.empty()) s.activities_total = declared_activities_.size();
+  s.activities_declared = declared_activities_;
+  s.activities_covered = activities_;
+  if (device_.HasCoverage()) {
+    auto c = device_.GetCoverage();
+    s.units_covered = c.covered;
+    s.units_total = c.total;
+  }
+  s.states = states_.size();
+  s.relaunches = relaunches_;
+  s.snapshots = snapshots_taken_;
+  s.restores = restores_;
+  s.failed_restores = failed_restores_;
+  s.restore_events = restore_events_;
+  s.timing = executor_.timing();
+  report::AddFindings(crashes_.findings(), bug_dirs_, s);
+  report::MarkKnown(io_.known, s);
+  return s;
+}
+
+}  // namespace roam::run

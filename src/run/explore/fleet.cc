@@ -1,0 +1,340 @@
+#include "run/explore/fleet.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+#include "base/files.h"
+#include "device/jacoco/exec_reader.h"
+#include "explore/harness.h"
+#include "report/run_report.h"
+#include "report/verdict.h"
+#include "run/explore/campaign.h"
+#include "run/crash_bug.h"
+#include "run/explore/explore.h"
+#include "run/run_folder.h"
+#include "run/target.h"
+
+namespace roam::run {
+
+using nlohmann::json;
+
+std::vector<std::string> FleetTags(const ExploreOptions& options) {
+  if (!options.serials.empty()) return options.serials;
+  std::vector<std::string> tags;
+  for (int i = 1; i <= std::max(options.devices, 1); ++i) tags.push_back(fmt::format("sim-{}", i));
+  return tags;
+}
+
+namespace {
+
+// The progress line of the whole run, from each worker's figures (workers report every so many
+// steps; the main thread draws), and the unions of the activities and abstract states reached.
+class FleetProgress {
+ public:
+  FleetProgress(size_t devices, const SharedBugs& bugs)
+      : figures_(devices), seen_(devices), bugs_(bugs) {}
+
+  void Report(size_t device, const ProgressFigures& figures,
+              const std::vector<std::string>& activities, const std::vector<uint64_t>& states) {
+    std::lock_guard lock(mu_);
+    figures_[device] = figures;
+    Seen& seen = seen_[device];
+    for (size_t i = seen.activities; i < activities.size(); ++i) activities_.insert(activities[i]);
+    for (size_t i = seen.states; i < states.size(); ++i) states_.insert(states[i]);
+    seen = {activities.size(), states.size()};
+  }
+
+  size_t states() const {
+    std::lock_guard lock(mu_);
+    return states_.size();
+  }
+
+  // The run's figures: events added over devices, activities and states united, time the
+  // longest, crashes and ANRs unique over the run.
+  ProgressFigures Merged() const {
+    std::lock_guard lock(mu_);
+    ProgressFigures m;
+    for (const auto& f : figures_) {
+      m.events += f.events;
+      m.max_events += f.max_events;
+      m.elapsed = std::max(m.elapsed, f.elapsed);
+      m.relaunches += f.relaunches;
+      m.snapshots += f.snapshots;
+      m.restores += f.restores;
+      m.failed_restores += f.failed_restores;
+      if (f.activities_total) m.activities_total = f.activities_total;
+    }
+    m.activities = activities_.size();
+    m.states = states_.size();
+    m.crashes = bugs_.crashes();
+    m.anrs = bugs_.anrs();
+    m.extra = fmt::format("{} devices", figures_.size());
+    return m;
+  }
+
+ private:
+  mutable std::mutex mu_;
+  std::vector<ProgressFigures> figures_;
+  struct Seen {
+    size_t activities = 0, states = 0;
+  };
+  std::vector<Seen> seen_;  // per device: how much of its lists is united already
+  std::set<std::string> activities_;
+  std::unordered_set<uint64_t> states_;
+  const SharedBugs& bugs_;
+};
+
+// What one worker needs and leaves behind.
+struct Worker {
+  std::string tag;
+  std::unique_ptr<Target> target;
+  std::unique_ptr<explore::Strategy> strategy;
+  std::unique_ptr<Rng> rng;  // the campaign's
+  std::unique_ptr<Campaign> campaign;
+  Status status;
+  report::Summary summary;
+};
+
+json DeviceSection(const std::string& tag, const report::Summary& s, const Status& status) {
+  json crashes = json::object();
+  for (const auto* list : {&s.crashes, &s.anrs})
+    for (const auto& f : *list) crashes[f.signature] = f.count;
+  json j = {{"device", tag},
+            {"name", s.device},
+            {"trace", fmt::format("trace-{}.jsonl", tag)},
+            {"events", s.events},
+            {"wall_seconds", s.wall_seconds},
+            {"stop_reason", s.stop_reason},
+            {"activities", s.activities_covered.size()},
+            {"states", s.states},
+            {"relaunches", s.relaunches},
+            {"failures", crashes}};
+  if (s.units_covered) j["units"] = *s.units_covered;
+  // A device that stopped answering: when, after how many of its events.
+  j["dropped"] = status.ok() ? json(nullptr)
+                             : json({{"at_seconds", s.wall_seconds},
+                                     {"after_events", s.events},
+                                     {"error", status.message()}});
+  return j;
+}
+
+// coverage.exec of the whole fleet: every device's JaCoCo data merged (each device's own is
+// coverage-<tag>.exec), where the devices' coverage is JaCoCo's.
+Status WriteFleetCoverage(const std::filesystem::path& out, const std::vector<Worker>& workers) {
+  device::jacoco::ExecData merged;
+  bool any = false;
+  for (const auto& w : workers) {
+    auto exec = w.target->device().CoverageExec();
+    if (!exec.ok()) continue;
+    auto data = device::jacoco::ParseExec(*exec);
+    if (!data.ok()) return data.status().Wrap("device " + w.tag + "'s coverage");
+    ROAM_RETURN_IF_ERROR(device::jacoco::Merge(merged, *data).Wrap("device " + w.tag));
+    any = true;
+  }
+  if (!any) return Status::Ok();
+  return WriteFileAtomic(out / "coverage.exec", device::jacoco::WriteExec(merged));
+}
+
+}  // namespace
+
+report::Summary MergeDeviceSummaries(const std::vector<report::Summary>& devices,
+                                     const std::vector<std::string>& tags, size_t states,
+                                     std::optional<size_t> units_covered) {
+  report::Summary m = devices.front();
+  m.device = fmt::format("{} devices", devices.size());
+  m.events = 0;
+  m.wall_seconds = 0;
+  m.activities_covered.clear();
+  m.crashes.clear();
+  m.anrs.clear();
+  m.relaunches = m.snapshots = m.restores = m.failed_restores = 0;
+  m.restore_events = 0;
+  m.timing = {};
+  std::unordered_set<std::string> activities;
+  std::map<std::string, size_t> failure_at;  // signature -> index in m.crashes or m.anrs
+  std::set<std::string> reasons;
+  for (const auto& d : devices) {
+    m.events += d.events;
+    m.wall_seconds = std::max(m.wall_seconds, d.wall_seconds);
+    for (const auto& a : d.activities_covered)
+      if (activities.insert(a).second) m.activities_covered.push_back(a);
+    m.relaunches += d.relaunches;
+    m.snapshots += d.snapshots;
+    m.restores += d.restores;
+    m.failed_restores += d.failed_restores;
+    m.restore_events += d.restore_events;
+    m.timing.steps += d.timing.steps;
+    m.timing.observe += d.timing.observe;
+    m.timing.decide += d.timing.decide;
+    m.timing.act += d.timing.act;
+    m.timing.events += d.timing.events;
+    m.timing.launch += d.timing.launch;
+    reasons.insert(d.stop_reason);
+    for (auto* list : {&m.crashes, &m.anrs}) {
+      const auto& from = list == &m.crashes ? d.crashes : d.anrs;
+      for (const auto& f : from) {
+        auto [it, fresh] = failure_at.try_emplace(f.signature, list->size());
+        if (fresh) {
+          list->push_back(f);
+        } else {
+          auto& kept = (*list)[it->second];
+          kept.count += f.count;
+          if (kept.bug_dir.empty()) kept.bug_dir = f.bug_dir;
+        }
+      }
+    }
+  }
+  m.states = states;
+  m.units_covered = units_covered;
+  // One reason when every device ended alike; otherwise each device's.
+  if (reasons.size() > 1) {
+    m.stop_reason.clear();
+    for (size_t i = 0; i < devices.size(); ++i)
+      m.stop_reason += fmt::format("{}{}: {}", i ? "; " : "", tags[i], devices[i].stop_reason);
+  }
+  return m;
+}
+
+Result<report::Summary> ExploreFleet(const ExploreOptions& given, const RunContext& context) {
+  ExploreOptions options = given;
+  WireDqn(options.strategy_settings.dqn);
+  ROAM_RETURN_IF_ERROR(CheckBudget(options.budget));
+  const std::vector<std::string> tags = FleetTags(options);
+  const size_t n = tags.size();
+  if (!options.share_model && (!options.strategy_settings.fastbot.model_dir.empty() ||
+                               !options.strategy_settings.dqn.model.empty()))
+    return Status::InvalidArgument(
+        "separate models (--no-shared-model) cannot all be kept in one --model or --dqn-model");
+  if (options.devices > 1 && options.target.OnAndroid())
+    return Status::InvalidArgument(
+        "--devices N makes copies of a simulated app; name Android devices with --serial A,B,C "
+        "(or --serial all)");
+  if (options.budget.events > 0 && options.budget.events < static_cast<int64_t>(n))
+    return Status::InvalidArgument(
+        fmt::format("--events {} cannot be divided among {} devices", options.budget.events, n));
+  const explore::SharedLearning shared =
+      options.share_model ? explore::SharedLearning::Make() : explore::SharedLearning{};
+
+  std::vector<Worker> workers(n);
+  json devices_config = json::array();
+  for (size_t i = 0; i < n; ++i) {
+    Worker& w = workers[i];
+    w.tag = tags[i];
+    TargetOptions target = options.target;
+    if (!options.serials.empty()) target.android.serial = tags[i];
+    // The simulator's copies are seeded apart, as independent devices are.
+    auto opened = Target::Open(target, options.seed + i, options.campaign.crash.top_frames);
+    if (!opened.ok()) return opened.status().Wrap("device " + w.tag);
+    w.target = std::move(*opened);
+    auto strategy =
+        explore::WithHarness(explore::MakeStrategy(options.strategy, options.strategy_settings,
+                                                   w.target->Info(), shared),
+                             options.harness);
+    if (!strategy.ok()) return strategy.status();
+    w.strategy = std::move(*strategy);
+    devices_config.push_back({{"device", w.tag}, {"name", w.target->device().Name()}});
+  }
+  json config = ExploreConfig(options, *workers[0].strategy);
+  config["devices"] = devices_config;
+  config["shared_model"] = options.share_model;
+  config["lockstep"] = options.lockstep;
+  ROAM_RETURN_IF_ERROR(OpenRunFolder(options, *workers[0].target, config));
+
+  SharedBugs bugs;
+  StepTurns turns(n);
+  FleetProgress fleet_progress(n, bugs);
+  RunContext quiet = context;
+  quiet.progress = nullptr;  // the main thread draws the run's line
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < n; ++i) {
+    Worker& w = workers[i];
+    BudgetOptions budget = options.budget;
+    if (budget.events > 0)
+      budget.events = options.budget.events / n + (i < options.budget.events % n ? 1 : 0);
+    CampaignIo io{.app = w.target->app_name(),
+                  .seed = options.seed + i,
+                  .out_dir = options.out,
+                  .replay = w.target->replay(),
+                  .fresh_device = w.target->fresh_device(),
+                  .known = options.known,
+                  .html_report = false,
+                  .device_tag = w.tag,
+                  .shared_bugs = &bugs,
+                  .turns = options.lockstep ? &turns : nullptr,
+                  .turn_index = i,
+                  .on_progress = [&fleet_progress, i](const ProgressFigures& f,
+                                                      const std::vector<std::string>& a,
+                                                      const std::vector<uint64_t>& states) {
+                    fleet_progress.Report(i, f, a, states);
+                  }};
+    w.rng = std::make_unique<Rng>(options.seed + i);
+    w.campaign = std::make_unique<Campaign>(options.campaign, budget, w.target->device(),
+                                            *w.strategy, *w.rng, std::move(io), quiet);
+  }
+  Progress progress(context.progress, context.progress_tty, options.campaign.progress);
+  Status log = progress.OpenLog(options.out / "progress.jsonl");
+  if (!log.ok()) return log;
+  std::atomic<size_t> running = n;
+  for (size_t i = 0; i < n; ++i)
+    threads.emplace_back([&w = workers[i], &running, &turns, i] {
+      auto summary = w.campaign->Run();
+      turns.Leave(i);  // also when Run failed before its first step
+      w.status = summary.ok() ? Status::Ok() : summary.status();
+      w.summary = w.campaign->Summarize();
+      --running;
+    });
+  while (running.load() > 0) {
+    progress.Update(fleet_progress.Merged());
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  for (auto& t : threads) t.join();
+  progress.Finish(fleet_progress.Merged());
+
+  // Code units by name, united, where the devices report coverage.
+  std::set<std::string> units;
+  bool coverage = true;
+  std::vector<report::Summary> summaries;
+  json sections = json::array();
+  for (auto& w : workers) {
+    ROAM_RETURN_IF_ERROR(
+        WriteStrategyFigures(options.out, *w.strategy, w.tag, &w == &workers.front()));
+    coverage = coverage && w.target->device().HasCoverage();
+    if (coverage)
+      for (auto& u : w.target->device().CoveredUnits()) units.insert(std::move(u));
+    summaries.push_back(w.summary);
+    sections.push_back(DeviceSection(w.tag, w.summary, w.status));
+  }
+  ROAM_RETURN_IF_ERROR(WriteFleetCoverage(options.out, workers));
+  report::Summary summary =
+      MergeDeviceSummaries(summaries, tags, fleet_progress.states(),
+                           coverage ? std::optional(units.size()) : std::nullopt);
+  summary.seed = options.seed;
+  summary.sections = {{"devices", sections}};
+  report::MarkKnown(options.known, summary);
+  ROAM_RETURN_IF_ERROR(report::WriteSummary(options.out / "summary.json", summary));
+  if (options.html_report) {
+    Status s = report::WriteRunReport(options.out);
+    if (!s.ok() && context.progress)
+      fmt::print(context.progress, "roam: report.html not written: {}\n", s.message());
+  }
+  // A write error anywhere, or every device gone, fails the run; a device that dropped out
+  // while others went on is in the summary.
+  bool any_ok = false;
+  for (const auto& w : workers) {
+    if (w.status.ok()) any_ok = true;
+    if (!w.status.ok() && w.summary.stop_reason.starts_with("write error"))
+      return w.status.Wrap("device " + w.tag);
+  }
+  if (!any_ok) return workers.front().status.Wrap("every device failed; device " + tags.front());
+  return summary;
+}
+
+}  // namespace roam::run

@@ -1,0 +1,522 @@
+#include "run/fuzz/fuzz.h"
+
+#include <cstdlib>
+#include <map>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "fuzz/views.h"
+#include "report/run_report.h"
+#include "run/budget.h"
+#include "run/crash_bug.h"
+#include "run/executor.h"
+#include "run/fuzz/fuzz_exec.h"
+#include "run/fuzz/fuzz_internal.h"
+#include "run/target.h"
+
+namespace roam::run {
+
+using nlohmann::json;
+
+namespace {
+
+// Runs of a seed, past its first two, that a violation must hold against before it is reported.
+constexpr int kConfirmRuns = 3;
+
+class Fuzzer {
+ public:
+  Fuzzer(const FuzzOptions& options, Target& target, const RunContext& context)
+      : options_(options),
+        target_(target),
+        context_(context),
+        budget_(options.budget, *context.clock),
+        crashes_(target.device().Package(), {.top_frames = options.signature_frames}),
+        executor_(target.device(), budget_, crashes_),
+        runner_(executor_, &context_),
+        model_(options.model),
+        rng_(options.seed),
+        chooser_(options.seeds, model_, rng_),
+        functional_bugs_(target.FunctionalBugsOn()),
+        progress_(context.progress, context.progress_tty, options.progress),
+        crash_filer_(options.out, {.replay = target.replay(),
+                                   .fresh_device = target.fresh_device(),
+                                   .top_frames = options.signature_frames}) {}
+
+  Status Run();
+  const std::vector<report::FunctionalFinding>& findings() const { return findings_; }
+  const FuzzStats& stats() const { return stats_; }
+  int64_t events_sent() const { return budget_.events(); }
+  double elapsed() const { return budget_.Elapsed(); }
+  size_t states() const { return model_.states(); }
+  const std::vector<std::string>& activities() const { return activities_; }
+  const oracle::CrashOracle& crashes() const { return crashes_; }
+  const std::vector<std::string>& crash_dirs() const { return crash_filer_.dirs(); }
+  std::string stop_reason() const;
+  // A run that failed: on the device, or writing its run folder.
+  std::string FailureReason(const Status& s) const {
+    return (write_failed_ ? "write error: " : "device error: ") + s.message();
+  }
+  void FinishProgress() { progress_.Finish(Figures()); }
+
+ private:
+  void ObserveRun(const Execution& run);
+  Status OneSeed(int index);
+  // Runs one mutant from `from` (RunFrom::resume: restored; `snapshotted`: whether the run
+  // saved the device where `from` asked). `seed_views`: the seed's views without `ignored`,
+  // made again when `ignored` grows.
+  Status OneMutant(int seed_index, const Execution& seed, const RunFrom& from,
+                   std::set<std::string>& ignored, fuzz::RunViews& seed_views,
+                   const fuzz::Mutant& mutant, std::set<std::string>& failed, bool& snapshotted);
+  Status Report(int seed_index, const Execution& seed, const Execution& mutant,
+                const fuzz::Mutant& m, const fuzz::Violation& v);
+  std::string Score(const FuzzCase& c, const std::string& key);
+  // Files bugs/B<n>/ for the crashes and ANRs `run` met first, as `roam explore` does.
+  Status FileCrashes(const Execution& run);
+  ProgressFigures Figures() const;
+  bool Done() const {
+    return !budget_.Left() || context_.Stopped() ||
+           (options_.max_seeds > 0 && stats_.seeds >= options_.max_seeds);
+  }
+
+  const FuzzOptions& options_;
+  Target& target_;
+  RunContext context_;
+  Budget budget_;
+  oracle::CrashOracle crashes_;
+  StepExecutor executor_;
+  FuzzRunner runner_;
+  fuzz::Model model_;
+  Rng rng_;
+  fuzz::SeedChooser chooser_;
+  std::vector<std::string> functional_bugs_;
+  Progress progress_;
+  FuzzStats stats_;
+  std::vector<report::FunctionalFinding> findings_;
+  std::map<std::string, size_t> by_key_;
+  std::vector<std::string> activities_;
+  using Start = fuzz::Starts::Start;
+  std::map<std::string, int> tested_from_;  // activity -> seeds with mutants started there
+  fuzz::Starts starts_{options_.seeds.max_prefix};
+  fuzz::EffectLedger effects_;  // effects seen, and those seeds with mutants took
+  fuzz::TriedTaus tried_;       // the τ run at each pivot state
+  // A start for the next seed (PickStart says which first); null: from the clean start.
+  Start* PickStart();
+  // Seeds run without mutants in the first SeedSettings::pct_explore of the budget.
+  bool Mapping() const { return budget_.Used() * 100 < options_.seeds.pct_explore; }
+  CrashFiler crash_filer_;
+  bool write_failed_ = false;
+};
+
+std::string Fuzzer::stop_reason() const {
+  if (context_.Stopped()) return "interrupted";
+  if (!budget_.Left()) return std::string(budget_.SpentOn());
+  return "seeds";
+}
+
+void Fuzzer::ObserveRun(const Execution& run) {
+  for (size_t t = 0; t < run.events.size() && t + 1 < run.layouts.size(); ++t)
+    model_.Observe(run.layouts[t].abs, run.events[t], run.layouts[t + 1].abs);
+  for (const auto& l : run.layouts)
+    if (l.in_app &&
+        std::find(activities_.begin(), activities_.end(), l.screen.activity) == activities_.end())
+      activities_.push_back(l.screen.activity);
+}
+
+Status Fuzzer::Run() {
+  ROAM_RETURN_IF_ERROR(progress_.OpenLog(options_.out / "progress.jsonl"));
+  for (int index = 0; !Done(); ++index) {
+    ROAM_RETURN_IF_ERROR(OneSeed(index));
+    progress_.Update(Figures());
+  }
+  return Status::Ok();
+}
+
+Fuzzer::Start* Fuzzer::PickStart() {
+  std::vector<Start>& starts = starts_.all();
+  if (starts.empty() || !rng_.Chance(options_.seeds.pct_from_reached / 100)) return nullptr;
+  // While mapping: the least used starts, the newest of them (the deepest reached so far, as a
+  // rule). Once mutants run: first the states where an effect was seen that no seed with mutants
+  // took there (EffectLedger), then the activities fewest such seeds started in, so each screen
+  // reached gets tested.
+  const bool mapping = Mapping();
+  auto tested = [&](const Start& s) {
+    auto it = tested_from_.find(s.activity);
+    return mapping || it == tested_from_.end() ? 0 : it->second;
+  };
+  auto effects_tested = [&](const Start& s) {
+    return !mapping && effects_.HasUntested(s.state) ? 0 : 1;
+  };
+  auto rank = [&](const Start& s) { return std::tuple(effects_tested(s), tested(s), s.uses); };
+  Start* best = nullptr;
+  for (auto it = starts.rbegin(); it != starts.rend(); ++it)
+    if (it->Usable() && (!best || rank(*it) < rank(*best))) best = &*it;
+  if (best) ++best->uses;
+  return best;
+}
+
+Status Fuzzer::OneSeed(int index) {
+  // Systematic selection first, then the two strategies in turn.
+  const bool systematic = index % 2 == 0;
+  const bool mapping = Mapping();
+  Start* start = PickStart();
+  chooser_.StartSeed();
+  // The way's events; fewer when an event of the way finds no target on the screen it came to:
+  // the seed's own events begin there (it did not get where it meant to, but it did get there).
+  int prefix = start ? static_cast<int>(start->prefix.size()) : 0;
+  uint64_t prev_state = 0;
+  fuzz::Event prev_event;
+  auto next = [&](int t, const fuzz::Layout& layout) -> std::optional<fuzz::Event> {
+    if (t > 0) model_.Observe(prev_state, prev_event, layout.abs);  // Υ stays current
+    if (t < prefix && start->prefix[t].widget() &&
+        fuzz::Resolve(layout.screen, start->prefix[t]) < 0)
+      prefix = t;
+    if (t >= prefix + options_.seeds.length) return std::nullopt;
+    chooser_.See(layout);
+    prev_state = layout.abs;
+    prev_event = t < prefix ? start->prefix[t]
+                            : chooser_.Choose(layout, systematic, Mapping() ? nullptr : &effects_);
+    return prev_event;
+  };
+  // A seed that begins on a way to a reached state saves the device where the way ends (where
+  // it can): its second run and its mutants restore that instead of replaying the way (a mutant
+  // whose pivot lies before that point, the way having broken off earlier, replays).
+  RunFrom save;
+  if (prefix > 0 && target_.device().CanSnapshot())
+    save = {.save_at = prefix, .save_as = "roam-fuzz-seed-start"};
+  auto first = runner_.Run(next, save);
+  if (!first.ok()) return first.status();
+  ROAM_RETURN_IF_ERROR(FileCrashes(*first));
+  Execution& seed = *first;
+  if (seed.interrupted) return Status::Ok();
+  const bool arrived =
+      static_cast<int>(seed.layouts.size()) > prefix && seed.layouts[prefix].in_app;
+  if (start) ++stats_.ways;
+  if (start && (!arrived || seed.layouts[prefix].abs != start->state)) {
+    starts_.Failed(*start);
+    ++stats_.ways_failed;
+  }
+  // Which screens seeds with mutants start on: the one the way led to (PickStart).
+  if (start && arrived && !mapping) ++tested_from_[seed.layouts[prefix].screen.activity];
+  // The last transition: the callback is not called after the last event when the run ends on
+  // its own (left the app, crashed).
+  if (!seed.events.empty() && seed.layouts.size() == seed.events.size() + 1 &&
+      (seed.left_app || seed.crashed))
+    model_.Observe(seed.layouts[seed.layouts.size() - 2].abs, seed.events.back(),
+                   seed.layouts.back().abs);
+  ++stats_.seeds;
+  if (std::getenv("ROAM_FUZZ_DEBUG")) {
+    std::string d;
+    for (size_t t = prefix; t < seed.events.size(); ++t)
+      d += seed.layouts[t].screen.activity + ": " + seed.events[t].Describe() + "; ";
+    fmt::print(stderr, "seed {} {} from {} (prefix {}): {}\n", index, Mapping() ? "maps" : "tests",
+               start ? start->activity : "the start", prefix, d);
+  }
+  if (seed.events.empty()) return Status::Ok();
+
+  // The second run and the mutants begin where the first run saved the device (if it did).
+  RunFrom from_start;
+  if (seed.snapshotted)
+    from_start = {.resume = &seed, .resume_events = save.save_at, .snapshot = save.save_as};
+  auto second = runner_.Run(Exact(seed.events), from_start);
+  if (!second.ok()) return second.status();
+  ROAM_RETURN_IF_ERROR(FileCrashes(*second));
+  if (second->interrupted) return Status::Ok();
+  ObserveRun(*second);
+  if (second->unresolved >= 0 || second->layouts.size() != seed.layouts.size()) {
+    ++stats_.unstable_seeds;
+    return Status::Ok();
+  }
+  starts_.Add(seed.layouts, seed.events);
+  std::set<std::string> ignored = fuzz::UnstableViews(seed.layouts, second->layouts);
+  // The seed's views, made once for its effects and all its mutants' judgements.
+  fuzz::RunViews views(seed.layouts, ignored);
+  const std::vector<char> lands =
+      fuzz::EffectLands(seed.layouts, views, options_.oracle.min_pair_similarity);
+  for (size_t j = 1; j < lands.size() && j <= seed.events.size(); ++j)
+    if (lands[j]) effects_.Saw(seed.layouts[j - 1].abs, seed.events[j - 1]);
+  if (Mapping()) return Status::Ok();
+  int last_effect = fuzz::LastEffect(seed.layouts, views, options_.oracle.min_pair_similarity);
+  if (last_effect <= prefix) return Status::Ok();  // no effect after the way: nothing to judge
+  // What the seed did after its last effect, no mutant needs to repeat: no pair of the oracle
+  // ends there.
+  seed.layouts.resize(last_effect + 1);
+  seed.events.resize(last_effect);
+  seed.trace.resize(2 + last_effect);
+  std::vector<fuzz::ActiveViews> active = fuzz::TrackActiveViews(seed.layouts, seed.events);
+  std::set<std::string> failed;
+  std::vector<fuzz::Mutant> mutants = fuzz::GenerateMutants(
+      seed.layouts, seed.events, active, model_, last_effect, failed, options_.mutants, ignored,
+      options_.oracle.min_pair_similarity, &rng_, prefix, &tried_);
+  stats_.mutants_generated += static_cast<int64_t>(mutants.size());
+  if (!mutants.empty())
+    for (size_t t = prefix; t < seed.events.size(); ++t)
+      effects_.Tested(seed.layouts[t].abs, seed.events[t]);
+  if (std::getenv("ROAM_FUZZ_DEBUG")) {
+    std::string d;
+    for (const auto& e : seed.events) d += e.Describe() + "; ";
+    fmt::print(stderr, "seed {} (last_effect {}): {}\n", index, last_effect, d);
+    for (const auto& m : mutants) {
+      std::string t;
+      for (const auto& e : m.tau) t += e.Describe() + "; ";
+      fmt::print(stderr, "   mutant p{}: {}\n", m.pivot, t);
+    }
+  }
+  // A pivot's mutants come one after another: the first saves the device at the pivot (where
+  // it can), and the others restore that instead of replaying the seed up to the pivot.
+  const std::string at_pivot = "roam-fuzz-pivot";
+  int saved_pivot = -1;
+  for (size_t k = 0; k < mutants.size(); ++k) {
+    const fuzz::Mutant& m = mutants[k];
+    if (Done()) break;
+    // A prefix that failed since the mutants were generated prunes this one too.
+    bool pruned = false;
+    for (size_t n = 1; n <= m.tau.size() && !pruned; ++n) pruned = failed.count(m.PrefixKey(n)) > 0;
+    if (pruned) continue;
+    RunFrom from;
+    if (m.pivot == saved_pivot)
+      from = {.resume = &seed, .resume_events = m.pivot, .snapshot = at_pivot};
+    else if (from_start.resume && m.pivot >= from_start.resume_events)  // τ lies after the way
+      from = from_start;
+    const bool save = m.pivot != saved_pivot && target_.device().CanSnapshot() &&
+                      k + 1 < mutants.size() && mutants[k + 1].pivot == m.pivot;
+    if (save) from.save_at = m.pivot, from.save_as = at_pivot;
+    bool snapshotted = false;
+    ROAM_RETURN_IF_ERROR(OneMutant(index, seed, from, ignored, views, m, failed, snapshotted));
+    if (save && snapshotted) saved_pivot = m.pivot;
+    progress_.Update(Figures());
+  }
+  return Status::Ok();
+}
+
+Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& from,
+                         std::set<std::string>& ignored, fuzz::RunViews& seed_views,
+                         const fuzz::Mutant& m, std::set<std::string>& failed, bool& snapshotted) {
+  const int p = m.pivot, len = static_cast<int>(m.tau.size());
+  const double t0 = budget_.Elapsed();
+  tried_.Add(seed.layouts[p].abs, m);
+  auto run = runner_.Run(MutantEvents(seed.events, p, m.tau, options_.mutants), from);
+  if (from.resume) ++stats_.restored_mutants;
+  stats_.mutant_seconds += budget_.Elapsed() - t0;
+  if (!run.ok()) return run.status();
+  snapshotted = run->snapshotted;
+  ROAM_RETURN_IF_ERROR(FileCrashes(*run));
+  if (run->interrupted) return Status::Ok();
+  ++stats_.mutants_executed;
+  ObserveRun(*run);
+  if (run->unresolved >= 0) {
+    ++stats_.mutants_dropped;
+    if (run->unresolved >= p) failed.insert(m.PrefixKey(std::min(run->unresolved - p + 1, len)));
+    return Status::Ok();
+  }
+  if (static_cast<int>(run->layouts.size()) <= p + len ||
+      !fuzz::ReturnedToPivot(run->layouts[p], run->layouts[p + len], options_.mutants)) {
+    ++stats_.mutants_dropped;
+    failed.insert(m.PrefixKey(len));
+    return Status::Ok();
+  }
+  // The mutant judged against its seed, once the views that differ between the seed and
+  // `other` (another run of its events) are ignored too.
+  auto judge = [&](std::span<const fuzz::Layout> other) {
+    for (const auto& k : fuzz::UnstableViews(seed.layouts, other)) ignored.insert(k);
+    if (!seed_views.Of(seed.layouts, ignored)) seed_views = fuzz::RunViews(seed.layouts, ignored);
+    return fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, run->events, p, len, ignored,
+                             options_.oracle, &seed_views);
+  };
+  // The mutant's prefix repeats the seed's first p events: what differs there is unstable too.
+  auto v = judge(std::span<const fuzz::Layout>(run->layouts.data(), p + 1));
+  if (std::getenv("ROAM_FUZZ_DEBUG")) {
+    std::string t;
+    for (const auto& e : m.tau) t += e.Describe() + "; ";
+    fmt::print(stderr, "  ran p{} [{}] -> {}\n", p, t, v ? v->Key() : "ok");
+  }
+  // Before reporting, the seed runs again, up to kConfirmRuns times, until the violation goes:
+  // views that change by themselves are ignored. One run was not enough: a short seed may show a
+  // line that turns at random just as it did, by chance (tests/apps/clock.json, fuzzing seed 21:
+  // a banner alike over the three layouts of the seed's second and third runs); each more run
+  // makes that rarer. A violation that holds costs the runs, one that goes stops at its first.
+  for (int k = 0; k < kConfirmRuns && v; ++k) {
+    auto again = runner_.Run(Exact(seed.events));
+    if (!again.ok()) return again.status();
+    ROAM_RETURN_IF_ERROR(FileCrashes(*again));
+    if (again->interrupted) return Status::Ok();
+    v = judge(again->layouts);
+  }
+  if (!v) return Status::Ok();
+  ++stats_.violations;
+  return Report(seed_index, seed, *run, m, *v);
+}
+
+Status Fuzzer::FileCrashes(const Execution& run) {
+  auto filed = crash_filer_.FileNew(crashes_, run.trace);
+  if (!filed.ok()) {
+    write_failed_ = true;
+    return filed.status();
+  }
+  for (size_t i : *filed)
+    progress_.Note(fmt::format("roam fuzz: B{} {}", i + 1, crashes_.findings()[i].signature));
+  return Status::Ok();
+}
+
+std::string Fuzzer::Score(const FuzzCase& c, const std::string& key) {
+  auto holds = [&](const std::set<std::string>& off) {
+    auto d = target_.fresh_device()(off);
+    if (!d.ok()) return false;
+    auto v = CheckCase(**d, c, options_.oracle, options_.signature_frames);
+    return v.ok() && v->has_value() && (*v)->Key() == key;
+  };
+  if (!holds({})) return "";  // does not reproduce on a fresh app: no planted bug behind it
+  for (const auto& id : functional_bugs_)
+    if (!holds({id})) return id;
+  return "";
+}
+
+Status Fuzzer::Report(int seed_index, const Execution& seed, const Execution& mutant,
+                      const fuzz::Mutant& m, const fuzz::Violation& v) {
+  const std::string key = v.Key();
+  auto it = by_key_.find(key);
+  if (it != by_key_.end()) {
+    ++findings_[it->second].count;
+    return Status::Ok();
+  }
+  FunctionalReport r;
+  r.fuzz_case = FuzzCase{seed.events, mutant.events, m.pivot, static_cast<int>(m.tau.size())};
+  report::FunctionalFinding& f = r.finding;
+  f.id = fmt::format("F{}", findings_.size() + 1);
+  f.key = key;
+  f.activity = v.activity;
+  f.count = 1;
+  f.first_seed = seed_index;
+  f.bug_dir = "bugs/" + f.id;
+  f.explanation = Explain(r.fuzz_case, v, seed, mutant);
+  if (options_.score && target_.fresh_device()) {
+    f.bug_id = Score(r.fuzz_case, key);
+    f.scored = true;
+  }
+  r.violation = v;
+  r.seed = &seed;
+  r.mutant = &mutant;
+  r.replay = target_.replay();
+  if (Status written = WriteFunctionalBug(options_.out / f.bug_dir, r); !written.ok()) {
+    write_failed_ = true;
+    return written;
+  }
+  by_key_[key] = findings_.size();
+  findings_.push_back(f);
+  progress_.Note(fmt::format(
+      "roam fuzz: {} {}{}", f.id, f.explanation,
+      f.scored ? fmt::format(" [planted: {}]", f.bug_id.empty() ? "none" : f.bug_id) : ""));
+  return Status::Ok();
+}
+
+ProgressFigures Fuzzer::Figures() const {
+  ProgressFigures f = executor_.Figures();
+  f.states = model_.states();
+  f.activities = activities_.size();
+  f.extra =
+      fmt::format("seeds {}  mutants {}/{} ({:.1f}/s, {} dropped)  violations {}  reports {}",
+                  stats_.seeds, stats_.mutants_executed, stats_.mutants_generated,
+                  stats_.mutant_seconds > 0 ? stats_.mutants_executed / stats_.mutant_seconds : 0.0,
+                  stats_.mutants_dropped, stats_.violations, findings_.size());
+  return f;
+}
+
+json FuzzStatsJson(const FuzzStats& s) {
+  return {
+      {"seeds", s.seeds},
+      {"unstable_seeds", s.unstable_seeds},
+      {"ways", s.ways},
+      {"ways_failed", s.ways_failed},
+      {"mutants_generated", s.mutants_generated},
+      {"mutants_executed", s.mutants_executed},
+      {"mutants_dropped", s.mutants_dropped},
+      {"restored_mutants", s.restored_mutants},
+      {"violations", s.violations},
+      {"mutant_seconds", s.mutant_seconds},
+      {"mutants_per_second", s.mutant_seconds > 0 ? s.mutants_executed / s.mutant_seconds : 0.0}};
+}
+
+// config.json's keys of a fuzzing campaign (the run folder adds the shared ones).
+json FuzzConfig(const FuzzOptions& o) {
+  return {{"strategy", "genie"},
+          {"max_seeds", o.max_seeds},
+          {"seeds",
+           {{"length", o.seeds.length},
+            {"pct_click", o.seeds.pct_click},
+            {"pct_long_click", o.seeds.pct_long_click},
+            {"pct_navigation", o.seeds.pct_navigation},
+            {"pct_dialog_positive", o.seeds.pct_dialog_positive},
+            {"pct_app_text", o.seeds.pct_app_text},
+            {"pct_fill_forms", o.seeds.pct_fill_forms},
+            {"pct_from_reached", o.seeds.pct_from_reached},
+            {"max_prefix", o.seeds.max_prefix},
+            {"pct_explore", o.seeds.pct_explore},
+            {"pct_untested_effect", o.seeds.pct_untested_effect},
+            {"pct_stay", o.seeds.pct_stay}}},
+          {"mutants",
+           {{"max_length", o.mutants.max_length},
+            {"max_views_per_group", o.mutants.max_views_per_group},
+            {"max_loop_uses", o.mutants.max_loop_uses},
+            {"max_per_pivot", o.mutants.max_per_pivot},
+            {"max_per_seed", o.mutants.max_per_seed},
+            {"candidate_factor", o.mutants.candidate_factor},
+            {"try_unseen_clicks", o.mutants.try_unseen_clicks},
+            {"min_pivot_similarity", o.mutants.min_pivot_similarity}}},
+          {"model", {{"initial_weight", o.model.initial_weight}}},
+          {"oracle",
+           {{"excuse_tau_effects", o.oracle.excuse_tau_effects},
+            {"overlay_similarity", o.oracle.overlay_similarity},
+            {"min_pair_similarity", o.oracle.min_pair_similarity},
+            {"attribute_to_rows", o.oracle.attribute_to_rows},
+            {"skip_destructive_tau", o.oracle.skip_destructive_tau},
+            {"skip_tau_left_input", o.oracle.skip_tau_left_input},
+            {"excuse_tau_data", o.oracle.excuse_tau_data},
+            {"count_window_rows", o.oracle.count_window_rows},
+            {"count_tau_effect", o.oracle.count_tau_effect},
+            {"read_windows", o.oracle.read_windows}}}};
+}
+
+}  // namespace
+
+Result<FuzzResult> Fuzz(const FuzzOptions& options, const RunContext& context) {
+  ROAM_RETURN_IF_ERROR(CheckBudget(options.budget));
+  auto target = Target::Open(options.target, options.seed, options.signature_frames);
+  if (!target.ok()) return target.status();
+  ROAM_RETURN_IF_ERROR(OpenRunFolder(options, **target, FuzzConfig(options)));
+  device::Device& device = (*target)->device();
+  Fuzzer fuzzer(options, **target, context);
+  Status s = fuzzer.Run();
+  fuzzer.FinishProgress();
+  FuzzResult r;
+  report::Summary& sum = r.summary;
+  sum.app = (*target)->app_name();
+  sum.package = device.Package();
+  sum.device = device.Name();
+  sum.strategy = "genie";
+  sum.seed = options.seed;
+  sum.events = fuzzer.events_sent();
+  sum.wall_seconds = fuzzer.elapsed();
+  sum.stop_reason = s.ok() ? fuzzer.stop_reason() : fuzzer.FailureReason(s);
+  report::AddDeviceFigures(device, sum);
+  sum.activities_covered = fuzzer.activities();
+  sum.states = fuzzer.states();
+  report::AddFindings(fuzzer.crashes().findings(), fuzzer.crash_dirs(), sum);
+  r.stats = fuzzer.stats();
+  // Ranked as the notes say: those seen once first.
+  std::vector<std::string> keys;
+  for (const auto& f : fuzzer.findings())
+    for (int k = 0; k < f.count; ++k) keys.push_back(f.key);
+  sum.functional.emplace();
+  for (const auto& ranked : fuzz::RankReports(keys))
+    for (const auto& f : fuzzer.findings())
+      if (f.key == ranked.key) sum.functional->push_back(f);
+  sum.sections = {{"fuzz", FuzzStatsJson(r.stats)}};
+  report::MarkKnown(options.known, sum);
+  ROAM_RETURN_IF_ERROR(report::WriteSummary(options.out / "summary.json", sum));
+  if (options.html_report)
+    if (Status page = report::WriteRunReport(options.out); !page.ok() && context.progress)
+      fmt::print(context.progress, "roam: report.html not written: {}\n", page.message());
+  return r;
+}
+
+}  // namespace roam::run

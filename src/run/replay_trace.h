@@ -1,0 +1,67 @@
+// run/replay_trace: re-executing a trace. ReplayTrace runs a trace on a device through the step
+// executor and says whether a crash or ANR signature shows up again (every campaign uses it to
+// check a bug's trace before writing it; run/triage/replay.h replays whole bug folders with it).
+// Single-threaded.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "device/device.h"
+#include "report/trace.h"
+
+namespace roam::run {
+
+struct ReplayResult {
+  bool reproduced = false;
+  int64_t steps_run = 0;                // trace steps executed before stopping
+  std::vector<std::string> signatures;  // every failure signature seen on the way
+};
+
+// What a replay records besides its result (each optional).
+struct ReplayRecord {
+  // Each step run, its activity, state and target widget as this replay saw them (the trace a
+  // person reads).
+  std::vector<report::TraceStep>* annotated = nullptr;
+  // For each step run, a hash of everything its screen showed (gui::ContentHash; 0 for steps
+  // that are not actions): finer than the state, for telling exact returns apart.
+  std::vector<uint64_t>* content = nullptr;
+  // The screen before each of the last `screenshot_last` action steps, its target outlined, as
+  // PNG, with its index in `steps`. A device that cannot draw leaves it empty and says why in
+  // `screenshot_error`.
+  std::vector<std::pair<size_t, std::string>>* screenshots = nullptr;
+  size_t screenshot_last = 20;
+  std::string* screenshot_error = nullptr;
+};
+
+// Runs `steps` in order (clear / launch / stop / snapshot / restore / act) and stops at the
+// first report whose signature is `want_signature` (empty: run to the end and just collect
+// signatures). A phone may log the last action's crash only after the action returned: when it
+// has not shown up, the device's reports are read again for up to `late_ms` (0 on the
+// simulator, whose reports are immediate).
+Result<ReplayResult> ReplayTrace(device::Device& device,
+                                 const std::vector<report::TraceStep>& steps,
+                                 const std::string& want_signature, int top_frames, int late_ms = 0,
+                                 const ReplayRecord& record = {});
+
+// Writes a replay's screenshots into `bug_dir`/steps/ as NNN.png (NNN: the step's number in
+// the trace, from 1, as steps.txt counts), replacing what was there; returns the files'
+// paths relative to `bug_dir`.
+Result<std::vector<std::string>> WriteStepScreenshots(
+    const std::filesystem::path& bug_dir,
+    const std::vector<std::pair<size_t, std::string>>& screenshots);
+
+// How long a replay on a phone waits for a late crash report after its last step.
+inline constexpr int kLateReportMs = 3000;
+
+struct ReplayOutcome {
+  bool reproduced = false;
+  std::string trace;     // the trace file replayed (a crash's minimised one when there is one)
+  std::string expected;  // the bug's signature or violation
+  ReplayResult result;
+  std::string note;  // for the user ("" when there is nothing to say)
+};
+
+}  // namespace roam::run

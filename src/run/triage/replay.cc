@@ -1,0 +1,113 @@
+#include "run/triage/replay.h"
+
+#include <chrono>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "base/files.h"
+#include "base/json_fields.h"
+#include "gui/abstraction.h"
+#include "oracle/crash.h"
+#include "run/budget.h"
+#include "run/executor.h"
+#include "run/fuzz/fuzz.h"
+#include "run/triage/minimize.h"
+#include "run/replay_spec.h"
+#include "run/run_folder.h"
+#include "run/vision/vision.h"
+
+namespace roam::run {
+
+namespace {
+
+// bugs/B<n>: a crash or an ANR and the trace that reaches it.
+Result<ReplayOutcome> ReplayCrash(const std::filesystem::path& dir, const ReplaySpec& spec,
+                                  bool original) {
+  auto bug = report::ReadBug(dir);
+  if (!bug.ok()) return bug.status();
+  std::filesystem::path trace_file = dir / kMinimizedTrace;
+  std::error_code ec;
+  if (original || !std::filesystem::exists(trace_file, ec)) trace_file = dir / "trace.jsonl";
+  auto trace = report::ReadTrace(trace_file);
+  if (!trace.ok()) return trace.status();
+  if (trace->empty()) return Status::Corruption(trace_file.string() + ": holds no steps");
+  auto device = OpenReplayDevice(spec, dir);
+  if (!device.ok()) return device.status();
+  ReplayOutcome outcome;
+  outcome.trace = trace_file.string();
+  outcome.expected = bug->failure.signature;
+  auto result = ReplayTrace(**device, *trace, outcome.expected, spec.signature_frames,
+                            spec.target == ReplaySpec::Target::kAndroid ? kLateReportMs : 0);
+  if (!result.ok()) return result.status();
+  outcome.result = std::move(*result);
+  outcome.reproduced = outcome.result.reproduced;
+  return outcome;
+}
+
+// The kinds of bug folder, by bug.json's "kind".
+struct BugKind {
+  const char* kind;
+  Result<ReplayOutcome> (*replay)(const std::filesystem::path& dir, const ReplaySpec& spec,
+                                  bool original);
+};
+constexpr BugKind kBugKinds[] = {
+    {"crash", ReplayCrash},           {"anr", ReplayCrash}, {"native_crash", ReplayCrash},
+    {"functional", ReplayFunctional}, {"vision", nullptr},  // ReplayVision, which also takes the
+                                                            // model
+};
+
+}  // namespace
+
+Result<BugFolder> ReadBugFolder(const std::filesystem::path& bug_dir) {
+  BugFolder f;
+  f.where = (bug_dir / "bug.json").string();
+  auto j = ReadJsonFile(bug_dir / "bug.json");
+  if (!j.ok()) return j.status();
+  f.bug = std::move(*j);
+  ROAM_RETURN_IF_ERROR(ReadField(f.bug, "kind", f.kind, f.where));
+  if (!f.bug.contains("replay"))
+    return Status::Corruption(f.where + ": has no \"replay\" object (is this a bug folder?)");
+  auto spec = ReplaySpecFromJson(f.bug["replay"], f.where + ": replay");
+  if (!spec.ok()) return spec.status();
+  f.spec = std::move(*spec);
+  return f;
+}
+
+Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir, bool original,
+                                const llm::ClientOptions& llm) {
+  auto folder = ReadBugFolder(bug_dir);
+  if (!folder.ok()) return folder.status();
+  const std::string& where = folder->where;
+  const std::string& kind = folder->kind;
+  std::vector<std::string> kinds;
+  for (const auto& k : kBugKinds) {
+    if (kind != k.kind) {
+      kinds.push_back(k.kind);
+      continue;
+    }
+    auto outcome = k.replay ? k.replay(bug_dir, folder->spec, original)
+                            : ReplayVision(bug_dir, folder->spec, original, llm);
+    // The bug folder is whole (written at once); the run around it may not be.
+    const auto run_dir = RunDirOfBug(bug_dir);
+    if (outcome.ok() && ReadRunState(run_dir) == RunState::kUnfinished)
+      outcome->note = run_dir.string() +
+                      " did not finish (its summary.json says \"running\" or "
+                      "is missing): its other figures are not final";
+    return outcome;
+  }
+  return Status::Corruption(fmt::format("{}: unknown bug kind \"{}\"; known: {}", where,
+                                        Excerpt(kind), fmt::join(kinds, ", ")));
+}
+
+Status RecordReplays(const std::filesystem::path& bug_dir, int runs, int reproduced,
+                     const std::string& trace) {
+  auto j = ReadJsonFile(bug_dir / "bug.json");
+  if (!j.ok()) return j.status();
+  (*j)["replays"] = {{"runs", runs},
+                     {"reproduced", reproduced},
+                     {"trace", std::filesystem::path(trace).filename().string()}};
+  return WriteJsonFile(bug_dir / "bug.json", *j);
+}
+
+}  // namespace roam::run

@@ -1,0 +1,602 @@
+#include "run/vision/vision.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "base/json_fields.h"
+#include "base/rng.h"
+#include "draw/draw.h"
+#include "draw/marks.h"
+#include "report/run_report.h"
+#include "run/budget.h"
+#include "run/crash_bug.h"
+#include "run/executor.h"
+#include "run/target.h"
+#include "run/vision/vision_internal.h"
+#include "vision/agents.h"
+#include "vision/examples.h"
+
+namespace roam::run {
+
+using nlohmann::json;
+
+int64_t EstimatedImageTokens(int width, int height) {
+  if (width <= 0 || height <= 0) return 0;
+  double w = width, h = height;
+  if (double s = 2048.0 / std::max(w, h); s < 1) w *= s, h *= s;
+  if (double s = 768.0 / std::min(w, h); s < 1) w *= s, h *= s;
+  const int64_t tiles = static_cast<int64_t>(std::ceil(w / 512) * std::ceil(h / 512));
+  return 85 + 170 * tiles;
+}
+
+namespace {
+
+int64_t ImageTokens(const std::string& png) {
+  auto size = draw::ReadPngSize(png);
+  return size ? EstimatedImageTokens(size->width, size->height) : 0;
+}
+
+std::string_view OpName(vision::Op op) {
+  switch (op) {
+    case vision::Op::kClick:
+      return "tap";
+    case vision::Op::kLongClick:
+      return "long-press";
+    case vision::Op::kCheck:
+      return "check";
+    case vision::Op::kScroll:
+      return "scroll";
+    case vision::Op::kType:
+      return "type into";
+    case vision::Op::kBack:
+      return "press back";
+  }
+  return "tap";
+}
+
+class VisionCampaign {
+ public:
+  VisionCampaign(const VisionOptions& options, Target& target, llm::Client& client,
+                 std::vector<vision::BugExample> examples, const RunContext& context)
+      : options_(options),
+        target_(target),
+        client_(client),
+        examples_(std::move(examples)),
+        context_(context),
+        budget_(options.budget, *context.clock),
+        crashes_(target.device().Package(), {.top_frames = options.signature_frames}),
+        executor_(target.device(), budget_, crashes_),
+        progress_(context.progress, context.progress_tty, options.progress),
+        package_(target.device().Package()),
+        rng_(options.seed),
+        crash_filer_(options.out, {.replay = target.replay(),
+                                   .fresh_device = target.fresh_device(),
+                                   .top_frames = options.signature_frames}) {}
+
+  Status Run();
+  void Finish() { progress_.Finish(Figures()); }
+  report::Summary MakeSummary(const Status& status) const;
+  const VisionStats& stats() const { return stats_; }
+
+ private:
+  Status Start();
+  Status StepOnce();
+  Status Record(report::TraceStep step, const ActOutcome* outcome);
+  // Asks `agent` and parses its answer with `parse`; an answer that does not parse is asked
+  // once more, with what was wrong. Null when the model failed twice or did not answer.
+  template <typename T, typename Parse>
+  std::optional<T> Ask(const std::string& prompt, std::vector<std::string> images, Parse parse,
+                       int64_t& requests, int64_t& retries);
+  Status AfterChange();
+  // Files bugs/B<n>/ for the crashes and ANRs met first, the run from its start as their trace.
+  Status FileCrashes();
+  Status Judge();
+  ProgressFigures Figures() const;
+  std::string Stitch(const std::vector<VisionStep>& steps);
+  // What the Explorer is shown: the steps kept of earlier functions, then those the Monitor
+  // keeps of `function` (all, until it says), the last history_steps of them.
+  std::vector<VisionStep> ExplorerHistory(const std::vector<VisionStep>& function) const;
+
+  const VisionOptions& options_;
+  Target& target_;
+  llm::Client& client_;
+  std::vector<vision::BugExample> examples_;
+  RunContext context_;
+  Budget budget_;
+  oracle::CrashOracle crashes_;
+  StepExecutor executor_;
+  Progress progress_;
+  std::string package_;
+  Rng rng_;  // the Explorer's fallback actions
+  report::TraceWriter trace_;
+  VisionStats stats_;
+
+  gui::Screen screen_;
+  std::vector<report::TraceStep> episode_;  // every step of the run, for bug traces
+  std::vector<VisionStep> history_;         // kept steps of the functions judged so far
+  std::vector<VisionStep> function_steps_;  // the steps of the function under test
+  std::vector<int> keep_;                   // the Monitor's keep of them (empty: all)
+  std::string function_, description_;
+  std::string feedback_;  // the Detector's last feedback for the Explorer
+  std::vector<std::string> activities_;
+  std::set<uint64_t> states_;
+  std::vector<report::FunctionalFinding> findings_;
+  CrashFiler crash_filer_;
+  size_t relaunches_ = 0;
+  static constexpr int kMaxFailedLaunches = 5;
+  int failed_launches_ = 0;  // launches in a row that did not bring the app up
+  bool write_failed_ = false;
+  Status replay_error_;  // --llm replay: the run asked what the log does not hold
+};
+
+Status VisionCampaign::Run() {
+  ROAM_RETURN_IF_ERROR(trace_.Open(options_.out / "trace.jsonl"));
+  ROAM_RETURN_IF_ERROR(progress_.OpenLog(options_.out / "progress.jsonl"));
+  ROAM_RETURN_IF_ERROR(Start());
+  while (budget_.Left() && !context_.Stopped()) {
+    ROAM_RETURN_IF_ERROR(StepOnce());
+    progress_.Update(Figures());
+  }
+  // The function under test when the budget ran out is judged too.
+  if (!function_steps_.empty() && !context_.Stopped()) ROAM_RETURN_IF_ERROR(Judge());
+  return trace_.Close();
+}
+
+Status VisionCampaign::Record(report::TraceStep step, const ActOutcome* outcome) {
+  step.step = static_cast<int64_t>(episode_.size()) + 1;
+  if (outcome) step.events = outcome->failures;
+  episode_.push_back(step);
+  Status s = trace_.Append(step);
+  write_failed_ = write_failed_ || !s.ok();
+  return s;
+}
+
+Status VisionCampaign::Start() {
+  executor_.DiscardEvents();
+  ROAM_RETURN_IF_ERROR(executor_.Clear());
+  ROAM_RETURN_IF_ERROR(Record({.op = "clear"}, nullptr));
+  ROAM_RETURN_IF_ERROR(executor_.Launch());
+  return Record({.op = "launch"}, nullptr);
+}
+
+template <typename T, typename Parse>
+std::optional<T> VisionCampaign::Ask(const std::string& prompt, std::vector<std::string> images,
+                                     Parse parse, int64_t& requests, int64_t& retries) {
+  std::vector<llm::Message> messages = {{"user", prompt, std::move(images)}};
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    ++requests;
+    const double t0 = budget_.Elapsed();
+    auto answer = client_.Complete(messages);
+    stats_.model_seconds += budget_.Elapsed() - t0;
+    if (!answer.ok()) {
+      // A replay that parts from its log is over; a live model that fails is replaced.
+      if (!options_.llm_replay.empty()) replay_error_ = answer.status();
+      progress_.Note("roam vision: the model did not answer: " + answer.status().message());
+      return std::nullopt;
+    }
+    stats_.prompt_tokens += answer->usage.prompt_tokens;
+    stats_.completion_tokens += answer->usage.completion_tokens;
+    Result<T> parsed = parse(answer->content);
+    if (parsed.ok()) return std::move(*parsed);
+    if (attempt == 1) break;
+    ++retries;
+    messages.push_back({"assistant", answer->content, {}});
+    messages.push_back({"user",
+                        fmt::format("That answer cannot be used: {}. Answer again with one JSON "
+                                    "object in the schema given, and nothing else.",
+                                    parsed.status().message()),
+                        {}});
+  }
+  return std::nullopt;
+}
+
+std::string VisionCampaign::Stitch(const std::vector<VisionStep>& steps) {
+  std::vector<draw::Frame> frames;
+  for (const auto& step : steps) frames.push_back({step.frame, step.text, step.thumb});
+  if (frames.empty()) return "";
+  auto png = draw::StitchPng(frames, options_.frame_width);
+  return png.ok() ? *png : "";
+}
+
+Status VisionCampaign::StepOnce() {
+  device::Device& device = executor_.device();
+  ROAM_RETURN_IF_ERROR(executor_.Observe(screen_));
+  if (screen_.package != package_) {
+    // Left the app (or it crashed): back in, as the other campaigns do; an app that does not
+    // come up after kMaxFailedLaunches launches in a row ends the run.
+    if (++failed_launches_ > kMaxFailedLaunches)
+      return Status::Unavailable(
+          fmt::format("{} did not come to the foreground after {} launches (the screen shows "
+                      "\"{}\")",
+                      package_, kMaxFailedLaunches, screen_.package));
+    ++relaunches_;
+    ROAM_RETURN_IF_ERROR(executor_.Launch());
+    return Record({.op = "launch"}, nullptr);
+  }
+  failed_launches_ = 0;
+  const uint64_t key = gui::ScreenKey(screen_);
+  states_.insert(key);
+  if (std::find(activities_.begin(), activities_.end(), screen_.activity) == activities_.end())
+    activities_.push_back(screen_.activity);
+
+  const double tool_start = budget_.Elapsed();
+  auto shot = device.Screenshot(std::nullopt);
+  if (!shot.ok())
+    return shot.status().Wrap("VisionDroid needs the screen as a picture (screencap)");
+  auto picture = draw::Picture::Decode(*shot);
+  if (!picture.ok()) return picture.status().Wrap("the device's screenshot");
+  const std::vector<draw::Mark> marks = draw::MarksFor(screen_);
+  std::optional<vision::ExplorerAction> choice;
+  std::string marked;
+  if (!marks.empty()) {
+    auto m = picture->Marked(marks, options_.screen_width);
+    if (!m.ok()) return m.status();
+    marked = std::move(*m);
+    vision::ExplorerInput in{.app = target_.app_name(),
+                             .activity = screen_.activity,
+                             .widget_list = draw::MarkList(screen_, marks),
+                             .legend = draw::Legend(),
+                             .feedback = feedback_};
+    const std::vector<VisionStep> history = ExplorerHistory(function_steps_);
+    for (const auto& h : history) in.history.push_back(h.text);
+    std::vector<std::string> images;
+    if (std::string stitched = Stitch(history); !stitched.empty())
+      images.push_back(std::move(stitched));
+    images.push_back(marked);
+    stats_.tool_seconds += budget_.Elapsed() - tool_start;
+    for (const auto& png : images) stats_.image_tokens_stitched += ImageTokens(png);
+    stats_.image_tokens_separate += ImageTokens(marked);
+    // Sent one by one, each history screen would go at the device's size.
+    stats_.image_tokens_separate +=
+        static_cast<int64_t>(history.size()) * EstimatedImageTokens(screen_.width, screen_.height);
+    const int count = static_cast<int>(marks.size());
+    choice = Ask<vision::ExplorerAction>(
+        vision::ExplorerPrompt(in), std::move(images),
+        [&](std::string_view a) { return vision::ParseExplorerAnswer(a, count); },
+        stats_.explorer_requests, stats_.explorer_retries);
+    ROAM_RETURN_IF_ERROR(replay_error_);
+    if (!choice) {
+      ++stats_.explorer_fallbacks;
+      choice = vision::ExplorerAction{
+          .op = vision::Op::kClick,
+          .widget = static_cast<int>(rng_.Below(marks.size())) + 1,
+          .function = "(a random action: the model's answer could not be used)"};
+    }
+  }
+  const double tool_restart = budget_.Elapsed();
+
+  // The action, on the device's terms; no widget at all: back.
+  gui::Action action = gui::MakeGlobalAction(gui::ActionKind::kBack);
+  std::string text = "press back: (no widget to operate)";
+  const draw::Mark* mark = nullptr;
+  if (choice && choice->op == vision::Op::kBack) {
+    text = "press back: " + choice->function;
+  } else if (choice) {
+    mark = &marks[choice->widget - 1];
+    gui::ActionKind kind = gui::ActionKind::kClick;
+    if (choice->op == vision::Op::kLongClick) kind = gui::ActionKind::kLongClick;
+    if (choice->op == vision::Op::kScroll)
+      kind = choice->scroll_up ? gui::ActionKind::kScrollUp : gui::ActionKind::kScrollDown;
+    if (choice->op == vision::Op::kType) kind = gui::ActionKind::kInputText;
+    action = gui::MakeWidgetAction(kind, screen_, mark->widget);
+    if (choice->op == vision::Op::kType) action.text = choice->text;
+    const gui::Widget& w = screen_.widgets[mark->widget];
+    std::string label = w.text.empty() ? w.content_desc : w.text;
+    text = fmt::format("{} {}{}{}: {}", OpName(choice->op), choice->widget,
+                       label.empty() ? "" : " " + json(Excerpt(label, 40)).dump(),
+                       choice->op == vision::Op::kType ? " " + json(choice->text).dump() : "",
+                       choice->function);
+  }
+  VisionStep step;
+  step.text = text;
+  step.activity = screen_.activity;
+  step.shown_before = ShownHash(screen_);
+  std::vector<draw::Mark> operated;
+  if (mark) step.mark = *mark, operated.push_back(*mark);
+  // The history keeps each screen at its stitched width, the operated widget boxed.
+  auto thumb = picture->MarkedPicture(operated, options_.frame_width);
+  if (!thumb.ok()) return thumb.status();
+  auto frame = thumb->Png();
+  if (!frame.ok()) return frame.status();
+  step.thumb = std::move(*thumb);
+  step.frame = std::move(*frame);
+  stats_.tool_seconds += budget_.Elapsed() - tool_restart;
+
+  ActOutcome outcome;
+  report::TraceStep ts = StepExecutor::StepFor(screen_, action, key);
+  ROAM_RETURN_IF_ERROR(executor_.Act(action, outcome));
+  step.trace_index = episode_.size();
+  ROAM_RETURN_IF_ERROR(Record(ts, &outcome));
+  if (choice && choice->press_enter && budget_.Left()) {
+    gui::Action enter = gui::MakeGlobalAction(gui::ActionKind::kKey, "ENTER");
+    ActOutcome o2;
+    ROAM_RETURN_IF_ERROR(executor_.Act(enter, o2));
+    ROAM_RETURN_IF_ERROR(Record(StepExecutor::StepFor(screen_, enter, key), &o2));
+  }
+  ROAM_RETURN_IF_ERROR(FileCrashes());
+
+  gui::Screen after;
+  ROAM_RETURN_IF_ERROR(executor_.Observe(after));
+  step.shown_after = ShownHash(after);
+  step.activity_after = after.activity;
+  step.episode_end = episode_.size();
+  if (step.shown_after == step.shown_before) {
+    ++stats_.unchanged_steps;
+    return Status::Ok();
+  }
+  function_steps_.push_back(std::move(step));
+  return AfterChange();
+}
+
+std::vector<VisionStep> VisionCampaign::ExplorerHistory(
+    const std::vector<VisionStep>& function) const {
+  std::vector<VisionStep> out = history_;
+  for (size_t i = 0; i < function.size(); ++i)
+    if (keep_.empty() ||
+        std::find(keep_.begin(), keep_.end(), static_cast<int>(i) + 1) != keep_.end())
+      out.push_back(function[i]);
+  if (out.size() > static_cast<size_t>(options_.history_steps))
+    out.erase(out.begin(), out.end() - options_.history_steps);
+  return out;
+}
+
+Status VisionCampaign::FileCrashes() {
+  auto filed = crash_filer_.FileNew(crashes_, episode_);
+  if (!filed.ok()) {
+    write_failed_ = true;
+    return filed.status();
+  }
+  for (size_t i : *filed)
+    progress_.Note(fmt::format("roam vision: B{} {}", i + 1, crashes_.findings()[i].signature));
+  return Status::Ok();
+}
+
+Status VisionCampaign::AfterChange() {
+  std::vector<std::string> lines;
+  for (const auto& s : function_steps_) lines.push_back(s.text);
+  vision::MonitorInput in{.app = target_.app_name(),
+                          .activity = function_steps_.back().activity_after,
+                          .history = lines,
+                          .function = function_};
+  const int steps = static_cast<int>(lines.size());
+  auto verdict = Ask<vision::MonitorVerdict>(
+      vision::MonitorPrompt(in), {Stitch(function_steps_)},
+      [&](std::string_view a) { return vision::ParseMonitorAnswer(a, steps); },
+      stats_.monitor_requests, stats_.monitor_retries);
+  ROAM_RETURN_IF_ERROR(replay_error_);
+  bool done = false;
+  if (verdict) {
+    function_ = verdict->function;
+    description_ = verdict->description;
+    done = verdict->done;
+    keep_ = verdict->keep;  // the Explorer's history keeps these of the function's steps
+  } else {
+    ++stats_.monitor_fallbacks;
+  }
+  if (done || function_steps_.size() >= static_cast<size_t>(options_.max_function_steps))
+    return Judge();
+  return Status::Ok();
+}
+
+Status VisionCampaign::Judge() {
+  ++stats_.functions;
+  vision::DetectorInput in{.app = target_.app_name(),
+                           .function = function_.empty() ? "(not named)" : function_,
+                           .description = description_};
+  for (const auto& s : function_steps_) in.steps.push_back(s.text);
+  in.examples = vision::Retrieve(examples_, function_steps_.back().activity,
+                                 static_cast<size_t>(options_.examples_k), package_);
+  const std::string prompt = vision::DetectorPrompt(in);
+  // The function's steps and, last, the screen they led to: the evidence.
+  auto after = AfterFrame(executor_.device(), options_.frame_width);
+  if (!after.ok()) return after.status();
+  std::vector<VisionStep> shown = function_steps_;
+  shown.push_back(std::move(*after));
+  const std::string stitched = Stitch(shown);
+  auto verdict = Ask<vision::DetectorVerdict>(prompt, {stitched}, vision::ParseDetectorAnswer,
+                                              stats_.detector_requests, stats_.detector_retries);
+  ROAM_RETURN_IF_ERROR(replay_error_);
+  std::vector<VisionStep> judged = std::move(function_steps_);
+  function_steps_.clear();
+  history_ = ExplorerHistory(judged);
+  keep_.clear();
+  const std::string function = function_.empty() ? "(not named)" : function_;
+  function_.clear();
+  description_.clear();
+  if (!verdict) {
+    ++stats_.detector_fallbacks;
+    return Status::Ok();
+  }
+  feedback_ = verdict->feedback;
+  if (!verdict->bug) return Status::Ok();
+  const std::string key = verdict->kind + ": " + verdict->report;
+  for (auto& seen : findings_)
+    if (seen.key == key) {  // the same report again: counted, not filed twice
+      ++seen.count;
+      return Status::Ok();
+    }
+  VisionReport r;
+  r.id = fmt::format("V{}", findings_.size() + 1);
+  r.function = function;
+  r.description = in.description;
+  r.verdict = *verdict;
+  r.steps = judged;
+  r.trace.assign(episode_.begin(), episode_.begin() + judged.back().episode_end);
+  r.detector_prompt = prompt;
+  r.stitched = stitched;
+  r.after = shown.back().frame;
+  r.replay = target_.replay();
+  r.app = package_;
+  r.frame_width = options_.frame_width;
+  report::FunctionalFinding f;
+  f.id = r.id;
+  f.key = key;
+  f.activity = judged.back().activity;
+  f.explanation = verdict->report;
+  f.count = 1;
+  f.bug_dir = "bugs/" + f.id;
+  if (options_.score && target_.fresh_device()) {
+    f.bug_id = ScoreVisionReport(target_, r, options_.signature_frames);
+    f.scored = true;
+  }
+  r.bug_id = f.bug_id;
+  r.scored = f.scored;
+  if (Status s = WriteVisionBug(options_.out / f.bug_dir, r); !s.ok()) {
+    write_failed_ = true;
+    return s;
+  }
+  progress_.Note(fmt::format(
+      "roam vision: {} {}: {}{}", f.id, verdict->kind, verdict->report,
+      f.scored ? fmt::format(" [planted: {}]", f.bug_id.empty() ? "none" : f.bug_id) : ""));
+  findings_.push_back(std::move(f));
+  return Status::Ok();
+}
+
+ProgressFigures VisionCampaign::Figures() const {
+  ProgressFigures f = executor_.Figures();
+  f.states = states_.size();
+  f.activities = activities_.size();
+  f.relaunches = relaunches_;
+  f.extra =
+      fmt::format("requests {}  fallbacks {}  functions {}  reports {}",
+                  stats_.explorer_requests + stats_.monitor_requests + stats_.detector_requests,
+                  stats_.explorer_fallbacks + stats_.monitor_fallbacks + stats_.detector_fallbacks,
+                  stats_.functions, findings_.size());
+  return f;
+}
+
+json StatsJson(const VisionStats& s) {
+  return {{"requests",
+           {{"explorer", s.explorer_requests},
+            {"monitor", s.monitor_requests},
+            {"detector", s.detector_requests}}},
+          {"retries",
+           {{"explorer", s.explorer_retries},
+            {"monitor", s.monitor_retries},
+            {"detector", s.detector_retries}}},
+          {"fallbacks",
+           {{"explorer", s.explorer_fallbacks},
+            {"monitor", s.monitor_fallbacks},
+            {"detector", s.detector_fallbacks}}},
+          {"unchanged_steps", s.unchanged_steps},
+          {"functions", s.functions},
+          {"requests_per_function",
+           s.functions > 0 ? static_cast<double>(s.explorer_requests + s.monitor_requests +
+                                                 s.detector_requests) /
+                                 static_cast<double>(s.functions)
+                           : 0.0},
+          {"prompt_tokens", s.prompt_tokens},
+          {"completion_tokens", s.completion_tokens},
+          {"image_tokens_estimated",
+           {{"stitched", s.image_tokens_stitched}, {"every_screen", s.image_tokens_separate}}},
+          {"model_seconds", s.model_seconds},
+          {"tool_seconds", s.tool_seconds}};
+}
+
+report::Summary VisionCampaign::MakeSummary(const Status& status) const {
+  report::Summary sum;
+  device::Device& device = target_.device();
+  sum.app = target_.app_name();
+  sum.package = package_;
+  sum.device = device.Name();
+  sum.strategy = "visiondroid";
+  sum.seed = options_.seed;
+  sum.events = budget_.events();
+  sum.wall_seconds = budget_.Elapsed();
+  if (!status.ok())
+    sum.stop_reason = (write_failed_         ? "write error: "
+                       : !replay_error_.ok() ? "model error: "
+                                             : "device error: ") +
+                      status.message();
+  else if (context_.Stopped())
+    sum.stop_reason = "interrupted";
+  else
+    sum.stop_reason = std::string(budget_.SpentOn());
+  report::AddDeviceFigures(device, sum);
+  sum.activities_covered = activities_;
+  sum.states = states_.size();
+  sum.relaunches = relaunches_;
+  sum.timing = executor_.timing();
+  report::AddFindings(crashes_.findings(), crash_filer_.dirs(), sum);
+  sum.functional = findings_;
+  sum.sections = {{"vision", StatsJson(stats_)}};
+  return sum;
+}
+
+json VisionConfig(const VisionOptions& o) {
+  const llm::ClientOptions& llm = o.llm;
+  json examples = json::array();
+  for (const auto& e : o.examples) examples.push_back(e.string());
+  return {{"strategy", "visiondroid"},
+          {"llm",
+           {{"url", o.llm_replay.empty() ? llm.url : ""},
+            {"model", llm.model},
+            {"key_env", llm.key_env},
+            {"replay", o.llm_replay.string()},
+            {"timeout_seconds", llm.timeout_seconds},
+            {"retries", llm.retries},
+            {"max_requests", llm.max_requests}}},
+          {"vision",
+           {{"examples_k", o.examples_k},
+            {"examples", examples},
+            {"history_steps", o.history_steps},
+            {"max_function_steps", o.max_function_steps},
+            {"frame_width", o.frame_width},
+            {"screen_width", o.screen_width}}}};
+}
+
+}  // namespace
+
+Result<VisionResult> Vision(const VisionOptions& options, const RunContext& context) {
+  ROAM_RETURN_IF_ERROR(CheckBudget(options.budget));
+  if (options.examples_k < 0 || options.history_steps < 1 || options.max_function_steps < 1 ||
+      options.frame_width < 40 || options.screen_width < 0)
+    return Status::InvalidArgument(
+        "vision settings: examples_k >= 0, history_steps and max_function_steps >= 1, "
+        "frame_width >= 40, screen_width >= 0");
+  // The model first: an endpoint that cannot be reached stops the run before it starts.
+  std::unique_ptr<llm::Client> model;
+  if (!options.llm_replay.empty()) {
+    auto c = llm::ReplayClient(options.llm_replay);
+    if (!c.ok()) return c.status();
+    model = std::move(*c);
+  } else {
+    llm::ClientOptions llm = options.llm;
+    llm.stop = context.stop;  // a request or a retry's wait ends on Ctrl-C
+    auto c = llm::HttpClient(llm);
+    if (!c.ok()) return c.status();
+    model = std::move(*c);
+  }
+  ROAM_RETURN_IF_ERROR(model->Check());
+  auto examples = vision::ShippedExamples();
+  if (!examples.ok()) return examples.status();
+  for (const auto& file : options.examples) {
+    auto more = vision::LoadExamples(file);
+    if (!more.ok()) return more.status();
+    examples->insert(examples->end(), more->begin(), more->end());
+  }
+  auto target = Target::Open(options.target, options.seed, options.signature_frames);
+  if (!target.ok()) return target.status();
+  ROAM_RETURN_IF_ERROR(OpenRunFolder(options, **target, VisionConfig(options)));
+  // A replayed log is read whole before the run folder is prepared (it may be in it).
+  auto recorder = llm::Recorder::Open(*model, options.out / "llm.jsonl", options.llm.model);
+  if (!recorder.ok()) return recorder.status();
+  VisionCampaign campaign(options, **target, **recorder, std::move(*examples), context);
+  Status s = campaign.Run();
+  campaign.Finish();
+  VisionResult r;
+  r.summary = campaign.MakeSummary(s);
+  r.stats = campaign.stats();
+  report::MarkKnown(options.known, r.summary);
+  ROAM_RETURN_IF_ERROR(report::WriteSummary(options.out / "summary.json", r.summary));
+  if (options.html_report)
+    if (Status page = report::WriteRunReport(options.out); !page.ok() && context.progress)
+      fmt::print(context.progress, "roam: report.html not written: {}\n", page.message());
+  if (!s.ok()) return s;  // the run folder holds what was found before it
+  return r;
+}
+
+}  // namespace roam::run
