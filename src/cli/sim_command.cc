@@ -7,7 +7,7 @@
 #include "cli/flags.h"
 #include "device/sim_device.h"
 #include "draw/marks.h"
-#include "explore/oracle_strategy.h"
+#include "explore/planner.h"
 #include "gui/uiautomator.h"
 #include "report/trace.h"
 #include "sim/sim_app.h"
@@ -130,7 +130,7 @@ int SimShowCommand(int argc, char** argv) {
 int SimRouteCommand(int argc, char** argv) {
   std::filesystem::path spec_path;
   std::vector<std::string> bugs;
-  explore::OracleOptions o{.max_trials = 400000, .max_depth = 40};
+  explore::PlannerOptions o{.max_trials = 400000, .max_depth = 40};
   CLI::App app(
       "The oracle's shortest route from a freshly installed app to each planted bug (breadth-first "
       "over what the screens show, as the oracle strategy plans): how deep a bug sits.",
@@ -159,7 +159,7 @@ int SimRouteCommand(int argc, char** argv) {
     }
   if (!bugs.empty()) ids = bugs;
   for (const auto& id : ids) {
-    auto route = explore::OracleStrategy::RouteToBug(*spec, {}, o, id);
+    auto route = explore::PlannerStrategy::RouteToBug(*spec, {}, o, id);
     if (!route) {
       fmt::print("{}: no route within {} trials and depth {}\n", id, o.max_trials, o.max_depth);
       continue;

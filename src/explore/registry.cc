@@ -35,12 +35,12 @@ const std::vector<StrategyInfo>& Strategies() {
        "route to the nearest handler not yet covered (simulator only)",
        [](const StrategySettings& s, const TargetInfo& t,
           const SharedLearning&) -> Result<std::unique_ptr<Strategy>> {
-         if (!t.spec_for_oracle)
+         if (!t.spec_for_planner)
            return Status::InvalidArgument(
                "the oracle strategy reads the app's spec: it needs a "
                "simulated app, not a device");
          return std::unique_ptr<Strategy>(
-             std::make_unique<OracleStrategy>(t.spec_for_oracle, t.sim_for_oracle, s.oracle));
+             std::make_unique<PlannerStrategy>(t.spec_for_planner, t.sim_for_planner, s.planner));
        }},
       {"fastbot",
        "Fastbot2: hyper-events, a probabilistic model while a page has events not yet "

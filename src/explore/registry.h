@@ -10,7 +10,7 @@
 #include "base/status.h"
 #include "explore/dqn.h"
 #include "explore/fastbot.h"
-#include "explore/oracle_strategy.h"
+#include "explore/planner.h"
 #include "explore/random.h"
 #include "explore/strategy.h"
 #include "explore/timetravel.h"
@@ -21,7 +21,7 @@ namespace roam::explore {
 // Settings of every strategy, filled from the command line; each keeps its own defaults.
 struct StrategySettings {
   RandomOptions random;
-  OracleOptions oracle;
+  PlannerOptions planner;
   TimeTravelOptions timetravel;  // `timetravel:<base>`
   FastbotOptions fastbot;
   DqnOptions dqn;
@@ -32,10 +32,10 @@ struct TargetInfo {
   std::string package;         // the app under test
   bool has_coverage = false;   // Device::HasCoverage
   bool has_snapshots = false;  // Device::CanSnapshot
-  // The simulated app's spec and simulator options, for the oracle strategy only: the ceiling
+  // The simulated app's spec and simulator options, for the planner only (`oracle`): it
   // reads the spec, every other strategy sees abstracted states only. Null on a device.
-  std::shared_ptr<const sim::AppSpec> spec_for_oracle;
-  sim::SimOptions sim_for_oracle;
+  std::shared_ptr<const sim::AppSpec> spec_for_planner;
+  sim::SimOptions sim_for_planner;
 };
 
 // Learning state the strategies of one run's devices share: built once by the run and handed

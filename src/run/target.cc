@@ -112,8 +112,8 @@ explore::TargetInfo Target::Info() const {
   return {.package = device_->Package(),
           .has_coverage = device_->HasCoverage(),
           .has_snapshots = device_->CanSnapshot(),
-          .spec_for_oracle = spec_,
-          .sim_for_oracle = sim_options_};
+          .spec_for_planner = spec_,
+          .sim_for_planner = sim_options_};
 }
 
 std::vector<std::string> Target::FunctionalBugsOn() const {

@@ -414,7 +414,7 @@ TEST(FastbotStrategy, RegisteredUnderThreeNames) {
   }
 }
 
-// Strategies of several devices on one model (run/fleet.h): many threads stepping at once lose
+// Strategies of several devices on one model (run/explore/fleet.h): many threads stepping at once lose
 // no update. Each of 8 strategies takes 2,000 steps over two screens; every step marks its
 // event executed once, and every step but a strategy's first records the transition before it.
 TEST(FastbotStrategy, StrategiesSharingOneModelLoseNoUpdateUnderContention) {

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "explore/oracle_strategy.h"
+#include "explore/planner.h"
 #include "report/trace.h"
 #include "run/explore/explore.h"
 #include "run/fuzz/fuzz.h"
@@ -187,7 +187,7 @@ void AddOracleRoutes(const BenchOptions& options, std::vector<BenchRun>& runs) {
       auto key = std::make_pair(run.app, t.bug_id);
       if (!routes.count(key)) {
         sim::SimOptions sim{.seed = run.seed};
-        auto route = explore::OracleStrategy::RouteToBug(
+        auto route = explore::PlannerStrategy::RouteToBug(
             *spec, sim, {.max_trials = 400000, .max_depth = 40}, t.bug_id);
         routes[key] = route ? std::optional<size_t>(route->size()) : std::nullopt;
       }

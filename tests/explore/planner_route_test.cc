@@ -1,7 +1,7 @@
 // The oracle's route to a planted bug: the yardstick minimised bug traces are measured against.
 #include <gtest/gtest.h>
 
-#include "explore/oracle_strategy.h"
+#include "explore/planner.h"
 #include "sim/interpreter.h"
 #include "sim/spec.h"
 #include "test_paths.h"
@@ -18,7 +18,7 @@ std::shared_ptr<const sim::AppSpec> Spec(const char* path) {
 TEST(OracleRoute, CrashyNeedsTwoTaps) {
   auto spec = Spec("tests/apps/crashy.json");
   ASSERT_TRUE(spec);
-  auto route = OracleStrategy::RouteToBug(spec, {}, {}, "crashy-npe");
+  auto route = PlannerStrategy::RouteToBug(spec, {}, {}, "crashy-npe");
   ASSERT_TRUE(route.has_value());
   ASSERT_EQ(route->size(), 2u);
   // Replayed on a fresh app, the route raises the bug at its last action and not before.
@@ -36,8 +36,8 @@ TEST(OracleRoute, CrashyNeedsTwoTaps) {
 TEST(OracleRoute, ABugThatIsOffOrUnknownHasNoRoute) {
   auto spec = Spec("tests/apps/crashy.json");
   ASSERT_TRUE(spec);
-  EXPECT_FALSE(OracleStrategy::RouteToBug(spec, {.bugs_off = {"crashy-npe"}}, {}, "crashy-npe"));
-  EXPECT_FALSE(OracleStrategy::RouteToBug(spec, {}, {}, "no-such-bug"));
+  EXPECT_FALSE(PlannerStrategy::RouteToBug(spec, {.bugs_off = {"crashy-npe"}}, {}, "crashy-npe"));
+  EXPECT_FALSE(PlannerStrategy::RouteToBug(spec, {}, {}, "no-such-bug"));
 }
 
 TEST(OracleRoute, HiddenSettingsCountButTheClockDoesNot) {
@@ -45,7 +45,7 @@ TEST(OracleRoute, HiddenSettingsCountButTheClockDoesNot) {
   // tells states apart by the screen alone never finds it.
   auto spec = Spec("apps/bench/news.json");
   ASSERT_TRUE(spec);
-  auto route = OracleStrategy::RouteToBug(spec, {}, {.max_trials = 400000, .max_depth = 12},
+  auto route = PlannerStrategy::RouteToBug(spec, {}, {.max_trials = 400000, .max_depth = 12},
                                           "news-offline-refresh-anr");
   ASSERT_TRUE(route.has_value());
   EXPECT_LE(route->size(), 6u);

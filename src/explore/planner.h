@@ -1,5 +1,6 @@
-// The ceiling: a strategy that reads the simulated app's spec and always takes the shortest
-// route it knows to code not yet covered. It keeps a shadow SimApp that mirrors the device step
+// The planner (strategy name `oracle`, as scripts and bench files know it): a strategy that
+// reads the simulated app's spec and always takes the shortest route it knows to code not yet
+// covered. It keeps a shadow SimApp that mirrors the device step
 // for step (same seed, same bugs, same actions; the simulator is deterministic) and a planner
 // SimApp on which it tries actions from copies of the shadow's state, which cost no device
 // events. What it tries it keeps in a map of the app for the whole run (screens told apart by
@@ -27,7 +28,7 @@
 
 namespace roam::explore {
 
-struct OracleOptions {
+struct PlannerOptions {
   int max_trials = 4000;   // actions tried per search over hidden state (default 4000)
   int map_trials = 20000;  // actions tried on the map per plan before a step (default 20000)
   int max_depth = 12;      // longest route searched over hidden state (default 12)
@@ -37,11 +38,11 @@ struct OracleOptions {
                            // more search in vain there (default 100)
 };
 
-class OracleStrategy final : public Strategy {
+class PlannerStrategy final : public Strategy {
  public:
-  OracleStrategy(std::shared_ptr<const sim::AppSpec> spec, sim::SimOptions sim_options,
-                 OracleOptions options);
-  ~OracleStrategy() override;
+  PlannerStrategy(std::shared_ptr<const sim::AppSpec> spec, sim::SimOptions sim_options,
+                 PlannerOptions options);
+  ~PlannerStrategy() override;
   std::string_view Name() const override { return "oracle"; }
   gui::Action Next(const StepView& view, Rng& rng) override;
   // Performs the action the device performed on the shadow (the run loop calls it once per
@@ -58,7 +59,7 @@ class OracleStrategy final : public Strategy {
   // minimised-traces benchmark. nullopt when none is found within the options' depth and trials.
   static std::optional<std::vector<gui::Action>> RouteToBug(
       std::shared_ptr<const sim::AppSpec> spec, const sim::SimOptions& sim_options,
-      const OracleOptions& options, const std::string& bug_id);
+      const PlannerOptions& options, const std::string& bug_id);
 
  private:
   struct Node;
@@ -108,12 +109,12 @@ class OracleStrategy final : public Strategy {
   using SearchGoal = std::function<bool(sim::SimApp&, const std::vector<sim::Fault>&)>;
   using SearchKey = std::function<uint64_t(sim::SimApp&)>;
   static std::optional<std::vector<gui::Action>> Search(sim::SimApp& from, sim::SimApp& planner,
-                                                        const OracleOptions& options,
+                                                        const PlannerOptions& options,
                                                         const std::vector<std::string>& texts,
                                                         const SearchGoal& goal,
                                                         const SearchKey& key);
   // The texts tried in edit fields: the spec's literals first, then common ones.
-  static std::vector<std::string> Texts(const sim::AppSpec& spec, const OracleOptions& options);
+  static std::vector<std::string> Texts(const sim::AppSpec& spec, const PlannerOptions& options);
   // The actions tried from a screen: widget actions (one per candidate text for fields), back,
   // menu, restart and the screen swipes.
   static void Candidates(const gui::Screen& screen, const std::vector<std::string>& texts,
@@ -124,7 +125,7 @@ class OracleStrategy final : public Strategy {
   void SyncShadow();
 
   std::shared_ptr<const sim::AppSpec> spec_;
-  OracleOptions options_;
+  PlannerOptions options_;
   sim::SimApp shadow_;   // mirrors the device
   sim::SimApp planner_;  // tries actions on copies of the shadow's state
   std::vector<std::string> texts_;

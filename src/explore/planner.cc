@@ -1,4 +1,4 @@
-#include "explore/oracle_strategy.h"
+#include "explore/planner.h"
 
 #include <algorithm>
 #include <deque>
@@ -33,15 +33,15 @@ void CollectLiterals(const sim::Cond& c, std::vector<std::string>& out) {
 
 }  // namespace
 
-struct OracleStrategy::Node {
+struct PlannerStrategy::Node {
   std::unique_ptr<sim::SimState> state;
   int parent;
   gui::Action action;  // the action that led here from parent
   int depth;
 };
 
-std::vector<std::string> OracleStrategy::Texts(const sim::AppSpec& spec,
-                                               const OracleOptions& options) {
+std::vector<std::string> PlannerStrategy::Texts(const sim::AppSpec& spec,
+                                               const PlannerOptions& options) {
   std::vector<std::string> literals, texts;
   for (const auto& c : spec.conds()) CollectLiterals(c, literals);
   for (const char* t : kFallbackTexts) literals.push_back(t);
@@ -52,8 +52,8 @@ std::vector<std::string> OracleStrategy::Texts(const sim::AppSpec& spec,
   return texts;
 }
 
-OracleStrategy::OracleStrategy(std::shared_ptr<const sim::AppSpec> spec,
-                               sim::SimOptions sim_options, OracleOptions options)
+PlannerStrategy::PlannerStrategy(std::shared_ptr<const sim::AppSpec> spec,
+                               sim::SimOptions sim_options, PlannerOptions options)
     : spec_(spec),
       options_(options),
       shadow_(spec, sim_options),
@@ -63,13 +63,13 @@ OracleStrategy::OracleStrategy(std::shared_ptr<const sim::AppSpec> spec,
   shadow_.ClearData();
 }
 
-OracleStrategy::~OracleStrategy() = default;
+PlannerStrategy::~PlannerStrategy() = default;
 
-void OracleStrategy::KeepInApp(sim::SimApp& app) {
+void PlannerStrategy::KeepInApp(sim::SimApp& app) {
   if (app.screen().package != app.package()) app.Launch();
 }
 
-void OracleStrategy::Candidates(const gui::Screen& screen, const std::vector<std::string>& texts,
+void PlannerStrategy::Candidates(const gui::Screen& screen, const std::vector<std::string>& texts,
                                 std::vector<gui::Action>& out) {
   std::vector<gui::Action> widget_actions;
   gui::ActionsFor(screen, widget_actions);
@@ -98,7 +98,7 @@ void OracleStrategy::Candidates(const gui::Screen& screen, const std::vector<std
     out.push_back(gui::MakeGlobalAction(k));
 }
 
-uint64_t OracleStrategy::MapKey(const gui::Screen& screen) {
+uint64_t PlannerStrategy::MapKey(const gui::Screen& screen) {
   gui::StableHash h;
   h.Add(gui::ScreenKey(screen));
   // The screen key leaves out texts that are no widget's label, so a "Sign out?" dialog and a
@@ -117,7 +117,7 @@ uint64_t OracleStrategy::MapKey(const gui::Screen& screen) {
   return h.value();
 }
 
-void OracleStrategy::MapCandidates(const gui::Screen& screen, std::vector<gui::Action>& out) const {
+void PlannerStrategy::MapCandidates(const gui::Screen& screen, std::vector<gui::Action>& out) const {
   Candidates(screen, texts_, out);
   // A field is typed into while it is empty, what it asks for first: every text in every field
   // of a three-field form would be hundreds of places.
@@ -149,7 +149,7 @@ void OracleStrategy::MapCandidates(const gui::Screen& screen, std::vector<gui::A
   out = std::move(kept);
 }
 
-std::vector<uint32_t> OracleStrategy::Try(const gui::Action& action) {
+std::vector<uint32_t> PlannerStrategy::Try(const gui::Action& action) {
   planner_.SetCoverageMask(no_coverage_);
   planner_.Perform(action);
   planner_.DrainFaults();
@@ -161,12 +161,12 @@ std::vector<uint32_t> OracleStrategy::Try(const gui::Action& action) {
   return units;
 }
 
-bool OracleStrategy::RunsNew(const std::vector<uint32_t>& units) const {
+bool PlannerStrategy::RunsNew(const std::vector<uint32_t>& units) const {
   const auto& covered = shadow_.CoverageMask();
   return std::any_of(units.begin(), units.end(), [&](uint32_t u) { return !covered[u]; });
 }
 
-OracleStrategy::PlanResult OracleStrategy::PlanOnMap() {
+PlannerStrategy::PlanResult PlannerStrategy::PlanOnMap() {
   if (no_coverage_.empty()) no_coverage_.assign(shadow_.units_total(), 0);
   int trials = 0;
   Stray stray;
@@ -185,7 +185,7 @@ OracleStrategy::PlanResult OracleStrategy::PlanOnMap() {
   return PlanResult::kNone;
 }
 
-OracleStrategy::PlanResult OracleStrategy::SearchMap(const sim::SimState& start,
+PlannerStrategy::PlanResult PlannerStrategy::SearchMap(const sim::SimState& start,
                                                      const std::vector<gui::Action>& prefix,
                                                      int& trials, Stray* stray, bool all_ways) {
   // A place reached by the breadth-first search over the map: its key, and the edge its parent
@@ -297,7 +297,7 @@ OracleStrategy::PlanResult OracleStrategy::SearchMap(const sim::SimState& start,
   return trials < options_.map_trials ? PlanResult::kNone : PlanResult::kLater;
 }
 
-OracleStrategy::PlanResult OracleStrategy::Plan() {
+PlannerStrategy::PlanResult PlannerStrategy::Plan() {
   plan_.clear();
   plan_pos_ = 0;
   const size_t base = shadow_.units_covered();
@@ -314,8 +314,8 @@ OracleStrategy::PlanResult OracleStrategy::Plan() {
   return PlanResult::kRoute;
 }
 
-std::optional<std::vector<gui::Action>> OracleStrategy::Search(
-    sim::SimApp& from, sim::SimApp& planner, const OracleOptions& options,
+std::optional<std::vector<gui::Action>> PlannerStrategy::Search(
+    sim::SimApp& from, sim::SimApp& planner, const PlannerOptions& options,
     const std::vector<std::string>& texts, const SearchGoal& goal, const SearchKey& key) {
   std::vector<Node> nodes;
   nodes.push_back({from.Save(), -1, {}, 0});
@@ -349,9 +349,9 @@ std::optional<std::vector<gui::Action>> OracleStrategy::Search(
   return std::nullopt;
 }
 
-std::optional<std::vector<gui::Action>> OracleStrategy::RouteToBug(
+std::optional<std::vector<gui::Action>> PlannerStrategy::RouteToBug(
     std::shared_ptr<const sim::AppSpec> spec, const sim::SimOptions& sim_options,
-    const OracleOptions& options, const std::string& bug_id) {
+    const PlannerOptions& options, const std::string& bug_id) {
   sim::SimApp start(spec, sim_options), planner(spec, sim_options);
   start.ClearData();
   start.Launch();
@@ -365,7 +365,7 @@ std::optional<std::vector<gui::Action>> OracleStrategy::RouteToBug(
   return Search(start, planner, options, Texts(*spec, options), goal, logic);
 }
 
-void OracleStrategy::SyncShadow() {
+void PlannerStrategy::SyncShadow() {
   if (!started_) {
     shadow_.Launch();
     started_ = true;
@@ -374,7 +374,7 @@ void OracleStrategy::SyncShadow() {
   shadow_.DrainFaults();
 }
 
-gui::Action OracleStrategy::Next(const StepView& view, Rng& rng) {
+gui::Action PlannerStrategy::Next(const StepView& view, Rng& rng) {
   SyncShadow();
   gui::Action action;
   if (gui::ScreenKey(shadow_.screen()) != view.state) {
@@ -412,7 +412,7 @@ gui::Action OracleStrategy::Next(const StepView& view, Rng& rng) {
   return action;
 }
 
-void OracleStrategy::Learn(const Transition& transition) {
+void PlannerStrategy::Learn(const Transition& transition) {
   // The shadow mirrors what the device did, which is not always what Next returned: a harness
   // (explore/harness.h) may replace the choice, and then the plan no longer holds.
   const gui::Action& done = transition.action;

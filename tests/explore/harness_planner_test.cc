@@ -1,5 +1,5 @@
 // The oracle under a harness: its shadow copy of the app mirrors the actions the device
-// performed (OracleStrategy::Learn), so a harness that replaces the oracle's choices (the
+// performed (PlannerStrategy::Learn), so a harness that replaces the oracle's choices (the
 // shop's login script, new texts) does not put it out of step.
 #include <optional>
 #include <set>
@@ -8,7 +8,7 @@
 
 #include "device/sim_device.h"
 #include "explore/harness.h"
-#include "explore/oracle_strategy.h"
+#include "explore/planner.h"
 #include "gui/abstraction.h"
 #include "gui/actions.h"
 #include "test_paths.h"
@@ -26,8 +26,8 @@ TEST(HarnessOracle, TheOracleStaysInStepWhenTheHarnessActs) {
   auto config = LoadHarnessConfig(o);
   ASSERT_TRUE(config.ok()) << config.status().message();
   sim::SimOptions sim_options{.seed = 1};
-  auto oracle = std::make_unique<OracleStrategy>(*spec, sim_options, OracleOptions{});
-  const OracleStrategy* raw = oracle.get();
+  auto oracle = std::make_unique<PlannerStrategy>(*spec, sim_options, PlannerOptions{});
+  const PlannerStrategy* raw = oracle.get();
   Harness harness(std::move(oracle), std::move(*config));
   device::SimDevice device(*spec, sim_options);
   ASSERT_TRUE(device.Launch().ok());
