@@ -14,6 +14,7 @@
 #include "base/files.h"
 #include "draw/graph.h"
 #include "report/html.h"
+#include "report/run_report_parts.h"
 #include "report/trace.h"
 
 namespace roam::report {
@@ -21,73 +22,12 @@ namespace roam::report {
 namespace {
 
 using nlohmann::json;
+using namespace page;  // NOLINT(google-build-using-namespace): the page's own parts
 namespace fs = std::filesystem;
 
-constexpr size_t kMaxStepsListed = 60;  // a bug's steps listed on the page (the last ones)
 // Arrows drawn in the transition graph: dot's layout time grows fast with edges (a real app's
 // thousand transitions take minutes), and so many arrows are unreadable anyway.
 constexpr size_t kMaxGraphEdges = 80;
-
-// Lenient reads: the page shows what a file holds and skips what it does not.
-std::string Str(const json& j, const char* key) {
-  if (!j.is_object()) return "";
-  auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
-}
-std::optional<double> Num(const json& j, const char* key) {
-  if (!j.is_object()) return std::nullopt;
-  auto it = j.find(key);
-  if (it == j.end() || !it->is_number()) return std::nullopt;
-  return it->get<double>();
-}
-bool Bool(const json& j, const char* key) {
-  if (!j.is_object()) return false;
-  auto it = j.find(key);
-  return it != j.end() && it->is_boolean() && it->get<bool>();
-}
-std::vector<std::string> Strs(const json& j, const char* key) {
-  std::vector<std::string> out;
-  if (!j.is_object() || !j.contains(key) || !j[key].is_array()) return out;
-  for (const auto& v : j[key])
-    if (v.is_string()) out.push_back(v.get<std::string>());
-  return out;
-}
-// 123,456: whole numbers grouped by thousands.
-std::string Count(double v) {
-  const std::string digits = fmt::format("{}", std::llabs(std::llround(v)));
-  std::string out = v < 0 ? "-" : "";
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
-// The last component of a class name: "MainActivity".
-std::string ShortName(const std::string& activity) {
-  auto dot = activity.rfind('.');
-  return dot == std::string::npos ? activity : activity.substr(dot + 1);
-}
-
-// A JSON file of the folder: the value, or why it could not be read ("" error: absent).
-struct JsonFile {
-  json value;
-  std::string error;
-  bool present = false;
-};
-JsonFile ReadOptionalJson(const fs::path& path) {
-  JsonFile f;
-  std::error_code ec;
-  if (!fs::exists(path, ec)) return f;
-  f.present = true;
-  auto j = ReadJsonFile(path);
-  if (j.ok()) {
-    f.value = std::move(*j);
-  } else {
-    f.error = j.status().message();
-  }
-  return f;
-}
 
 // Each JSON line of `path` given to `each`; lines that do not parse are counted (a run killed
 // mid-write leaves half a line).
@@ -322,181 +262,6 @@ std::string ChartsSection(const std::vector<ProgressPoint>& samples, const json&
   if (bad > 0)
     html +=
         fmt::format("<p class=\"sub\">{} lines of progress.jsonl could not be read.</p>\n", bad);
-  return html + "</section>\n";
-}
-
-std::string StepsStrip(const fs::path& bug_dir, const std::string& rel, const json& bug,
-                       const std::vector<TraceStep>& trace) {
-  std::vector<std::string> shots = Strs(bug, "screenshots");
-  std::string html;
-  if (shots.empty()) {
-    std::string why = Str(bug, "screenshots_unavailable");
-    if (!why.empty()) html += fmt::format("<p class=\"sub\">No screens: {}</p>\n", HtmlEscape(why));
-    return html;
-  }
-  html += "<div class=\"strip\">\n";
-  for (const std::string& shot : shots) {
-    // steps/NNN.png is the screen before the trace's NNN-th step, its target outlined.
-    std::string caption = shot;
-    size_t slash = shot.rfind('/');
-    int number = std::atoi(shot.c_str() + (slash == std::string::npos ? 0 : slash + 1));
-    if (number >= 1 && static_cast<size_t>(number) <= trace.size())
-      caption = fmt::format("{}. {}", number, StepSentence(trace[number - 1]));
-    std::error_code ec;
-    bool exists = fs::exists(bug_dir / shot, ec);
-    html +=
-        fmt::format("<figure>{}<figcaption>{}</figcaption></figure>\n",
-                    exists ? fmt::format("<img loading=\"lazy\" src=\"{}/{}\" alt=\"{}\">",
-                                         HtmlEscape(rel), HtmlEscape(shot), HtmlEscape(caption))
-                           : fmt::format("<p class=\"notice\">{} is missing</p>", HtmlEscape(shot)),
-                    HtmlEscape(caption));
-  }
-  return html + "</div>\n";
-}
-
-std::string StepsList(const std::vector<TraceStep>& trace) {
-  size_t first = trace.size() > kMaxStepsListed ? trace.size() - kMaxStepsListed : 0;
-  std::string html;
-  if (first > 0)
-    html += fmt::format(
-        "<p class=\"sub\">The last {} of {} steps (the whole trace is in the bug "
-        "folder).</p>\n",
-        kMaxStepsListed, trace.size());
-  html += fmt::format("<ol start=\"{}\">\n", first + 1);
-  for (size_t i = first; i < trace.size(); ++i) {
-    std::string events;
-    for (const std::string& e : trace[i].events) events += " → " + e;
-    html += fmt::format("<li>{}{}</li>\n", HtmlEscape(StepSentence(trace[i])),
-                        events.empty() ? "" : "<strong>" + HtmlEscape(events) + "</strong>");
-  }
-  return html + "</ol>\n";
-}
-
-std::string BugCard(const fs::path& run_dir, const json& failure, bool simulator) {
-  const std::string rel = Str(failure, "bug_dir");
-  const std::string kind = Str(failure, "kind");
-  const fs::path dir = run_dir / rel;
-  JsonFile bug = rel.empty() ? JsonFile{} : ReadOptionalJson(dir / "bug.json");
-  const bool known = Bool(failure, "known");
-  std::string planted = Str(failure, "bug_id");
-  std::string html = fmt::format(
-      "<details class=\"bug\" id=\"{}\"><summary><span class=\"badge {}\">{}</span>"
-      "<span class=\"badge {}\">{}</span><code>{}</code> ×{}{}{}</summary>\n",
-      HtmlEscape(rel.empty() ? Str(failure, "signature") : rel), HtmlEscape(kind), HtmlEscape(kind),
-      known ? "known" : "new", known ? "known" : "new", HtmlEscape(Str(failure, "signature")),
-      Count(Num(failure, "count").value_or(0)),
-      Num(failure, "first_step")
-          ? fmt::format(", first at step {}", Count(*Num(failure, "first_step")))
-          : "",
-      simulator ? fmt::format(" <span class=\"badge\">planted: {}</span>",
-                              HtmlEscape(planted.empty() ? "none" : planted))
-                : "");
-  if (!rel.empty()) html += fmt::format("<p>Folder: <code>{}</code></p>\n", HtmlEscape(rel));
-  if (std::string m = Str(failure, "message"); !m.empty())
-    html += fmt::format("<p>{}</p>\n", HtmlEscape(m));
-  if (!bug.error.empty())
-    return html + fmt::format("<p class=\"notice\">{}</p></details>\n", HtmlEscape(bug.error));
-  if (!bug.present) return html + "</details>\n";
-  const json& b = bug.value;
-  if (b.contains("reproduced") && b["reproduced"].is_boolean())
-    html += b["reproduced"].get<bool>()
-                ? "<p><span class=\"badge ok\">reproduced</span> on a fresh app before it was "
-                  "written</p>\n"
-                : "<p><span class=\"badge\">not reproduced</span> on a fresh app</p>\n";
-  // The minimised trace when there is one: the screens were then taken of it.
-  std::string trace_name = Str(b, "trace");
-  if (b.contains("minimized") && !Str(b["minimized"], "trace").empty())
-    trace_name = Str(b["minimized"], "trace");
-  std::vector<TraceStep> trace;
-  if (!trace_name.empty()) {
-    auto read = ReadTrace(dir / trace_name);
-    if (read.ok()) {
-      trace = std::move(*read);
-    } else {
-      html += fmt::format("<p class=\"notice\">{}</p>\n", HtmlEscape(read.status().message()));
-    }
-  }
-  if (!trace.empty()) {
-    html += fmt::format("<h3>Steps{}</h3>\n", trace_name == "trace.jsonl" ? "" : " (minimised)");
-    html += StepsStrip(dir, rel, b, trace);
-    html += StepsList(trace);
-  }
-  if (auto frames = Strs(b, "frames"); !frames.empty()) {
-    std::string stack;
-    for (const auto& f : frames) stack += "at " + f + "\n";
-    html += "<h3>Stack</h3>\n<pre>" + HtmlEscape(stack) + "</pre>\n";
-  }
-  html += fmt::format("<p>Replay: <code>roam replay {}</code></p>\n",
-                      HtmlEscape((fs::absolute(run_dir) / rel).lexically_normal().string()));
-  return html + "</details>\n";
-}
-
-std::string FunctionalCard(const fs::path& run_dir, const json& f, bool simulator) {
-  const std::string rel = Str(f, "bug_dir");
-  const fs::path dir = run_dir / rel;
-  const bool known = Bool(f, "known");
-  std::string planted = Str(f, "bug_id");
-  std::string html = fmt::format(
-      "<details class=\"bug\" id=\"{}\"><summary><span class=\"badge functional\">functional"
-      "</span><span class=\"badge {}\">{}</span><code>{}</code> on {} ×{}{}</summary>\n",
-      HtmlEscape(rel), known ? "known" : "new", known ? "known" : "new", HtmlEscape(Str(f, "id")),
-      HtmlEscape(ShortName(Str(f, "activity"))), Count(Num(f, "count").value_or(0)),
-      simulator ? fmt::format(" <span class=\"badge\">planted: {}</span>",
-                              HtmlEscape(planted.empty() ? "none (a false alarm)" : planted))
-                : "");
-  html += fmt::format("<p>{}</p>\n", HtmlEscape(Str(f, "explanation")));
-  JsonFile bug = ReadOptionalJson(dir / "bug.json");
-  if (bug.present && bug.error.empty()) {
-    if (auto tau = Strs(bug.value, "tau"); !tau.empty()) {
-      std::string list;
-      for (const auto& e : tau) list += (list.empty() ? "" : ", ") + e;
-      html += fmt::format("<p>Inserted events (τ): {}</p>\n", HtmlEscape(list));
-    }
-  }
-  html += "<div class=\"pair\">\n";
-  for (const auto& [file, caption] : std::vector<std::pair<std::string, std::string>>{
-           {"seed_before", "seed, before its steps"},
-           {"seed_after", "seed, after them"},
-           {"mutant_before", "mutant, before the same steps"},
-           {"mutant_after", "mutant, after them"},
-           {"stitched", "the function's steps as the Detector saw them (roam vision)"}}) {
-    std::error_code ec;
-    if (!fs::exists(dir / (file + ".png"), ec)) continue;
-    const bool layout = fs::exists(dir / (file + ".xml"), ec);
-    html += fmt::format(
-        "<figure><img loading=\"lazy\" src=\"{0}/{1}.png\" alt=\"{2}\"><figcaption>{2}{3}"
-        "</figcaption></figure>\n",
-        HtmlEscape(rel), file, caption,
-        layout ? fmt::format(" (<a href=\"{}/{}.xml\">layout</a>)", HtmlEscape(rel), file) : "");
-  }
-  html += "</div>\n";
-  html += fmt::format("<p>Replay: <code>roam replay {}</code></p>\n",
-                      HtmlEscape((fs::absolute(run_dir) / rel).lexically_normal().string()));
-  return html + "</details>\n";
-}
-
-std::string BugsSection(const fs::path& run_dir, const json& summary) {
-  const bool simulator = Str(summary, "device").rfind("sim", 0) == 0;
-  std::vector<const json*> failures;
-  std::vector<const json*> functional;
-  // An entry that is not an object says nothing a card could show: it is left out.
-  for (const char* list : {"crashes", "anrs", "functional"})
-    if (auto it = summary.is_object() ? summary.find(list) : summary.end();
-        it != summary.end() && it->is_array())
-      for (const auto& f : *it)
-        if (f.is_object())
-          (list == std::string_view("functional") ? functional : failures).push_back(&f);
-  size_t total = failures.size() + functional.size();
-  std::string html = fmt::format("<section id=\"bugs\">\n<h2>Bugs ({})</h2>\n", total);
-  if (total == 0) return html + "<p>No bug was found.</p>\n</section>\n";
-  html +=
-      "<div class=\"tools\"><input id=\"bug-filter\" type=\"search\" placeholder=\"Filter bugs "
-      "by any text\"><button id=\"bug-toggle\" type=\"button\">Expand all</button></div>\n";
-  std::sort(failures.begin(), failures.end(), [](const json* a, const json* b) {
-    return Num(*a, "first_step").value_or(0) < Num(*b, "first_step").value_or(0);
-  });
-  for (const json* f : failures) html += BugCard(run_dir, *f, simulator);
-  for (const json* f : functional) html += FunctionalCard(run_dir, *f, simulator);
   return html + "</section>\n";
 }
 

@@ -1,6 +1,6 @@
-// report/summary: summary.json (the machine-readable result of a run, documented in docs/exploring.md)
-// and the bugs/B<n>/ folders. Plain data plus writers that write to a temp name and rename.
-// Thread-compatible.
+// report/summary: summary.json (the machine-readable result of a run, documented in
+// docs/exploring.md) and the bugs/B<n>/ folders. Plain data plus writers that write to a temp name
+// and rename. Thread-compatible.
 #pragma once
 
 #include <cstdint>

@@ -468,34 +468,6 @@ ProgressFigures VisionCampaign::Figures() const {
   return f;
 }
 
-json StatsJson(const VisionStats& s) {
-  return {{"requests",
-           {{"explorer", s.explorer_requests},
-            {"monitor", s.monitor_requests},
-            {"detector", s.detector_requests}}},
-          {"retries",
-           {{"explorer", s.explorer_retries},
-            {"monitor", s.monitor_retries},
-            {"detector", s.detector_retries}}},
-          {"fallbacks",
-           {{"explorer", s.explorer_fallbacks},
-            {"monitor", s.monitor_fallbacks},
-            {"detector", s.detector_fallbacks}}},
-          {"unchanged_steps", s.unchanged_steps},
-          {"functions", s.functions},
-          {"requests_per_function",
-           s.functions > 0 ? static_cast<double>(s.explorer_requests + s.monitor_requests +
-                                                 s.detector_requests) /
-                                 static_cast<double>(s.functions)
-                           : 0.0},
-          {"prompt_tokens", s.prompt_tokens},
-          {"completion_tokens", s.completion_tokens},
-          {"image_tokens_estimated",
-           {{"stitched", s.image_tokens_stitched}, {"every_screen", s.image_tokens_separate}}},
-          {"model_seconds", s.model_seconds},
-          {"tool_seconds", s.tool_seconds}};
-}
-
 report::Summary VisionCampaign::MakeSummary(const Status& status) const {
   report::Summary sum;
   device::Device& device = target_.device();
@@ -522,30 +494,8 @@ report::Summary VisionCampaign::MakeSummary(const Status& status) const {
   sum.timing = executor_.timing();
   report::AddFindings(crashes_.findings(), crash_filer_.dirs(), sum);
   sum.functional = findings_;
-  sum.sections = {{"vision", StatsJson(stats_)}};
+  sum.sections = {{"vision", VisionStatsJson(stats_)}};
   return sum;
-}
-
-json VisionConfig(const VisionOptions& o) {
-  const llm::ClientOptions& llm = o.llm;
-  json examples = json::array();
-  for (const auto& e : o.examples) examples.push_back(e.string());
-  return {{"strategy", "visiondroid"},
-          {"llm",
-           {{"url", o.llm_replay.empty() ? llm.url : ""},
-            {"model", llm.model},
-            {"key_env", llm.key_env},
-            {"replay", o.llm_replay.string()},
-            {"timeout_seconds", llm.timeout_seconds},
-            {"retries", llm.retries},
-            {"max_requests", llm.max_requests}}},
-          {"vision",
-           {{"examples_k", o.examples_k},
-            {"examples", examples},
-            {"history_steps", o.history_steps},
-            {"max_function_steps", o.max_function_steps},
-            {"frame_width", o.frame_width},
-            {"screen_width", o.screen_width}}}};
 }
 
 }  // namespace

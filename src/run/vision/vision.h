@@ -1,5 +1,5 @@
-// run/vision/vision: the job behind `roam vision`, VisionDroid (shared/seeds/003) on the simulator or
-// an Android device, a third kind of campaign on the step executor. Each step: observe the
+// run/vision/vision: the job behind `roam vision`, VisionDroid (shared/seeds/003) on the simulator
+// or an Android device, a third kind of campaign on the step executor. Each step: observe the
 // screen, take its screenshot, box and number its actionable widgets (draw/marks.h), and ask the
 // Explorer for one action, showing it the stitched history and the marked screen; perform it.
 // A step that changed the screen goes to the Monitor, which names the function under test, keeps
@@ -24,8 +24,8 @@
 #include "report/summary.h"
 #include "run/context.h"
 #include "run/progress.h"
-#include "run/replay_trace.h"
 #include "run/replay_spec.h"
+#include "run/replay_trace.h"
 #include "run/run_folder.h"
 
 namespace roam::run {

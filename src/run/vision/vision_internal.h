@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "base/status.h"
 #include "device/device.h"
 #include "draw/marks.h"
@@ -16,9 +18,15 @@
 #include "report/trace.h"
 #include "run/replay_spec.h"
 #include "run/target.h"
+#include "run/vision/vision.h"
 #include "vision/agents.h"
 
 namespace roam::run {
+
+// summary.json's "vision" section: requests, retries and fallbacks per agent, tokens, time.
+nlohmann::json VisionStatsJson(const VisionStats& stats);
+// config.json's keys of a vision run (the run folder adds the shared ones).
+nlohmann::json VisionConfig(const VisionOptions& options);
 
 struct VisionStep {
   std::string text;                // "tap 3 "OK": delete a photo", the history's line

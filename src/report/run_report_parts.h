@@ -1,0 +1,83 @@
+// Internal to report/run_report*.cc: the page's lenient reads of what a run wrote (a file shows
+// what it holds and the page skips what it does not) and its bugs section. Stateless.
+#pragma once
+
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "base/files.h"
+
+namespace roam::report::page {
+
+// Lenient reads: the page shows what a file holds and skips what it does not.
+inline std::string Str(const nlohmann::json& j, const char* key) {
+  if (!j.is_object()) return "";
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
+}
+inline std::optional<double> Num(const nlohmann::json& j, const char* key) {
+  if (!j.is_object()) return std::nullopt;
+  auto it = j.find(key);
+  if (it == j.end() || !it->is_number()) return std::nullopt;
+  return it->get<double>();
+}
+inline bool Bool(const nlohmann::json& j, const char* key) {
+  if (!j.is_object()) return false;
+  auto it = j.find(key);
+  return it != j.end() && it->is_boolean() && it->get<bool>();
+}
+inline std::vector<std::string> Strs(const nlohmann::json& j, const char* key) {
+  std::vector<std::string> out;
+  if (!j.is_object() || !j.contains(key) || !j[key].is_array()) return out;
+  for (const auto& v : j[key])
+    if (v.is_string()) out.push_back(v.get<std::string>());
+  return out;
+}
+// 123,456: whole numbers grouped by thousands.
+inline std::string Count(double v) {
+  const std::string digits = fmt::format("{}", std::llabs(std::llround(v)));
+  std::string out = v < 0 ? "-" : "";
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// The last component of a class name: "MainActivity".
+inline std::string ShortName(const std::string& activity) {
+  auto dot = activity.rfind('.');
+  return dot == std::string::npos ? activity : activity.substr(dot + 1);
+}
+
+// A JSON file of the folder: the value, or why it could not be read ("" error: absent).
+struct JsonFile {
+  nlohmann::json value;
+  std::string error;
+  bool present = false;
+};
+inline JsonFile ReadOptionalJson(const std::filesystem::path& path) {
+  JsonFile f;
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return f;
+  f.present = true;
+  auto j = ReadJsonFile(path);
+  if (j.ok()) {
+    f.value = std::move(*j);
+  } else {
+    f.error = j.status().message();
+  }
+  return f;
+}
+
+// The bugs section: a card per crash, ANR and functional report of summary.json, each with its
+// screens and steps.
+std::string BugsSection(const std::filesystem::path& run_dir, const nlohmann::json& summary);
+
+}  // namespace roam::report::page
