@@ -85,4 +85,14 @@ size_t SharedBugs::anrs() const {
   return anrs_;
 }
 
+Status CrashFiler::FileNewAndNote(const oracle::CrashOracle& crashes,
+                                  const std::vector<report::TraceStep>& trace, Progress& progress,
+                                  std::string_view command) {
+  auto filed = FileNew(crashes, trace);
+  if (!filed.ok()) return filed.status();
+  for (size_t i : *filed)
+    progress.Note(fmt::format("{}: B{} {}", command, i + 1, crashes.findings()[i].signature));
+  return Status::Ok();
+}
+
 }  // namespace roam::run

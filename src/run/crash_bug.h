@@ -8,12 +8,14 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "base/status.h"
 #include "oracle/crash.h"
 #include "report/trace.h"
+#include "run/progress.h"
 #include "run/replay_spec.h"
 #include "run/target.h"
 
@@ -43,8 +45,8 @@ Status WriteCrashBug(const std::filesystem::path& run_dir, const std::string& id
                      const std::vector<report::TraceStep>& trace, const TraceCheck& check,
                      const ReplaySpec& replay);
 
-// The bug folders of a run whose devices meet crashes at once (run/explore/fleet.h): each signature gets
-// one folder, filed by the device that met it first. Thread-safe.
+// The bug folders of a run whose devices meet crashes at once (run/explore/fleet.h): each signature
+// gets one folder, filed by the device that met it first. Thread-safe.
 class SharedBugs {
  public:
   struct Claim {
@@ -72,6 +74,10 @@ class CrashFiler {
   // their indexes in crashes.findings().
   Result<std::vector<size_t>> FileNew(const oracle::CrashOracle& crashes,
                                       const std::vector<report::TraceStep>& trace);
+  // The same, each new folder noted on the progress line as "<command>: B<n> <signature>".
+  Status FileNewAndNote(const oracle::CrashOracle& crashes,
+                        const std::vector<report::TraceStep>& trace, Progress& progress,
+                        std::string_view command);
   // Per finding filed, its folder ("bugs/B1"), for report::AddFindings.
   const std::vector<std::string>& dirs() const { return dirs_; }
 

@@ -1,8 +1,8 @@
 // run/progress: the live status of every campaign (explore, fuzz). On a terminal one line redrawn
 // in place (about ten times a second); otherwise a plain line every few seconds, for logs and
-// CI. Every field is documented in docs/exploring.md. The same figures are sampled into the run folder's
-// progress.jsonl every `sample_every` events (the coverage chart of report.html), each line
-// flushed as it is written so an interrupted run keeps its curve. Single-threaded.
+// CI. Every field is documented in docs/exploring.md. The same figures are sampled into the run
+// folder's progress.jsonl every `sample_every` events (the coverage chart of report.html), each
+// line flushed as it is written so an interrupted run keeps its curve. Single-threaded.
 #pragma once
 
 #include <chrono>

@@ -57,8 +57,8 @@ Result<report::Summary> RunExplore(const RunOptions& common, const std::string& 
   return Explore(o);
 }
 
-// `fuzz` is Genie (run/fuzz/fuzz.h), not an exploration strategy: its reports are scored against the
-// planted bugs.
+// `fuzz` is Genie (run/fuzz/fuzz.h), not an exploration strategy: its reports are scored against
+// the planted bugs.
 Result<report::Summary> RunFuzz(const RunOptions& common, const std::string&, const BenchOptions&) {
   FuzzOptions o;
   static_cast<RunOptions&>(o) = common;
@@ -67,7 +67,8 @@ Result<report::Summary> RunFuzz(const RunOptions& common, const std::string&, co
   return std::move(f->summary);
 }
 
-// `vision` is VisionDroid (run/vision/vision.h) with the bench's model; its reports are scored as fuzz's.
+// `vision` is VisionDroid (run/vision/vision.h) with the bench's model; its reports are scored as
+// fuzz's.
 Result<report::Summary> RunVision(const RunOptions& common, const std::string&,
                                   const BenchOptions& options) {
   VisionOptions o;

@@ -122,8 +122,8 @@ Status Campaign::WriteCoverageFile() const {
 void Campaign::ShowProgress() {
   const ProgressFigures figures = Figures();
   progress_.Update(figures);
-  // Another thread gathers these (run/explore/fleet.h): every so many events and at each new activity,
-  // so that workers seldom meet on its lock.
+  // Another thread gathers these (run/explore/fleet.h): every so many events and at each new
+  // activity, so that workers seldom meet on its lock.
   constexpr int64_t kReportEvery = 64;
   if (io_.on_progress &&
       (figures.events % kReportEvery == 0 || activities_.size() != reported_activities_)) {

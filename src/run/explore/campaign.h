@@ -1,5 +1,5 @@
-// run/explore/campaign: one exploration campaign, the step loop of DESIGN.md: observe, abstract, let the
-// strategy choose, perform, drain events, run the oracles, learn, append to the trace. What
+// run/explore/campaign: one exploration campaign, the step loop of DESIGN.md: observe, abstract,
+// let the strategy choose, perform, drain events, run the oracles, learn, append to the trace. What
 // decides the next event is the strategy; what judges it, the crash oracle. The device is
 // driven through the step executor (run/executor.h). It owns the trace writer, the crash oracle,
 // the budget and the bug folders; it borrows the device and the strategy.
@@ -49,10 +49,10 @@ struct CampaignOptions {
   ProgressOptions progress;
 };
 
-// The devices of one run taking turns, one step each in the order of their indexes (run/explore/fleet.h
-// with ExploreOptions::lockstep): on the simulator such a run is reproducible from its seed, as
-// a free-running one is not (which device's step reaches the shared model first varies).
-// Thread-safe.
+// The devices of one run taking turns, one step each in the order of their indexes
+// (run/explore/fleet.h with ExploreOptions::lockstep): on the simulator such a run is reproducible
+// from its seed, as a free-running one is not (which device's step reaches the shared model first
+// varies). Thread-safe.
 class StepTurns {
  public:
   explicit StepTurns(size_t devices) : active_(devices, true) {}

@@ -1,8 +1,8 @@
 // The campaign's findings: bug folders with a trace that replays, and the summary.
 #include <fmt/format.h>
 
-#include "run/explore/campaign.h"
 #include "run/crash_bug.h"
+#include "run/explore/campaign.h"
 #include "run/replay_trace.h"
 
 namespace roam::run {

@@ -1,5 +1,5 @@
-// run/explore/explore: the job behind `roam explore`, on the simulator or an Android device: open the
-// target, make the strategy (told about the target once), prepare the run folder, run the
+// run/explore/explore: the job behind `roam explore`, on the simulator or an Android device: open
+// the target, make the strategy (told about the target once), prepare the run folder, run the
 // campaign. The cli layer only parses flags into these options. Single-threaded.
 #pragma once
 
@@ -12,8 +12,8 @@
 #include "explore/harness.h"
 #include "explore/registry.h"
 #include "report/summary.h"
-#include "run/explore/campaign.h"
 #include "run/context.h"
+#include "run/explore/campaign.h"
 #include "run/run_folder.h"
 
 namespace roam::run {

@@ -1,5 +1,5 @@
-// run/explore/fleet: one exploration on several devices at once: `roam explore --serial A,B,C` (Android
-// devices of one adb server), `--serial all`, or `--devices N` (N independent copies of a
+// run/explore/fleet: one exploration on several devices at once: `roam explore --serial A,B,C`
+// (Android devices of one adb server), `--serial all`, or `--devices N` (N independent copies of a
 // simulated app). A worker thread per device runs the campaign of run/campaign.h; they share
 //   - the strategy's model: fastbot's hyper-events, counts and Q-table (model::SharedModel), the
 //     dqn's network, graph and replay memory (explore::DqnShared), so what one device learns

@@ -1,8 +1,8 @@
-// run/explore/train: the job behind `roam train`, DinoDroid's training phase (Algorithm 1 over a set of
-// apps): one exploration with the dqn strategy per app, in order, each starting from the model
-// the last one saved; the event-flow graph and the replay memory start empty on every app, the
-// network's weights are kept. The model is saved as each run goes (temp file and rename), so
-// a stopped training loses at most the events since the last save. Single-threaded.
+// run/explore/train: the job behind `roam train`, DinoDroid's training phase (Algorithm 1 over a
+// set of apps): one exploration with the dqn strategy per app, in order, each starting from the
+// model the last one saved; the event-flow graph and the replay memory start empty on every app,
+// the network's weights are kept. The model is saved as each run goes (temp file and rename), so a
+// stopped training loses at most the events since the last save. Single-threaded.
 #pragma once
 
 #include <cstdio>

@@ -348,14 +348,9 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& f
 }
 
 Status Fuzzer::FileCrashes(const Execution& run) {
-  auto filed = crash_filer_.FileNew(crashes_, run.trace);
-  if (!filed.ok()) {
-    write_failed_ = true;
-    return filed.status();
-  }
-  for (size_t i : *filed)
-    progress_.Note(fmt::format("roam fuzz: B{} {}", i + 1, crashes_.findings()[i].signature));
-  return Status::Ok();
+  Status s = crash_filer_.FileNewAndNote(crashes_, run.trace, progress_, "roam fuzz");
+  write_failed_ = write_failed_ || !s.ok();
+  return s;
 }
 
 std::string Fuzzer::Score(const FuzzCase& c, const std::string& key) {

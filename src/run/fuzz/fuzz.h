@@ -1,8 +1,8 @@
-// run/fuzz/fuzz: the job behind `roam fuzz` (Genie, shared/seeds/001) on the simulator or an Android
-// device: generate seeds (each run twice from cleared data, the second from a device snapshot
-// where the first's replayed way to a reached state ended, on a device that snapshots; views
-// that differ between the two runs are ignored), mine the transition model, generate and execute
-// independent-view mutants, check the GUI-effect oracle, and write bugs/F<n>/ for each new
+// run/fuzz/fuzz: the job behind `roam fuzz` (Genie, shared/seeds/001) on the simulator or an
+// Android device: generate seeds (each run twice from cleared data, the second from a device
+// snapshot where the first's replayed way to a reached state ended, on a device that snapshots;
+// views that differ between the two runs are ignored), mine the transition model, generate and
+// execute independent-view mutants, check the GUI-effect oracle, and write bugs/F<n>/ for each new
 // violation (seed and mutant traces, the layouts before and after, the views that differ, an
 // explanation in words). On the simulator each report is also scored: it is a true positive for
 // planted bug X when the violation vanishes with X switched off. `roam replay bugs/F<n>` re-runs
@@ -25,8 +25,8 @@
 #include "report/summary.h"
 #include "run/context.h"
 #include "run/progress.h"
-#include "run/replay_trace.h"
 #include "run/replay_spec.h"
+#include "run/replay_trace.h"
 #include "run/run_folder.h"
 
 namespace roam::run {

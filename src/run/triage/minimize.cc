@@ -10,8 +10,8 @@
 #include "base/files.h"
 #include "base/json_fields.h"
 #include "run/fuzz/fuzz_internal.h"
-#include "run/triage/replay.h"
 #include "run/replay_spec.h"
+#include "run/triage/replay.h"
 
 namespace roam::run {
 

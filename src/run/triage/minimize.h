@@ -1,6 +1,6 @@
-// run/triage/minimize: short bug traces a developer replays by hand. Delta debugging (base/ddmin.h) over
-// a bug's steps, then over the text it types; every candidate is replayed on a fresh device (the
-// simulated app, or the same Android device) through the one replay path (run/replay.h) and
+// run/triage/minimize: short bug traces a developer replays by hand. Delta debugging (base/ddmin.h)
+// over a bug's steps, then over the text it types; every candidate is replayed on a fresh device
+// (the simulated app, or the same Android device) through the one replay path (run/replay.h) and
 // counts only when it shows the same failure signature `repeats` times out of `repeats`.
 // bugs/B<n> (a crash or an ANR) gets trace.min.jsonl and steps.txt; bugs/F<n> (a functional
 // report) gets its seed prefix and τ shrunk while the oracle's violation holds, kept in bug.json

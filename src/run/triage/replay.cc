@@ -12,9 +12,9 @@
 #include "run/budget.h"
 #include "run/executor.h"
 #include "run/fuzz/fuzz.h"
-#include "run/triage/minimize.h"
 #include "run/replay_spec.h"
 #include "run/run_folder.h"
+#include "run/triage/minimize.h"
 #include "run/vision/vision.h"
 
 namespace roam::run {

@@ -344,14 +344,9 @@ std::vector<VisionStep> VisionCampaign::ExplorerHistory(
 }
 
 Status VisionCampaign::FileCrashes() {
-  auto filed = crash_filer_.FileNew(crashes_, episode_);
-  if (!filed.ok()) {
-    write_failed_ = true;
-    return filed.status();
-  }
-  for (size_t i : *filed)
-    progress_.Note(fmt::format("roam vision: B{} {}", i + 1, crashes_.findings()[i].signature));
-  return Status::Ok();
+  Status s = crash_filer_.FileNewAndNote(crashes_, episode_, progress_, "roam vision");
+  write_failed_ = write_failed_ || !s.ok();
+  return s;
 }
 
 Status VisionCampaign::AfterChange() {
