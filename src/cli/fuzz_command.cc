@@ -1,4 +1,5 @@
-// `roam fuzz`: Genie's functional fuzzing (run/fuzz/fuzz.h) on a simulated app or an Android device.
+// `roam fuzz`: Genie's functional fuzzing (run/fuzz/fuzz.h) on a simulated app or an Android
+// device.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 

@@ -83,8 +83,8 @@ struct DqnOptions {
   std::vector<std::string> strings;  // texts to type; empty: DefaultInputStrings
   QNetworkMaker networks;
   std::function<void(const std::string&)> note;  // notes for the user
-  // Several devices of one run learning together (run/explore/fleet.h): the strategies made with the
-  // same holder share its network, graph and replay memory, the first one made loading them.
+  // Several devices of one run learning together (run/explore/fleet.h): the strategies made with
+  // the same holder share its network, graph and replay memory, the first one made loading them.
   std::shared_ptr<struct DqnShared> shared;
 };
 

@@ -68,8 +68,8 @@ struct FastbotOptions {
   bool model_reset = false;         // a model file that cannot be loaded is set aside, not an error
   std::vector<std::string> strings;              // texts to type; empty: DefaultInputStrings
   std::function<void(const std::string&)> note;  // notes for the user (a model reset)
-  // Several devices of one run learning together (run/explore/fleet.h): the strategies made with the
-  // same holder share its model, the first one made loading it. Null: a model of its own.
+  // Several devices of one run learning together (run/explore/fleet.h): the strategies made with
+  // the same holder share its model, the first one made loading it. Null: a model of its own.
   std::shared_ptr<model::SharedModel> shared;
 };
 

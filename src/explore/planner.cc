@@ -41,7 +41,7 @@ struct PlannerStrategy::Node {
 };
 
 std::vector<std::string> PlannerStrategy::Texts(const sim::AppSpec& spec,
-                                               const PlannerOptions& options) {
+                                                const PlannerOptions& options) {
   std::vector<std::string> literals, texts;
   for (const auto& c : spec.conds()) CollectLiterals(c, literals);
   for (const char* t : kFallbackTexts) literals.push_back(t);
@@ -53,7 +53,7 @@ std::vector<std::string> PlannerStrategy::Texts(const sim::AppSpec& spec,
 }
 
 PlannerStrategy::PlannerStrategy(std::shared_ptr<const sim::AppSpec> spec,
-                               sim::SimOptions sim_options, PlannerOptions options)
+                                 sim::SimOptions sim_options, PlannerOptions options)
     : spec_(spec),
       options_(options),
       shadow_(spec, sim_options),
@@ -70,7 +70,7 @@ void PlannerStrategy::KeepInApp(sim::SimApp& app) {
 }
 
 void PlannerStrategy::Candidates(const gui::Screen& screen, const std::vector<std::string>& texts,
-                                std::vector<gui::Action>& out) {
+                                 std::vector<gui::Action>& out) {
   std::vector<gui::Action> widget_actions;
   gui::ActionsFor(screen, widget_actions);
   out.clear();
@@ -117,7 +117,8 @@ uint64_t PlannerStrategy::MapKey(const gui::Screen& screen) {
   return h.value();
 }
 
-void PlannerStrategy::MapCandidates(const gui::Screen& screen, std::vector<gui::Action>& out) const {
+void PlannerStrategy::MapCandidates(const gui::Screen& screen,
+                                    std::vector<gui::Action>& out) const {
   Candidates(screen, texts_, out);
   // A field is typed into while it is empty, what it asks for first: every text in every field
   // of a three-field form would be hundreds of places.
@@ -186,8 +187,8 @@ PlannerStrategy::PlanResult PlannerStrategy::PlanOnMap() {
 }
 
 PlannerStrategy::PlanResult PlannerStrategy::SearchMap(const sim::SimState& start,
-                                                     const std::vector<gui::Action>& prefix,
-                                                     int& trials, Stray* stray, bool all_ways) {
+                                                       const std::vector<gui::Action>& prefix,
+                                                       int& trials, Stray* stray, bool all_ways) {
   // A place reached by the breadth-first search over the map: its key, and the edge its parent
   // visit took to get here.
   struct Visit {

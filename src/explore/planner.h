@@ -41,7 +41,7 @@ struct PlannerOptions {
 class PlannerStrategy final : public Strategy {
  public:
   PlannerStrategy(std::shared_ptr<const sim::AppSpec> spec, sim::SimOptions sim_options,
-                 PlannerOptions options);
+                  PlannerOptions options);
   ~PlannerStrategy() override;
   std::string_view Name() const override { return "oracle"; }
   gui::Action Next(const StepView& view, Rng& rng) override;

@@ -1,8 +1,8 @@
 // Time-travel testing (TimeMachine, Dong et al., ICSE 2020): a controller that wraps any base
 // strategy, keeps a graph of the abstract states seen, asks the run loop to snapshot the
 // "interesting" ones, and when the base strategy is stuck (a dead end or a loop) asks it to
-// restore the fittest snapshot. The decisions live here; the run loop (run/explore/campaign) carries
-// the requests out on the device (strategy.h, Request). Not thread-safe: one per campaign.
+// restore the fittest snapshot. The decisions live here; the run loop (run/explore/campaign)
+// carries the requests out on the device (strategy.h, Request). Not thread-safe: one per campaign.
 //
 // How the paper's parameters map onto this code (defaults those of the original tool):
 //   isStuck, dead ends: `max_no_progress` (200). A step that stays in the state it started from

@@ -126,9 +126,10 @@ class Model {
   int dynamic_text_limit_ = 1;
 };
 
-// One model that the strategies of several devices of one run learn into at once (run/explore/fleet.h):
-// each takes `mu` for a step's reads and writes. `loaded` is set by the first strategy made on
-// it, which loads the model file and starts the run; the others find the model ready.
+// One model that the strategies of several devices of one run learn into at once
+// (run/explore/fleet.h): each takes `mu` for a step's reads and writes. `loaded` is set by the
+// first strategy made on it, which loads the model file and starts the run; the others find the
+// model ready.
 struct SharedModel {
   SpinMutex mu;
   Model model;

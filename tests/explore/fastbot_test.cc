@@ -414,8 +414,8 @@ TEST(FastbotStrategy, RegisteredUnderThreeNames) {
   }
 }
 
-// Strategies of several devices on one model (run/explore/fleet.h): many threads stepping at once lose
-// no update. Each of 8 strategies takes 2,000 steps over two screens; every step marks its
+// Strategies of several devices on one model (run/explore/fleet.h): many threads stepping at once
+// lose no update. Each of 8 strategies takes 2,000 steps over two screens; every step marks its
 // event executed once, and every step but a strategy's first records the transition before it.
 TEST(FastbotStrategy, StrategiesSharingOneModelLoseNoUpdateUnderContention) {
   constexpr int kThreads = 8, kSteps = 2000;

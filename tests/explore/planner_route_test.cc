@@ -46,7 +46,7 @@ TEST(OracleRoute, HiddenSettingsCountButTheClockDoesNot) {
   auto spec = Spec("apps/bench/news.json");
   ASSERT_TRUE(spec);
   auto route = PlannerStrategy::RouteToBug(spec, {}, {.max_trials = 400000, .max_depth = 12},
-                                          "news-offline-refresh-anr");
+                                           "news-offline-refresh-anr");
   ASSERT_TRUE(route.has_value());
   EXPECT_LE(route->size(), 6u);
 

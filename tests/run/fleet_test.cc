@@ -1,5 +1,5 @@
-// Several devices in one run (run/explore/fleet.h): simulated copies sharing one fastbot model, bugs
-// de-duplicated across devices, one summary; and Android devices through `roam sim serve`'s
+// Several devices in one run (run/explore/fleet.h): simulated copies sharing one fastbot model,
+// bugs de-duplicated across devices, one summary; and Android devices through `roam sim serve`'s
 // server, one of which goes offline for good while the other finishes.
 #include "run/explore/fleet.h"
 

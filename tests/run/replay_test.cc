@@ -1,10 +1,9 @@
 // ReplayTrace against a device whose crash reports arrive late, as a phone's log does: the
 // crash of the last action shows up only after the next observation.
-#include "run/replay_trace.h"
-
 #include <gtest/gtest.h>
 
 #include "oracle/crash.h"
+#include "run/replay_trace.h"
 
 namespace roam::run {
 namespace {

@@ -1,9 +1,8 @@
-// run/vision/vision: VisionDroid end to end on apps/diary.json with a scripted model behind the chat
-// server test double (tests/llm/chat_server_double.h; it reads the prompt, it is no model). The
-// scripted Explorer walks the photo-delete function, the Monitor ends the function after "OK",
+// run/vision/vision: VisionDroid end to end on apps/diary.json with a scripted model behind the
+// chat server test double (tests/llm/chat_server_double.h; it reads the prompt, it is no model).
+// The scripted Explorer walks the photo-delete function, the Monitor ends the function after "OK",
 // the Detector reports the wrong photo: bugs/V1, scored as the planted bug, replayed from
 // llm.jsonl. Also: the Monitor's trigger, answers that are nonsense, an unreachable endpoint.
-#include "run/triage/replay.h"
 #include "run/vision/vision.h"
 
 #include <regex>
@@ -14,6 +13,7 @@
 #include "base/files.h"
 #include "llm/chat_server_double.h"
 #include "run/bench/bench.h"
+#include "run/triage/replay.h"
 #include "test_paths.h"
 #include "vision/examples.h"
 

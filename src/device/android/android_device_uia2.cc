@@ -1,10 +1,9 @@
 // AndroidDevice's UiAutomator2 driver: starting the server, bringing it back when it stops
 // answering (or going on with uiautomator), observing through it, and the event-log stream
 // that names the resumed activity without a dumpsys a step (android_device.h).
-#include "device/android/android_device.h"
-
 #include <fmt/format.h>
 
+#include "device/android/android_device.h"
 #include "gui/uiautomator.h"
 
 namespace roam::device::android {
