@@ -46,7 +46,7 @@ TEST(Oracle, DeltaIsTheSymmetricDifferenceOfViews) {
   ViewBag after = ViewsOf(Diary({{"Cinema", false}}), {});
   Effect d = Delta(before, after);
   ASSERT_EQ(d.removed.size(), 1u);
-  EXPECT_NE(d.removed.begin()->first.find("Photo of Cinema"), std::string::npos);
+  EXPECT_NE(d.removed.begin()->first.content().find("Photo of Cinema"), std::string::npos);
   EXPECT_TRUE(d.added.empty());
   EXPECT_TRUE(Delta(before, before).empty());
 }
@@ -83,7 +83,7 @@ TEST(Oracle, ACounterThatStopsCountingIsAViolation) {
   auto v = CheckMutant(seed, seed_events, {zero, Likes(0), Likes(0)}, mutant_events, 0, 1, {});
   ASSERT_TRUE(v.has_value());
   ASSERT_EQ(v->missing.changed.size(), 1u);
-  EXPECT_NE(v->missing.changed.begin()->first.find("like_count"), std::string::npos);
+  EXPECT_NE(v->missing.changed.begin()->first.key().find("like_count"), std::string::npos);
   EXPECT_NE(v->Key().find("app:id/like_count"), std::string::npos);
   // Its twin: Like still counts after Copy link.
   EXPECT_FALSE(CheckMutant(seed, seed_events, {zero, Likes(0), Likes(1)}, mutant_events, 0, 1, {}));
@@ -614,13 +614,13 @@ TEST(Oracle, TauThatOpensAnotherItemUnderTheSameDialogChangedSharedState) {
 }
 
 TEST(Oracle, ContainmentIsPerSideAndCountsCopies) {
-  Effect seed{{{"v\tA", 1}}, {}};
-  Effect more{{{"v\tA", 1}, {"v\tB", 1}}, {{"v\tC", 1}}};
+  Effect seed{{{View("v", "A"), 1}}, {}};
+  Effect more{{{View("v", "A"), 1}, {View("v", "B"), 1}}, {{View("v", "C"), 1}}};
   EXPECT_TRUE(Missing(seed, more).empty());
-  Effect other{{{"v\tB", 1}}, {}};
+  Effect other{{{View("v", "B"), 1}}, {}};
   EXPECT_EQ(Missing(seed, other).removed.size(), 1u);
-  Effect twice{{{"v\tA", 2}}, {}};
-  EXPECT_EQ(Missing(twice, seed).removed.at("v\tA"), 1);
+  Effect twice{{{View("v", "A"), 2}}, {}};
+  EXPECT_EQ(Missing(twice, seed).removed.at(View("v", "A")), 1);
 }
 
 // Seed: [click Diary, click Photo of Cinema]: the photo goes. Mutant: τ added a Cleaning entry
@@ -643,7 +643,7 @@ TEST(Oracle, WrongRowDeletedIsAViolationAndTheRightOneIsNot) {
   EXPECT_EQ(v->mutant_i, 3);
   EXPECT_EQ(v->mutant_j, 4);
   ASSERT_EQ(v->missing.removed.size(), 1u);
-  EXPECT_NE(v->missing.removed.begin()->first.find("Photo of Cinema"), std::string::npos);
+  EXPECT_NE(v->missing.removed.begin()->first.content().find("Photo of Cinema"), std::string::npos);
   EXPECT_NE(v->Key().find("app:id/photo"), std::string::npos);
   EXPECT_FALSE(CheckMutant(seed, seed_events, mutant_with(false), {}, 0, 2, {}).has_value());
 }
@@ -775,7 +775,7 @@ TEST(Oracle, AnAddedViewShowingWhatTauPickedIsNotAViolationButAMissingOneIs) {
   std::vector<Layout> lost = {seed[0], picked, Album({})};
   auto v = CheckMutant(seed, seed_events, lost, mutant_events, 0, 1, {});
   ASSERT_TRUE(v.has_value());
-  EXPECT_NE(v->missing.added.begin()->first.find("Photo of Cleaning"), std::string::npos);
+  EXPECT_NE(v->missing.added.begin()->first.content().find("Photo of Cleaning"), std::string::npos);
   // The words must be whole: "Cine" names nothing τ picked.
   EXPECT_TRUE(HasWords("Photo of Cinema", "Cinema"));
   EXPECT_FALSE(HasWords("Photo of Cinemas", "Cinema"));

@@ -1,5 +1,5 @@
-// run/fuzz/fuzz: Genie end to end on simulated apps: the ActivityDiary case of the document is found
-// (and not with its bug off), a self-changing clock gives no report, an F folder replays.
+// run/fuzz/fuzz: Genie end to end on simulated apps: the ActivityDiary case of the document is
+// found (and not with its bug off), a self-changing clock gives no report, an F folder replays.
 #include "run/fuzz/fuzz.h"
 
 #include <cstdlib>
@@ -153,7 +153,7 @@ TEST(FuzzCase, DiaryWrongPhotoDeletedViolatesTheOracle) {
   ASSERT_TRUE(v.ok()) << v.status().message();
   ASSERT_TRUE(v->has_value());
   ASSERT_EQ((*v)->missing.removed.size(), 2u) << (*v)->Key();  // the photo and its file name
-  EXPECT_NE((*v)->missing.removed.begin()->first.find("Photo of Cinema"), std::string::npos);
+  EXPECT_NE((*v)->missing.removed.begin()->first.content().find("Photo of Cinema"), std::string::npos);
   EXPECT_NE((*v)->Key().find("entry_photo"), std::string::npos) << (*v)->Key();
 }
 
