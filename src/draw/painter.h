@@ -4,14 +4,13 @@
 // marks). Not thread-safe: a Painter draws on one cairo context.
 #pragma once
 
-#include <cairo.h>
-
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include <cairo.h>
 #include <fmt/format.h>
 
 #include "gui/screen.h"
@@ -43,7 +42,9 @@ constexpr Rgb kButton{0.88, 0.88, 0.90};
 constexpr Rgb kImage{0.82, 0.85, 0.88};
 constexpr Rgb kOutline{0.90, 0.10, 0.10};
 
-inline bool Has(std::string_view s, std::string_view part) { return s.find(part) != std::string::npos; }
+inline bool Has(std::string_view s, std::string_view part) {
+  return s.find(part) != std::string::npos;
+}
 
 enum class Kind {
   kAppBar,
