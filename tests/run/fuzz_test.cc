@@ -153,7 +153,8 @@ TEST(FuzzCase, DiaryWrongPhotoDeletedViolatesTheOracle) {
   ASSERT_TRUE(v.ok()) << v.status().message();
   ASSERT_TRUE(v->has_value());
   ASSERT_EQ((*v)->missing.removed.size(), 2u) << (*v)->Key();  // the photo and its file name
-  EXPECT_NE((*v)->missing.removed.begin()->first.content().find("Photo of Cinema"), std::string::npos);
+  EXPECT_NE((*v)->missing.removed.begin()->first.content().find("Photo of Cinema"),
+            std::string::npos);
   EXPECT_NE((*v)->Key().find("entry_photo"), std::string::npos) << (*v)->Key();
 }
 
