@@ -139,7 +139,6 @@ class DqnStrategy final : public Strategy {
   // Not to be read while another device's strategy may be stepping on shared state.
   const DqnStats& stats() const { return s_.stats; }
   const EventGraph& graph() const { return s_.graph; }
-  const std::string& reward_rule() const { return reward_rule_; }
 
  private:
   struct Event {

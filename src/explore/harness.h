@@ -61,7 +61,6 @@ class Harness final : public Strategy {
 
   const HarnessStats& stats() const { return stats_; }
   nlohmann::json StatsJson() const { return stats_.ToJson(text_ ? &*text_ : nullptr); }
-  const Strategy& base() const { return *base_; }
 
  private:
   // Whether the widget may be acted on (the widget lists), memoised per step.

@@ -155,7 +155,6 @@ class TimeTravelStrategy final : public Strategy {
   void AddSettings(nlohmann::json& config) const override;
   void AddFigures(std::vector<FiguresFile>& files) const override { base_->AddFigures(files); }
 
-  const Strategy& base() const { return *base_; }
   const StateGraph& graph() const { return graph_; }
   // Snapshot name -> state, as confirmed by Done.
   const std::unordered_map<std::string, uint64_t>& snapshots() const { return snapshots_; }

@@ -53,19 +53,19 @@ Status WriteCrashBug(const std::filesystem::path& run_dir, const std::string& id
   return report::WriteBug(run_dir / rel, bug, trace);
 }
 
-Result<std::vector<size_t>> CrashFiler::FileNew(const oracle::CrashOracle& crashes,
-                                                const std::vector<report::TraceStep>& trace) {
-  std::vector<size_t> filed;
+Status CrashFiler::FileNew(const oracle::CrashOracle& crashes,
+                           const std::vector<report::TraceStep>& trace, Progress& progress,
+                           std::string_view command) {
   const auto& findings = crashes.findings();
   while (dirs_.size() < findings.size()) {
     const oracle::CrashFinding& f = findings[dirs_.size()];
     const std::string id = fmt::format("B{}", dirs_.size() + 1);
     ROAM_RETURN_IF_ERROR(
         WriteCrashBug(run_dir_, id, f, trace, CheckCrashTrace(io_, f, trace), io_.replay));
-    filed.push_back(dirs_.size());
     dirs_.push_back("bugs/" + id);
+    progress.Note(fmt::format("{}: {} {}", command, id, f.signature));
   }
-  return filed;
+  return Status::Ok();
 }
 
 SharedBugs::Claim SharedBugs::ClaimFor(const oracle::CrashFinding& finding) {
@@ -83,16 +83,6 @@ size_t SharedBugs::crashes() const {
 size_t SharedBugs::anrs() const {
   std::lock_guard lock(mu_);
   return anrs_;
-}
-
-Status CrashFiler::FileNewAndNote(const oracle::CrashOracle& crashes,
-                                  const std::vector<report::TraceStep>& trace, Progress& progress,
-                                  std::string_view command) {
-  auto filed = FileNew(crashes, trace);
-  if (!filed.ok()) return filed.status();
-  for (size_t i : *filed)
-    progress.Note(fmt::format("{}: B{} {}", command, i + 1, crashes.findings()[i].signature));
-  return Status::Ok();
 }
 
 }  // namespace roam::run

@@ -70,14 +70,10 @@ class CrashFiler {
  public:
   CrashFiler(std::filesystem::path run_dir, CrashBugIo io)
       : run_dir_(std::move(run_dir)), io_(std::move(io)) {}
-  // Writes bugs/B<n>/ for each finding of `crashes` not filed yet (finding i: B<i+1>); returns
-  // their indexes in crashes.findings().
-  Result<std::vector<size_t>> FileNew(const oracle::CrashOracle& crashes,
-                                      const std::vector<report::TraceStep>& trace);
-  // The same, each new folder noted on the progress line as "<command>: B<n> <signature>".
-  Status FileNewAndNote(const oracle::CrashOracle& crashes,
-                        const std::vector<report::TraceStep>& trace, Progress& progress,
-                        std::string_view command);
+  // Writes bugs/B<n>/ for each finding of `crashes` not filed yet (finding i: B<i+1>), each
+  // noted on the progress line as "<command>: B<n> <signature>".
+  Status FileNew(const oracle::CrashOracle& crashes, const std::vector<report::TraceStep>& trace,
+                 Progress& progress, std::string_view command);
   // Per finding filed, its folder ("bugs/B1"), for report::AddFindings.
   const std::vector<std::string>& dirs() const { return dirs_; }
 

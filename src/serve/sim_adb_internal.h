@@ -33,8 +33,6 @@ constexpr size_t kMaxPushedFile = 64 * 1024 * 1024;  // a file `adb push` may se
 constexpr uint32_t kRegularFileMode = 0100644;
 constexpr uint32_t kFileMtime = 1700000000;
 
-inline bool StartsWith(const std::string& s, std::string_view p) { return s.rfind(p, 0) == 0; }
-
 // "6300" -> 6300: digits only, 0 to 65535.
 inline bool ParsePort(std::string_view digits, int* port) {
   auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), *port);

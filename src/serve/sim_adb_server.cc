@@ -25,7 +25,7 @@ constexpr char kFeatures[] = "shell_v2";
 std::vector<std::string> DeviceSerials(const std::string& first, int count) {
   std::vector<std::string> out;
   int port = 0;
-  bool emulator = StartsWith(first, "emulator-") && (port = std::atoi(first.c_str() + 9)) > 0;
+  bool emulator = first.starts_with("emulator-") && (port = std::atoi(first.c_str() + 9)) > 0;
   for (int k = 0; k < count; ++k) {
     if (emulator)
       out.push_back(fmt::format("emulator-{}", port + 2 * k));
@@ -195,8 +195,8 @@ SimAdbServer::Dev* SimAdbServer::Select(const std::string& selector, std::string
       return nullptr;
     }
   } else {
-    bool by_id = StartsWith(selector, "transport-id:");
-    std::string key = StartsWith(selector, "serial:") ? selector.substr(7) : selector;
+    bool by_id = selector.starts_with("transport-id:");
+    std::string key = selector.starts_with("serial:") ? selector.substr(7) : selector;
     for (auto& d : devs_) {
       if (by_id ? std::to_string(d.transport_id) == selector.substr(13) : d.device->serial() == key)
         matches.push_back(&d);
@@ -222,7 +222,7 @@ void SimAdbServer::Serve(Conn* conn) {
     auto req = ReadRequest(s);
     conn->waiting = false;
     if (!req.ok()) return;
-    if (StartsWith(*req, "host")) {
+    if (req->starts_with("host")) {
       if (!HandleHost(conn, *req)) return;
       continue;
     }
@@ -249,12 +249,12 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
   };
   // "host-serial:S:REQ", "host-transport-id:N:REQ", "host-usb:REQ", "host-local:REQ", "host:REQ".
   std::string selector, request;
-  if (StartsWith(req, "host:")) {
+  if (req.starts_with("host:")) {
     request = req.substr(5);
-  } else if (StartsWith(req, "host-serial:")) {
+  } else if (req.starts_with("host-serial:")) {
     std::string rest = req.substr(12);
     for (const auto& serial : Serials()) {
-      if (StartsWith(rest, serial + ":")) {
+      if (rest.starts_with(serial + ":")) {
         selector = serial;
         request = rest.substr(serial.size() + 1);
       }
@@ -264,13 +264,13 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
       selector = rest.substr(0, colon);
       request = colon == std::string::npos ? "" : rest.substr(colon + 1);
     }
-  } else if (StartsWith(req, "host-transport-id:")) {
+  } else if (req.starts_with("host-transport-id:")) {
     std::string rest = req.substr(18);
     size_t colon = rest.find(':');
     selector = "transport-id:" + rest.substr(0, colon);
     request = colon == std::string::npos ? "" : rest.substr(colon + 1);
-  } else if (StartsWith(req, "host-usb:") || StartsWith(req, "host-local:")) {
-    selector = StartsWith(req, "host-usb:") ? "usb" : "local";
+  } else if (req.starts_with("host-usb:") || req.starts_with("host-local:")) {
+    selector = req.starts_with("host-usb:") ? "usb" : "local";
     request = req.substr(req.find(':') + 1);
   } else {
     Closing(SendFail(s, "unknown host service '" + req + "'"));
@@ -287,7 +287,7 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
     }
     if (request == "features" || request == "host-features") return answer(kFeatures);
     if (request == "list-forward") return answer(forwards_->List());
-    if (StartsWith(request, "forward:") || StartsWith(request, "killforward")) {
+    if (request.starts_with("forward:") || request.starts_with("killforward")) {
       // After a transport switch (newer clients), else the one device there is.
       std::string serial;
       {
@@ -314,7 +314,7 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
     // Transport switches: the connection stays open for one device service.
     std::string sel;
     bool tport = false;
-    if (StartsWith(request, "transport:"))
+    if (request.starts_with("transport:"))
       sel = "serial:" + request.substr(10);
     else if (request == "transport-any")
       sel = "any";
@@ -322,9 +322,9 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
       sel = "usb";
     else if (request == "transport-local")
       sel = "local";
-    else if (StartsWith(request, "transport-id:"))
+    else if (request.starts_with("transport-id:"))
       sel = request;
-    else if (StartsWith(request, "tport:")) {
+    else if (request.starts_with("tport:")) {
       sel = request.substr(6);
       tport = true;
     }
@@ -371,14 +371,14 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
     Closing(SendFail(s, error));
     return false;
   }
-  if (StartsWith(request, "forward:") || StartsWith(request, "killforward")) {
+  if (request.starts_with("forward:") || request.starts_with("killforward")) {
     HandleForward(conn, d->device->serial(), request);
     return false;
   }
   if (request == "get-state") return answer("device");
   if (request == "get-serialno") return answer(d->device->serial());
   if (request == "get-devpath") return answer("usb:roam-sim");
-  if (StartsWith(request, "emu:")) {
+  if (request.starts_with("emu:")) {
     if (!d->device->is_emulator()) {
       Closing(SendFail(s, "not an emulator: " + d->device->serial()));
       return false;
@@ -412,7 +412,7 @@ void SimAdbServer::TrackDevices(Conn* conn, bool long_form) {
 
 void SimAdbServer::HandleDeviceService(Conn* conn, Dev* dev, const std::string& service) {
   Socket& s = conn->sock;
-  if (StartsWith(service, "shell")) {
+  if (service.starts_with("shell")) {
     size_t colon = service.find(':');
     if (colon == std::string::npos) {
       Closing(SendFail(s, "unknown service '" + service + "'"));
@@ -428,7 +428,7 @@ void SimAdbServer::HandleDeviceService(Conn* conn, Dev* dev, const std::string& 
     RunShellService(conn, dev, command, v2, true);
     return;
   }
-  if (StartsWith(service, "exec:")) {
+  if (service.starts_with("exec:")) {
     RunShellService(conn, dev, service.substr(5), false, false);
     return;
   }
@@ -436,7 +436,7 @@ void SimAdbServer::HandleDeviceService(Conn* conn, Dev* dev, const std::string& 
     SyncService(conn, dev);
     return;
   }
-  if (StartsWith(service, "emu:")) {
+  if (service.starts_with("emu:")) {
     if (!dev->device->is_emulator()) {
       Closing(SendFail(s, "not an emulator: " + dev->device->serial()));
       return;
@@ -447,7 +447,7 @@ void SimAdbServer::HandleDeviceService(Conn* conn, Dev* dev, const std::string& 
     if (SendOkay(s).ok()) Closing(s.WriteAll(answer));
     return;
   }
-  if (StartsWith(service, "tcp:")) {
+  if (service.starts_with("tcp:")) {
     int port = 0;
     PortHandler handler = ParsePort(std::string_view(service).substr(4), &port)
                               ? DevicePort(dev->device->serial(), port)
@@ -461,7 +461,7 @@ void SimAdbServer::HandleDeviceService(Conn* conn, Dev* dev, const std::string& 
     handler(s, stopping_);
     return;
   }
-  if (StartsWith(service, "root:") || StartsWith(service, "unroot:")) {
+  if (service.starts_with("root:") || service.starts_with("unroot:")) {
     if (SendOkay(s).ok()) Closing(s.WriteAll("adbd cannot run as root in production builds\n"));
     return;
   }

@@ -111,14 +111,14 @@ void SimAdbServer::HandleForward(Conn* conn, const std::string& serial,
   auto port_of = [](std::string_view spec, int* port) {
     return spec.substr(0, 4) == "tcp:" && ParsePort(spec.substr(4), port);
   };
-  if (StartsWith(request, "killforward:")) {
+  if (request.starts_with("killforward:")) {
     int local = 0;
     if (!port_of(std::string_view(request).substr(12), &local))
       return done(Status::InvalidArgument("cannot parse '" + request.substr(12) + "'"), "");
     return done(forwards_->Remove(local), "");
   }
   std::string spec = request.substr(8);
-  const bool no_rebind = StartsWith(spec, "norebind:");
+  const bool no_rebind = spec.starts_with("norebind:");
   if (no_rebind) spec = spec.substr(9);
   const size_t semi = spec.find(';');
   int local = 0, remote = 0;

@@ -348,7 +348,7 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& f
 }
 
 Status Fuzzer::FileCrashes(const Execution& run) {
-  Status s = crash_filer_.FileNewAndNote(crashes_, run.trace, progress_, "roam fuzz");
+  Status s = crash_filer_.FileNew(crashes_, run.trace, progress_, "roam fuzz");
   write_failed_ = write_failed_ || !s.ok();
   return s;
 }

@@ -344,7 +344,7 @@ std::vector<VisionStep> VisionCampaign::ExplorerHistory(
 }
 
 Status VisionCampaign::FileCrashes() {
-  Status s = crash_filer_.FileNewAndNote(crashes_, episode_, progress_, "roam vision");
+  Status s = crash_filer_.FileNew(crashes_, episode_, progress_, "roam vision");
   write_failed_ = write_failed_ || !s.ok();
   return s;
 }
