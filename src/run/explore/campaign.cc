@@ -2,10 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "base/files.h"
 #include "gui/abstraction.h"
 #include "gui/actions.h"
-#include "report/run_report.h"
 
 namespace roam::run {
 
@@ -16,16 +14,22 @@ constexpr double kSummaryEverySeconds = 10;  // summary.json is refreshed this o
 Campaign::Campaign(CampaignOptions options, BudgetOptions budget, device::Device& device,
                    explore::Strategy& strategy, Rng& rng, CampaignIo io, const RunContext& context)
     : options_(options),
-      context_(context),
-      budget_(budget, *context.clock),
       device_(device),
       strategy_(strategy),
       rng_(rng),
       io_(std::move(io)),
-      crashes_(device.Package(), options.crash),
-      executor_(device, budget_, crashes_, {.throttle_ms = options.throttle_ms}),
-      progress_(context.progress, context.progress_tty, options.progress),
-      package_(device.Package()) {}
+      session_(device,
+               {.budget = budget,
+                .crash = options.crash,
+                .executor = {.throttle_ms = options.throttle_ms},
+                .progress = options.progress,
+                .max_failed_launches = options.max_failed_launches,
+                .out_dir = io_.out_dir,
+                .device_tag = io_.device_tag,
+                .html_report = io_.html_report},
+               context),
+      budget_(session_.budget()),
+      executor_(session_.executor()) {}
 
 void StepTurns::Begin(size_t device) {
   std::unique_lock lock(mu_);
@@ -58,70 +62,45 @@ void StepTurns::PassOn(size_t from) {
 Campaign::~Campaign() = default;
 
 Result<report::Summary> Campaign::Run() {
-  declared_activities_ = device_.DeclaredActivities();
-  ROAM_RETURN_IF_ERROR(trace_.Open(RunFile("trace", "jsonl")));
-  ROAM_RETURN_IF_ERROR(progress_.OpenLog(RunFile("progress", "jsonl")));
+  ROAM_RETURN_IF_ERROR(session_.Open());
   Status status = Start();
   double last_summary = budget_.Elapsed();
-  while (status.ok()) {
-    if (context_.Stopped()) {
-      stop_reason_ = "interrupted";
-      break;
-    }
-    if (!budget_.Left()) {
-      stop_reason_ = budget_.SpentOn();
-      break;
-    }
+  while (status.ok() && !session_.Over()) {
     if (io_.turns) io_.turns->Begin(io_.turn_index);
     status = Step();
     if (io_.turns) io_.turns->End(io_.turn_index);
-    const char* failed = write_failed_ ? "write error: " : "device error: ";
+    std::string_view cause;
     if (status.ok() && options_.flush_every > 0 && budget_.events() % options_.flush_every == 0) {
       status = strategy_.Flush();
-      failed = "model error: ";
+      cause = "model error: ";
     }
     ShowProgress();
     if (status.ok() && budget_.Elapsed() - last_summary >= kSummaryEverySeconds) {
       last_summary = budget_.Elapsed();
-      status = WriteSummary(RunFile("summary", "json"), MakeSummary());
-      if (status.ok()) status = WriteCoverageFile();
-      failed = "write error: ";
-      if (status.ok()) RefreshReport(/*final=*/false);
+      status = session_.Wrote(WriteSummary(session_.RunFile("summary", "json"), MakeSummary()));
+      if (status.ok()) status = session_.Wrote(session_.WriteCoverageFile());
+      if (status.ok()) session_.RefreshReport(/*final=*/false);
     }
-    if (!status.ok()) stop_reason_ = failed + status.message();
+    session_.StopOn(status, cause);
   }
-  if (!status.ok() && stop_reason_.empty()) stop_reason_ = "device error: " + status.message();
+  session_.StopOn(status);  // Start() failed
   if (io_.turns) io_.turns->Leave(io_.turn_index);
   // Whatever stopped the run, everything found so far is written.
   Status flushed = strategy_.Flush();
-  Status closed = trace_.Close();
+  Status closed = session_.trace().Close();
   const ProgressFigures figures = Figures();
-  progress_.Finish(figures);
   if (io_.on_progress) io_.on_progress(figures, activities_, state_order_);
   report::Summary summary = MakeSummary();
-  ROAM_RETURN_IF_ERROR(WriteSummary(RunFile("summary", "json"), summary));
-  ROAM_RETURN_IF_ERROR(WriteCoverageFile());
-  RefreshReport(/*final=*/true);
+  ROAM_RETURN_IF_ERROR(session_.Finish(figures, summary, io_.known));
   ROAM_RETURN_IF_ERROR(closed);
   if (!status.ok()) return status;
   ROAM_RETURN_IF_ERROR(flushed);
   return summary;
 }
 
-std::filesystem::path Campaign::RunFile(std::string_view stem, std::string_view ext) const {
-  if (io_.device_tag.empty()) return io_.out_dir / fmt::format("{}.{}", stem, ext);
-  return io_.out_dir / fmt::format("{}-{}.{}", stem, io_.device_tag, ext);
-}
-
-Status Campaign::WriteCoverageFile() const {
-  auto exec = device_.CoverageExec();
-  if (!exec.ok()) return exec.status().IsUnsupported() ? Status::Ok() : exec.status();
-  return WriteFileAtomic(RunFile("coverage", "exec"), *exec);
-}
-
 void Campaign::ShowProgress() {
   const ProgressFigures figures = Figures();
-  progress_.Update(figures);
+  session_.progress().Update(figures);
   // Another thread gathers these (run/explore/fleet.h): every so many events and at each new
   // activity, so that workers seldom meet on its lock.
   constexpr int64_t kReportEvery = 64;
@@ -129,19 +108,6 @@ void Campaign::ShowProgress() {
       (figures.events % kReportEvery == 0 || activities_.size() != reported_activities_)) {
     reported_activities_ = activities_.size();
     io_.on_progress(figures, activities_, state_order_);
-  }
-}
-
-void Campaign::RefreshReport(bool final) {
-  // Mid-run the page is rewritten at most once per twenty times what writing it cost, so a long
-  // run spends under 5% of its time on it.
-  const double now = budget_.Elapsed();
-  if (!io_.html_report || (!final && now < next_report_)) return;
-  Status s = report::WriteRunReport(io_.out_dir);
-  next_report_ = budget_.Elapsed() + 20 * (budget_.Elapsed() - now);
-  if (!s.ok() && !report_failed_) {
-    report_failed_ = true;
-    progress_.Note("roam: report.html not written: " + s.message());
   }
 }
 
@@ -156,7 +122,8 @@ Status Campaign::Record(report::TraceStep step) {
   step.step = trace_steps_++;
   // Snapshot and restore lines are for the whole run's replay; a restore puts the snapshot's
   // own episode in place (campaign_timetravel.cc).
-  if (step.op == "snapshot" || step.op == "restore") return Wrote(trace_.Append(step));
+  if (step.op == "snapshot" || step.op == "restore")
+    return session_.Wrote(session_.trace().Append(step));
   // The episode is what a bug's short trace replays: the steps since the last launch, or since
   // the clear that preceded it.
   const bool cleared = step.op == "clear";
@@ -173,7 +140,7 @@ Status Campaign::Record(report::TraceStep step) {
   } else {
     episode_overflow_ = true;
   }
-  return Wrote(trace_.Append(step));
+  return session_.Wrote(session_.trace().Append(step));
 }
 
 std::optional<report::TraceStep> Campaign::TurnStep(int now, int then) {
@@ -185,24 +152,18 @@ Status Campaign::RecordAct(report::TraceStep step, const ActOutcome& outcome) {
   step.events = outcome.failures;
   ROAM_RETURN_IF_ERROR(Record(std::move(step)));
   for (size_t index : outcome.new_findings)
-    ROAM_RETURN_IF_ERROR(FileBug(crashes_.findings()[index]));
+    ROAM_RETURN_IF_ERROR(FileBug(session_.crashes().findings()[index]));
   return Status::Ok();
 }
 
 Status Campaign::EnsureInApp(bool& relaunched) {
-  for (int attempt = 0;; ++attempt) {
-    ROAM_RETURN_IF_ERROR(executor_.Observe(screen_));
+  ROAM_RETURN_IF_ERROR(session_.EnsureInApp(screen_, relaunched, [&] {
+    // The first screen's rotation is the run's: a launch begins an episode in it (Record).
     if (start_rotation_ < 0) start_rotation_ = screen_.rotation;
-    if (screen_.package == package_) return Status::Ok();
-    if (attempt >= options_.max_failed_launches)
-      return Status::Unavailable(fmt::format(
-          "{} did not come to the foreground after {} launches (the screen shows \"{}\")", package_,
-          attempt, screen_.package));
-    ROAM_RETURN_IF_ERROR(Record({.op = "launch"}));
-    ROAM_RETURN_IF_ERROR(executor_.Launch());
-    if (budget_.events() > 0 || attempt > 0) ++relaunches_;
-    relaunched = true;
-  }
+    return Record({.op = "launch"});
+  }));
+  if (start_rotation_ < 0) start_rotation_ = screen_.rotation;
+  return Status::Ok();
 }
 
 void Campaign::SeeScreen(uint64_t key, bool& new_state, bool& new_activity) {

@@ -1,8 +1,9 @@
 // run/explore/campaign: one exploration campaign, the step loop of DESIGN.md: observe, abstract,
 // let the strategy choose, perform, drain events, run the oracles, learn, append to the trace. What
 // decides the next event is the strategy; what judges it, the crash oracle. The device is
-// driven through the step executor (run/executor.h). It owns the trace writer, the crash oracle,
-// the budget and the bug folders; it borrows the device and the strategy.
+// driven through the run's Session (run/session.h: the budget, the step executor, the crash oracle,
+// the trace and progress, why the run stopped); the campaign owns it and the bug folders, and
+// borrows the device and the strategy.
 // Single-threaded; the context's stop flag may be set from a signal handler.
 #pragma once
 
@@ -32,6 +33,7 @@
 #include "run/executor.h"
 #include "run/progress.h"
 #include "run/replay_spec.h"
+#include "run/session.h"
 #include "run/target.h"
 
 namespace roam::run {
@@ -112,16 +114,11 @@ class Campaign {
 
   Status Start();
   Status Step();
+  // Session::EnsureInApp, noting the first screen's rotation.
   Status EnsureInApp(bool& relaunched);
   // Notes the screen on the device now: a new state, a new activity.
   void SeeScreen(uint64_t key, bool& new_state, bool& new_activity);
   Status Record(report::TraceStep step);
-  // Passes on the status of a write to the run folder, noting when it failed (the run then
-  // stops with a write error, not a device error).
-  Status Wrote(Status s) {
-    write_failed_ = write_failed_ || !s.ok();
-    return s;
-  }
   // Records an act step with what followed it, and files a bug for each new finding.
   Status RecordAct(report::TraceStep step, const ActOutcome& outcome);
   Status FileBug(const oracle::CrashFinding& finding);
@@ -145,28 +142,17 @@ class Campaign {
   static std::optional<report::TraceStep> TurnStep(int now, int then);
   void KeepShorterPath(uint64_t key);
   ProgressFigures Figures() const;
-  // A file of the run folder: `stem`.`ext`, or `stem`-<device_tag>.`ext` for one of several.
-  std::filesystem::path RunFile(std::string_view stem, std::string_view ext) const;
   void ShowProgress();
   report::Summary MakeSummary() const;
-  // coverage.exec (coverage-<device>.exec in a fleet), when the device's coverage is JaCoCo's.
-  Status WriteCoverageFile() const;
-  // Writes report.html from the run folder (mid-run: only when it is due); a failure is noted
-  // once and the run goes on.
-  void RefreshReport(bool final);
 
   CampaignOptions options_;
-  RunContext context_;
-  Budget budget_;
   device::Device& device_;
   explore::Strategy& strategy_;
   Rng& rng_;
   CampaignIo io_;
-  oracle::CrashOracle crashes_;
-  StepExecutor executor_;
-  report::TraceWriter trace_;
-  Progress progress_;
-  std::string package_;
+  Session session_;
+  Budget& budget_;          // session_'s
+  StepExecutor& executor_;  // session_'s
 
   gui::Screen screen_;
   std::vector<gui::Action> actions_;
@@ -174,7 +160,6 @@ class Campaign {
   std::vector<uint64_t> state_order_;    // states_ in order of discovery (for io_.on_progress)
   std::vector<std::string> activities_;  // in order of first visit
   std::unordered_set<std::string> activity_set_;
-  std::vector<std::string> declared_activities_;
   std::vector<report::TraceStep> episode_;  // since the last clear or launch
   bool episode_from_clear_ = false;
   bool episode_overflow_ = false;
@@ -192,11 +177,6 @@ class Campaign {
   int64_t restore_events_ = 0;  // events sent replaying paths
 
   int64_t trace_steps_ = 0;
-  size_t relaunches_ = 0;
-  std::string stop_reason_;
-  bool write_failed_ = false;
-  double next_report_ = 0;  // budget seconds
-  bool report_failed_ = false;
   size_t reported_activities_ = 0;  // activities when io_.on_progress was last called
 };
 

@@ -34,8 +34,8 @@ std::vector<report::TraceStep> Campaign::BugTrace(const oracle::CrashFinding& fi
   }
   // Otherwise the whole run so far, read back from trace.jsonl.
   std::vector<report::TraceStep> prefix;
-  if (trace_.Flush().ok()) {
-    auto all = report::ReadTrace(RunFile("trace", "jsonl"));
+  if (session_.trace().Flush().ok()) {
+    auto all = report::ReadTrace(session_.RunFile("trace", "jsonl"));
     if (all.ok()) prefix = std::move(*all);
   }
   check(prefix);
@@ -56,22 +56,16 @@ Status Campaign::FileBug(const oracle::CrashFinding& finding) {
   if (!file) return Status::Ok();
   TraceCheck checked;
   std::vector<report::TraceStep> trace = BugTrace(finding, checked);
-  ROAM_RETURN_IF_ERROR(Wrote(WriteCrashBug(io_.out_dir, id, finding, trace, checked, io_.replay)));
+  ROAM_RETURN_IF_ERROR(
+      session_.Wrote(WriteCrashBug(io_.out_dir, id, finding, trace, checked, io_.replay)));
   // A new finding is worth a fresh summary at once.
-  return Wrote(report::WriteSummary(RunFile("summary", "json"), MakeSummary()));
+  return session_.Wrote(report::WriteSummary(session_.RunFile("summary", "json"), MakeSummary()));
 }
 
 ProgressFigures Campaign::Figures() const {
-  ProgressFigures f = executor_.Figures();
+  ProgressFigures f = session_.Figures();
   f.states = states_.size();
   f.activities = activities_.size();
-  if (!declared_activities_.empty()) f.activities_total = declared_activities_.size();
-  if (device_.HasCoverage()) {
-    auto c = device_.GetCoverage();
-    f.units_covered = c.covered;
-    f.units_total = c.total;
-  }
-  f.relaunches = relaunches_;
   f.snapshots = snapshots_taken_;
   f.restores = restores_;
   f.failed_restores = failed_restores_;
@@ -79,31 +73,14 @@ ProgressFigures Campaign::Figures() const {
 }
 
 report::Summary Campaign::MakeSummary() const {
-  report::Summary s;
-  s.app = io_.app;
-  s.seed = io_.seed;
-  s.package = package_;
-  s.device = device_.Name();
-  s.strategy = std::string(strategy_.Name());
-  s.events = budget_.events();
-  s.wall_seconds = budget_.Elapsed();
-  s.stop_reason = stop_reason_.empty() ? "running" : stop_reason_;
-  if (!declared_activities_.empty()) s.activities_total = declared_activities_.size();
-  s.activities_declared = declared_activities_;
+  report::Summary s = session_.Summary(io_.app, std::string(strategy_.Name()), io_.seed);
   s.activities_covered = activities_;
-  if (device_.HasCoverage()) {
-    auto c = device_.GetCoverage();
-    s.units_covered = c.covered;
-    s.units_total = c.total;
-  }
   s.states = states_.size();
-  s.relaunches = relaunches_;
   s.snapshots = snapshots_taken_;
   s.restores = restores_;
   s.failed_restores = failed_restores_;
   s.restore_events = restore_events_;
-  s.timing = executor_.timing();
-  report::AddFindings(crashes_.findings(), bug_dirs_, s);
+  report::AddFindings(session_.crashes().findings(), bug_dirs_, s);
   report::MarkKnown(io_.known, s);
   return s;
 }

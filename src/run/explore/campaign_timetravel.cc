@@ -183,10 +183,10 @@ Status Campaign::ReplayPath(const SavedPath& path, bool& ok) {
       continue;
     }
     if (recorded.op != "act") continue;  // the leading clear is done above
-    if (context_.Stopped() || !budget_.Left()) return Status::Ok();
+    if (session_.context().Stopped() || !budget_.Left()) return Status::Ok();
     ROAM_RETURN_IF_ERROR(executor_.Observe(screen_));
     // The path no longer reproduces once a screen differs from the one recorded.
-    if (screen_.package != package_ || gui::ScreenKey(screen_) != recorded.state)
+    if (screen_.package != session_.package() || gui::ScreenKey(screen_) != recorded.state)
       return Status::Ok();
     report::TraceStep step = recorded;
     step.events.clear();
@@ -198,7 +198,7 @@ Status Campaign::ReplayPath(const SavedPath& path, bool& ok) {
     if (outcome.failed()) return Status::Ok();  // it crashed on the way: not the state recorded
   }
   ROAM_RETURN_IF_ERROR(executor_.Observe(screen_));
-  ok = screen_.package == package_ && gui::ScreenKey(screen_) == path.state;
+  ok = screen_.package == session_.package() && gui::ScreenKey(screen_) == path.state;
   return Status::Ok();
 }
 

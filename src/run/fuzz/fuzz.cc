@@ -8,11 +8,11 @@
 
 #include "fuzz/views.h"
 #include "report/run_report.h"
-#include "run/budget.h"
 #include "run/crash_bug.h"
 #include "run/executor.h"
 #include "run/fuzz/fuzz_exec.h"
 #include "run/fuzz/fuzz_internal.h"
+#include "run/session.h"
 #include "run/target.h"
 
 namespace roam::run {
@@ -24,40 +24,35 @@ namespace {
 // Runs of a seed, past its first two, that a violation must hold against before it is reported.
 constexpr int kConfirmRuns = 3;
 
+// summary.json's "fuzz" section.
+json FuzzStatsJson(const FuzzStats& s);
+
 class Fuzzer {
  public:
   Fuzzer(const FuzzOptions& options, Target& target, const RunContext& context)
       : options_(options),
         target_(target),
-        context_(context),
-        budget_(options.budget, *context.clock),
-        crashes_(target.device().Package(), {.top_frames = options.signature_frames}),
-        executor_(target.device(), budget_, crashes_),
-        runner_(executor_, &context_),
+        session_(target.device(),
+                 {.budget = options.budget,
+                  .crash = {.top_frames = options.signature_frames},
+                  .progress = options.progress,
+                  .out_dir = options.out,
+                  .html_report = options.html_report},
+                 context),
+        budget_(session_.budget()),
+        progress_(session_.progress()),
+        runner_(session_.executor(), &session_.context()),
         model_(options.model),
         rng_(options.seed),
         chooser_(options.seeds, model_, rng_),
         functional_bugs_(target.FunctionalBugsOn()),
-        progress_(context.progress, context.progress_tty, options.progress),
         crash_filer_(options.out, {.replay = target.replay(),
                                    .fresh_device = target.fresh_device(),
                                    .top_frames = options.signature_frames}) {}
 
-  Status Run();
-  const std::vector<report::FunctionalFinding>& findings() const { return findings_; }
-  const FuzzStats& stats() const { return stats_; }
-  int64_t events_sent() const { return budget_.events(); }
-  double elapsed() const { return budget_.Elapsed(); }
-  size_t states() const { return model_.states(); }
-  const std::vector<std::string>& activities() const { return activities_; }
-  const oracle::CrashOracle& crashes() const { return crashes_; }
-  const std::vector<std::string>& crash_dirs() const { return crash_filer_.dirs(); }
-  std::string stop_reason() const;
-  // A run that failed: on the device, or writing its run folder.
-  std::string FailureReason(const Status& s) const {
-    return (write_failed_ ? "write error: " : "device error: ") + s.message();
-  }
-  void FinishProgress() { progress_.Finish(Figures()); }
+  // Fuzzes to the budget, a stop request, the seed limit or a failure, then writes the
+  // summary; the run folder holds what was found whatever stopped it.
+  Result<FuzzResult> Run();
 
  private:
   void ObserveRun(const Execution& run);
@@ -74,23 +69,22 @@ class Fuzzer {
   // Files bugs/B<n>/ for the crashes and ANRs `run` met first, as `roam explore` does.
   Status FileCrashes(const Execution& run);
   ProgressFigures Figures() const;
-  bool Done() const {
-    return !budget_.Left() || context_.Stopped() ||
-           (options_.max_seeds > 0 && stats_.seeds >= options_.max_seeds);
+  bool Done() {
+    if (session_.Over()) return true;
+    return options_.max_seeds > 0 && stats_.seeds >= options_.max_seeds;
   }
+  report::Summary MakeSummary() const;
 
   const FuzzOptions& options_;
   Target& target_;
-  RunContext context_;
-  Budget budget_;
-  oracle::CrashOracle crashes_;
-  StepExecutor executor_;
+  Session session_;
+  Budget& budget_;      // session_'s
+  Progress& progress_;  // session_'s
   FuzzRunner runner_;
   fuzz::Model model_;
   Rng rng_;
   fuzz::SeedChooser chooser_;
   std::vector<std::string> functional_bugs_;
-  Progress progress_;
   FuzzStats stats_;
   std::vector<report::FunctionalFinding> findings_;
   std::map<std::string, size_t> by_key_;
@@ -105,14 +99,7 @@ class Fuzzer {
   // Seeds run without mutants in the first SeedSettings::pct_explore of the budget.
   bool Mapping() const { return budget_.Used() * 100 < options_.seeds.pct_explore; }
   CrashFiler crash_filer_;
-  bool write_failed_ = false;
 };
-
-std::string Fuzzer::stop_reason() const {
-  if (context_.Stopped()) return "interrupted";
-  if (!budget_.Left()) return std::string(budget_.SpentOn());
-  return "seeds";
-}
 
 void Fuzzer::ObserveRun(const Execution& run) {
   for (size_t t = 0; t < run.events.size() && t + 1 < run.layouts.size(); ++t)
@@ -123,13 +110,35 @@ void Fuzzer::ObserveRun(const Execution& run) {
       activities_.push_back(l.screen.activity);
 }
 
-Status Fuzzer::Run() {
-  ROAM_RETURN_IF_ERROR(progress_.OpenLog(options_.out / "progress.jsonl"));
-  for (int index = 0; !Done(); ++index) {
-    ROAM_RETURN_IF_ERROR(OneSeed(index));
+Result<FuzzResult> Fuzzer::Run() {
+  ROAM_RETURN_IF_ERROR(session_.Open(/*trace=*/false));  // the runs' traces go to bug folders
+  Status s;
+  for (int index = 0; s.ok() && !Done(); ++index) {
+    s = OneSeed(index);
     progress_.Update(Figures());
   }
-  return Status::Ok();
+  session_.StopOn(s);
+  session_.StopAtEnd("seeds");
+  FuzzResult r{.summary = MakeSummary(), .stats = stats_};
+  ROAM_RETURN_IF_ERROR(session_.Finish(Figures(), r.summary, options_.known));
+  return r;
+}
+
+report::Summary Fuzzer::MakeSummary() const {
+  report::Summary sum = session_.Summary(target_.app_name(), "genie", options_.seed);
+  sum.activities_covered = activities_;
+  sum.states = model_.states();
+  report::AddFindings(session_.crashes().findings(), crash_filer_.dirs(), sum);
+  // Ranked as the notes say: those seen once first.
+  std::vector<std::string> keys;
+  for (const auto& f : findings_)
+    for (int k = 0; k < f.count; ++k) keys.push_back(f.key);
+  sum.functional.emplace();
+  for (const auto& ranked : fuzz::RankReports(keys))
+    for (const auto& f : findings_)
+      if (f.key == ranked.key) sum.functional->push_back(f);
+  sum.sections = {{"fuzz", FuzzStatsJson(stats_)}};
+  return sum;
 }
 
 Fuzzer::Start* Fuzzer::PickStart() {
@@ -348,8 +357,8 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& f
 }
 
 Status Fuzzer::FileCrashes(const Execution& run) {
-  Status s = crash_filer_.FileNew(crashes_, run.trace, progress_, "roam fuzz");
-  write_failed_ = write_failed_ || !s.ok();
+  Status s =
+      session_.Wrote(crash_filer_.FileNew(session_.crashes(), run.trace, progress_, "roam fuzz"));
   return s;
 }
 
@@ -392,10 +401,7 @@ Status Fuzzer::Report(int seed_index, const Execution& seed, const Execution& mu
   r.seed = &seed;
   r.mutant = &mutant;
   r.replay = target_.replay();
-  if (Status written = WriteFunctionalBug(options_.out / f.bug_dir, r); !written.ok()) {
-    write_failed_ = true;
-    return written;
-  }
+  ROAM_RETURN_IF_ERROR(session_.Wrote(WriteFunctionalBug(options_.out / f.bug_dir, r)));
   by_key_[key] = findings_.size();
   findings_.push_back(f);
   progress_.Note(fmt::format(
@@ -405,7 +411,7 @@ Status Fuzzer::Report(int seed_index, const Execution& seed, const Execution& mu
 }
 
 ProgressFigures Fuzzer::Figures() const {
-  ProgressFigures f = executor_.Figures();
+  ProgressFigures f = session_.Figures();
   f.states = model_.states();
   f.activities = activities_.size();
   f.extra =
@@ -478,40 +484,8 @@ Result<FuzzResult> Fuzz(const FuzzOptions& options, const RunContext& context) {
   auto target = Target::Open(options.target, options.seed, options.signature_frames);
   if (!target.ok()) return target.status();
   ROAM_RETURN_IF_ERROR(OpenRunFolder(options, **target, FuzzConfig(options)));
-  device::Device& device = (*target)->device();
   Fuzzer fuzzer(options, **target, context);
-  Status s = fuzzer.Run();
-  fuzzer.FinishProgress();
-  FuzzResult r;
-  report::Summary& sum = r.summary;
-  sum.app = (*target)->app_name();
-  sum.package = device.Package();
-  sum.device = device.Name();
-  sum.strategy = "genie";
-  sum.seed = options.seed;
-  sum.events = fuzzer.events_sent();
-  sum.wall_seconds = fuzzer.elapsed();
-  sum.stop_reason = s.ok() ? fuzzer.stop_reason() : fuzzer.FailureReason(s);
-  report::AddDeviceFigures(device, sum);
-  sum.activities_covered = fuzzer.activities();
-  sum.states = fuzzer.states();
-  report::AddFindings(fuzzer.crashes().findings(), fuzzer.crash_dirs(), sum);
-  r.stats = fuzzer.stats();
-  // Ranked as the notes say: those seen once first.
-  std::vector<std::string> keys;
-  for (const auto& f : fuzzer.findings())
-    for (int k = 0; k < f.count; ++k) keys.push_back(f.key);
-  sum.functional.emplace();
-  for (const auto& ranked : fuzz::RankReports(keys))
-    for (const auto& f : fuzzer.findings())
-      if (f.key == ranked.key) sum.functional->push_back(f);
-  sum.sections = {{"fuzz", FuzzStatsJson(r.stats)}};
-  report::MarkKnown(options.known, sum);
-  ROAM_RETURN_IF_ERROR(report::WriteSummary(options.out / "summary.json", sum));
-  if (options.html_report)
-    if (Status page = report::WriteRunReport(options.out); !page.ok() && context.progress)
-      fmt::print(context.progress, "roam: report.html not written: {}\n", page.message());
-  return r;
+  return fuzzer.Run();
 }
 
 }  // namespace roam::run

@@ -11,9 +11,9 @@
 #include "draw/draw.h"
 #include "draw/marks.h"
 #include "report/run_report.h"
-#include "run/budget.h"
 #include "run/crash_bug.h"
 #include "run/executor.h"
+#include "run/session.h"
 #include "run/target.h"
 #include "run/vision/vision_internal.h"
 #include "vision/agents.h"
@@ -65,21 +65,25 @@ class VisionCampaign {
         target_(target),
         client_(client),
         examples_(std::move(examples)),
-        context_(context),
-        budget_(options.budget, *context.clock),
-        crashes_(target.device().Package(), {.top_frames = options.signature_frames}),
-        executor_(target.device(), budget_, crashes_),
-        progress_(context.progress, context.progress_tty, options.progress),
-        package_(target.device().Package()),
+        session_(target.device(),
+                 {.budget = options.budget,
+                  .crash = {.top_frames = options.signature_frames},
+                  .progress = options.progress,
+                  .out_dir = options.out,
+                  .html_report = options.html_report},
+                 context),
+        budget_(session_.budget()),
+        executor_(session_.executor()),
+        progress_(session_.progress()),
+        package_(session_.package()),
         rng_(options.seed),
         crash_filer_(options.out, {.replay = target.replay(),
                                    .fresh_device = target.fresh_device(),
                                    .top_frames = options.signature_frames}) {}
 
-  Status Run();
-  void Finish() { progress_.Finish(Figures()); }
-  report::Summary MakeSummary(const Status& status) const;
-  const VisionStats& stats() const { return stats_; }
+  // Runs to the budget, a stop request or a failure; the run folder holds what was found
+  // whatever stopped it (a failure is returned after it is written).
+  Result<VisionResult> Run();
 
  private:
   Status Start();
@@ -95,6 +99,7 @@ class VisionCampaign {
   Status FileCrashes();
   Status Judge();
   ProgressFigures Figures() const;
+  report::Summary MakeSummary() const;
   std::string Stitch(const std::vector<VisionStep>& steps);
   // What the Explorer is shown: the steps kept of earlier functions, then those the Monitor
   // keeps of `function` (all, until it says), the last history_steps of them.
@@ -104,13 +109,12 @@ class VisionCampaign {
   Target& target_;
   llm::Client& client_;
   std::vector<vision::BugExample> examples_;
-  RunContext context_;
-  Budget budget_;
-  oracle::CrashOracle crashes_;
-  StepExecutor executor_;
-  Progress progress_;
-  std::string package_;
-  Rng rng_;  // the Explorer's fallback actions
+  Session session_;
+  Budget& budget_;              // session_'s
+  StepExecutor& executor_;      // session_'s
+  Progress& progress_;          // session_'s
+  const std::string& package_;  // session_'s
+  Rng rng_;                     // the Explorer's fallback actions
   report::TraceWriter trace_;
   VisionStats stats_;
 
@@ -125,33 +129,31 @@ class VisionCampaign {
   std::set<uint64_t> states_;
   std::vector<report::FunctionalFinding> findings_;
   CrashFiler crash_filer_;
-  size_t relaunches_ = 0;
-  static constexpr int kMaxFailedLaunches = 5;
-  int failed_launches_ = 0;  // launches in a row that did not bring the app up
-  bool write_failed_ = false;
   Status replay_error_;  // --llm replay: the run asked what the log does not hold
 };
 
-Status VisionCampaign::Run() {
-  ROAM_RETURN_IF_ERROR(trace_.Open(options_.out / "trace.jsonl"));
-  ROAM_RETURN_IF_ERROR(progress_.OpenLog(options_.out / "progress.jsonl"));
-  ROAM_RETURN_IF_ERROR(Start());
-  while (budget_.Left() && !context_.Stopped()) {
-    ROAM_RETURN_IF_ERROR(StepOnce());
+Result<VisionResult> VisionCampaign::Run() {
+  ROAM_RETURN_IF_ERROR(session_.Open());
+  Status s = Start();
+  while (s.ok() && !session_.Over()) {
+    s = StepOnce();
     progress_.Update(Figures());
   }
   // The function under test when the budget ran out is judged too.
-  if (!function_steps_.empty() && !context_.Stopped()) ROAM_RETURN_IF_ERROR(Judge());
-  return trace_.Close();
+  if (s.ok() && !function_steps_.empty() && !session_.context().Stopped()) s = Judge();
+  if (Status closed = session_.trace().Close(); s.ok()) s = closed;
+  session_.StopOn(s, replay_error_.ok() ? "" : "model error: ");
+  VisionResult r{.summary = MakeSummary(), .stats = stats_};
+  ROAM_RETURN_IF_ERROR(session_.Finish(Figures(), r.summary, options_.known));
+  if (!s.ok()) return s;
+  return r;
 }
 
 Status VisionCampaign::Record(report::TraceStep step, const ActOutcome* outcome) {
   step.step = static_cast<int64_t>(episode_.size()) + 1;
   if (outcome) step.events = outcome->failures;
   episode_.push_back(step);
-  Status s = trace_.Append(step);
-  write_failed_ = write_failed_ || !s.ok();
-  return s;
+  return session_.Wrote(session_.trace().Append(step));
 }
 
 Status VisionCampaign::Start() {
@@ -203,20 +205,10 @@ std::string VisionCampaign::Stitch(const std::vector<VisionStep>& steps) {
 
 Status VisionCampaign::StepOnce() {
   device::Device& device = executor_.device();
-  ROAM_RETURN_IF_ERROR(executor_.Observe(screen_));
-  if (screen_.package != package_) {
-    // Left the app (or it crashed): back in, as the other campaigns do; an app that does not
-    // come up after kMaxFailedLaunches launches in a row ends the run.
-    if (++failed_launches_ > kMaxFailedLaunches)
-      return Status::Unavailable(
-          fmt::format("{} did not come to the foreground after {} launches (the screen shows "
-                      "\"{}\")",
-                      package_, kMaxFailedLaunches, screen_.package));
-    ++relaunches_;
-    ROAM_RETURN_IF_ERROR(executor_.Launch());
-    return Record({.op = "launch"}, nullptr);
-  }
-  failed_launches_ = 0;
+  // Left the app (or it crashed): back in, as the other campaigns do.
+  bool relaunched = false;
+  ROAM_RETURN_IF_ERROR(
+      session_.EnsureInApp(screen_, relaunched, [&] { return Record({.op = "launch"}, nullptr); }));
   const uint64_t key = gui::ScreenKey(screen_);
   states_.insert(key);
   if (std::find(activities_.begin(), activities_.end(), screen_.activity) == activities_.end())
@@ -344,9 +336,8 @@ std::vector<VisionStep> VisionCampaign::ExplorerHistory(
 }
 
 Status VisionCampaign::FileCrashes() {
-  Status s = crash_filer_.FileNew(crashes_, episode_, progress_, "roam vision");
-  write_failed_ = write_failed_ || !s.ok();
-  return s;
+  return session_.Wrote(
+      crash_filer_.FileNew(session_.crashes(), episode_, progress_, "roam vision"));
 }
 
 Status VisionCampaign::AfterChange() {
@@ -439,10 +430,7 @@ Status VisionCampaign::Judge() {
   }
   r.bug_id = f.bug_id;
   r.scored = f.scored;
-  if (Status s = WriteVisionBug(options_.out / f.bug_dir, r); !s.ok()) {
-    write_failed_ = true;
-    return s;
-  }
+  ROAM_RETURN_IF_ERROR(session_.Wrote(WriteVisionBug(options_.out / f.bug_dir, r)));
   progress_.Note(fmt::format(
       "roam vision: {} {}: {}{}", f.id, verdict->kind, verdict->report,
       f.scored ? fmt::format(" [planted: {}]", f.bug_id.empty() ? "none" : f.bug_id) : ""));
@@ -451,10 +439,9 @@ Status VisionCampaign::Judge() {
 }
 
 ProgressFigures VisionCampaign::Figures() const {
-  ProgressFigures f = executor_.Figures();
+  ProgressFigures f = session_.Figures();
   f.states = states_.size();
   f.activities = activities_.size();
-  f.relaunches = relaunches_;
   f.extra =
       fmt::format("requests {}  fallbacks {}  functions {}  reports {}",
                   stats_.explorer_requests + stats_.monitor_requests + stats_.detector_requests,
@@ -463,31 +450,11 @@ ProgressFigures VisionCampaign::Figures() const {
   return f;
 }
 
-report::Summary VisionCampaign::MakeSummary(const Status& status) const {
-  report::Summary sum;
-  device::Device& device = target_.device();
-  sum.app = target_.app_name();
-  sum.package = package_;
-  sum.device = device.Name();
-  sum.strategy = "visiondroid";
-  sum.seed = options_.seed;
-  sum.events = budget_.events();
-  sum.wall_seconds = budget_.Elapsed();
-  if (!status.ok())
-    sum.stop_reason = (write_failed_         ? "write error: "
-                       : !replay_error_.ok() ? "model error: "
-                                             : "device error: ") +
-                      status.message();
-  else if (context_.Stopped())
-    sum.stop_reason = "interrupted";
-  else
-    sum.stop_reason = std::string(budget_.SpentOn());
-  report::AddDeviceFigures(device, sum);
+report::Summary VisionCampaign::MakeSummary() const {
+  report::Summary sum = session_.Summary(target_.app_name(), "visiondroid", options_.seed);
   sum.activities_covered = activities_;
   sum.states = states_.size();
-  sum.relaunches = relaunches_;
-  sum.timing = executor_.timing();
-  report::AddFindings(crashes_.findings(), crash_filer_.dirs(), sum);
+  report::AddFindings(session_.crashes().findings(), crash_filer_.dirs(), sum);
   sum.functional = findings_;
   sum.sections = {{"vision", VisionStatsJson(stats_)}};
   return sum;
@@ -530,18 +497,7 @@ Result<VisionResult> Vision(const VisionOptions& options, const RunContext& cont
   auto recorder = llm::Recorder::Open(*model, options.out / "llm.jsonl", options.llm.model);
   if (!recorder.ok()) return recorder.status();
   VisionCampaign campaign(options, **target, **recorder, std::move(*examples), context);
-  Status s = campaign.Run();
-  campaign.Finish();
-  VisionResult r;
-  r.summary = campaign.MakeSummary(s);
-  r.stats = campaign.stats();
-  report::MarkKnown(options.known, r.summary);
-  ROAM_RETURN_IF_ERROR(report::WriteSummary(options.out / "summary.json", r.summary));
-  if (options.html_report)
-    if (Status page = report::WriteRunReport(options.out); !page.ok() && context.progress)
-      fmt::print(context.progress, "roam: report.html not written: {}\n", page.message());
-  if (!s.ok()) return s;  // the run folder holds what was found before it
-  return r;
+  return campaign.Run();
 }
 
 }  // namespace roam::run

@@ -1,0 +1,121 @@
+#include "run/session.h"
+
+#include <fmt/format.h>
+
+#include "base/files.h"
+#include "report/run_report.h"
+
+namespace roam::run {
+
+Session::Session(device::Device& device, SessionOptions options, const RunContext& context)
+    : device_(device),
+      options_(std::move(options)),
+      context_(context),
+      package_(device.Package()),
+      budget_(options_.budget, *context.clock),
+      crashes_(package_, options_.crash),
+      executor_(device, budget_, crashes_, options_.executor),
+      progress_(context.progress, context.progress_tty, options_.progress) {}
+
+Status Session::Open(bool trace) {
+  declared_ = device_.DeclaredActivities();
+  if (trace) ROAM_RETURN_IF_ERROR(trace_.Open(RunFile("trace", "jsonl")));
+  return progress_.OpenLog(RunFile("progress", "jsonl"));
+}
+
+std::filesystem::path Session::RunFile(std::string_view stem, std::string_view ext) const {
+  if (options_.device_tag.empty()) return options_.out_dir / fmt::format("{}.{}", stem, ext);
+  return options_.out_dir / fmt::format("{}-{}.{}", stem, options_.device_tag, ext);
+}
+
+Status Session::NotInForeground(int launches, const gui::Screen& screen) const {
+  return Status::Unavailable(
+      fmt::format("{} did not come to the foreground after {} launches (the screen shows \"{}\")",
+                  package_, launches, screen.package));
+}
+
+bool Session::Over() {
+  if (!context_.Stopped() && budget_.Left()) return false;
+  StopAtEnd("");
+  return true;
+}
+
+void Session::StopOn(const Status& failure, std::string_view cause) {
+  if (stopped_ || failure.ok()) return;
+  stopped_ = true;
+  if (write_failed_) cause = "write error: ";
+  if (cause.empty()) cause = "device error: ";
+  stop_reason_ = std::string(cause) + failure.message();
+}
+
+void Session::StopAtEnd(std::string_view otherwise) {
+  if (stopped_) return;
+  stopped_ = true;
+  stop_reason_ = context_.Stopped()  ? "interrupted"
+                 : !budget_.Left() ? std::string(budget_.SpentOn())
+                                   : std::string(otherwise);
+}
+
+ProgressFigures Session::Figures() const {
+  ProgressFigures f = executor_.Figures();
+  f.relaunches = relaunches_;
+  if (!declared_.empty()) f.activities_total = declared_.size();
+  if (device_.HasCoverage()) {
+    auto c = device_.GetCoverage();
+    f.units_covered = c.covered;
+    f.units_total = c.total;
+  }
+  return f;
+}
+
+report::Summary Session::Summary(std::string app, std::string strategy, uint64_t seed) const {
+  report::Summary s;
+  s.app = std::move(app);
+  s.seed = seed;
+  s.package = package_;
+  s.device = device_.Name();
+  s.strategy = std::move(strategy);
+  s.events = budget_.events();
+  s.wall_seconds = budget_.Elapsed();
+  s.stop_reason = stop_reason_;
+  if (!declared_.empty()) s.activities_total = declared_.size();
+  s.activities_declared = declared_;
+  if (device_.HasCoverage()) {
+    auto c = device_.GetCoverage();
+    s.units_covered = c.covered;
+    s.units_total = c.total;
+  }
+  s.relaunches = relaunches_;
+  s.timing = executor_.timing();
+  return s;
+}
+
+Status Session::WriteCoverageFile() const {
+  auto exec = device_.CoverageExec();
+  if (!exec.ok()) return exec.status().IsUnsupported() ? Status::Ok() : exec.status();
+  return WriteFileAtomic(RunFile("coverage", "exec"), *exec);
+}
+
+void Session::RefreshReport(bool final) {
+  const double now = budget_.Elapsed();
+  if (!options_.html_report || (!final && now < next_report_)) return;
+  Status s = report::WriteRunReport(options_.out_dir);
+  // Rewritten mid-run at most once per twenty times what writing it cost.
+  next_report_ = budget_.Elapsed() + 20 * (budget_.Elapsed() - now);
+  if (!s.ok() && !report_failed_) {
+    report_failed_ = true;
+    progress_.Note("roam: report.html not written: " + s.message());
+  }
+}
+
+Status Session::Finish(const ProgressFigures& figures, report::Summary& summary,
+                       const report::KnownBugs& known) {
+  progress_.Finish(figures);
+  report::MarkKnown(known, summary);
+  ROAM_RETURN_IF_ERROR(Wrote(report::WriteSummary(RunFile("summary", "json"), summary)));
+  ROAM_RETURN_IF_ERROR(WriteCoverageFile());
+  RefreshReport(/*final=*/true);
+  return Status::Ok();
+}
+
+}  // namespace roam::run
