@@ -51,9 +51,9 @@ void Session::StopOn(const Status& failure, std::string_view cause) {
 void Session::StopAtEnd(std::string_view otherwise) {
   if (stopped_) return;
   stopped_ = true;
-  stop_reason_ = context_.Stopped()  ? "interrupted"
-                 : !budget_.Left() ? std::string(budget_.SpentOn())
-                                   : std::string(otherwise);
+  stop_reason_ = context_.Stopped() ? "interrupted"
+                 : !budget_.Left()  ? std::string(budget_.SpentOn())
+                                    : std::string(otherwise);
 }
 
 ProgressFigures Session::Figures() const {

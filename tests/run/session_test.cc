@@ -59,10 +59,13 @@ TEST_F(SessionTest, OneDeviceOfSeveralNamesItsFilesAndTheSummaryCarriesTheDevice
   gui::Screen screen;
   bool relaunched = false;
   int launches = 0;
-  ASSERT_TRUE(session.EnsureInApp(screen, relaunched, [&] {
-    ++launches;
-    return Status::Ok();
-  }).ok());
+  ASSERT_TRUE(session
+                  .EnsureInApp(screen, relaunched,
+                               [&] {
+                                 ++launches;
+                                 return Status::Ok();
+                               })
+                  .ok());
   EXPECT_EQ(screen.package, device_->Package());
   report::Summary s = session.Summary("diary", "random", 7);
   EXPECT_EQ(s.strategy, "random");

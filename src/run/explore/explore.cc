@@ -40,30 +40,71 @@ Status WriteStrategyFigures(const std::filesystem::path& out, const explore::Str
 }
 
 Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& context) {
-  if (FleetTags(given).size() > 1) return ExploreFleet(given, context);
   ExploreOptions options = given;
   WireDqn(options.strategy_settings.dqn);
   ROAM_RETURN_IF_ERROR(CheckBudget(options.budget));
-  auto target = Target::Open(options.target, options.seed, options.campaign.crash.top_frames);
-  if (!target.ok()) return target.status();
-  const explore::TargetInfo info = (*target)->Info();
-  auto strategy = explore::WithHarness(
-      explore::MakeStrategy(options.strategy, options.strategy_settings, info), options.harness);
-  if (!strategy.ok()) return strategy.status();
-  ROAM_RETURN_IF_ERROR(OpenRunFolder(options, **target, ExploreConfig(options, **strategy)));
+  // One device is a fleet of one: set up the same way, run in this thread.
+  const std::vector<std::string> tags = FleetTags(options);
+  const size_t n = tags.size();
+  const bool fleet = n > 1;
+  if (fleet && !options.share_model &&
+      (!options.strategy_settings.fastbot.model_dir.empty() ||
+       !options.strategy_settings.dqn.model.empty()))
+    return Status::InvalidArgument(
+        "separate models (--no-shared-model) cannot all be kept in one --model or --dqn-model");
+  if (options.devices > 1 && options.target.OnAndroid())
+    return Status::InvalidArgument(
+        "--devices N makes copies of a simulated app; name Android devices with --serial A,B,C "
+        "(or --serial all)");
+  if (options.budget.events > 0 && options.budget.events < static_cast<int64_t>(n))
+    return Status::InvalidArgument(
+        fmt::format("--events {} cannot be divided among {} devices", options.budget.events, n));
+  // Learning state shared by the devices, built once and handed to each strategy.
+  const explore::SharedLearning shared =
+      fleet && options.share_model ? explore::SharedLearning::Make() : explore::SharedLearning{};
 
-  CampaignIo io{.app = (*target)->app_name(),
+  std::vector<ExploreDevice> devices(n);
+  json devices_config = json::array();
+  for (size_t i = 0; i < n; ++i) {
+    ExploreDevice& d = devices[i];
+    d.tag = tags[i];
+    auto in_fleet = [&](const Status& s) { return fleet ? s.Wrap("device " + d.tag) : s; };
+    TargetOptions target = options.target;
+    if (!options.serials.empty()) target.android.serial = tags[i];
+    // The simulator's copies are seeded apart, as independent devices are.
+    auto opened = Target::Open(target, options.seed + i, options.campaign.crash.top_frames);
+    if (!opened.ok()) return in_fleet(opened.status());
+    d.target = std::move(*opened);
+    auto strategy =
+        explore::WithHarness(explore::MakeStrategy(options.strategy, options.strategy_settings,
+                                                   d.target->Info(), shared),
+                             options.harness);
+    if (!strategy.ok()) return strategy.status();
+    d.strategy = std::move(*strategy);
+    devices_config.push_back({{"device", d.tag}, {"name", d.target->device().Name()}});
+  }
+  json config = ExploreConfig(options, *devices[0].strategy);
+  if (fleet) {
+    config["devices"] = devices_config;
+    config["shared_model"] = options.share_model;
+    config["lockstep"] = options.lockstep;
+  }
+  ROAM_RETURN_IF_ERROR(OpenRunFolder(options, *devices[0].target, config));
+  if (fleet) return RunFleet(options, devices, context);
+
+  ExploreDevice& d = devices[0];
+  CampaignIo io{.app = d.target->app_name(),
                 .seed = options.seed,
                 .out_dir = options.out,
-                .replay = (*target)->replay(),
-                .fresh_device = (*target)->fresh_device(),
+                .replay = d.target->replay(),
+                .fresh_device = d.target->fresh_device(),
                 .known = options.known,
                 .html_report = options.html_report};
   Rng rng(options.seed);
-  Campaign campaign(options.campaign, options.budget, (*target)->device(), **strategy, rng,
+  Campaign campaign(options.campaign, options.budget, d.target->device(), *d.strategy, rng,
                     std::move(io), context);
   auto summary = campaign.Run();
-  ROAM_RETURN_IF_ERROR(WriteStrategyFigures(options.out, **strategy, "", true));
+  ROAM_RETURN_IF_ERROR(WriteStrategyFigures(options.out, *d.strategy, "", true));
   return summary;
 }
 

@@ -13,13 +13,11 @@
 
 #include "base/files.h"
 #include "device/jacoco/exec_reader.h"
-#include "explore/harness.h"
 #include "report/run_report.h"
 #include "report/verdict.h"
 #include "run/crash_bug.h"
 #include "run/explore/campaign.h"
 #include "run/explore/explore.h"
-#include "run/run_folder.h"
 #include "run/target.h"
 
 namespace roam::run {
@@ -92,17 +90,6 @@ class FleetProgress {
   const SharedBugs& bugs_;
 };
 
-// What one worker needs and leaves behind.
-struct Worker {
-  std::string tag;
-  std::unique_ptr<Target> target;
-  std::unique_ptr<explore::Strategy> strategy;
-  std::unique_ptr<Rng> rng;  // the campaign's
-  std::unique_ptr<Campaign> campaign;
-  Status status;
-  report::Summary summary;
-};
-
 json DeviceSection(const std::string& tag, const report::Summary& s, const Status& status) {
   json crashes = json::object();
   for (const auto* list : {&s.crashes, &s.anrs})
@@ -128,7 +115,8 @@ json DeviceSection(const std::string& tag, const report::Summary& s, const Statu
 
 // coverage.exec of the whole fleet: every device's JaCoCo data merged (each device's own is
 // coverage-<tag>.exec), where the devices' coverage is JaCoCo's.
-Status WriteFleetCoverage(const std::filesystem::path& out, const std::vector<Worker>& workers) {
+Status WriteFleetCoverage(const std::filesystem::path& out,
+                          const std::vector<ExploreDevice>& workers) {
   device::jacoco::ExecData merged;
   bool any = false;
   for (const auto& w : workers) {
@@ -203,51 +191,11 @@ report::Summary MergeDeviceSummaries(const std::vector<report::Summary>& devices
   return m;
 }
 
-Result<report::Summary> ExploreFleet(const ExploreOptions& given, const RunContext& context) {
-  ExploreOptions options = given;
-  WireDqn(options.strategy_settings.dqn);
-  ROAM_RETURN_IF_ERROR(CheckBudget(options.budget));
-  const std::vector<std::string> tags = FleetTags(options);
-  const size_t n = tags.size();
-  if (!options.share_model && (!options.strategy_settings.fastbot.model_dir.empty() ||
-                               !options.strategy_settings.dqn.model.empty()))
-    return Status::InvalidArgument(
-        "separate models (--no-shared-model) cannot all be kept in one --model or --dqn-model");
-  if (options.devices > 1 && options.target.OnAndroid())
-    return Status::InvalidArgument(
-        "--devices N makes copies of a simulated app; name Android devices with --serial A,B,C "
-        "(or --serial all)");
-  if (options.budget.events > 0 && options.budget.events < static_cast<int64_t>(n))
-    return Status::InvalidArgument(
-        fmt::format("--events {} cannot be divided among {} devices", options.budget.events, n));
-  const explore::SharedLearning shared =
-      options.share_model ? explore::SharedLearning::Make() : explore::SharedLearning{};
-
-  std::vector<Worker> workers(n);
-  json devices_config = json::array();
-  for (size_t i = 0; i < n; ++i) {
-    Worker& w = workers[i];
-    w.tag = tags[i];
-    TargetOptions target = options.target;
-    if (!options.serials.empty()) target.android.serial = tags[i];
-    // The simulator's copies are seeded apart, as independent devices are.
-    auto opened = Target::Open(target, options.seed + i, options.campaign.crash.top_frames);
-    if (!opened.ok()) return opened.status().Wrap("device " + w.tag);
-    w.target = std::move(*opened);
-    auto strategy =
-        explore::WithHarness(explore::MakeStrategy(options.strategy, options.strategy_settings,
-                                                   w.target->Info(), shared),
-                             options.harness);
-    if (!strategy.ok()) return strategy.status();
-    w.strategy = std::move(*strategy);
-    devices_config.push_back({{"device", w.tag}, {"name", w.target->device().Name()}});
-  }
-  json config = ExploreConfig(options, *workers[0].strategy);
-  config["devices"] = devices_config;
-  config["shared_model"] = options.share_model;
-  config["lockstep"] = options.lockstep;
-  ROAM_RETURN_IF_ERROR(OpenRunFolder(options, *workers[0].target, config));
-
+Result<report::Summary> RunFleet(const ExploreOptions& options, std::vector<ExploreDevice>& workers,
+                                 const RunContext& context) {
+  const size_t n = workers.size();
+  std::vector<std::string> tags;
+  for (const auto& w : workers) tags.push_back(w.tag);
   SharedBugs bugs;
   StepTurns turns(n);
   FleetProgress fleet_progress(n, bugs);
@@ -255,7 +203,7 @@ Result<report::Summary> ExploreFleet(const ExploreOptions& given, const RunConte
   quiet.progress = nullptr;  // the main thread draws the run's line
   std::vector<std::thread> threads;
   for (size_t i = 0; i < n; ++i) {
-    Worker& w = workers[i];
+    ExploreDevice& w = workers[i];
     BudgetOptions budget = options.budget;
     if (budget.events > 0)
       budget.events = options.budget.events / n + (i < options.budget.events % n ? 1 : 0);

@@ -1,6 +1,7 @@
 // run/explore/fleet: one exploration on several devices at once: `roam explore --serial A,B,C`
 // (Android devices of one adb server), `--serial all`, or `--devices N` (N independent copies of a
-// simulated app). A worker thread per device runs the campaign of run/campaign.h; they share
+// simulated app). Explore (run/explore/explore.h) sets the devices up as it does one; a worker
+// thread per device runs the campaign of run/explore/campaign.h; they share
 //   - the strategy's model: fastbot's hyper-events, counts and Q-table (model::SharedModel), the
 //     dqn's network, graph and replay memory (explore::DqnShared), so what one device learns
 //     steers the others (unless ExploreOptions::share_model is off);
@@ -14,12 +15,18 @@
 // (--offline-retries); when it is gone its worker ends and the others go on.
 #pragma once
 
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "base/rng.h"
 #include "base/status.h"
+#include "explore/strategy.h"
 #include "report/summary.h"
 #include "run/context.h"
+#include "run/explore/campaign.h"
+#include "run/target.h"
 
 namespace roam::run {
 
@@ -28,8 +35,22 @@ struct ExploreOptions;
 // The devices of a run: the serials given, or the simulator's copies named sim-1 .. sim-N.
 std::vector<std::string> FleetTags(const ExploreOptions& options);
 
-// Runs options' exploration on every device; called by Explore when there is more than one.
-Result<report::Summary> ExploreFleet(const ExploreOptions& options, const RunContext& context);
+// One device of a run, as Explore sets it up (the run's only one, or one of several), and what
+// it leaves behind.
+struct ExploreDevice {
+  std::string tag;  // FleetTags
+  std::unique_ptr<Target> target;
+  std::unique_ptr<explore::Strategy> strategy;
+  std::unique_ptr<Rng> rng;  // the campaign's
+  std::unique_ptr<Campaign> campaign;
+  Status status;
+  report::Summary summary;
+};
+
+// Runs options' exploration on `devices` (two or more, set up by Explore, the run folder
+// prepared), a worker thread each; the run's summary merges theirs.
+Result<report::Summary> RunFleet(const ExploreOptions& options, std::vector<ExploreDevice>& devices,
+                                 const RunContext& context);
 
 // The run's summary from each device's: figures added, activities and crashes united (a crash's
 // count summed over devices, its folder the one filed), per-device figures under
