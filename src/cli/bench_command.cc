@@ -12,6 +12,7 @@
 #include "cli/flags.h"
 #include "cli/harness_flags.h"
 #include "cli/llm_flags.h"
+#include "cli/strategy_flags.h"
 #include "cli/timetravel_flags.h"
 #include "run/bench/bench.h"
 
@@ -91,6 +92,7 @@ int BenchCommand(int argc, char** argv) {
   app.add_option("--bugs-off", o.bugs_off, "planted bug ids to switch off")->delimiter(',');
   app.add_flag("-q,--quiet", quiet, "no line per finished run");
   AddTimeTravelFlags(app, o.strategy_settings.timetravel);
+  AddDeclaredStrategyFlags(app, o.strategy_settings);
   std::string snapshots = "on";
   app.add_option("--snapshots", snapshots,
                  "off: simulate a device without snapshots (time travel replays paths)")

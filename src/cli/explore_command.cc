@@ -13,6 +13,7 @@
 #include "cli/harness_flags.h"
 #include "cli/llm_flags.h"
 #include "cli/signals.h"
+#include "cli/strategy_flags.h"
 #include "cli/target_flags.h"
 #include "cli/timetravel_flags.h"
 #include "device/android/adb_protocol.h"
@@ -125,6 +126,7 @@ int ExploreCommand(int argc, char** argv) {
         ->group("Random strategy");
   }
   AddTimeTravelFlags(app, o.strategy_settings.timetravel);
+  AddDeclaredStrategyFlags(app, o.strategy_settings);
   AddHarnessFlags(app, o.harness);
   AddFastbotTuningFlags(app, o.strategy_settings.fastbot);
   AddFastbotModelFlags(app, o.strategy_settings.fastbot, o.campaign.flush_every);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <limits>
 #include <string_view>
 #include <utility>
 
@@ -52,6 +53,24 @@ CLI::Validator NumberAtLeast(double low, bool strict, const char* words) {
 }  // namespace
 
 CLI::Validator NonNegative() { return NumberAtLeast(0, false, "a number of at least 0"); }
+
+CLI::Validator Within(double min, double max) {
+  const bool no_min = min == std::numeric_limits<double>::lowest();
+  const bool no_max = max == std::numeric_limits<double>::max();
+  const std::string words = no_max   ? fmt::format("a number of at least {}", min)
+                            : no_min ? fmt::format("a number of at most {}", max)
+                                     : fmt::format("a number from {} to {}", min, max);
+  return CLI::Validator(
+      [min, max, words](std::string& value) {
+        char* end = nullptr;
+        double d = std::strtod(value.c_str(), &end);
+        if (end != value.c_str() && d >= min && d <= max) return std::string();
+        return fmt::format("expected {}, got \"{}\"", words, value);
+      },
+      no_max   ? fmt::format(">= {}", min)
+      : no_min ? fmt::format("<= {}", max)
+               : fmt::format("{} to {}", min, max));
+}
 CLI::Validator Positive() { return NumberAtLeast(0, true, "a number above 0"); }
 
 int ParseFlags(CLI::App& app, const std::string& who, int argc, char** argv) {

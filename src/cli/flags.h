@@ -18,6 +18,8 @@ int ParseFlags(CLI::App& app, const std::string& who, int argc, char** argv);
 // is also refused NaN, infinities and wrapped-around unsigned values by ParseFlags.
 CLI::Validator NonNegative();
 CLI::Validator Positive();
+// A number from `min` to `max`, both included (lowest() and max() of double: no bound).
+CLI::Validator Within(double min, double max);
 
 // A library message in the command line's terms: settings named as config.json names them
 // ("time_travel.alpha") become the flags that set them ("--tt-alpha").

@@ -65,6 +65,14 @@ PlannerStrategy::PlannerStrategy(std::shared_ptr<const sim::AppSpec> spec,
 
 PlannerStrategy::~PlannerStrategy() = default;
 
+void PlannerStrategy::AddSettings(nlohmann::json& config) const {
+  config["oracle"] = {{"max_trials", options_.max_trials},
+                      {"map_trials", options_.map_trials},
+                      {"max_depth", options_.max_depth},
+                      {"max_texts", options_.max_texts},
+                      {"retry_after", options_.retry_after}};
+}
+
 void PlannerStrategy::KeepInApp(sim::SimApp& app) {
   if (app.screen().package != app.package()) app.Launch();
 }

@@ -48,6 +48,8 @@ class PlannerStrategy final : public Strategy {
   // Performs the action the device performed on the shadow (the run loop calls it once per
   // event, before the next Next).
   void Learn(const Transition& transition) override;
+  // config.json's "oracle" section: the options, named as the registry's flags are.
+  void AddSettings(nlohmann::json& config) const override;
 
   // Steps where the shadow did not match the device (then the choice is random).
   int64_t desyncs() const { return desyncs_; }

@@ -1,5 +1,7 @@
 #include "explore/registry.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "base/files.h"
@@ -19,10 +21,40 @@ Result<std::unique_ptr<Strategy>> MakeFastbot(FastbotMode mode, const StrategySe
   return std::unique_ptr<Strategy>(std::move(*made));
 }
 
-}  // namespace
+// The planner's settings, with PlannerOptions' defaults.
+std::vector<StrategySetting> PlannerSettings() {
+  const PlannerOptions d;
+  return {
+      {"max_trials", "oracle: actions tried per search over hidden state", d.max_trials, 0},
+      {"map_trials", "oracle: actions tried on the map per plan before a step", d.map_trials, 0},
+      {"max_depth", "oracle: the longest route searched over hidden state", d.max_depth, 1},
+      {"max_texts", "oracle: texts tried per edit field, the spec's literals first", d.max_texts,
+       1},
+      {"retry_after",
+       "oracle: steps to wander after a search found nothing new before searching again at the "
+       "same coverage (twice as many after each more search in vain there)",
+       d.retry_after, 1},
+  };
+}
 
-const std::vector<StrategyInfo>& Strategies() {
-  static const std::vector<StrategyInfo> kTable = {
+Result<std::unique_ptr<Strategy>> MakePlanner(const StrategySettings& s, const TargetInfo& t,
+                                              const SharedLearning&) {
+  if (!t.spec_for_planner)
+    return Status::InvalidArgument(
+        "the oracle strategy reads the app's spec: it needs a simulated app, not a device");
+  auto v = DeclaredSettings(s, "oracle");
+  if (!v.ok()) return v.status();
+  PlannerOptions o{.max_trials = (*v)["max_trials"],
+                   .map_trials = (*v)["map_trials"],
+                   .max_depth = (*v)["max_depth"],
+                   .max_texts = (*v)["max_texts"],
+                   .retry_after = (*v)["retry_after"]};
+  return std::unique_ptr<Strategy>(
+      std::make_unique<PlannerStrategy>(t.spec_for_planner, t.sim_for_planner, o));
+}
+
+std::vector<StrategyInfo>& Table() {
+  static std::vector<StrategyInfo> table = {
       {"random",
        "Monkey-like: random widget actions by kind percentages (--pct-*), plus back, "
        "menu, rotate, restart and system keys",
@@ -31,17 +63,9 @@ const std::vector<StrategyInfo>& Strategies() {
          return std::unique_ptr<Strategy>(std::make_unique<RandomStrategy>(s.random));
        }},
       {"oracle",
-       "the ceiling: reads the simulated app's spec and always takes the shortest "
+       "the planner: reads the simulated app's spec and always takes the shortest "
        "route to the nearest handler not yet covered (simulator only)",
-       [](const StrategySettings& s, const TargetInfo& t,
-          const SharedLearning&) -> Result<std::unique_ptr<Strategy>> {
-         if (!t.spec_for_planner)
-           return Status::InvalidArgument(
-               "the oracle strategy reads the app's spec: it needs a "
-               "simulated app, not a device");
-         return std::unique_ptr<Strategy>(
-             std::make_unique<PlannerStrategy>(t.spec_for_planner, t.sim_for_planner, s.planner));
-       }},
+       MakePlanner, PlannerSettings()},
       {"fastbot",
        "Fastbot2: hyper-events, a probabilistic model while a page has events not yet "
        "tried in the run, then a Q-table learned by N-step SARSA (--model DIR reuses "
@@ -75,7 +99,42 @@ const std::vector<StrategyInfo>& Strategies() {
          return std::unique_ptr<Strategy>(std::move(*made));
        }},
   };
-  return kTable;
+  return table;
+}
+
+}  // namespace
+
+const std::vector<StrategyInfo>& Strategies() { return Table(); }
+
+void RegisterStrategy(StrategyInfo info) { Table().push_back(std::move(info)); }
+
+Result<nlohmann::json> DeclaredSettings(const StrategySettings& settings, std::string_view entry) {
+  const StrategyInfo* info = nullptr;
+  for (const auto& i : Strategies())
+    if (i.name == entry) info = &i;
+  if (!info) return Status::InvalidArgument(fmt::format("unknown strategy \"{}\"", entry));
+  nlohmann::json values = nlohmann::json::object();
+  for (const auto& s : info->settings) values[s.name] = s.value;
+  auto given = settings.declared.find(entry);
+  if (given == settings.declared.end()) return values;
+  for (const auto& [name, value] : given->items()) {
+    auto declared = std::find_if(info->settings.begin(), info->settings.end(),
+                                 [&](const StrategySetting& s) { return s.name == name; });
+    if (declared == info->settings.end())
+      return Status::InvalidArgument(fmt::format("strategy {} has no setting \"{}\"", entry, name));
+    const bool number = declared->value.is_number();
+    const bool fits = number ? value.is_number() && (!declared->value.is_number_integer() ||
+                                                     value.is_number_integer())
+                             : value.type() == declared->value.type();
+    if (!fits)
+      return Status::InvalidArgument(fmt::format("{}.{}: expected a {}, got {}", entry, name,
+                                                 declared->value.type_name(), value.dump()));
+    if (number && (value.get<double>() < declared->min || value.get<double>() > declared->max))
+      return Status::InvalidArgument(fmt::format("{}.{}: {} is outside [{}, {}]", entry, name,
+                                                 value.dump(), declared->min, declared->max));
+    values[name] = value;
+  }
+  return values;
 }
 
 bool IsKnownStrategy(const std::string& name) {

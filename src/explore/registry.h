@@ -1,11 +1,18 @@
 // The table of strategies by name, so `--strategy help` lists them and a typo gets a
-// suggestion. Stateless functions over a constant table; thread-safe.
+// suggestion. An entry may declare its settings (StrategySetting): `roam explore` and `roam bench`
+// then take them as flags, and its make reads them with DeclaredSettings, so a new strategy with
+// settings is its own files plus one entry here. Functions over a table that RegisterStrategy may
+// extend before any command runs; thread-safe after that.
 #pragma once
 
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "base/status.h"
 #include "explore/dqn.h"
@@ -18,13 +25,27 @@
 
 namespace roam::explore {
 
+// A setting a registry entry declares: the flag `--<entry>-<name>` of `roam explore` and
+// `roam bench` (underscores as dashes), read by the entry's make with DeclaredSettings; the
+// strategy writes it to config.json under its name (Strategy::AddSettings).
+struct StrategySetting {
+  std::string name;  // "max_trials": --oracle-max-trials
+  std::string help;
+  // The default; its JSON type (integer, number, boolean, string) is the flag's (a boolean
+  // flag takes on or off).
+  nlohmann::json value;
+  double min = std::numeric_limits<double>::lowest();  // numbers only
+  double max = std::numeric_limits<double>::max();
+};
+
 // Settings of every strategy, filled from the command line; each keeps its own defaults.
 struct StrategySettings {
   RandomOptions random;
-  PlannerOptions planner;
   TimeTravelOptions timetravel;  // `timetravel:<base>`
   FastbotOptions fastbot;
   DqnOptions dqn;
+  // The declared settings given (StrategyInfo::settings): {"<entry>": {"<name>": value}}.
+  nlohmann::json declared = nlohmann::json::object();
 };
 
 // What a strategy is told about the target once, before the run starts: facts, not settings.
@@ -54,9 +75,16 @@ struct StrategyInfo {
   std::function<Result<std::unique_ptr<Strategy>>(const StrategySettings&, const TargetInfo&,
                                                   const SharedLearning&)>
       make;
+  std::vector<StrategySetting> settings;  // its own, read with DeclaredSettings
 };
 
 const std::vector<StrategyInfo>& Strategies();
+// Adds an entry to the table (a test's strategy, a plugin's), before any command reads it.
+void RegisterStrategy(StrategyInfo info);
+// The values of `entry`'s declared settings, {"<name>": value}: those in settings.declared, the
+// defaults otherwise. An error names a setting the entry does not declare, or a value of the
+// wrong type or out of its range.
+Result<nlohmann::json> DeclaredSettings(const StrategySettings& settings, std::string_view entry);
 // Wrappers name their base after a colon: `timetravel:<base>` wraps any strategy of the table
 // (explore/timetravel.h).
 inline constexpr std::string_view kTimeTravelPrefix = "timetravel:";

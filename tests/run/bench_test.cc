@@ -363,7 +363,7 @@ TEST(Oracle, KeepsEveryWayAnActionHasGone) {
     o.target.app = dir / "second_go.json";
     o.strategy = "oracle";
     // Only the map plans: the search over hidden state would find Deep again on its own.
-    o.strategy_settings.planner.max_trials = 0;
+    o.strategy_settings.declared["oracle"]["max_trials"] = 0;
     o.seed = seed;
     o.budget.events = 12;  // Go, Home, Go (the crash), Go, Alpha, Beta, Gamma: 7
     o.out = dir / fmt::format("s{}", seed);
