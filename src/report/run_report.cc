@@ -127,9 +127,9 @@ Transitions ReadTransitions(const fs::path& run_dir) {
   return t;
 }
 
-std::string GraphSection(const json& summary, const Transitions& t) {
-  std::vector<std::string> declared = Strs(summary, "activities_declared");
-  std::vector<std::string> covered = Strs(summary, "activities_covered");
+std::string GraphSection(const Summary& summary, const Transitions& t) {
+  const std::vector<std::string>& declared = summary.activities_declared;
+  const std::vector<std::string>& covered = summary.activities_covered;
   std::set<std::string> visited(covered.begin(), covered.end());
   visited.insert(t.seen.begin(), t.seen.end());
   std::vector<std::string> names = declared;
@@ -192,14 +192,16 @@ std::string GraphSection(const json& summary, const Transitions& t) {
 }
 
 // A run on several devices (summary.json "devices"): each one's figures and how it ended.
-std::string DevicesSection(const json& summary) {
-  if (!summary.contains("devices") || !summary["devices"].is_array()) return "";
+std::string DevicesSection(const Summary& summary) {
+  const json& sections = summary.sections;
+  if (!sections.is_object() || !sections.contains("devices") || !sections["devices"].is_array())
+    return "";
   std::string html =
       "<h2>Devices</h2>\n<p class=\"sub\">One run on several devices at once; each device's steps "
       "are in "
       "its trace.</p>\n<table>\n<tr><th>Device</th><th>Events</th>"
       "<th>Activities</th><th>States</th><th>Ended</th><th>Trace</th></tr>\n";
-  for (const auto& d : summary["devices"]) {
+  for (const auto& d : sections["devices"]) {
     std::string ended = HtmlEscape(Str(d, "stop_reason"));
     if (d.contains("dropped") && d["dropped"].is_object())
       ended =
@@ -227,8 +229,11 @@ std::string ConfigSection(const JsonFile& config) {
   return html + "</table>\n</details>\n";
 }
 
-std::string ChartsSection(const std::vector<ProgressPoint>& samples, const json& summary,
+std::string ChartsSection(const std::vector<ProgressPoint>& samples, const Summary& summary,
                           size_t bad) {
+  auto total = [](const std::optional<size_t>& n) {
+    return n ? std::optional<double>(static_cast<double>(*n)) : std::nullopt;
+  };
   auto series = [&](const char* name, std::optional<double> ProgressPoint::*field) {
     ChartSeries s{name, {}};
     for (const ProgressPoint& p : samples)
@@ -250,8 +255,8 @@ std::string ChartsSection(const std::vector<ProgressPoint>& samples, const json&
             "</div>\n";
   };
   if (!samples.empty()) {
-    chart("Activities", "activities", &ProgressPoint::activities, Num(summary, "activities_total"));
-    chart("Code units", "units", &ProgressPoint::units, Num(summary, "units_total"));
+    chart("Activities", "activities", &ProgressPoint::activities, total(summary.activities_total));
+    chart("Code units", "units", &ProgressPoint::units, total(summary.units_total));
     chart("Abstract states", "states", &ProgressPoint::states, std::nullopt);
     ChartSeries crashes = series("crashes", &ProgressPoint::crashes),
                 anrs = series("ANRs", &ProgressPoint::anrs);
@@ -265,41 +270,37 @@ std::string ChartsSection(const std::vector<ProgressPoint>& samples, const json&
   return html + "</section>\n";
 }
 
-std::vector<Card> FigureCards(const json& s, const std::vector<ProgressPoint>& samples) {
+// The run's figures: from its summary (null: none could be read), else the last progress sample.
+std::vector<Card> FigureCards(const Summary* s, const std::vector<ProgressPoint>& samples) {
   std::vector<Card> cards;
-  std::optional<double> events = Num(s, "events");
+  std::optional<double> events;
+  if (s) events = static_cast<double>(s->events);
   if (!events && !samples.empty()) events = samples.back().events;
   if (events) cards.push_back({"Events", Count(*events), ""});
-  if (auto wall = Num(s, "wall_seconds")) {
-    cards.push_back({"Time", fmt::format("{:.1f} s", *wall),
-                     *wall > 0 && events ? fmt::format("{:.0f} events/s", *events / *wall) : ""});
-  }
-  auto activities = Strs(s, "activities_covered");
-  if (!activities.empty() || Num(s, "activities_total")) {
-    auto total = Num(s, "activities_total");
-    cards.push_back({"Activities", Count(static_cast<double>(activities.size())),
-                     total ? fmt::format("of {} declared", Count(*total)) : ""});
-  }
-  if (auto units = Num(s, "units_covered"), total = Num(s, "units_total"); units && total) {
-    cards.push_back({"Code units", Count(*units),
-                     fmt::format("of {} ({:.0f}%)", Count(*total),
-                                 *total > 0 ? 100.0 * *units / *total : 0.0)});
-  }
-  if (auto states = Num(s, "states")) cards.push_back({"Abstract states", Count(*states), ""});
-  size_t crashes = s.contains("crashes") && s["crashes"].is_array() ? s["crashes"].size() : 0;
-  size_t anrs = s.contains("anrs") && s["anrs"].is_array() ? s["anrs"].size() : 0;
-  if (s.is_object()) {
-    cards.push_back({"Crashes", Count(static_cast<double>(crashes)), "unique"});
-    cards.push_back({"ANRs", Count(static_cast<double>(anrs)), "unique"});
-  }
-  if (s.contains("functional") && s["functional"].is_array())
+  if (!s) return cards;
+  cards.push_back(
+      {"Time", fmt::format("{:.1f} s", s->wall_seconds),
+       s->wall_seconds > 0 ? fmt::format("{:.0f} events/s", *events / s->wall_seconds) : ""});
+  if (!s->activities_covered.empty() || s->activities_total) {
     cards.push_back(
-        {"Functional reports", Count(static_cast<double>(s["functional"].size())), "unique"});
-  if (auto relaunches = Num(s, "relaunches"))
-    cards.push_back({"Relaunches", Count(*relaunches), "the app was left or closed"});
-  if (auto restores = Num(s, "restores"); restores && *restores > 0)
-    cards.push_back({"Restores", Count(*restores),
-                     fmt::format("{} failed", Count(Num(s, "failed_restores").value_or(0)))});
+        {"Activities", Count(static_cast<double>(s->activities_covered.size())),
+         s->activities_total ? fmt::format("of {} declared", Count(*s->activities_total)) : ""});
+  }
+  if (s->units_covered && s->units_total) {
+    const double units = *s->units_covered, total = *s->units_total;
+    cards.push_back(
+        {"Code units", Count(units),
+         fmt::format("of {} ({:.0f}%)", Count(total), total > 0 ? 100.0 * units / total : 0.0)});
+  }
+  cards.push_back({"Abstract states", Count(s->states), ""});
+  cards.push_back({"Crashes", Count(s->crashes.size()), "unique"});
+  cards.push_back({"ANRs", Count(s->anrs.size()), "unique"});
+  if (s->functional)
+    cards.push_back({"Functional reports", Count(s->functional->size()), "unique"});
+  cards.push_back({"Relaunches", Count(s->relaunches), "the app was left or closed"});
+  if (s->restores > 0)
+    cards.push_back(
+        {"Restores", Count(s->restores), fmt::format("{} failed", Count(s->failed_restores))});
   return cards;
 }
 
@@ -325,32 +326,43 @@ Result<std::string> RunReportHtml(const fs::path& run_dir) {
   if (!config.present && !summary.present)
     return Status::NotFound(fmt::format(
         "{}: not a run folder (it holds neither config.json nor summary.json)", run_dir.string()));
-  const json& s = summary.value.is_object() ? summary.value : json::object();
+  // The summary, typed; one that cannot be read is named on the page, which shows the rest.
+  std::string summary_error = summary.error;
+  std::optional<Summary> read;
+  if (summary.present && summary_error.empty()) {
+    auto typed = SummaryFromJson(summary.value, (run_dir / "summary.json").string());
+    if (typed.ok()) {
+      read = std::move(*typed);
+    } else {
+      summary_error = typed.status().message();
+    }
+  }
+  const Summary s = read.value_or(Summary{});
   const json& c = config.value.is_object() ? config.value : json::object();
   size_t bad_progress = 0;
   std::vector<ProgressPoint> samples = ReadProgressFile(run_dir / "progress.jsonl", bad_progress);
 
-  std::string app = Str(s, "app").empty() ? Str(c, "app") : Str(s, "app");
-  std::string strategy = Str(s, "strategy").empty() ? Str(c, "strategy") : Str(s, "strategy");
-  std::string stop = Str(s, "stop_reason");
+  const std::string app = s.app.empty() ? Str(c, "app") : s.app;
+  const std::string strategy = s.strategy.empty() ? Str(c, "strategy") : s.strategy;
+  const std::string& stop = s.stop_reason;
   std::string body = fmt::format("<h1>Roam: {}</h1>\n", HtmlEscape(app.empty() ? "run" : app));
   body += fmt::format(
       "<p class=\"sub\">strategy <strong>{}</strong> · device {} · seed {} · stopped by "
       "<strong>{}</strong></p>\n",
-      HtmlEscape(strategy),
-      HtmlEscape(Str(s, "device").empty() ? Str(c, "device") : Str(s, "device")),
-      s.contains("seed") ? s["seed"].dump() : c.value("seed", json()).dump(),
+      HtmlEscape(strategy), HtmlEscape(s.device.empty() ? Str(c, "device") : s.device),
+      read ? std::to_string(s.seed) : c.value("seed", json()).dump(),
       HtmlEscape(stop.empty() ? "unknown" : stop));
-  if (!summary.present || !summary.error.empty() || stop == "running") {
+  if (!read || stop == "running") {
     body += fmt::format(
         "<p class=\"notice\">This run did not finish: {}. The figures are those last "
         "written{}.</p>\n",
         !summary.present         ? "it wrote no summary.json"
-        : !summary.error.empty() ? HtmlEscape(summary.error)
+        : !summary_error.empty() ? HtmlEscape(summary_error)
                                  : "its summary.json still says \"running\"",
         samples.empty() ? "" : " (progress.jsonl is read to its last whole line)");
   }
-  body += "<section id=\"figures\">\n" + CardsHtml(FigureCards(s, samples)) + "</section>\n";
+  body += "<section id=\"figures\">\n" + CardsHtml(FigureCards(read ? &s : nullptr, samples)) +
+          "</section>\n";
   body += ChartsSection(samples, s, bad_progress);
   Transitions transitions = ReadTransitions(run_dir);
   body += GraphSection(s, transitions);

@@ -64,28 +64,24 @@ std::string StepsList(const std::vector<TraceStep>& trace) {
   return html + "</ol>\n";
 }
 
-std::string BugCard(const fs::path& run_dir, const json& failure, bool simulator) {
-  const std::string rel = Str(failure, "bug_dir");
-  const std::string kind = Str(failure, "kind");
+std::string BugCard(const fs::path& run_dir, const FailureSummary& failure, bool simulator) {
+  const std::string& rel = failure.bug_dir;
+  const std::string& kind = failure.kind;
   const fs::path dir = run_dir / rel;
   JsonFile bug = rel.empty() ? JsonFile{} : ReadOptionalJson(dir / "bug.json");
-  const bool known = Bool(failure, "known");
-  std::string planted = Str(failure, "bug_id");
+  const bool known = failure.known;
+  const std::string& planted = failure.bug_id;
   std::string html = fmt::format(
       "<details class=\"bug\" id=\"{}\"><summary><span class=\"badge {}\">{}</span>"
       "<span class=\"badge {}\">{}</span><code>{}</code> ×{}{}{}</summary>\n",
-      HtmlEscape(rel.empty() ? Str(failure, "signature") : rel), HtmlEscape(kind), HtmlEscape(kind),
-      known ? "known" : "new", known ? "known" : "new", HtmlEscape(Str(failure, "signature")),
-      Count(Num(failure, "count").value_or(0)),
-      Num(failure, "first_step")
-          ? fmt::format(", first at step {}", Count(*Num(failure, "first_step")))
-          : "",
+      HtmlEscape(rel.empty() ? failure.signature : rel), HtmlEscape(kind), HtmlEscape(kind),
+      known ? "known" : "new", known ? "known" : "new", HtmlEscape(failure.signature),
+      Count(failure.count), fmt::format(", first at step {}", Count(failure.first_step)),
       simulator ? fmt::format(" <span class=\"badge\">planted: {}</span>",
                               HtmlEscape(planted.empty() ? "none" : planted))
                 : "");
   if (!rel.empty()) html += fmt::format("<p>Folder: <code>{}</code></p>\n", HtmlEscape(rel));
-  if (std::string m = Str(failure, "message"); !m.empty())
-    html += fmt::format("<p>{}</p>\n", HtmlEscape(m));
+  if (!failure.message.empty()) html += fmt::format("<p>{}</p>\n", HtmlEscape(failure.message));
   if (!bug.error.empty())
     return html + fmt::format("<p class=\"notice\">{}</p></details>\n", HtmlEscape(bug.error));
   if (!bug.present) return html + "</details>\n";
@@ -123,20 +119,20 @@ std::string BugCard(const fs::path& run_dir, const json& failure, bool simulator
   return html + "</details>\n";
 }
 
-std::string FunctionalCard(const fs::path& run_dir, const json& f, bool simulator) {
-  const std::string rel = Str(f, "bug_dir");
+std::string FunctionalCard(const fs::path& run_dir, const FunctionalFinding& f, bool simulator) {
+  const std::string& rel = f.bug_dir;
   const fs::path dir = run_dir / rel;
-  const bool known = Bool(f, "known");
-  std::string planted = Str(f, "bug_id");
+  const bool known = f.known;
+  const std::string& planted = f.bug_id;
   std::string html = fmt::format(
       "<details class=\"bug\" id=\"{}\"><summary><span class=\"badge functional\">functional"
       "</span><span class=\"badge {}\">{}</span><code>{}</code> on {} ×{}{}</summary>\n",
-      HtmlEscape(rel), known ? "known" : "new", known ? "known" : "new", HtmlEscape(Str(f, "id")),
-      HtmlEscape(ShortName(Str(f, "activity"))), Count(Num(f, "count").value_or(0)),
+      HtmlEscape(rel), known ? "known" : "new", known ? "known" : "new", HtmlEscape(f.id),
+      HtmlEscape(ShortName(f.activity)), Count(f.count),
       simulator ? fmt::format(" <span class=\"badge\">planted: {}</span>",
                               HtmlEscape(planted.empty() ? "none (a false alarm)" : planted))
                 : "");
-  html += fmt::format("<p>{}</p>\n", HtmlEscape(Str(f, "explanation")));
+  html += fmt::format("<p>{}</p>\n", HtmlEscape(f.explanation));
   JsonFile bug = ReadOptionalJson(dir / "bug.json");
   if (bug.present && bug.error.empty()) {
     if (auto tau = Strs(bug.value, "tau"); !tau.empty()) {
@@ -169,28 +165,25 @@ std::string FunctionalCard(const fs::path& run_dir, const json& f, bool simulato
 
 }  // namespace
 
-std::string BugsSection(const fs::path& run_dir, const json& summary) {
-  const bool simulator = Str(summary, "device").rfind("sim", 0) == 0;
-  std::vector<const json*> failures;
-  std::vector<const json*> functional;
-  // An entry that is not an object says nothing a card could show: it is left out.
-  for (const char* list : {"crashes", "anrs", "functional"})
-    if (auto it = summary.is_object() ? summary.find(list) : summary.end();
-        it != summary.end() && it->is_array())
-      for (const auto& f : *it)
-        if (f.is_object())
-          (list == std::string_view("functional") ? functional : failures).push_back(&f);
-  size_t total = failures.size() + functional.size();
+std::string BugsSection(const fs::path& run_dir, const Summary& summary) {
+  const bool simulator = summary.device.starts_with("sim");
+  std::vector<const FailureSummary*> failures;
+  for (const auto* list : {&summary.crashes, &summary.anrs})
+    for (const auto& f : *list) failures.push_back(&f);
+  const size_t functional = summary.functional ? summary.functional->size() : 0;
+  size_t total = failures.size() + functional;
   std::string html = fmt::format("<section id=\"bugs\">\n<h2>Bugs ({})</h2>\n", total);
   if (total == 0) return html + "<p>No bug was found.</p>\n</section>\n";
   html +=
       "<div class=\"tools\"><input id=\"bug-filter\" type=\"search\" placeholder=\"Filter bugs "
       "by any text\"><button id=\"bug-toggle\" type=\"button\">Expand all</button></div>\n";
-  std::sort(failures.begin(), failures.end(), [](const json* a, const json* b) {
-    return Num(*a, "first_step").value_or(0) < Num(*b, "first_step").value_or(0);
-  });
-  for (const json* f : failures) html += BugCard(run_dir, *f, simulator);
-  for (const json* f : functional) html += FunctionalCard(run_dir, *f, simulator);
+  std::stable_sort(failures.begin(), failures.end(),
+                   [](const FailureSummary* a, const FailureSummary* b) {
+                     return a->first_step < b->first_step;
+                   });
+  for (const FailureSummary* f : failures) html += BugCard(run_dir, *f, simulator);
+  if (summary.functional)
+    for (const auto& f : *summary.functional) html += FunctionalCard(run_dir, f, simulator);
   return html + "</section>\n";
 }
 

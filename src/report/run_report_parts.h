@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/files.h"
+#include "report/summary.h"
 
 namespace roam::report::page {
 
@@ -40,6 +41,10 @@ inline std::vector<std::string> Strs(const nlohmann::json& j, const char* key) {
   return out;
 }
 // 123,456: whole numbers grouped by thousands.
+inline std::string Count(double v);
+inline std::string Count(size_t v) { return Count(static_cast<double>(v)); }
+inline std::string Count(int64_t v) { return Count(static_cast<double>(v)); }
+inline std::string Count(int v) { return Count(static_cast<double>(v)); }
 inline std::string Count(double v) {
   const std::string digits = fmt::format("{}", std::llabs(std::llround(v)));
   std::string out = v < 0 ? "-" : "";
@@ -78,6 +83,6 @@ inline JsonFile ReadOptionalJson(const std::filesystem::path& path) {
 
 // The bugs section: a card per crash, ANR and functional report of summary.json, each with its
 // screens and steps.
-std::string BugsSection(const std::filesystem::path& run_dir, const nlohmann::json& summary);
+std::string BugsSection(const std::filesystem::path& run_dir, const Summary& summary);
 
 }  // namespace roam::report::page

@@ -16,41 +16,7 @@ json FailureToJson(const FailureSummary& f) {
   return j;
 }
 
-template <typename T>
-T Get(const json& j, const char* key, T fallback) {
-  if (!j.contains(key)) return fallback;
-  try {
-    return j[key].get<T>();
-  } catch (const json::exception&) {
-    return fallback;
-  }
-}
-
-FailureSummary FailureFromJson(const json& j) {
-  FailureSummary f;
-  f.kind = Get<std::string>(j, "kind", "");
-  f.signature = Get<std::string>(j, "signature", "");
-  f.exception = Get<std::string>(j, "exception", "");
-  f.message = Get<std::string>(j, "message", "");
-  f.count = Get<int>(j, "count", 0);
-  f.first_step = Get<int64_t>(j, "first_step", 0);
-  f.bug_dir = Get<std::string>(j, "bug_dir", "");
-  f.known = Get<bool>(j, "known", false);
-  if (j.contains("bug_id") && j["bug_id"].is_string()) f.bug_id = j["bug_id"];
-  return f;
-}
-
 }  // namespace
-
-void AddDeviceFigures(const device::Device& device, Summary& into) {
-  into.activities_declared = device.DeclaredActivities();
-  if (!into.activities_declared.empty()) into.activities_total = into.activities_declared.size();
-  if (device.HasCoverage()) {
-    const auto c = device.GetCoverage();
-    into.units_total = c.total;
-    into.units_covered = c.covered;
-  }
-}
 
 void AddFindings(const std::vector<oracle::CrashFinding>& findings,
                  const std::vector<std::string>& bug_dirs, Summary& into) {
@@ -155,22 +121,6 @@ Status WriteBug(const std::filesystem::path& dir, const BugRecord& bug,
     j["screenshots_unavailable"] = bug.screenshots_unavailable;
   ROAM_RETURN_IF_ERROR(WriteTrace(dir / "trace.jsonl", trace));
   return WriteJsonFile(dir / "bug.json", j);
-}
-
-Result<BugRecord> ReadBug(const std::filesystem::path& dir) {
-  auto j = ReadJsonFile(dir / "bug.json");
-  if (!j.ok()) return j.status();
-  if (!j->is_object())
-    return Status::Corruption((dir / "bug.json").string() + ": not a JSON object");
-  BugRecord b;
-  b.id = Get<std::string>(*j, "id", "");
-  b.failure = FailureFromJson(*j);
-  b.frames = Get<std::vector<std::string>>(*j, "frames", {});
-  b.log = Get<std::string>(*j, "log", "");
-  b.replay = j->value("replay", json::object());
-  if ((*j).contains("reproduced") && (*j)["reproduced"].is_boolean())
-    b.reproduced = (*j)["reproduced"].get<bool>();
-  return b;
 }
 
 }  // namespace roam::report

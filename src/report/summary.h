@@ -88,10 +88,6 @@ struct Summary {
   nlohmann::json sections;
 };
 
-// Fills in what the device knows of the app: the activities it declares (and their number)
-// and, on a device with coverage, the code units covered of all.
-void AddDeviceFigures(const device::Device& device, Summary& into);
-
 // Adds the oracle's unique crashes and ANRs to `into`; bug_dirs[i] is finding i+1's folder
 // ("" or absent: none).
 void AddFindings(const std::vector<oracle::CrashFinding>& findings,
@@ -99,6 +95,13 @@ void AddFindings(const std::vector<oracle::CrashFinding>& findings,
 
 nlohmann::json SummaryToJson(const Summary& summary);
 Status WriteSummary(const std::filesystem::path& path, const Summary& summary);
+// summary.json read back (report/summary_read.cc), the one reader of what WriteSummary writes:
+// a field of the wrong type is an error naming the file and the field ("summary.json:
+// crashes[1].count: expected an integer, got \"x\""); an absent field keeps its default, so
+// older and unfinished runs read. Keys of no field (a campaign's "fuzz", "vision", "devices")
+// land in `sections`.
+Result<Summary> SummaryFromJson(const nlohmann::json& j, std::string_view where);
+Result<Summary> ReadSummary(const std::filesystem::path& path);
 
 // What bugs/B<n>/bug.json holds. `replay` says how to re-run the trace: app spec (or package),
 // bugs switched off, and that it starts from cleared app data.

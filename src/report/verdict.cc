@@ -10,23 +10,6 @@
 
 namespace roam::report {
 
-namespace {
-
-// The signatures a summary.json lists; false when `j` is not one.
-bool SummarySignatures(const nlohmann::json& j, std::set<std::string>& out) {
-  if (!j.is_object() || !j.contains("crashes")) return false;
-  for (const char* list : {"crashes", "anrs"})
-    for (const auto& f : j.value(list, nlohmann::json::array()))
-      if (f.is_object() && f.contains("signature") && f["signature"].is_string())
-        out.insert(f["signature"].get<std::string>());
-  for (const auto& f : j.value("functional", nlohmann::json::array()))
-    if (f.is_object() && f.contains("violation") && f["violation"].is_string())
-      out.insert(f["violation"].get<std::string>());
-  return true;
-}
-
-}  // namespace
-
 Result<KnownBugs> KnownBugs::Read(const std::filesystem::path& path) {
   auto text = ReadFile(path);
   if (!text.ok()) return text.status();
@@ -34,9 +17,15 @@ Result<KnownBugs> KnownBugs::Read(const std::filesystem::path& path) {
   if (TrimSpace(*text).starts_with("{")) {
     auto j = ParseJson(*text, path.string());
     if (!j.ok()) return j.status();
-    if (!SummarySignatures(*j, known.signatures_))
+    if (!j->is_object() || !j->contains("crashes"))
       return Status::InvalidArgument(path.string() +
                                      ": is JSON but not a run's summary.json (no \"crashes\")");
+    auto summary = SummaryFromJson(*j, path.string());
+    if (!summary.ok()) return summary.status();
+    for (const auto* list : {&summary->crashes, &summary->anrs})
+      for (const auto& f : *list) known.signatures_.insert(f.signature);
+    if (summary->functional)
+      for (const auto& f : *summary->functional) known.signatures_.insert(f.key);
     return known;
   }
   std::istringstream in(*text);

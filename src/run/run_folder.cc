@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
-#include "base/json_fields.h"
+#include "report/summary.h"
 
 namespace roam::run {
 
@@ -57,10 +57,8 @@ Status CheckSideOutput(const std::filesystem::path& run_dir, const std::filesyst
 RunState ReadRunState(const std::filesystem::path& dir) {
   std::error_code ec;
   if (!std::filesystem::exists(dir / "config.json", ec)) return RunState::kNone;
-  auto summary = ReadJsonFile(dir / "summary.json");
-  std::string reason = "running";
-  if (summary.ok() && ReadField(*summary, "stop_reason", reason, "summary.json").ok() &&
-      reason != "running")
+  auto summary = report::ReadSummary(dir / "summary.json");
+  if (summary.ok() && !summary->stop_reason.empty() && summary->stop_reason != "running")
     return RunState::kFinished;
   return RunState::kUnfinished;
 }

@@ -208,7 +208,8 @@ TEST(RunReport, ADamagedBugFileIsNamedOnThePage) {
   EXPECT_NE(html->find("class=\"notice\""), std::string::npos);
 }
 
-// Issue 44, row 3: a summary.json whose bug lists hold no objects still gets a page.
+// Issue 44, row 3: a summary.json whose bug lists hold no objects still gets a page, which names
+// the field that could not be read.
 TEST(RunReport, BugListsOfTheWrongShapeAreLeftOut) {
   for (const char* lists : {"\"crashes\": [1]", "\"anrs\": [1]", "\"crashes\": [\"x\"]",
                             "\"functional\": [2, null]", "\"crashes\": 7"}) {
@@ -217,6 +218,8 @@ TEST(RunReport, BugListsOfTheWrongShapeAreLeftOut) {
     auto html = RunReportHtml(dir);
     ASSERT_TRUE(html.ok()) << lists << ": " << html.status().message();
     EXPECT_NE(html->find("No bug was found"), std::string::npos) << lists;
+    EXPECT_NE(html->find("summary.json." + std::string(lists).substr(1, 4)), std::string::npos)
+        << lists;
   }
 }
 
