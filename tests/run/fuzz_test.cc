@@ -248,6 +248,25 @@ FuzzRuns FuzzSeeds(const std::string& app, std::vector<uint64_t> seeds, int64_t 
 
 constexpr int64_t kBudget = 20000;  // executed events per seed: about 2 s on the simulator
 
+// Views an excuse took out of the missing effect are said in explanation.txt and diff.json: here
+// rows a list scrolled into view as others went (tasks, fuzzing seed 1).
+TEST(Fuzz, TheViewsAnExcuseTookOutAreSaidInTheExplanation) {
+  FuzzRuns runs = FuzzSeeds("apps/bench/tasks.json", {1}, kBudget, {}, true);
+  ASSERT_EQ(runs.results.size(), 1u);
+  const auto& findings = *runs.results[0].summary.functional;
+  ASSERT_FALSE(findings.empty());
+  const std::filesystem::path dir = runs.outs[0] / findings[0].bug_dir;
+  auto diff = ReadJsonFile(dir / "diff.json");
+  ASSERT_TRUE(diff.ok());
+  ASSERT_FALSE((*diff)["excused"].empty()) << diff->dump();
+  const std::string line = (*diff)["excused"][0];
+  EXPECT_TRUE(line.starts_with("window_moved_on (count_window_rows): ")) << line;
+  auto text = ReadFile(dir / "explanation.txt");
+  ASSERT_TRUE(text.ok());
+  EXPECT_NE(text->find("Excused before judging"), std::string::npos) << *text;
+  EXPECT_NE(text->find("- " + line), std::string::npos) << *text;
+}
+
 TEST(Fuzz, FindsTheDiaryWrongPhotoDeletedAndItReplays) {
   FuzzRuns runs = FuzzSeeds("apps/diary.json", {1, 2, 3, 4, 5, 6, 7, 8}, kBudget, {}, true);
   ASSERT_FALSE(runs.results.empty());

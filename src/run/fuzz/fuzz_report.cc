@@ -252,9 +252,16 @@ Status WriteFunctionalBug(const std::filesystem::path& dir, const FunctionalRepo
   ROAM_RETURN_IF_ERROR(dump("mutant_after", r.mutant->layouts[v.mutant_j]));
   json diff = {{"seed_effect", EffectToJson(v.seed_effect)},
                {"mutant_effect", EffectToJson(v.mutant_effect)},
-               {"missing", EffectToJson(v.missing)}};
+               {"missing", EffectToJson(v.missing)},
+               {"excused", v.excused}};
   ROAM_RETURN_IF_ERROR(WriteJsonFile(dir / "diff.json", diff));
-  return WriteFileAtomic(dir / "explanation.txt", f.explanation + "\n");
+  // The views the oracle's excuses took out of the missing effect before it judged the rest.
+  std::string text = f.explanation + "\n";
+  if (!v.excused.empty()) {
+    text += "\nExcused before judging (excuse (setting): why: views):\n";
+    for (const auto& line : v.excused) text += "- " + line + "\n";
+  }
+  return WriteFileAtomic(dir / "explanation.txt", text);
 }
 
 Result<FuzzCase> FunctionalCaseFromJson(const json& j, const std::string& where) {
