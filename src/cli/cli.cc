@@ -18,7 +18,8 @@ void PrintUsage() {
       "roam: automated GUI testing for Android apps\n\nUsage: roam <command> [options]\n\n"
       "Commands:\n");
   for (const auto& c : Commands()) fmt::print("  {:<10} {}\n", c.name, c.description);
-  fmt::print("\n`roam <command> --help` shows a command's options.\n");
+  fmt::print(
+      "\n`roam <command> --help` shows a command's options; `roam --version` the version.\n");
 }
 
 }  // namespace
@@ -34,6 +35,10 @@ int Main(int argc, char** argv) {
   std::string name = argv[1];
   if (name == "help" || name == "--help" || name == "-h") {
     PrintUsage();
+    return 0;
+  }
+  if (name == "--version" || name == "version") {
+    fmt::print("roam {} (commit {})\n", ROAM_VERSION, ROAM_COMMIT);
     return 0;
   }
   std::vector<std::string> names;

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "base/files.h"
 #include "cli/commands.h"
 
 namespace roam::cli {
@@ -90,6 +91,20 @@ int ParseFlags(CLI::App& app, const std::string& who, int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
+  } catch (const CLI::ExtrasError& e) {
+    // A mistyped flag: name it and the closest the command has ("--evnets": "--events").
+    std::vector<std::string> flags;
+    for (const CLI::Option* opt : app.get_options())
+      for (const auto& name : opt->get_lnames()) flags.push_back("--" + name);
+    for (const std::string& extra : app.remaining())
+      if (extra.starts_with("--")) {
+        const std::string flag = extra.substr(0, extra.find('='));
+        fmt::print(stderr, "{}: unknown flag {}{}; `{} --help` lists the flags\n", who, flag,
+                   DidYouMean(flag, flags), who);
+        return kExitUsage;
+      }
+    fmt::print(stderr, "{}: {}\n", who, e.what());
+    return kExitUsage;
   } catch (const CLI::ParseError& e) {
     fmt::print(stderr, "{}: {}\n", who, e.what());
     return kExitUsage;

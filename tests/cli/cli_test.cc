@@ -23,6 +23,28 @@ TEST(Cli, UnknownCommandGetsASuggestion) {
   EXPECT_NE(r.out.find("did you mean \"explore\""), std::string::npos) << r.out;
 }
 
+TEST(Cli, SaysItsVersionAndCommit) {
+  for (const char* asked : {"--version", "version"}) {
+    Ran r = Roam(asked);
+    EXPECT_EQ(r.code, 0) << asked;
+    EXPECT_TRUE(r.out.starts_with("roam 0.")) << r.out;
+    EXPECT_NE(r.out.find("(commit "), std::string::npos) << r.out;
+  }
+}
+
+TEST(Cli, AMistypedFlagIsNamedWithTheClosestOne) {
+  auto out = testing::TempDir("cli_flag_typo");
+  Ran r = Roam("explore --app " + App("tests/apps/crashy.json") + " --evnets 100 --out " +
+               out.string());
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("unknown flag --evnets (did you mean \"--events\"?)"), std::string::npos)
+      << r.out;
+  r = Roam("fuzz --app " + App("tests/apps/crashy.json") + " --seedz=3");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("unknown flag --seedz (did you mean \"--seed\"?)"), std::string::npos)
+      << r.out;
+}
+
 TEST(Cli, StrategyHelpListsStrategiesAndATypoGetsASuggestion) {
   Ran help = Roam("explore --strategy help");
   EXPECT_EQ(help.code, 0);
