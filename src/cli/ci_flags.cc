@@ -12,8 +12,8 @@ namespace roam::cli {
 void AddCiFlags(CLI::App& app, CiFlags& flags) {
   const char* group = "CI";
   app.add_option("--fail-on", flags.fail_on,
-                 "exit 3 when a new bug of these kinds is found: crash,anr,functional (default: "
-                 "none)")
+                 "exit 3 when a new bug of these kinds is found: crash,anr,functional, or model "
+                 "(vision: most of the model's answers replaced) (default: none)")
       ->group(group);
   app.add_option("--known", flags.known,
                  "known bugs, which fail no job: a file of signatures (`roam known add`) or a "

@@ -129,6 +129,11 @@ int VisionCommand(int argc, char** argv) {
       st.monitor_requests, st.detector_requests,
       st.explorer_fallbacks + st.monitor_fallbacks + st.detector_fallbacks, st.functions,
       s.functional->size());
+  if (st.MostlyReplaced())
+    fmt::print(stderr,
+               "roam vision: {} of {} answers were replaced (the model failed or answered "
+               "nonsense): this run says little about the model; its notes above say why\n",
+               st.replaced(), st.questions());
   PrintFunctionalReports(s, o.out, /*with_counts=*/false);
   after.suite_name = fmt::format("roam vision {} (seed {})", target, o.seed);
   after.out = stdout;

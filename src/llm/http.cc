@@ -203,9 +203,15 @@ class Http final : public Client {
     if (!r.fault.empty()) return Status::Io(fmt::format("POST {}: {}", endpoint_, r.fault));
     if (r.status != 200) {
       auto parsed = ParseResponse(r.body);  // servers explain errors in the body
-      return Status::Io(
+      std::string what =
           fmt::format("POST {}: HTTP {}: {}", endpoint_, r.status,
-                      parsed.ok() ? Excerpt(r.body, 160) : parsed.status().message()));
+                      parsed.ok() ? Excerpt(r.body, 160) : parsed.status().message());
+      // A server that refuses every request alike (a wrong key, URL or model, no such method):
+      // Unavailable, which ends a run; any other status may be this request's alone.
+      if (r.status == 401 || r.status == 403 || r.status == 404 || r.status == 405 ||
+          r.status == 501)
+        return Status::Unavailable(std::move(what));
+      return Status::Io(std::move(what));
     }
     auto answer = ParseResponse(r.body);
     if (!answer.ok()) return answer.status().Wrap(fmt::format("POST {}", endpoint_));

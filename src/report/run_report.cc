@@ -361,6 +361,18 @@ Result<std::string> RunReportHtml(const fs::path& run_dir) {
                                  : "its summary.json still says \"running\"",
         samples.empty() ? "" : " (progress.jsonl is read to its last whole line)");
   }
+  // A vision run whose answers were mostly replaced (summary.json "vision").
+  if (const json& v = s.sections.is_object() ? s.sections.value("vision", json()) : json();
+      v.is_object()) {
+    const double questions = Num(v, "questions").value_or(0);
+    const double replaced = Num(v, "answers_replaced").value_or(0);
+    if (replaced > 0 && 2 * replaced > questions)
+      body += fmt::format(
+          "<p class=\"notice\">{} of {} of the model's answers were replaced by a random action "
+          "or a \"no bug\" (it failed or answered nonsense): this run says little about the "
+          "model.</p>\n",
+          Count(replaced), Count(questions));
+  }
   body += "<section id=\"figures\">\n" + CardsHtml(FigureCards(read ? &s : nullptr, samples)) +
           "</section>\n";
   body += ChartsSection(samples, s, bad_progress);

@@ -86,10 +86,12 @@ Result<FailOn> FailOn::Parse(const std::string& list) {
       f.anr = true;
     } else if (kind == "functional") {
       f.functional = true;
+    } else if (kind == "model") {
+      f.model = true;
     } else {
-      return Status::InvalidArgument(
-          fmt::format("unknown bug kind \"{}\" (known: crash, anr, functional, none){}",
-                      Excerpt(kind), DidYouMean(kind, {"crash", "anr", "functional", "none"})));
+      return Status::InvalidArgument(fmt::format(
+          "unknown bug kind \"{}\" (known: crash, anr, functional, model, none){}", Excerpt(kind),
+          DidYouMean(kind, {"crash", "anr", "functional", "model", "none"})));
     }
   }
   return f;
@@ -102,6 +104,14 @@ std::vector<NewBug> FailingBugs(const Summary& summary, const FailOn& fail_on) {
       const bool counts = f.kind == "anr" ? fail_on.anr : fail_on.crash;
       if (counts && !f.known) out.push_back({f.kind, f.signature, f.bug_dir});
     }
+  // The model: more than half its answers replaced.
+  if (fail_on.model && summary.sections.is_object() && summary.sections.contains("vision")) {
+    const nlohmann::json& v = summary.sections["vision"];
+    const int64_t questions = v.value("questions", int64_t{0});
+    const int64_t replaced = v.value("answers_replaced", int64_t{0});
+    if (replaced > 0 && 2 * replaced > questions)
+      out.push_back({"model", fmt::format("{} of {} answers replaced", replaced, questions), ""});
+  }
   if (summary.functional && fail_on.functional)
     for (const auto& f : *summary.functional)
       if (!f.known) out.push_back({"functional", f.key, f.bug_dir});

@@ -38,14 +38,16 @@ void MarkKnown(const KnownBugs& known, Summary& summary);
 // The kinds that fail a job. A native crash counts as a crash.
 struct FailOn {
   bool crash = false, anr = false, functional = false;
-  // "crash,anr,functional", "none" or "" (nothing fails); errors name the unknown kind.
+  // A vision run whose model's answers were mostly replaced (summary.json "vision").
+  bool model = false;
+  // "crash,anr,functional,model", "none" or "" (nothing fails); errors name the unknown kind.
   static Result<FailOn> Parse(const std::string& list);
-  bool Any() const { return crash || anr || functional; }
+  bool Any() const { return crash || anr || functional || model; }
 };
 
 // A bug that fails the job: new (not known) and of a kind in FailOn.
 struct NewBug {
-  std::string kind;  // "crash", "anr", "native_crash", "functional"
+  std::string kind;  // "crash", "anr", "native_crash", "functional", "model"
   std::string signature;
   std::string bug_dir;
 };

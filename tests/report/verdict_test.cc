@@ -93,5 +93,17 @@ TEST(FailingBugs, NewBugsOfTheNamedKindsOnly) {
   EXPECT_EQ(left[1].signature, "ANR@z");
 }
 
+TEST(FailingBugs, AModelWhoseAnswersWereMostlyReplacedFailsOnlyWhenAsked) {
+  Summary s;
+  s.sections = {{"vision", {{"questions", 9}, {"answers_replaced", 8}}}};
+  EXPECT_TRUE(FailingBugs(s, {.crash = true}).empty());
+  auto fails = FailingBugs(s, *FailOn::Parse("model"));
+  ASSERT_EQ(fails.size(), 1u);
+  EXPECT_EQ(fails[0].kind, "model");
+  EXPECT_EQ(fails[0].signature, "8 of 9 answers replaced");
+  s.sections["vision"]["answers_replaced"] = 4;  // not more than half
+  EXPECT_TRUE(FailingBugs(s, {.model = true}).empty());
+}
+
 }  // namespace
 }  // namespace roam::report

@@ -12,6 +12,7 @@
 
 #include "base/files.h"
 #include "llm/chat_server_double.h"
+#include "report/run_report.h"
 #include "run/bench/bench.h"
 #include "run/triage/replay.h"
 #include "test_paths.h"
@@ -306,6 +307,12 @@ TEST(VisionTest, NonsenseAnswersAreAskedOnceMoreThenReplacedAndCounted) {
   auto summary = ReadJsonFile(o.out / "summary.json");
   ASSERT_TRUE(summary.ok());
   EXPECT_EQ((*summary)["vision"]["fallbacks"]["explorer"], 5);
+  // Mostly replaced, and the page says so.
+  EXPECT_TRUE(result->stats.MostlyReplaced());
+  EXPECT_EQ((*summary)["vision"]["answers_replaced"], result->stats.replaced());
+  auto page = report::RunReportHtml(o.out);
+  ASSERT_TRUE(page.ok()) << page.status().message();
+  EXPECT_NE(page->find("8 of 9 of the model's answers were replaced"), std::string::npos);
 }
 
 TEST(VisionTest, AnUnreachableEndpointStopsTheRunBeforeItStarts) {
@@ -321,6 +328,49 @@ TEST(VisionTest, AnUnreachableEndpointStopsTheRunBeforeItStarts) {
   EXPECT_NE(result.status().message().find(url), std::string::npos) << result.status().message();
   EXPECT_NE(result.status().message().find("cannot be reached"), std::string::npos);
   EXPECT_FALSE(std::filesystem::exists(o.out / "config.json"));
+}
+
+// Issue 46, item 1: a wrong key used to replace every answer with a random click and exit 0.
+TEST(VisionTest, AnEndpointThatRefusesEveryRequestStopsTheRunAsAModelError) {
+  for (int status : {401, 403, 404}) {
+    ChatServerDouble server;
+    int requests = 0;
+    server.Respond([&](const ChatServerDouble::Received&) -> ChatServerDouble::Reply {
+      ++requests;
+      return {status, R"({"error": {"message": "Incorrect API key provided: sk-wrong"}})"};
+    });
+    VisionOptions o = DiaryOptions(server.url(), "vision_refused");
+    o.budget.events = 200;
+    auto result = Vision(o);
+    ASSERT_FALSE(result.ok()) << status;
+    EXPECT_TRUE(result.status().IsUnavailable()) << result.status().ToString();
+    EXPECT_NE(result.status().message().find(fmt::format("HTTP {}", status)), std::string::npos)
+        << result.status().message();
+    EXPECT_NE(result.status().message().find("Incorrect API key"), std::string::npos);
+    EXPECT_LE(requests, 10);
+    auto summary = ReadJsonFile(o.out / "summary.json");
+    ASSERT_TRUE(summary.ok());
+    EXPECT_TRUE((*summary)["stop_reason"].get<std::string>().starts_with("model error: "))
+        << (*summary)["stop_reason"];
+    EXPECT_LT((*summary)["events"].get<int>(), 5);
+  }
+}
+
+// A model that answered before and then fails once (a 500 after the retries) is replaced and
+// the run goes on.
+TEST(VisionTest, AModelThatFailsNowAndThenIsReplacedAndTheRunGoesOn) {
+  ChatServerDouble server;
+  ScriptedModel model{.path = {"\"Cinema\""}};
+  int requests = 0;
+  server.Respond([&](const ChatServerDouble::Received& r) -> ChatServerDouble::Reply {
+    if (++requests == 3) return {400, R"({"error": {"message": "this prompt is too long"}})"};
+    return model(r);
+  });
+  VisionOptions o = DiaryOptions(server.url(), "vision_now_and_then");
+  o.budget.events = 6;
+  auto result = Vision(o);
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  EXPECT_EQ(result->summary.events, 6);
 }
 
 TEST(VisionTest, TheBenchRunsVisionAndCountsItsTruePositiveInTheFuncColumn) {

@@ -129,7 +129,9 @@ class VisionCampaign {
   std::set<uint64_t> states_;
   std::vector<report::FunctionalFinding> findings_;
   CrashFiler crash_filer_;
-  Status replay_error_;  // --llm replay: the run asked what the log does not hold
+  // The model cannot be used any more (Ask): the run stops with it as a model error.
+  Status model_error_;
+  bool answered_ = false;  // the model has answered at least once
 };
 
 Result<VisionResult> VisionCampaign::Run() {
@@ -142,7 +144,7 @@ Result<VisionResult> VisionCampaign::Run() {
   // The function under test when the budget ran out is judged too.
   if (s.ok() && !function_steps_.empty() && !session_.context().Stopped()) s = Judge();
   if (Status closed = session_.trace().Close(); s.ok()) s = closed;
-  session_.StopOn(s, replay_error_.ok() ? "" : "model error: ");
+  session_.StopOn(s, model_error_.ok() ? "" : "model error: ");
   VisionResult r{.summary = MakeSummary(), .stats = stats_};
   ROAM_RETURN_IF_ERROR(session_.Finish(Figures(), r.summary, options_.known));
   if (!s.ok()) return s;
@@ -174,11 +176,18 @@ std::optional<T> VisionCampaign::Ask(const std::string& prompt, std::vector<std:
     auto answer = client_.Complete(messages);
     stats_.model_seconds += budget_.Elapsed() - t0;
     if (!answer.ok()) {
-      // A replay that parts from its log is over; a live model that fails is replaced.
-      if (!options_.llm_replay.empty()) replay_error_ = answer.status();
+      // The run is over when the model cannot be used at all: a replay that parts from its
+      // log, an endpoint that refuses every request (a wrong key, URL or model), or one whose
+      // first answers fail at the server or on the way (an Io error: an HTTP status, a fault).
+      // A model that fails now and then, or answers what is not a chat completion, is replaced.
+      const Status& failed = answer.status();
+      if (!options_.llm_replay.empty() || failed.IsUnavailable() ||
+          (!answered_ && failed.code() == Status::Code::kIo))
+        model_error_ = failed;
       progress_.Note("roam vision: the model did not answer: " + answer.status().message());
       return std::nullopt;
     }
+    answered_ = true;
     stats_.prompt_tokens += answer->usage.prompt_tokens;
     stats_.completion_tokens += answer->usage.completion_tokens;
     Result<T> parsed = parse(answer->content);
@@ -249,7 +258,7 @@ Status VisionCampaign::StepOnce() {
         vision::ExplorerPrompt(in), std::move(images),
         [&](std::string_view a) { return vision::ParseExplorerAnswer(a, count); },
         stats_.explorer_requests, stats_.explorer_retries);
-    ROAM_RETURN_IF_ERROR(replay_error_);
+    ROAM_RETURN_IF_ERROR(model_error_);
     if (!choice) {
       ++stats_.explorer_fallbacks;
       choice = vision::ExplorerAction{
@@ -352,7 +361,7 @@ Status VisionCampaign::AfterChange() {
       vision::MonitorPrompt(in), {Stitch(function_steps_)},
       [&](std::string_view a) { return vision::ParseMonitorAnswer(a, steps); },
       stats_.monitor_requests, stats_.monitor_retries);
-  ROAM_RETURN_IF_ERROR(replay_error_);
+  ROAM_RETURN_IF_ERROR(model_error_);
   bool done = false;
   if (verdict) {
     function_ = verdict->function;
@@ -384,7 +393,7 @@ Status VisionCampaign::Judge() {
   const std::string stitched = Stitch(shown);
   auto verdict = Ask<vision::DetectorVerdict>(prompt, {stitched}, vision::ParseDetectorAnswer,
                                               stats_.detector_requests, stats_.detector_retries);
-  ROAM_RETURN_IF_ERROR(replay_error_);
+  ROAM_RETURN_IF_ERROR(model_error_);
   std::vector<VisionStep> judged = std::move(function_steps_);
   function_steps_.clear();
   history_ = ExplorerHistory(judged);

@@ -61,6 +61,16 @@ struct VisionStats {
   int64_t image_tokens_stitched = 0, image_tokens_separate = 0;
   double model_seconds = 0;  // waiting for answers
   double tool_seconds = 0;   // marking, stitching, prompts (the per-step overhead)
+
+  // Questions put to the agents (a retry is the same question), and those whose answer was
+  // replaced (a random action, "not done", "no bug").
+  int64_t questions() const {
+    return explorer_requests + monitor_requests + detector_requests - explorer_retries -
+           monitor_retries - detector_retries;
+  }
+  int64_t replaced() const { return explorer_fallbacks + monitor_fallbacks + detector_fallbacks; }
+  // More than half the answers replaced: the run says little about the model.
+  bool MostlyReplaced() const { return replaced() > 0 && 2 * replaced() > questions(); }
 };
 
 struct VisionResult {

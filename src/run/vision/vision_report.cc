@@ -30,6 +30,8 @@ nlohmann::json VisionStatsJson(const VisionStats& s) {
            {{"explorer", s.explorer_fallbacks},
             {"monitor", s.monitor_fallbacks},
             {"detector", s.detector_fallbacks}}},
+          {"questions", s.questions()},
+          {"answers_replaced", s.replaced()},
           {"unchanged_steps", s.unchanged_steps},
           {"functions", s.functions},
           {"requests_per_function",
