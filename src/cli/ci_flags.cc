@@ -61,8 +61,17 @@ bool LoadCiFlags(const CiFlags& flags, const std::string& who, report::KnownBugs
   return true;
 }
 
-void PrintFunctionalReports(const report::Summary& summary, const std::filesystem::path& out,
-                            bool with_counts) {
+std::string Plural(size_t n, std::string_view one, std::string_view several) {
+  return fmt::format("{} {}", n, n == 1 ? one : several);
+}
+
+void PrintFindings(const report::Summary& summary, const std::filesystem::path& out,
+                   bool with_counts) {
+  for (const auto* list : {&summary.crashes, &summary.anrs})
+    for (const auto& f : *list)
+      fmt::print("  {}  {} x{}  {}{}{}\n", f.bug_dir, f.kind, f.count, f.signature,
+                 f.bug_id.empty() ? "" : fmt::format("  [planted: {}]", f.bug_id),
+                 f.known ? "  [known]" : "");
   if (summary.functional)
     for (const auto& f : *summary.functional)
       fmt::print(

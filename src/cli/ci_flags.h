@@ -37,9 +37,12 @@ bool LoadCiFlags(const CiFlags& flags, const std::string& who, report::KnownBugs
 int FinishCi(const std::string& who, const std::filesystem::path& run_dir,
              const report::Summary& summary, run::AfterRunOptions after);
 
-// Prints a run's functional reports, a line each (`  bugs/F1  x3  explanation  [planted: id]`;
-// the count only `with_counts`), then where the run folder and its report.html are.
-void PrintFunctionalReports(const report::Summary& summary, const std::filesystem::path& out,
-                            bool with_counts);
+// Prints what a run found, a line each: its crashes and ANRs (`  bugs/B1  crash x2  signature
+// [planted: id]`), its functional reports (`  bugs/F1  x3  explanation`; the count only
+// `with_counts`), then where the run folder and its report.html are.
+void PrintFindings(const report::Summary& summary, const std::filesystem::path& out,
+                   bool with_counts);
+// "1 unique crash", "2 unique crashes": `n` and the word for one or for several.
+std::string Plural(size_t n, std::string_view one, std::string_view several);
 
 }  // namespace roam::cli

@@ -174,24 +174,18 @@ int ExploreCommand(int argc, char** argv) {
   auto summary = run::Explore(o, CampaignContext(quiet));
   if (!summary.ok()) return Fail("roam explore", summary.status());
   const auto& s = *summary;
-  fmt::print(
-      "{} events in {:.1f}s ({}): {} states, {} activities{}, {} unique crashes, {} unique "
-      "ANRs\n",
-      s.events, s.wall_seconds, s.stop_reason, s.states, s.activities_covered.size(),
-      s.activities_total ? fmt::format(" of {}", *s.activities_total) : "", s.crashes.size(),
-      s.anrs.size());
+  fmt::print("{} events in {:.1f}s ({}): {}, {}{}, {}, {}\n", s.events, s.wall_seconds,
+             s.stop_reason, Plural(s.states, "state", "states"),
+             Plural(s.activities_covered.size(), "activity", "activities"),
+             s.activities_total ? fmt::format(" of {}", *s.activities_total) : "",
+             Plural(s.crashes.size(), "unique crash", "unique crashes"),
+             Plural(s.anrs.size(), "unique ANR", "unique ANRs"));
   if (s.sections.is_object() && s.sections.contains("devices"))
     for (const auto& d : s.sections["devices"])
       fmt::print("  {}: {} events, {} activities, {} states ({})\n", d["device"].get<std::string>(),
                  d["events"].get<int64_t>(), d["activities"].get<size_t>(),
                  d["states"].get<size_t>(), d["stop_reason"].get<std::string>());
-  for (const auto* list : {&s.crashes, &s.anrs})
-    for (const auto& f : *list)
-      fmt::print("  {}  {} x{}  {}{}{}\n", f.bug_dir, f.kind, f.count, f.signature,
-                 f.bug_id.empty() ? "" : fmt::format("  [planted: {}]", f.bug_id),
-                 f.known ? "  [known]" : "");
-  fmt::print("run folder: {}  (open {} in a browser)\n", o.out.string(),
-             (o.out / "report.html").string());
+  PrintFindings(s, o.out, /*with_counts=*/true);
   after.suite_name =
       fmt::format("roam explore {} ({}, seed {})", TargetName(o.target), o.strategy, o.seed);
   after.out = stdout;

@@ -98,13 +98,15 @@ int FuzzCommand(int argc, char** argv) {
   if (!result.ok()) return Fail("roam fuzz", result.status());
   const auto& s = result->summary;
   const auto& st = result->stats;
-  fmt::print(
-      "{} events in {:.1f}s ({}): {} seeds, {} mutants executed ({:.1f}/s), {} violations, "
-      "{} functional bug reports\n",
-      s.events, s.wall_seconds, s.stop_reason, st.seeds, st.mutants_executed,
-      st.mutant_seconds > 0 ? st.mutants_executed / st.mutant_seconds : 0.0, st.violations,
-      s.functional->size());
-  PrintFunctionalReports(s, o.out, /*with_counts=*/true);
+  fmt::print("{} events in {:.1f}s ({}): {}, {} executed ({:.1f}/s), {}, {}, {}, {}\n", s.events,
+             s.wall_seconds, s.stop_reason, Plural(st.seeds, "seed", "seeds"),
+             Plural(st.mutants_executed, "mutant", "mutants"),
+             st.mutant_seconds > 0 ? st.mutants_executed / st.mutant_seconds : 0.0,
+             Plural(st.violations, "violation", "violations"),
+             Plural(s.functional->size(), "functional bug report", "functional bug reports"),
+             Plural(s.crashes.size(), "unique crash", "unique crashes"),
+             Plural(s.anrs.size(), "unique ANR", "unique ANRs"));
+  PrintFindings(s, o.out, /*with_counts=*/true);
   after.suite_name = fmt::format("roam fuzz {} (seed {})", target, o.seed);
   after.out = stdout;
   return FinishCi("roam fuzz", o.out, s, after);

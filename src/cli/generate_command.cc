@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/flags.h"
 #include "sim/generator.h"
+#include "sim/sim_app.h"
 
 namespace roam::cli {
 
@@ -78,12 +79,16 @@ int SimGenerateCommand(int argc, char** argv) {
     fmt::print(stderr, "roam sim generate: {}\n", s.message());
     return kExitUsage;
   }
-  std::string text = sim::GenerateApp(o).dump(kJsonIndent) + "\n";
+  const nlohmann::json doc = sim::GenerateApp(o);
+  std::string text = doc.dump(kJsonIndent) + "\n";
   if (out == "-") {
     fmt::print("{}", text);
     return kExitOk;
   }
   if (Status s = WriteFileAtomic(out, text); !s.ok()) return Fail("roam sim generate", s);
+  auto spec = sim::LoadSpecJson(doc, out);
+  if (!spec.ok()) return Fail("roam sim generate", spec.status());  // a generator bug
+  fmt::print("{}: {}\n", out, sim::DescribeSpec(**spec));
   return kExitOk;
 }
 

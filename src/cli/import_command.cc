@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "cli/ci_flags.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
 #include "sim/import.h"
@@ -51,9 +52,10 @@ int SimImportCommand(int argc, char** argv) {
                 Status::Corruption("the imported spec does not load (a bug of the importer): " +
                                    loaded.status().message()));
   if (Status s = WriteJsonFile(out, *spec); !s.ok()) return Fail("roam sim import", s);
-  fmt::print("{}: {} screens, {} handlers (code units) from {} user events ({} left out)\n",
-             out.string(), stats.screens, stats.handlers, stats.events_mapped,
-             stats.events_unmapped);
+  fmt::print("{}: {}, {} (code units) from {} ({} left out)\n", out.string(),
+             Plural(stats.screens, "screen", "screens"),
+             Plural(stats.handlers, "handler", "handlers"),
+             Plural(stats.events_mapped, "user event", "user events"), stats.events_unmapped);
   for (const auto& note : stats.notes) fmt::print("  {}\n", note);
   for (const auto& skipped : rec->skipped) fmt::print("  skipped {}\n", skipped);
   return kExitOk;

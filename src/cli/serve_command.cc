@@ -86,8 +86,10 @@ int SimServeCommand(int argc, char** argv) {
     fmt::print("roam sim serve: {} on {}:{} as{}\n", package, options.host, server.port(), serials);
     fmt::print("  try: adb -P {} devices   (or ADB_SERVER_SOCKET=tcp:{}:{})\n", server.port(),
                options.host, server.port());
-    std::fflush(stdout);
+  } else if (options.port == 0) {  // a port chosen for it: said even when quiet
+    fmt::print("roam sim serve: port {}\n", server.port());
   }
+  std::fflush(stdout);
   auto write_summary = [&](const std::string& reason) {
     if (out_dir.empty()) return true;
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

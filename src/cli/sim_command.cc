@@ -58,15 +58,19 @@ int SimCheckCommand(int argc, char** argv) {
   CLI::App app("Validate a spec; list every error with its JSON path.", "check");
   app.add_option("SPEC", spec_path, "app spec (JSON)")->required();
   if (int rc = ParseFlags(app, "roam sim " + app.get_name(), argc, argv); rc >= 0) return rc;
-  auto spec = sim::LoadSpec(spec_path);
+  // A file that cannot be read as JSON is a usage error, as for every command; a spec with
+  // errors is the check's "no".
+  auto doc = ReadJsonFile(spec_path);
+  if (!doc.ok()) {
+    fmt::print("{}\n", doc.status().message());
+    return kExitUsage;
+  }
+  auto spec = sim::LoadSpecJson(*doc, spec_path.string());
   if (!spec.ok()) {
     fmt::print("{}\n", spec.status().message());
     return kExitNo;
   }
-  const auto& s = **spec;
-  fmt::print("{}: ok ({} screens, {} dialogs, {} code units, {} planted bugs)\n",
-             spec_path.string(), s.screens().size(), s.dialogs().size(), s.units().size(),
-             s.bugs().size());
+  fmt::print("{}: ok ({})\n", spec_path.string(), sim::DescribeSpec(**spec));
   return kExitOk;
 }
 

@@ -122,19 +122,22 @@ int VisionCommand(int argc, char** argv) {
   const auto& s = result->summary;
   const auto& st = result->stats;
   fmt::print(
-      "{} events in {:.1f}s ({}): {} requests ({} explorer, {} monitor, {} detector), {} "
-      "answers replaced, {} functions judged, {} functional bug reports\n",
+      "{} events in {:.1f}s ({}): {} ({} explorer, {} monitor, {} detector), {} replaced, {} "
+      "judged, {}, {}, {}\n",
       s.events, s.wall_seconds, s.stop_reason,
-      st.explorer_requests + st.monitor_requests + st.detector_requests, st.explorer_requests,
-      st.monitor_requests, st.detector_requests,
-      st.explorer_fallbacks + st.monitor_fallbacks + st.detector_fallbacks, st.functions,
-      s.functional->size());
+      Plural(st.explorer_requests + st.monitor_requests + st.detector_requests, "request",
+             "requests"),
+      st.explorer_requests, st.monitor_requests, st.detector_requests,
+      Plural(st.replaced(), "answer", "answers"), Plural(st.functions, "function", "functions"),
+      Plural(s.functional->size(), "functional bug report", "functional bug reports"),
+      Plural(s.crashes.size(), "unique crash", "unique crashes"),
+      Plural(s.anrs.size(), "unique ANR", "unique ANRs"));
   if (st.MostlyReplaced())
     fmt::print(stderr,
                "roam vision: {} of {} answers were replaced (the model failed or answered "
                "nonsense): this run says little about the model; its notes above say why\n",
                st.replaced(), st.questions());
-  PrintFunctionalReports(s, o.out, /*with_counts=*/false);
+  PrintFindings(s, o.out, /*with_counts=*/false);
   after.suite_name = fmt::format("roam vision {} (seed {})", target, o.seed);
   after.out = stdout;
   return FinishCi("roam vision", o.out, s, after);

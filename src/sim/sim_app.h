@@ -30,6 +30,9 @@ class AppSpec;  // defined in spec.h
 Result<std::shared_ptr<const AppSpec>> LoadSpec(const std::filesystem::path& path);
 Result<std::shared_ptr<const AppSpec>> LoadSpecJson(const nlohmann::json& doc,
                                                     const std::string& source_name);
+// "34 screens, 21 dialogs, 373 code units, 6 planted bugs": what `sim check` and `sim generate`
+// say of a spec.
+std::string DescribeSpec(const AppSpec& spec);
 // Every error in a spec document (empty when it is valid).
 std::vector<SpecError> CheckSpec(const nlohmann::json& doc);
 

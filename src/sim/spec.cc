@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "base/files.h"
 
 namespace roam::sim {
@@ -37,6 +39,11 @@ Result<std::shared_ptr<const AppSpec>> LoadSpecJson(const nlohmann::json& doc,
     return Status::InvalidArgument(message.empty() ? source_name + ": invalid app spec" : message);
   }
   return std::shared_ptr<const AppSpec>(std::move(spec));
+}
+
+std::string DescribeSpec(const AppSpec& s) {
+  return fmt::format("{} screens, {} dialogs, {} code units, {} planted bugs", s.screens().size(),
+                     s.dialogs().size(), s.units().size(), s.bugs().size());
 }
 
 Result<std::shared_ptr<const AppSpec>> LoadSpec(const std::filesystem::path& path) {

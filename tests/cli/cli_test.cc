@@ -45,6 +45,22 @@ TEST(Cli, AMistypedFlagIsNamedWithTheClosestOne) {
       << r.out;
 }
 
+// Issue 46, items 7 and 9: fuzz's end summary lists the crashes it filed, as explore's does, and
+// counts are in words that agree with them.
+TEST(Cli, EndSummariesListTheCrashesFiledInWordsThatAgree) {
+  auto out = testing::TempDir("cli_fuzz_summary");
+  Ran fuzz = Roam("fuzz --app " + App("tests/apps/crashy.json") +
+                  " --events 500 --seed 1 -q --force --out " + out.string());
+  ASSERT_EQ(fuzz.code, 0) << fuzz.out;
+  EXPECT_NE(fuzz.out.find(", 1 unique crash, 0 unique ANRs"), std::string::npos) << fuzz.out;
+  EXPECT_NE(fuzz.out.find("  bugs/B1  crash x"), std::string::npos) << fuzz.out;
+  Ran explore = Roam("explore --app " + App("tests/apps/crashy.json") +
+                     " --events 300 --seed 1 -q --force --out " + out.string());
+  ASSERT_EQ(explore.code, 0) << explore.out;
+  EXPECT_NE(explore.out.find("3 activities of 3, 1 unique crash, 0 unique ANRs"), std::string::npos)
+      << explore.out;
+}
+
 TEST(Cli, StrategyHelpListsStrategiesAndATypoGetsASuggestion) {
   Ran help = Roam("explore --strategy help");
   EXPECT_EQ(help.code, 0);
@@ -69,12 +85,12 @@ TEST(Cli, BadFlagValuesAreRefused) {
 
 TEST(Cli, MissingAndMalformedAppFilesAreReportedWithWhere) {
   Ran missing = Roam("sim check /nonexistent/x.json");
-  EXPECT_NE(missing.code, 0);
+  EXPECT_EQ(missing.code, 2);
   EXPECT_NE(missing.out.find("/nonexistent/x.json"), std::string::npos) << missing.out;
   auto dir = testing::TempDir("cli_malformed");
   std::ofstream(dir / "bad.json") << "{\n  \"app\": \"x\",\n  \"package\" \"y\"\n}\n";
   Ran bad = Roam("sim check " + (dir / "bad.json").string());
-  EXPECT_EQ(bad.code, 1);
+  EXPECT_EQ(bad.code, 2);  // as explore says of it; a spec with errors is sim check's 1
   EXPECT_NE(bad.out.find("bad.json:3:"), std::string::npos) << bad.out;
 }
 
@@ -117,6 +133,25 @@ TEST(Cli, SimGenerateShapes) {
   Ran bad = Roam("sim generate --shape rael");
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.out.find("--shape"), std::string::npos) << bad.out;
+  // Into a file: it says what it wrote, as sim check would of it.
+  const auto out = testing::TempDir("cli_generate") / "gen.json";
+  Ran file = Roam("sim generate --seed 3 --out " + out.string());
+  ASSERT_EQ(file.code, 0) << file.out;
+  Ran check = Roam("sim check " + out.string());
+  ASSERT_EQ(check.code, 0) << check.out;
+  // "gen.json: 14 screens, ..." beside check's "gen.json: ok (14 screens, ...)".
+  EXPECT_EQ(check.out, out.string() + ": ok (" +
+                           file.out.substr(out.string().size() + 2,
+                                           file.out.size() - 1 - out.string().size() - 2) +
+                           ")\n");
+}
+
+TEST(Cli, SimServeOnAnyFreePortSaysWhichEvenWhenQuiet) {
+  Ran r = testing::RunCommand("timeout 1 " + testing::RoamBinary() + " sim serve --app " +
+                              App("apps/diary.json") + " -q --port 0 2>&1");
+  EXPECT_EQ(r.code, 124) << r.out;  // still serving when stopped
+  EXPECT_TRUE(r.out.starts_with("roam sim serve: port ")) << r.out;
+  EXPECT_GT(std::atoi(r.out.c_str() + std::string("roam sim serve: port ").size()), 0) << r.out;
 }
 
 TEST(Cli, SimShowPrintsADumpThatParses) {

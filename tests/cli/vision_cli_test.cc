@@ -50,6 +50,7 @@ TEST(VisionCli, NonsenseAnswersGiveAWholeRunThatReplaysFromItsLog) {
                             (dir / "live").string());
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("answers replaced"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("this run says little about the model"), std::string::npos) << r.out;
   for (const char* f : {"summary.json", "trace.jsonl", "llm.jsonl", "report.html", "config.json"})
     EXPECT_TRUE(fs::exists(dir / "live" / f)) << f;
   auto summary = ReadJsonFile(dir / "live/summary.json");
