@@ -80,6 +80,8 @@ Result<std::unique_ptr<Target>> Target::OpenAndroid(const TargetOptions& options
     Status installed = (*device)->InstallApk(options.apk.string());
     if (!installed.ok()) return installed.Wrap("--apk " + options.apk.string());
   }
+  // Before the run folder: a wrong --package is a usage error that leaves nothing behind.
+  ROAM_RETURN_IF_ERROR((*device)->CheckInstalled());
   std::unique_ptr<Target> t(new Target());
   t->options_ = options;
   t->device_ = std::move(*device);

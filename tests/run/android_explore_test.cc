@@ -92,6 +92,24 @@ TEST(AndroidExplore, FindsThePlantedCrashThroughAdbAndReplaysIt) {
 }
 
 // Runs `fn` once the served device has received `events` input events.
+// Issue 46, item 5: a wrong --package ended in `pm clear org.wrong ...: "Failed"`, exit 1, with a
+// run folder left behind.
+TEST(AndroidExplore, AWrongPackageIsNamedWithTheClosestInstalledOneBeforeAnyFolder) {
+  auto server = Serve();
+  ExploreOptions o = AndroidRun(*server, "android_wrong_package", 1);
+  std::filesystem::remove_all(o.out);
+  o.target.android.package = "org.roam.crashyy";
+  auto summary = Explore(o);
+  ASSERT_FALSE(summary.ok());
+  EXPECT_TRUE(summary.status().IsNotFound()) << summary.status().ToString();
+  EXPECT_NE(summary.status().message().find("org.roam.crashyy is not installed on"),
+            std::string::npos)
+      << summary.status().message();
+  EXPECT_NE(summary.status().message().find("did you mean \"org.roam.crashy\""), std::string::npos)
+      << summary.status().message();
+  EXPECT_FALSE(std::filesystem::exists(o.out / "config.json"));
+}
+
 std::thread AfterEvents(SimAdbServer& server, int64_t events, std::function<void()> fn) {
   return std::thread([&server, events, fn] {
     auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);

@@ -1,6 +1,7 @@
 #include "device/android/android_device.h"
 
 #include <chrono>
+#include <sstream>
 #include <thread>
 #include <tuple>
 
@@ -455,6 +456,22 @@ Status AndroidDevice::ClearData() {
     return Status::Unavailable(
         fmt::format("pm clear {} on {}: \"{}\"", options_.package, Name(), *out));
   return Status::Ok();
+}
+
+Status AndroidDevice::CheckInstalled() {
+  auto path = Shell("pm path " + ShellQuote(options_.package));
+  if (!path.ok()) return path.status();
+  if (path->find("package:") != std::string::npos) return Status::Ok();
+  std::vector<std::string> installed;
+  if (auto list = Shell("pm list packages"); list.ok()) {
+    std::istringstream lines(*list);
+    for (std::string line; std::getline(lines, line);)
+      if (line.starts_with("package:")) installed.push_back(line.substr(8));
+  }
+  return Status::NotFound(fmt::format(
+      "{} is not installed on {}{} (install it with --apk FILE; `adb shell pm list packages` "
+      "lists what is)",
+      options_.package, Name(), DidYouMean(options_.package, installed)));
 }
 
 Status AndroidDevice::InstallApk(const std::string& apk_path) {

@@ -115,6 +115,9 @@ class AndroidDevice final : public Device {
   // Pushes `apk` to /data/local/tmp with sync SEND and runs `pm install -r -g` (runtime
   // permissions granted).
   Status InstallApk(const std::string& apk_path);
+  // Whether the package under test is installed (`pm path`): NotFound otherwise, naming the
+  // installed package closest to it (`pm list packages`).
+  Status CheckInstalled();
 
   // One shell command on the device (fresh connection, retried while offline); output with
   // "\r\n" turned into "\n".
