@@ -131,8 +131,7 @@ Result<Model> DecodeModel(std::string_view bytes, const std::string& source,
   Model model(std::string(r.Str()));
   if (r.error.empty() && !package.empty() && model.package() != package)
     return fail(
-        fmt::format("a model of package \"{}\", not of \"{}\" (use another model folder, "
-                    "or fastbot.model_reset to start a fresh one)",
+        fmt::format("a model of package \"{}\", not of \"{}\" (or use another model folder)",
                     model.package(), package));
   uint32_t activities = r.Count(4);
   for (uint32_t i = 0; i < activities && r.error.empty(); ++i) {

@@ -40,6 +40,15 @@ TEST(FastbotCli, ModelFolderCorruptFileAndReset) {
   EXPECT_EQ(reset.code, 0) << reset.out;
   EXPECT_NE(reset.out.find("--model-reset: " + model + "/model.bin: corrupt"), std::string::npos)
       << reset.out;
+
+  // Another app's model: refused with the hint once (issue 46: it was given twice).
+  Ran other = Roam("explore --app " + (testing::SourceDir() / "tests/apps/crashy.json").string() +
+                   " --strategy fastbot --events 20 -q --force --out " + out + " --model " + model);
+  EXPECT_EQ(other.code, 2);
+  EXPECT_NE(other.out.find("a model of package"), std::string::npos) << other.out;
+  const size_t hint = other.out.find("--model-reset");
+  ASSERT_NE(hint, std::string::npos) << other.out;
+  EXPECT_EQ(other.out.find("--model-reset", hint + 1), std::string::npos) << other.out;
 }
 
 TEST(FastbotCli, BadSettingsAreRefused) {
