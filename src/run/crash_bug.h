@@ -26,6 +26,12 @@ struct CrashBugIo {
   DeviceFactory fresh_device;  // empty: no check (a phone)
   int top_frames = 3;          // the crash oracle's signature frames
   int screenshots = 20;        // screens of the trace's last steps kept (0: none)
+
+  // Bugs found on `target`: replayed as it says, checked on its fresh devices.
+  static CrashBugIo For(const Target& target, int top_frames) {
+    return {
+        .replay = target.replay(), .fresh_device = target.fresh_device(), .top_frames = top_frames};
+  }
 };
 
 struct TraceCheck {

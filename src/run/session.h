@@ -24,6 +24,7 @@
 #include "run/context.h"
 #include "run/executor.h"
 #include "run/progress.h"
+#include "run/run_folder.h"
 
 namespace roam::run {
 
@@ -39,6 +40,16 @@ struct SessionOptions {
   // empty: the run's only device.
   std::string device_tag;
   bool html_report = true;  // write report.html
+
+  // A campaign of `run` (fuzz, vision): its budget, run folder and page, crash signatures of
+  // `signature_frames` app frames.
+  static SessionOptions For(const RunOptions& run, int signature_frames, ProgressOptions progress) {
+    return {.budget = run.budget,
+            .crash = {.top_frames = signature_frames},
+            .progress = progress,
+            .out_dir = run.out,
+            .html_report = run.html_report};
+  }
 };
 
 class Session {

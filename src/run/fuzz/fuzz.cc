@@ -33,12 +33,7 @@ class Fuzzer {
       : options_(options),
         target_(target),
         session_(target.device(),
-                 {.budget = options.budget,
-                  .crash = {.top_frames = options.signature_frames},
-                  .progress = options.progress,
-                  .out_dir = options.out,
-                  .html_report = options.html_report},
-                 context),
+                 SessionOptions::For(options, options.signature_frames, options.progress), context),
         budget_(session_.budget()),
         progress_(session_.progress()),
         runner_(session_.executor(), &session_.context()),
@@ -46,9 +41,7 @@ class Fuzzer {
         rng_(options.seed),
         chooser_(options.seeds, model_, rng_),
         functional_bugs_(target.FunctionalBugsOn()),
-        crash_filer_(options.out, {.replay = target.replay(),
-                                   .fresh_device = target.fresh_device(),
-                                   .top_frames = options.signature_frames}) {}
+        crash_filer_(options.out, CrashBugIo::For(target, options.signature_frames)) {}
 
   // Fuzzes to the budget, a stop request, the seed limit or a failure, then writes the
   // summary; the run folder holds what was found whatever stopped it.

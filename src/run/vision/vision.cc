@@ -66,20 +66,13 @@ class VisionCampaign {
         client_(client),
         examples_(std::move(examples)),
         session_(target.device(),
-                 {.budget = options.budget,
-                  .crash = {.top_frames = options.signature_frames},
-                  .progress = options.progress,
-                  .out_dir = options.out,
-                  .html_report = options.html_report},
-                 context),
+                 SessionOptions::For(options, options.signature_frames, options.progress), context),
         budget_(session_.budget()),
         executor_(session_.executor()),
         progress_(session_.progress()),
         package_(session_.package()),
         rng_(options.seed),
-        crash_filer_(options.out, {.replay = target.replay(),
-                                   .fresh_device = target.fresh_device(),
-                                   .top_frames = options.signature_frames}) {}
+        crash_filer_(options.out, CrashBugIo::For(target, options.signature_frames)) {}
 
   // Runs to the budget, a stop request or a failure; the run folder holds what was found
   // whatever stopped it (a failure is returned after it is written).
