@@ -117,7 +117,9 @@ Result<nlohmann::json> DeclaredSettings(const StrategySettings& settings, std::s
   for (const auto& s : info->settings) values[s.name] = s.value;
   auto given = settings.declared.find(entry);
   if (given == settings.declared.end()) return values;
-  for (const auto& [name, value] : given->items()) {
+  for (const auto& item : given->items()) {
+    const std::string& name = item.key();
+    const nlohmann::json& value = item.value();
     auto declared = std::find_if(info->settings.begin(), info->settings.end(),
                                  [&](const StrategySetting& s) { return s.name == name; });
     if (declared == info->settings.end())
