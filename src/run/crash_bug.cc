@@ -7,22 +7,63 @@
 
 namespace roam::run {
 
-TraceCheck CheckCrashTrace(const CrashBugIo& io, const oracle::CrashFinding& finding,
-                           const std::vector<report::TraceStep>& trace) {
+namespace {
+
+// Replays `trace` on `device` looking for `signature`, taking the screens of its last
+// `screenshots` steps. A replay that failed (the device) is checked and not reproduced; its error
+// is kept in `error` when given.
+TraceCheck Check(device::Device& device, const std::string& signature,
+                 const std::vector<report::TraceStep>& trace, int top_frames, int screenshots,
+                 int late_ms, Status* error = nullptr) {
   TraceCheck c;
-  if (!io.fresh_device) return c;
-  auto device = io.fresh_device({});
-  if (!device.ok()) return c;
   ReplayRecord record;
-  if (io.screenshots > 0) {
+  if (screenshots > 0) {
     record.screenshots = &c.shots;
-    record.screenshot_last = static_cast<size_t>(io.screenshots);
+    record.screenshot_last = static_cast<size_t>(screenshots);
     record.screenshot_error = &c.shots_error;
   }
-  auto r = ReplayTrace(**device, trace, finding.signature, io.top_frames, 0, record);
+  auto r = ReplayTrace(device, trace, signature, top_frames, late_ms, record);
   c.checked = true;
   c.reproduced = r.ok() && r->reproduced;
+  if (error) *error = r.status();
   return c;
+}
+
+// Records `check` in `bug`: whether it reproduced, and its screens, written into `bug_dir`.
+Status Record(const TraceCheck& check, const std::filesystem::path& bug_dir,
+              report::BugRecord& bug) {
+  if (check.checked) bug.reproduced = check.reproduced;
+  if (check.reproduced) {
+    auto files = WriteStepScreenshots(bug_dir, check.shots);
+    if (!files.ok()) return files.status();
+    bug.screenshots = std::move(*files);
+  }
+  bug.screenshots_unavailable = check.shots_error;
+  return Status::Ok();
+}
+
+}  // namespace
+
+TraceCheck CheckCrashTrace(const CrashBugIo& io, const oracle::CrashFinding& finding,
+                           const std::vector<report::TraceStep>& trace) {
+  if (!io.fresh_device) return {};
+  auto device = io.fresh_device({});
+  if (!device.ok()) return {};
+  return Check(**device, finding.signature, trace, io.top_frames, io.screenshots, 0);
+}
+
+Status CheckFiledBug(device::Device& device, const std::filesystem::path& bug_dir, int top_frames,
+                     int screenshots, int late_ms) {
+  auto bug = report::ReadBug(bug_dir);
+  if (!bug.ok()) return bug.status();
+  auto trace = report::ReadTrace(bug_dir / "trace.jsonl");
+  if (!trace.ok()) return trace.status();
+  Status replayed;
+  TraceCheck check =
+      Check(device, bug->failure.signature, *trace, top_frames, screenshots, late_ms, &replayed);
+  if (!replayed.ok()) return replayed.Wrap(bug_dir.string() + ": checking its trace on the device");
+  ROAM_RETURN_IF_ERROR(Record(check, bug_dir, *bug));
+  return report::WriteBug(bug_dir, *bug, *trace);
 }
 
 Status WriteCrashBug(const std::filesystem::path& run_dir, const std::string& id,
@@ -43,18 +84,12 @@ Status WriteCrashBug(const std::filesystem::path& run_dir, const std::string& id
   bug.frames = finding.first.frames;
   bug.log = finding.first.raw;
   bug.replay = ReplaySpecToJson(replay);
-  if (check.checked) bug.reproduced = check.reproduced;
-  if (check.reproduced) {
-    auto files = WriteStepScreenshots(run_dir / rel, check.shots);
-    if (!files.ok()) return files.status();
-    bug.screenshots = std::move(*files);
-  }
-  bug.screenshots_unavailable = check.shots_error;
+  ROAM_RETURN_IF_ERROR(Record(check, run_dir / rel, bug));
   return report::WriteBug(run_dir / rel, bug, trace);
 }
 
 Status CrashFiler::FileNew(const oracle::CrashOracle& crashes,
-                           const std::vector<report::TraceStep>& trace, Progress& progress,
+                           const std::vector<report::TraceStep>& trace, Session& session,
                            std::string_view command) {
   const auto& findings = crashes.findings();
   while (dirs_.size() < findings.size()) {
@@ -63,7 +98,8 @@ Status CrashFiler::FileNew(const oracle::CrashOracle& crashes,
     ROAM_RETURN_IF_ERROR(
         WriteCrashBug(run_dir_, id, f, trace, CheckCrashTrace(io_, f, trace), io_.replay));
     dirs_.push_back("bugs/" + id);
-    progress.Note(fmt::format("{}: {} {}", command, id, f.signature));
+    if (!io_.fresh_device) session.CheckAfterRun(run_dir_ / dirs_.back());
+    session.progress().Note(fmt::format("{}: {} {}", command, id, f.signature));
   }
   return Status::Ok();
 }

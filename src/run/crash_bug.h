@@ -17,6 +17,7 @@
 #include "report/trace.h"
 #include "run/progress.h"
 #include "run/replay_spec.h"
+#include "run/session.h"
 #include "run/target.h"
 
 namespace roam::run {
@@ -44,6 +45,13 @@ struct TraceCheck {
 // Replays `trace` on a fresh device of `io`, looking for `finding`'s signature.
 TraceCheck CheckCrashTrace(const CrashBugIo& io, const oracle::CrashFinding& finding,
                            const std::vector<report::TraceStep>& trace);
+
+// Checks a bug folder filed without a check, because the device had no second copy of the app
+// (a phone), on that device once the run is over: replays its trace.jsonl (waiting `late_ms` for
+// a late report), keeps the screens of its last `screenshots` steps and records in bug.json
+// whether the crash showed again. The device is left where the replay left it.
+Status CheckFiledBug(device::Device& device, const std::filesystem::path& bug_dir, int top_frames,
+                     int screenshots, int late_ms);
 
 // Writes run_dir/bugs/`id`/ (bug.json, trace.jsonl, steps/NNN.png when reproduced).
 Status WriteCrashBug(const std::filesystem::path& run_dir, const std::string& id,
@@ -78,8 +86,9 @@ class CrashFiler {
       : run_dir_(std::move(run_dir)), io_(std::move(io)) {}
   // Writes bugs/B<n>/ for each finding of `crashes` not filed yet (finding i: B<i+1>), each
   // noted on the progress line as "<command>: B<n> <signature>".
+  // Where `io` has no fresh device, each is left to `session` to check after the run.
   Status FileNew(const oracle::CrashOracle& crashes, const std::vector<report::TraceStep>& trace,
-                 Progress& progress, std::string_view command);
+                 Session& session, std::string_view command);
   // Per finding filed, its folder ("bugs/B1"), for report::AddFindings.
   const std::vector<std::string>& dirs() const { return dirs_; }
 

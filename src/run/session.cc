@@ -4,6 +4,8 @@
 
 #include "base/files.h"
 #include "report/run_report.h"
+#include "run/crash_bug.h"
+#include "run/replay_trace.h"
 
 namespace roam::run {
 
@@ -108,11 +110,32 @@ void Session::RefreshReport(bool final) {
   }
 }
 
+void Session::CheckUnchecked() {
+  if (unchecked_.empty()) return;
+  const bool device_failed = stop_reason_.starts_with("device error");
+  for (const auto& dir : unchecked_) {
+    const std::string id = dir.filename().string();
+    if (device_failed || context_.Stopped()) {
+      progress_.Note(
+          fmt::format("roam: {} was not checked on the device ({}); `roam replay {}` "
+                      "checks it",
+                      id, device_failed ? "it failed" : "interrupted", dir.string()));
+      continue;
+    }
+    progress_.Note(fmt::format("roam: checking {} on the device", id));
+    Status s = CheckFiledBug(device_, dir, options_.crash.top_frames, options_.bug_screenshots,
+                             kLateReportMs);
+    if (!s.ok()) progress_.Note("roam: " + s.message());
+  }
+  unchecked_.clear();
+}
+
 Status Session::Finish(const ProgressFigures& figures, report::Summary& summary,
                        const report::KnownBugs& known) {
   progress_.Finish(figures);
   report::MarkKnown(known, summary);
   ROAM_RETURN_IF_ERROR(Wrote(report::WriteSummary(RunFile("summary", "json"), summary)));
+  CheckUnchecked();
   ROAM_RETURN_IF_ERROR(WriteCoverageFile());
   RefreshReport(/*final=*/true);
   return Status::Ok();

@@ -40,6 +40,8 @@ struct SessionOptions {
   // empty: the run's only device.
   std::string device_tag;
   bool html_report = true;  // write report.html
+  // Screens of a bug trace's last steps kept by the check of a bug filed unchecked (0: none).
+  int bug_screenshots = 20;
 
   // A campaign of `run` (fuzz, vision): its budget, run folder and page, crash signatures of
   // `signature_frames` app frames.
@@ -114,17 +116,24 @@ class Session {
   // The summary's shared fields; the campaign adds what it reached and what it found.
   report::Summary Summary(std::string app, std::string strategy, uint64_t seed) const;
 
+  // A bug folder filed without a check, the device having no second copy of the app (a phone):
+  // Finish checks it on this device once the run is over (run/crash_bug.h, CheckFiledBug).
+  void CheckAfterRun(std::filesystem::path bug_dir) { unchecked_.push_back(std::move(bug_dir)); }
+
   // coverage.exec (coverage-<device>.exec in a fleet), when the device's coverage is JaCoCo's.
   Status WriteCoverageFile() const;
   // Writes report.html from the run folder (mid-run: only when it is due, so a long run spends
   // under 5% of its time on it); a failure is noted once and the run goes on.
   void RefreshReport(bool final);
   // The end of a run, whatever stopped it: the last progress line with `figures`, `summary` with
-  // the known bugs marked into summary.json, coverage.exec and report.html.
+  // the known bugs marked into summary.json, the checks of bugs filed unchecked (not after a stop
+  // request or a device error), coverage.exec and report.html.
   Status Finish(const ProgressFigures& figures, report::Summary& summary,
                 const report::KnownBugs& known);
 
  private:
+  void CheckUnchecked();  // the folders of CheckAfterRun, each noted
+
   device::Device& device_;
   SessionOptions options_;
   RunContext context_;
@@ -135,6 +144,7 @@ class Session {
   Progress progress_;
   report::TraceWriter trace_;
   std::vector<std::string> declared_;
+  std::vector<std::filesystem::path> unchecked_;  // bug folders Finish checks
   size_t relaunches_ = 0;
   std::string stop_reason_ = "running";
   bool stopped_ = false;  // a reason was noted

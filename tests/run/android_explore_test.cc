@@ -72,7 +72,9 @@ TEST(AndroidExplore, FindsThePlantedCrashThroughAdbAndReplaysIt) {
   EXPECT_EQ(summary->timing.steps, 2000);
   EXPECT_GT(summary->timing.observe, 0);
   EXPECT_GT(summary->timing.act, 0);
-  // bug.json says how to replay on this device; a phone has no fresh copy to check it on.
+  // bug.json says how to replay on this device. A phone has no fresh copy to check it on while
+  // the run goes on, so the run checks it on the device itself once the budget is spent (issue
+  // 46, item 2): the trace reproduced and the screens of its last steps are in the folder.
   ASSERT_EQ(crash.bug_dir, "bugs/B1");
   auto bug = report::ReadBug(o.out / crash.bug_dir);
   ASSERT_TRUE(bug.ok()) << bug.status().message();
@@ -80,7 +82,16 @@ TEST(AndroidExplore, FindsThePlantedCrashThroughAdbAndReplaysIt) {
   EXPECT_EQ(bug->replay.value("serial", ""), kSerial);
   EXPECT_EQ(bug->replay.value("port", 0), server->port());
   EXPECT_EQ(bug->replay.value("package", ""), kPackage);
-  EXPECT_FALSE(bug->reproduced.has_value());
+  ASSERT_TRUE(bug->reproduced.has_value());
+  EXPECT_TRUE(*bug->reproduced);
+  EXPECT_EQ(bug->screenshots_unavailable, "");
+  ASSERT_FALSE(bug->screenshots.empty());
+  EXPECT_LE(bug->screenshots.size(), 20u);
+  for (const auto& shot : bug->screenshots) {
+    auto png = ReadFile(o.out / crash.bug_dir / shot);
+    ASSERT_TRUE(png.ok()) << shot;
+    EXPECT_EQ(png->substr(1, 3), "PNG") << shot;
+  }
   auto replay = ReplayBug(o.out / crash.bug_dir);
   ASSERT_TRUE(replay.ok()) << replay.status().message();
   EXPECT_TRUE(replay->reproduced) << "expected " << replay->expected;

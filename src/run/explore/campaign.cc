@@ -26,7 +26,8 @@ Campaign::Campaign(CampaignOptions options, BudgetOptions budget, device::Device
                 .max_failed_launches = options.max_failed_launches,
                 .out_dir = io_.out_dir,
                 .device_tag = io_.device_tag,
-                .html_report = io_.html_report},
+                .html_report = io_.html_report,
+                .bug_screenshots = options.bug_screenshots},
                context),
       budget_(session_.budget()),
       executor_(session_.executor()) {}

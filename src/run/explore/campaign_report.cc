@@ -58,6 +58,7 @@ Status Campaign::FileBug(const oracle::CrashFinding& finding) {
   std::vector<report::TraceStep> trace = BugTrace(finding, checked);
   ROAM_RETURN_IF_ERROR(
       session_.Wrote(WriteCrashBug(io_.out_dir, id, finding, trace, checked, io_.replay)));
+  if (!io_.fresh_device) session_.CheckAfterRun(io_.out_dir / "bugs" / id);
   // A new finding is worth a fresh summary at once.
   return session_.Wrote(report::WriteSummary(session_.RunFile("summary", "json"), MakeSummary()));
 }

@@ -351,7 +351,7 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& f
 
 Status Fuzzer::FileCrashes(const Execution& run) {
   Status s =
-      session_.Wrote(crash_filer_.FileNew(session_.crashes(), run.trace, progress_, "roam fuzz"));
+      session_.Wrote(crash_filer_.FileNew(session_.crashes(), run.trace, session_, "roam fuzz"));
   return s;
 }
 

@@ -339,7 +339,7 @@ std::vector<VisionStep> VisionCampaign::ExplorerHistory(
 
 Status VisionCampaign::FileCrashes() {
   return session_.Wrote(
-      crash_filer_.FileNew(session_.crashes(), episode_, progress_, "roam vision"));
+      crash_filer_.FileNew(session_.crashes(), episode_, session_, "roam vision"));
 }
 
 Status VisionCampaign::AfterChange() {
