@@ -1,6 +1,9 @@
 // `roam sim check|show|serve|generate|stats`: one function a subcommand, dispatched from a table.
+#include <sstream>
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <pugixml.hpp>
 
 #include "base/files.h"
 #include "cli/commands.h"
@@ -10,6 +13,7 @@
 #include "explore/planner.h"
 #include "gui/uiautomator.h"
 #include "report/trace.h"
+#include "run/executor.h"
 #include "sim/sim_app.h"
 #include "sim/spec.h"
 
@@ -116,7 +120,12 @@ int SimShowCommand(int argc, char** argv) {
       fmt::print(stderr, "roam sim show: --marks draws on the picture: give --png FILE too\n");
       return kExitUsage;
     }
-    fmt::print("{}\n", gui::WriteDump(sim_app.screen()));
+    // As uiautomator writes it, but a node a line, indented by depth, for a person to read.
+    pugi::xml_document doc;
+    doc.load_string(gui::WriteDump(sim_app.screen()).c_str());
+    std::ostringstream xml;
+    doc.save(xml, "  ");
+    fmt::print("{}", xml.str());
     return kExitOk;
   }
   auto png = device::DrawSimApp(sim_app);
@@ -163,14 +172,30 @@ int SimRouteCommand(int argc, char** argv) {
     }
   if (!bugs.empty()) ids = bugs;
   for (const auto& id : ids) {
+    const sim::BugSpec& bug = (*spec)->bugs()[(*spec)->FindBug(id)];
+    if (bug.kind != "crash" && bug.kind != "anr") {
+      fmt::print("{}: a {} bug, not a crash or an ANR (routes lead to those)\n", id, bug.kind);
+      continue;
+    }
     auto route = explore::PlannerStrategy::RouteToBug(*spec, {}, o, id);
     if (!route) {
       fmt::print("{}: no route within {} trials and depth {}\n", id, o.max_trials, o.max_depth);
       continue;
     }
+    // The route replayed on a fresh app, each action said as a person would do it.
     fmt::print("{}: {} actions\n", id, route->size());
-    for (size_t i = 0; i < route->size(); ++i)
-      fmt::print("  {:>2}. {}\n", i + 1, (*route)[i].Describe());
+    sim::SimApp app(*spec, {});
+    app.ClearData();
+    app.Launch();
+    for (size_t i = 0; i < route->size(); ++i) {
+      gui::Action here = (*route)[i];
+      const gui::Screen& screen = app.screen();
+      if (here.target) here.widget = screen.FindPath(here.target->path);
+      fmt::print("  {:>2}. {}\n", i + 1,
+                 report::StepSentence(run::StepExecutor::StepFor(screen, here, 0)));
+      app.Perform((*route)[i]);
+      if (app.screen().package != app.package()) app.Launch();
+    }
   }
   return kExitOk;
 }

@@ -1,11 +1,13 @@
 #include "explore/planner.h"
 
 #include <algorithm>
-#include <deque>
+#include <queue>
+#include <tuple>
 
 #include "gui/abstraction.h"
 #include "gui/actions.h"
 #include "gui/fields.h"
+#include "sim/bug_distance.h"
 #include "sim/interpreter.h"
 #include "sim/spec.h"
 
@@ -325,16 +327,24 @@ PlannerStrategy::PlanResult PlannerStrategy::Plan() {
 
 std::optional<std::vector<gui::Action>> PlannerStrategy::Search(
     sim::SimApp& from, sim::SimApp& planner, const PlannerOptions& options,
-    const std::vector<std::string>& texts, const SearchGoal& goal, const SearchKey& key) {
+    const std::vector<std::string>& texts, const SearchGoal& goal, const SearchKey& key,
+    const SearchDistance& distance) {
   std::vector<Node> nodes;
   nodes.push_back({from.Save(), -1, {}, 0});
   std::unordered_set<uint64_t> seen = {key(from)};
-  std::deque<int> frontier = {0};
+  // Nodes by depth plus distance, then distance, then age: without a distance, breadth-first.
+  using Entry = std::tuple<int, int, int>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> frontier;
+  auto push = [&](int n) {
+    const int h = distance ? distance(*nodes[n].state) : 0;
+    frontier.push({nodes[n].depth + h, h, n});
+  };
+  push(0);
   std::vector<gui::Action> candidates;
   int trials = 0;
   while (!frontier.empty() && trials < options.max_trials) {
-    int n = frontier.front();
-    frontier.pop_front();
+    const int n = std::get<2>(frontier.top());
+    frontier.pop();
     if (nodes[n].depth >= options.max_depth) continue;
     planner.Load(*nodes[n].state);
     Candidates(planner.screen(), texts, candidates);
@@ -352,7 +362,7 @@ std::optional<std::vector<gui::Action>> PlannerStrategy::Search(
       KeepInApp(planner);
       if (!seen.insert(key(planner)).second) continue;
       nodes.push_back({planner.Save(), n, action, nodes[n].depth + 1});
-      frontier.push_back(static_cast<int>(nodes.size()) - 1);
+      push(static_cast<int>(nodes.size()) - 1);
     }
   }
   return std::nullopt;
@@ -371,7 +381,11 @@ std::optional<std::vector<gui::Action>> PlannerStrategy::RouteToBug(
     return false;
   };
   auto logic = [](sim::SimApp& app) { return app.LogicHash(); };
-  return Search(start, planner, options, Texts(*spec, options), goal, logic);
+  // Toward the pages that raise the bug: a news reader's stories, comments, settings and drafts
+  // are too many states for breadth-first search to reach a form eight screens deep.
+  const sim::BugDistance to_bug(*spec, bug_id);
+  return Search(start, planner, options, Texts(*spec, options), goal, logic,
+                [&](const sim::SimState& state) { return to_bug.From(state); });
 }
 
 void PlannerStrategy::SyncShadow() {

@@ -54,11 +54,12 @@ class PlannerStrategy final : public Strategy {
   // Steps where the shadow did not match the device (then the choice is random).
   int64_t desyncs() const { return desyncs_; }
 
-  // The shortest route from a freshly installed and launched app to the planted bug `bug_id`
-  // (its crash or ANR raised), by the oracle's search over its actions and texts, with states
-  // told apart by everything that decides behaviour (sim::LogicHash; the oracle's own planning
-  // looks only at the screen and misses bugs behind a hidden setting): the yardstick of the
-  // minimised-traces benchmark. nullopt when none is found within the options' depth and trials.
+  // A short route from a freshly installed and launched app to the planted bug `bug_id` (its
+  // crash or ANR raised), by the oracle's search over its actions and texts, nearest first toward
+  // the pages that raise it (sim::BugDistance), with states told apart by everything that decides
+  // behaviour (sim::LogicHash; the oracle's own planning looks only at the screen and misses bugs
+  // behind a hidden setting): the yardstick of the minimised-traces benchmark. nullopt when none
+  // is found within the options' depth and trials.
   static std::optional<std::vector<gui::Action>> RouteToBug(
       std::shared_ptr<const sim::AppSpec> spec, const sim::SimOptions& sim_options,
       const PlannerOptions& options, const std::string& bug_id);
@@ -105,16 +106,19 @@ class PlannerStrategy final : public Strategy {
   std::vector<uint32_t> Try(const gui::Action& action);
   // Whether `units` holds one the shadow (the device) has not covered.
   bool RunsNew(const std::vector<uint32_t>& units) const;
-  // Breadth-first search over copies of `from`'s state (tried on `planner`) for the shortest
-  // route after whose last action `goal` holds (given the app and the faults it raised). States
-  // with one `key` are searched once.
+  // Search over copies of `from`'s state (tried on `planner`) for a short route after whose last
+  // action `goal` holds (given the app and the faults it raised). States with one `key` are
+  // searched once. Breadth-first (the shortest route), or, given `distance` (a lower bound on the
+  // actions left from a state), nearest first by depth plus distance.
   using SearchGoal = std::function<bool(sim::SimApp&, const std::vector<sim::Fault>&)>;
   using SearchKey = std::function<uint64_t(sim::SimApp&)>;
+  using SearchDistance = std::function<int(const sim::SimState&)>;
   static std::optional<std::vector<gui::Action>> Search(sim::SimApp& from, sim::SimApp& planner,
                                                         const PlannerOptions& options,
                                                         const std::vector<std::string>& texts,
                                                         const SearchGoal& goal,
-                                                        const SearchKey& key);
+                                                        const SearchKey& key,
+                                                        const SearchDistance& distance = {});
   // The texts tried in edit fields: the spec's literals first, then common ones.
   static std::vector<std::string> Texts(const sim::AppSpec& spec, const PlannerOptions& options);
   // The actions tried from a screen: widget actions (one per candidate text for fields), back,

@@ -154,6 +154,17 @@ TEST(Cli, SimServeOnAnyFreePortSaysWhichEvenWhenQuiet) {
   EXPECT_GT(std::atoi(r.out.c_str() + std::string("roam sim serve: port ").size()), 0) << r.out;
 }
 
+// Issue 46, item 4: the route to a crash eight screens deep was not found, and routes were
+// printed as widget paths ("click 0/0/1").
+TEST(Cli, SimRouteFindsADeepCrashAndSaysItsStepsInWords) {
+  Ran r = Roam("sim route " + App("apps/bench/news.json") + " --bug news-report-other-npe");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out.find("no route"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("tap \"Other\" (reason_other) on ReportActivity"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("click 0/"), std::string::npos) << r.out;
+}
+
 TEST(Cli, SimShowPrintsADumpThatParses) {
   Ran r = Roam("sim show " + App("apps/diary.json"));
   ASSERT_EQ(r.code, 0) << r.out;
@@ -161,6 +172,8 @@ TEST(Cli, SimShowPrintsADumpThatParses) {
   ASSERT_TRUE(screen.ok()) << screen.status().message();
   EXPECT_GT(screen->widgets.size(), 3u);
   EXPECT_EQ(screen->package, "de.rampro.activitydiary");
+  // A node a line (issue 46, item 8: it was one line of XML).
+  EXPECT_GT(std::count(r.out.begin(), r.out.end(), '\n'), 10) << r.out;
 }
 
 TEST(Cli, SimShowMarksTheActionableWidgetsAndListsThem) {

@@ -40,6 +40,27 @@ TEST(OracleRoute, ABugThatIsOffOrUnknownHasNoRoute) {
   EXPECT_FALSE(PlannerStrategy::RouteToBug(spec, {}, {}, "no-such-bug"));
 }
 
+// Issue 46, item 4: a breadth-first search drowned in the states of a news reader (stories,
+// comments, settings, drafts) before it reached the 8th step of the report form; searched toward
+// the screen that raises the bug, it is found at once.
+TEST(OracleRoute, ABugEightScreensDeepIsFoundTowardItsScreen) {
+  auto spec = Spec("apps/bench/news.json");
+  ASSERT_TRUE(spec);
+  auto route = PlannerStrategy::RouteToBug(spec, {}, {.max_trials = 100000, .max_depth = 40},
+                                           "news-report-other-npe");
+  ASSERT_TRUE(route.has_value());
+  EXPECT_LE(route->size(), 12u);
+  sim::SimApp app(spec, {});
+  app.ClearData();
+  app.Launch();
+  for (size_t i = 0; i < route->size(); ++i) {
+    app.Perform((*route)[i]);
+    auto faults = app.DrainFaults();
+    const bool raised = !faults.empty() && faults[0].bug_id == "news-report-other-npe";
+    EXPECT_EQ(raised, i + 1 == route->size()) << i;
+  }
+}
+
 TEST(OracleRoute, HiddenSettingsCountButTheClockDoesNot) {
   // news-offline-refresh-anr sits behind a setting the story list does not show: a search that
   // tells states apart by the screen alone never finds it.
