@@ -49,7 +49,8 @@ constexpr const char* kStyle = R"css(
 * { box-sizing: border-box; }
 body { margin:0; font:15px/1.45 "DejaVu Sans", system-ui, sans-serif; color:var(--ink);
        background:var(--bg); }
-main { max-width:1120px; margin:0 auto; padding:16px; }
+/* Long signatures, paths and JSON values wrap anywhere rather than widen the page. */
+main { max-width:1120px; margin:0 auto; padding:16px; overflow-wrap:anywhere; }
 h1 { font-size:1.45em; margin:.2em 0 .1em; word-break:break-word; }
 h2 { font-size:1.15em; margin:1.6em 0 .5em; border-bottom:1px solid var(--line); padding-bottom:.2em; }
 .sub { color:var(--muted); margin:0 0 .8em; }

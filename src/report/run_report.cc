@@ -345,10 +345,14 @@ Result<std::string> RunReportHtml(const fs::path& run_dir) {
   const std::string app = s.app.empty() ? Str(c, "app") : s.app;
   const std::string strategy = s.strategy.empty() ? Str(c, "strategy") : s.strategy;
   const std::string& stop = s.stop_reason;
-  std::string body = fmt::format("<h1>Roam: {}</h1>\n", HtmlEscape(app.empty() ? "run" : app));
+  // The heading names a spec by its file name (its path follows) and an app on a device by its
+  // package.
+  const std::string name = app.empty() ? "run" : fs::path(app).filename().string();
+  std::string body = fmt::format("<h1>Roam: {}</h1>\n", HtmlEscape(name));
   body += fmt::format(
-      "<p class=\"sub\">strategy <strong>{}</strong> · device {} · seed {} · stopped by "
+      "<p class=\"sub\">{}strategy <strong>{}</strong> · device {} · seed {} · stopped by "
       "<strong>{}</strong></p>\n",
+      name == app || app.empty() ? "" : fmt::format("<code>{}</code> · ", HtmlEscape(app)),
       HtmlEscape(strategy), HtmlEscape(s.device.empty() ? Str(c, "device") : s.device),
       read ? std::to_string(s.seed) : c.value("seed", json()).dump(),
       HtmlEscape(stop.empty() ? "unknown" : stop));
@@ -385,7 +389,7 @@ Result<std::string> RunReportHtml(const fs::path& run_dir) {
       "<footer>Written by Roam from the files of <code>{}</code>; <code>roam report {}</code> "
       "writes it again.</footer>\n",
       HtmlEscape(run_dir.string()), HtmlEscape(run_dir.string()));
-  return HtmlPage(fmt::format("Roam report: {}", app), body);
+  return HtmlPage(fmt::format("Roam: {} · {}", name, strategy), body);
 }
 
 Status WriteRunReport(const fs::path& run_dir) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <filesystem>
 #include <map>
 #include <set>
 
@@ -295,11 +296,15 @@ const std::vector<Row>& Rows() {
 }  // namespace
 
 std::string FormatStatsTable(const std::vector<AppStats>& all) {
-  constexpr size_t kMaxHeader = 24;
+  // Each column is headed by its input's file name (a spec's without ".json"); the columns are
+  // printed in blocks that fit kLine columns of a terminal, the row names repeated.
+  constexpr size_t kLine = 100, kMaxHeader = 24;
   std::vector<std::string> headers;
   for (const AppStats& s : all) {
-    std::string h = s.source;
-    if (h.size() > kMaxHeader) h = "..." + h.substr(h.size() - kMaxHeader + 3);
+    const std::filesystem::path p(s.source);
+    std::string h = p.extension() == ".json" ? p.stem().string() : p.filename().string();
+    if (h.empty()) h = s.source;
+    if (h.size() > kMaxHeader) h = h.substr(0, kMaxHeader - 3) + "...";
     headers.push_back(h);
   }
   size_t first = 0;
@@ -314,13 +319,20 @@ std::string FormatStatsTable(const std::vector<AppStats>& all) {
       width[c] = std::max(width[c], cells[c].back().size());
     }
   }
-  std::string out = fmt::format("{:<{}}", "", first);
-  for (size_t c = 0; c < all.size(); ++c) out += fmt::format("  {:>{}}", headers[c], width[c]);
-  out += "\n";
-  for (size_t r = 0; r < Rows().size(); ++r) {
-    out += fmt::format("{:<{}}", Rows()[r].name, first);
-    for (size_t c = 0; c < all.size(); ++c) out += fmt::format("  {:>{}}", cells[c][r], width[c]);
+  std::string out;
+  for (size_t from = 0; from < all.size();) {
+    size_t to = from + 1, line = first + 2 + width[from];
+    while (to < all.size() && line + 2 + width[to] <= kLine) line += 2 + width[to++];
+    if (from > 0) out += "\n";
+    out += fmt::format("{:<{}}", "", first);
+    for (size_t c = from; c < to; ++c) out += fmt::format("  {:>{}}", headers[c], width[c]);
     out += "\n";
+    for (size_t r = 0; r < Rows().size(); ++r) {
+      out += fmt::format("{:<{}}", Rows()[r].name, first);
+      for (size_t c = from; c < to; ++c) out += fmt::format("  {:>{}}", cells[c][r], width[c]);
+      out += "\n";
+    }
+    from = to;
   }
   out += "(median / p90; shares of user events, launches and kills by the tool left out)\n";
   for (const AppStats& s : all)

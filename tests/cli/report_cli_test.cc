@@ -50,6 +50,29 @@ void ExpectWorksInBrowser(const std::string& browser, const fs::path& page,
   for (const auto& n : needles) EXPECT_NE(o.dom.find(n), std::string::npos) << n;
 }
 
+// How far `page` scrolls sideways in a window `width` px wide with every <details> open (a
+// script appended to a copy measures it after the page's own ran); -1 when it could not say.
+int SidewaysScroll(const std::string& browser, const fs::path& page, int width) {
+  const fs::path copy = page.parent_path() / ("width-" + std::to_string(width) + ".html");
+  auto html = ReadFile(page);
+  if (!html.ok()) return -1;
+  const std::string measure =
+      "<script>window.addEventListener('load', function () {"
+      "document.querySelectorAll('details').forEach(function (d) { d.open = true; });"
+      "var e = document.documentElement;"
+      "document.body.setAttribute('data-sideways', String(e.scrollWidth - e.clientWidth));"
+      "});</script>";
+  if (!WriteFileAtomic(copy, *html + measure).ok()) return -1;
+  Ran r = testing::RunCommand("timeout 120 " + browser +
+                              " --no-sandbox --disable-gpu --virtual-time-budget=5000 "
+                              "--window-size=" +
+                              std::to_string(width) + ",1000 --dump-dom 'file://" +
+                              fs::absolute(copy).string() + "' 2>/dev/null");
+  std::smatch m;
+  if (!std::regex_search(r.out, m, std::regex("data-sideways=\"(-?[0-9]+)\""))) return -1;
+  return std::stoi(m[1]);
+}
+
 TEST(ReportCli, TheBrowserCheckCatchesABrokenScript) {
   std::string browser = Browser();
   if (browser.empty()) GTEST_SKIP() << "no headless Chromium (setup.sh installs it)";
@@ -100,6 +123,33 @@ TEST(ReportCli, ARunWithBugsOpensInABrowserWithEveryBugAndScreen) {
   std::string browser = Browser();
   if (browser.empty()) GTEST_SKIP() << "no headless Chromium (setup.sh installs it)";
   ExpectWorksInBrowser(browser, out / "report.html", needles);
+}
+
+// Issue 46, item 8: long signatures, a spec's long absolute path and config.json's JSON rows
+// made the page scroll sideways at 1280 px and on a phone; its title was that path.
+TEST(ReportCli, PagesFitAPhoneAndADesktopWithoutScrollingSideways) {
+  const std::string browser = Browser();
+  if (browser.empty()) GTEST_SKIP() << "no headless Chromium (setup.sh installs it)";
+  const fs::path root = testing::TempDir("report_widths");
+  const fs::path deep = root / "a_folder_whose_name_is_much_longer_than_a_phone_is_wide_at_all" /
+                        "and_one_more_of_the_same_kind_that_keeps_going_on";
+  fs::create_directories(deep);
+  fs::copy_file(testing::SourceDir() / "apps/diary.json", deep / "diary.json",
+                fs::copy_options::overwrite_existing);
+  const fs::path explore = root / "explore", fuzz = root / "fuzz";
+  Ran e = Roam("explore -q --app " + (deep / "diary.json").string() +
+               " --seed 4 --events 3000 --force --out " + explore.string());
+  ASSERT_EQ(e.code, 0) << e.out;
+  Ran f = Roam("fuzz -q --app " + (testing::SourceDir() / "apps/bench/tasks.json").string() +
+               " --seed 1 --events 20000 --force --out " + fuzz.string());
+  ASSERT_NE(f.code, 2) << f.out;
+  auto page = ReadFile(explore / "report.html");
+  ASSERT_TRUE(page.ok());
+  EXPECT_NE(page->find("<title>Roam: diary.json · random</title>"), std::string::npos);
+  for (const fs::path& dir : {explore, fuzz})
+    for (int width : {1280, 390})
+      EXPECT_EQ(SidewaysScroll(browser, dir / "report.html", width), 0)
+          << dir.filename() << " at " << width << " px";
 }
 
 TEST(ReportCli, AKilledRunGetsAValidPageFromRoamReport) {

@@ -72,6 +72,29 @@ Group Summarise(const std::vector<const BenchRun*>& runs) {
   return g;
 }
 
+// Rows of cells as text: each column as wide as its widest cell, the columns two spaces apart,
+// the first `left` flush left and the rest flush right.
+std::string Aligned(const std::vector<std::vector<std::string>>& rows, size_t left) {
+  std::vector<size_t> width;
+  for (const auto& row : rows)
+    for (size_t c = 0; c < row.size(); ++c) {
+      if (width.size() <= c) width.push_back(0);
+      width[c] = std::max(width[c], row[c].size());
+    }
+  std::string out;
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) {
+      if (c > 0) line += "  ";
+      line += c < left ? fmt::format("{:<{}}", row[c], width[c])
+                       : fmt::format("{:>{}}", row[c], width[c]);
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
 double GeoMean(const std::vector<double>& v) {
   if (v.empty()) return 0;
   double log_sum = 0;
@@ -86,13 +109,21 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
   std::map<std::string, std::map<std::string, std::vector<const BenchRun*>>> by_app;
   for (const auto& r : runs) by_app[r.app][r.strategy].push_back(&r);
 
-  // The strategy column fits the longest name (timetravel:fastbot), so no row shifts.
+  // The strategy column of the overall tables fits the longest name (timetravel:fastbot).
   size_t w = 14;
   for (const auto& s : strategies) w = std::max(w, s.size());
-  const std::string header = fmt::format(
-      "{:<{}} {:<16} {:<18} {:<16} {:<12} {:<10} {:<8} {:>8}  {:>8} {:>8} {:>9} {:>9}\n",
-      "strategy", w, "activities", "units", "states", "crashes", "anrs", "func", "ev/s", "act/rnd",
-      "act/orc", "units/rnd", "units/orc");
+  // The functional-bug column only when fuzz ran, the oracle's ratios only when it ran.
+  const bool fuzz =
+      std::find(strategies.begin(), strategies.end(), kFuzzStrategy) != strategies.end();
+  const bool oracle = std::find(strategies.begin(), strategies.end(), "oracle") != strategies.end();
+  auto row = [&](std::vector<std::string> cells) {
+    if (!oracle) cells.erase(cells.begin() + 11), cells.erase(cells.begin() + 9);
+    if (!fuzz) cells.erase(cells.begin() + 6);
+    return cells;
+  };
+  const std::vector<std::string> header =
+      row({"strategy", "activities", "units", "states", "crashes", "anrs", "func", "ev/s",
+           "act/rnd", "act/orc", "units/rnd", "units/orc"});
   std::string out;
   // Per strategy, the per-app ratios for the overall table.
   std::map<std::string, std::vector<double>> act_rnd, act_orc, unit_rnd, unit_orc;
@@ -108,7 +139,7 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
     const Group& any = groups.begin()->second;
     out += fmt::format("\n== {} ({} activities, {} code units) ==\n", app, any.activities_total,
                        any.units_total);
-    out += header;
+    std::vector<std::vector<std::string>> rows = {header};
     auto median_of = [&](const std::string& s, auto field) {
       auto it = groups.find(s);
       return it == groups.end() ? 0.0 : (it->second.*field).median;
@@ -120,12 +151,11 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
       double ra = median_of("random", &Group::activities),
              oa = median_of("oracle", &Group::activities);
       double ru = median_of("random", &Group::units), ou = median_of("oracle", &Group::units);
-      out += fmt::format(
-          "{:<{}} {:<16} {:<18} {:<16} {:<12} {:<10} {:<8} {:>8.0f}  {:>8} {:>8} {:>9} {:>9}\n",
-          strategy, w, Cell(g.activities), Cell(g.units), Cell(g.states), Cell(g.crashes),
-          Cell(g.anrs), fmt::format("{}/{}", Cell(g.tp), Cell(g.fp)), g.rate.median,
-          Ratio(g.activities.median, ra), Ratio(g.activities.median, oa), Ratio(g.units.median, ru),
-          Ratio(g.units.median, ou));
+      rows.push_back(row(
+          {strategy, Cell(g.activities), Cell(g.units), Cell(g.states), Cell(g.crashes),
+           Cell(g.anrs), fmt::format("{}/{}", Cell(g.tp), Cell(g.fp)),
+           fmt::format("{:.0f}", g.rate.median), Ratio(g.activities.median, ra),
+           Ratio(g.activities.median, oa), Ratio(g.units.median, ru), Ratio(g.units.median, ou)}));
       if (ra > 0) act_rnd[strategy].push_back(g.activities.median / ra);
       if (oa > 0) act_orc[strategy].push_back(g.activities.median / oa);
       if (ru > 0) unit_rnd[strategy].push_back(g.units.median / ru);
@@ -139,6 +169,7 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
       crashes_total[strategy] += g.crashes.median;
       anrs_total[strategy] += g.anrs.median;
     }
+    out += Aligned(rows, fuzz ? 7 : 6);
     if (!groups.count("oracle")) continue;
     const Group& oracle = groups.at("oracle");
     bool beaten = false;
@@ -173,8 +204,8 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
                        gm(unit_orc, strategy), crashes_total[strategy], anrs_total[strategy]);
   if (!base_of.empty()) {
     out +=
-        "\nwrappers against their base: units/base is the geometric mean of the per-app ratios;"
-        " crashes/base and anrs/base are ratios of the summed medians\n";
+        "\nwrappers against their base: units/base is the geometric mean of the per-app "
+        "ratios;\ncrashes/base and anrs/base are ratios of the summed medians\n";
     out += fmt::format("{:<22} {:<12} {:>10} {:>13} {:>10}\n", "strategy", "base", "units/base",
                        "crashes/base", "anrs/base");
     for (const auto& [strategy, base] : base_of)
