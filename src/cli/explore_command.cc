@@ -232,10 +232,12 @@ int ReplayCommand(int argc, char** argv) {
   }
   if (last.reproduced) {
     fmt::print("reproduced after {} steps ({}): {}\n", last.result.steps_run, last.trace,
-               last.expected);
+               last.words.empty() ? last.expected : last.words);
+    if (!last.words.empty()) fmt::print("  violation: {}\n", last.expected);
     return kExitOk;
   }
-  fmt::print("did not reproduce ({}): expected {}; seen: {}\n", last.trace, last.expected,
+  fmt::print("did not reproduce ({}): expected {}; seen: {}\n", last.trace,
+             last.words.empty() ? last.expected : last.words,
              last.result.signatures.empty()
                  ? std::string("nothing")
                  : fmt::format("{}", fmt::join(last.result.signatures, ", ")));

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "fuzz/excuses.h"
 
@@ -15,6 +16,41 @@ std::string Violation::Key() const {
   for (const auto& k2 : KeysOf(missing.added)) k += fmt::format("+{};", k2);
   for (const auto& k2 : KeysOf(missing.changed)) k += fmt::format("~{};", k2);
   return k;
+}
+
+std::string ViolationInWords(std::string_view key) {
+  const size_t colon = key.find(":");
+  if (colon == std::string_view::npos || colon + 1 >= key.size()) return std::string(key);
+  std::string_view activity = key.substr(0, colon);
+  activity = activity.substr(activity.rfind('.') + 1);
+  // Each view "<op><class>|<resource-id>[|...];": its class's and id's last names.
+  std::vector<std::string> views[3];  // removed, added, changed
+  for (std::string_view rest = key.substr(colon + 1); !rest.empty();) {
+    const size_t end = std::min(rest.find(';'), rest.size());
+    std::string_view view = rest.substr(0, end);
+    rest.remove_prefix(std::min(end + 1, rest.size()));
+    const int op = view.empty()     ? -1
+                   : view[0] == '-' ? 0
+                   : view[0] == '+' ? 1
+                   : view[0] == '~' ? 2
+                                    : -1;
+    if (op < 0) return std::string(key);
+    view.remove_prefix(1);
+    const size_t bar = view.find('|');
+    std::string_view cls = view.substr(0, bar), id;
+    if (bar != std::string_view::npos) id = view.substr(bar + 1, view.find('|', bar + 1) - bar - 1);
+    cls = cls.substr(cls.rfind('.') + 1);
+    if (const size_t slash = id.rfind('/'); slash != std::string_view::npos)
+      id.remove_prefix(slash + 1);
+    views[op].push_back(id.empty() ? std::string(cls) : fmt::format("{} {}", cls, id));
+  }
+  constexpr const char* kVerbs[] = {"remove", "add", "change"};
+  std::vector<std::string> parts;
+  for (int op = 0; op < 3; ++op)
+    if (!views[op].empty())
+      parts.push_back(fmt::format("did not {} {}", kVerbs[op], fmt::join(views[op], ", ")));
+  if (parts.empty()) return std::string(key);
+  return fmt::format("{}: the mutant {}, as the seed did", activity, fmt::join(parts, "; it "));
 }
 
 namespace {

@@ -14,6 +14,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fuzz/effects.h"
@@ -37,6 +38,10 @@ struct Violation {
   // Not part of Key. Empty when none did.
   std::vector<std::string> excused;
 };
+
+// A violation string (Violation::Key) in words: "MainActivity: the mutant did not add TextView
+// attachments, as the seed did". A string of another shape comes back as it is.
+std::string ViolationInWords(std::string_view key);
 
 struct OracleSettings {
   // Excuse missing effects on views τ itself changed (TauFootprint): single views (in no group,

@@ -158,6 +158,16 @@ std::string FunctionalCard(const fs::path& run_dir, const FunctionalFinding& f, 
         layout ? fmt::format(" (<a href=\"{}/{}.xml\">layout</a>)", HtmlEscape(rel), file) : "");
   }
   html += "</div>\n";
+  // After `roam minimize`: the steps to do by hand, as steps.txt lists them.
+  if (auto steps = ReadFile(dir / "steps.txt"); steps.ok()) {
+    const size_t from = steps->find("To reproduce by hand");
+    const size_t to = steps->find("\nReplay: ");
+    if (from != std::string::npos)
+      html += fmt::format(
+          "<h3>Steps (minimised)</h3>\n<pre>{}</pre>\n",
+          HtmlEscape(steps->substr(
+              from, to == std::string::npos || to < from ? std::string::npos : to - from)));
+  }
   html += fmt::format("<p>Replay: <code>roam replay {}</code></p>\n",
                       HtmlEscape((fs::absolute(run_dir) / rel).lexically_normal().string()));
   return html + "</details>\n";

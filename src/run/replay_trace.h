@@ -60,6 +60,7 @@ struct ReplayOutcome {
   bool reproduced = false;
   std::string trace;     // the trace file replayed (a crash's minimised one when there is one)
   std::string expected;  // the bug's signature or violation
+  std::string words;     // `expected` for people, where it differs (a violation)
   ReplayResult result;
   std::string note;  // for the user ("" when there is nothing to say)
 };

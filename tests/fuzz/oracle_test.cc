@@ -1061,5 +1061,18 @@ TEST(Mutants, ATauRunAtAStateBeforeGivesWayToOneNotRunThere) {
   EXPECT_EQ(next(), first);            // both run: the first found again
 }
 
+// Issue 46, item 7: `roam replay F1` printed the raw violation string.
+TEST(ViolationInWords, SaysWhatTheMutantDidNotDoThatTheSeedDid) {
+  EXPECT_EQ(ViolationInWords("com.todoroo.astrid.activity.MainActivity:+android.widget.TextView|"
+                             "org.tasks:id/attachments;"),
+            "MainActivity: the mutant did not add TextView attachments, as the seed did");
+  EXPECT_EQ(ViolationInWords(".ListActivity:-android.widget.TextView|org.a:id/title|x;"
+                             "-android.widget.CheckBox|;~android.widget.TextView|org.a:id/count;"),
+            "ListActivity: the mutant did not remove TextView title, CheckBox; it did not change "
+            "TextView count, as the seed did");
+  EXPECT_EQ(ViolationInWords("no colon here"), "no colon here");
+  EXPECT_EQ(ViolationInWords("A:?odd;"), "A:?odd;");
+}
+
 }  // namespace
 }  // namespace roam::fuzz

@@ -293,9 +293,11 @@ TEST(Fuzz, FindsTheDiaryWrongPhotoDeletedAndItReplays) {
   auto replay = ReplayBug(dir);
   ASSERT_TRUE(replay.ok()) << replay.status().message();
   EXPECT_TRUE(replay->reproduced) << replay->expected;
-  int rc =
-      std::system((testing::RoamBinary() + " replay " + dir.string() + " > /dev/null").c_str());
-  EXPECT_EQ(rc, 0);
+  // In words, the raw violation after (issue 46, item 7: it printed only the raw string).
+  auto said = testing::RunRoam("replay " + dir.string());
+  EXPECT_EQ(said.code, 0) << said.out;
+  EXPECT_NE(said.out.find(": the mutant did not "), std::string::npos) << said.out;
+  EXPECT_NE(said.out.find("  violation: " + replay->expected), std::string::npos) << said.out;
   // Minimised: a shorter seed prefix and τ that still show the same violation, which replay uses.
   auto min = MinimizeBug(dir, {});
   ASSERT_TRUE(min.ok()) << min.status().message();
@@ -306,6 +308,12 @@ TEST(Fuzz, FindsTheDiaryWrongPhotoDeletedAndItReplays) {
   ASSERT_TRUE(bug.ok());
   EXPECT_EQ((*bug)["minimized"]["mutant_events"].size(), min->steps_after);
   EXPECT_TRUE(std::filesystem::exists(dir / "steps.txt"));
+  // report.html shows the minimised steps in the bug's card.
+  auto rewritten = testing::RunRoam("report " + dir.parent_path().parent_path().string());
+  EXPECT_EQ(rewritten.code, 0) << rewritten.out;
+  auto page = ReadFile(dir.parent_path().parent_path() / "report.html");
+  ASSERT_TRUE(page.ok());
+  EXPECT_NE(page->find("<h3>Steps (minimised)</h3>\n<pre>To reproduce by hand"), std::string::npos);
   auto again = ReplayBug(dir);
   ASSERT_TRUE(again.ok()) << again.status().message();
   EXPECT_TRUE(again->reproduced);

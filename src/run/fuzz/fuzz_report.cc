@@ -297,6 +297,7 @@ Result<ReplayOutcome> ReplayFunctional(const std::filesystem::path& dir, const R
   if (!bug.ok()) return bug.status();
   ReplayOutcome out;
   ROAM_RETURN_IF_ERROR(ReadField(*bug, "violation", out.expected, where));
+  out.words = fuzz::ViolationInWords(out.expected);
   // The minimised case when `roam minimize` left one.
   const bool minimized = !original && bug->contains("minimized") && (*bug)["minimized"].is_object();
   auto c = minimized ? FunctionalCaseFromJson((*bug)["minimized"], where + ": minimized")

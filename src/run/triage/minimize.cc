@@ -9,6 +9,7 @@
 #include "base/ddmin.h"
 #include "base/files.h"
 #include "base/json_fields.h"
+#include "fuzz/oracle.h"
 #include "run/fuzz/fuzz_internal.h"
 #include "run/replay_spec.h"
 #include "run/triage/replay.h"
@@ -380,11 +381,11 @@ Result<MinimizeReport> MinimizeFunctional(const fs::path& dir, const json& bug,
   report.text_after = TypedChars(candidate.mutant_events);
 
   std::string text = fmt::format(
-      "{} functional: {}\nAs found, before minimising: {}\n\nTo reproduce by hand ({} events, "
-      "minimised from {}; the oracle "
-      "reported it {} of {} times):\n",
-      bug.value("id", ""), violation, bug.value("explanation", ""), report.steps_after,
-      report.steps_before, report.verified, options.repeats);
+      "{} functional: {}\n({})\nAs found, before minimising: {}\n\nTo reproduce by hand ({} "
+      "events, minimised from {}; the oracle reported it {} of {} times):\n",
+      bug.value("id", ""), fuzz::ViolationInWords(violation), violation,
+      bug.value("explanation", ""), report.steps_after, report.steps_before, report.verified,
+      options.repeats);
   text += "  clear the app's data and launch the app, then\n";
   for (size_t i = 0; i < candidate.mutant_events.size(); ++i) {
     const int at = static_cast<int>(i);
