@@ -280,7 +280,7 @@ std::vector<Card> FigureCards(const Summary* s, const std::vector<ProgressPoint>
   if (!s) return cards;
   cards.push_back(
       {"Time", fmt::format("{:.1f} s", s->wall_seconds),
-       s->wall_seconds > 0 ? fmt::format("{:.0f} events/s", *events / s->wall_seconds) : ""});
+       EventsPerSecond(*s) > 0 ? fmt::format("{:.0f} events/s", EventsPerSecond(*s)) : ""});
   if (!s->activities_covered.empty() || s->activities_total) {
     cards.push_back(
         {"Activities", Count(static_cast<double>(s->activities_covered.size())),

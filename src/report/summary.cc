@@ -59,7 +59,7 @@ json SummaryToJson(const Summary& s) {
   j["seed"] = s.seed;
   j["events"] = s.events;
   j["wall_seconds"] = s.wall_seconds;
-  j["events_per_second"] = s.wall_seconds > 0 ? s.events / s.wall_seconds : 0.0;
+  j["events_per_second"] = EventsPerSecond(s);
   j["stop_reason"] = s.stop_reason;
   j["activities_total"] = s.activities_total ? json(*s.activities_total) : json(nullptr);
   j["activities_covered"] = s.activities_covered;
@@ -81,8 +81,10 @@ json SummaryToJson(const Summary& s) {
     return json{{"seconds", seconds},
                 {"mean_ms", t.steps > 0 ? seconds * 1000.0 / static_cast<double>(t.steps) : 0.0}};
   };
-  j["timing"] = {{"steps", t.steps},    {"observe", phase(t.observe)}, {"decide", phase(t.decide)},
-                 {"act", phase(t.act)}, {"events", phase(t.events)},   {"launch", phase(t.launch)}};
+  j["timing"] = {{"steps", t.steps},          {"observe", phase(t.observe)},
+                 {"decide", phase(t.decide)}, {"act", phase(t.act)},
+                 {"events", phase(t.events)}, {"launch", phase(t.launch)},
+                 {"checks", phase(t.checks)}};
   j["bugs"] = json::array();
   for (const auto* list : {&s.crashes, &s.anrs})
     for (const auto& f : *list)

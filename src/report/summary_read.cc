@@ -109,7 +109,8 @@ Status TimingFromJson(const json& j, const std::string& where, StepTiming& t) {
                             {"decide", &t.decide},
                             {"act", &t.act},
                             {"events", &t.events},
-                            {"launch", &t.launch}})
+                            {"launch", &t.launch},
+                            {"checks", &t.checks}})
     if (timing.contains(key))
       ROAM_RETURN_IF_ERROR(ReadField(timing[key], "seconds", *field, at + "." + key));
   return Status::Ok();

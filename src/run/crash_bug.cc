@@ -95,8 +95,12 @@ Status CrashFiler::FileNew(const oracle::CrashOracle& crashes,
   while (dirs_.size() < findings.size()) {
     const oracle::CrashFinding& f = findings[dirs_.size()];
     const std::string id = fmt::format("B{}", dirs_.size() + 1);
-    ROAM_RETURN_IF_ERROR(
-        WriteCrashBug(run_dir_, id, f, trace, CheckCrashTrace(io_, f, trace), io_.replay));
+    const Clock& clock = session.budget().clock();
+    const double start = clock.Now();
+    Status wrote =
+        WriteCrashBug(run_dir_, id, f, trace, CheckCrashTrace(io_, f, trace), io_.replay);
+    session.executor().timing().checks += clock.Now() - start;
+    ROAM_RETURN_IF_ERROR(wrote);
     dirs_.push_back("bugs/" + id);
     if (!io_.fresh_device) session.CheckAfterRun(run_dir_ / dirs_.back());
     session.progress().Note(fmt::format("{}: {} {}", command, id, f.signature));

@@ -15,7 +15,7 @@ namespace {
 std::string Line(const ProgressFigures& f) {
   std::string events =
       f.max_events > 0 ? fmt::format("{}/{}", f.events, f.max_events) : fmt::format("{}", f.events);
-  double rate = f.elapsed > 0 ? f.events / f.elapsed : 0;
+  double rate = f.elapsed - f.aside > 0 ? f.events / (f.elapsed - f.aside) : 0;
   std::string activities = f.activities_total
                                ? fmt::format("{}/{}", f.activities, *f.activities_total)
                                : fmt::format("{}", f.activities);

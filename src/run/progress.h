@@ -31,6 +31,7 @@ struct ProgressFigures {
   size_t relaunches = 0;
   // Time travel: snapshots taken, restores done, restores that failed (shown when nonzero).
   size_t snapshots = 0, restores = 0, failed_restores = 0;
+  double aside = 0;   // seconds of `elapsed` not spent exploring (checking bugs): not in ev/s
   std::string extra;  // a campaign's own figures, appended (fuzz: seeds, mutants)
 };
 

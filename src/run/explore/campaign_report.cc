@@ -55,9 +55,11 @@ Status Campaign::FileBug(const oracle::CrashFinding& finding) {
   bug_dirs_[finding.id - 1] = "bugs/" + id;
   if (!file) return Status::Ok();
   TraceCheck checked;
+  const double start = budget_.clock().Now();
   std::vector<report::TraceStep> trace = BugTrace(finding, checked);
-  ROAM_RETURN_IF_ERROR(
-      session_.Wrote(WriteCrashBug(io_.out_dir, id, finding, trace, checked, io_.replay)));
+  Status wrote = WriteCrashBug(io_.out_dir, id, finding, trace, checked, io_.replay);
+  executor_.timing().checks += budget_.clock().Now() - start;
+  ROAM_RETURN_IF_ERROR(session_.Wrote(wrote));
   if (!io_.fresh_device) session_.CheckAfterRun(io_.out_dir / "bugs" / id);
   // A new finding is worth a fresh summary at once.
   return session_.Wrote(report::WriteSummary(session_.RunFile("summary", "json"), MakeSummary()));

@@ -69,6 +69,11 @@ class FleetProgress {
       m.restores += f.restores;
       m.failed_restores += f.failed_restores;
       if (f.activities_total) m.activities_total = f.activities_total;
+      // Code units by count only (summary.json unites them by name): the most any device covered.
+      if (f.units_covered)
+        m.units_covered = std::max(m.units_covered.value_or(0), *f.units_covered);
+      if (f.units_total) m.units_total = f.units_total;
+      m.aside = std::max(m.aside, f.aside);  // the devices check their bugs side by side
     }
     m.activities = activities_.size();
     m.states = states_.size();
@@ -165,6 +170,8 @@ report::Summary MergeDeviceSummaries(const std::vector<report::Summary>& devices
     m.timing.act += d.timing.act;
     m.timing.events += d.timing.events;
     m.timing.launch += d.timing.launch;
+    // The devices check their bugs side by side: the run's wall time lost is the longest.
+    m.timing.checks = std::max(m.timing.checks, d.timing.checks);
     reasons.insert(d.stop_reason);
     for (auto* list : {&m.crashes, &m.anrs}) {
       const auto& from = list == &m.crashes ? d.crashes : d.anrs;
