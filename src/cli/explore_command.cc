@@ -104,6 +104,10 @@ int ExploreCommand(int argc, char** argv) {
   app.add_flag("--force", o.force, "replace an earlier run in the output folder");
   app.add_flag("!--no-snapshots", o.target.snapshots, "run the simulator without snapshot support");
   app.add_flag("!--no-clear", o.campaign.clear_data_at_start, "keep the app's data at start");
+  app.add_option("--state-screens", o.campaign.state_screens,
+                 "states whose first screen report.html shows in its screen view (0: none)")
+      ->check(NonNegative())
+      ->capture_default_str();
   app.add_option("--bug-screenshots", o.campaign.bug_screenshots,
                  "screens of each bug trace's last steps kept in its folder (0: none)")
       ->check(NonNegative())

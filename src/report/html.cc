@@ -89,6 +89,17 @@ td, th { border-bottom:1px solid var(--line); padding:3px 8px; text-align:left; 
 .tools { display:flex; gap:8px; flex-wrap:wrap; margin:.4em 0; }
 .tools input { flex:1 1 200px; padding:5px 8px; border:1px solid var(--line); border-radius:6px; }
 .tools button { padding:5px 10px; border:1px solid var(--line); border-radius:6px; background:#fff; }
+.screens { display:grid; grid-template-columns:repeat(auto-fill,minmax(120px,1fr)); gap:10px;
+           align-items:start; }
+.screen { background:var(--card); border:1px solid var(--line); border-radius:8px; padding:6px; }
+.screen > summary { cursor:pointer; list-style:none; font-size:.8em; }
+.screen > summary img { width:100%; border:1px solid var(--line); border-radius:4px; display:block;
+                        margin-bottom:4px; }
+.screen[open] { grid-column:1 / -1; }
+.screen[open] > summary img { width:180px; }
+.screen h3 { font-size:.95em; margin:.6em 0 .2em; }
+.widgets, .actions { font-size:.85em; margin:.2em 0; padding-left:1.6em; }
+.actions img { width:48px; vertical-align:middle; border:1px solid var(--line); border-radius:3px; }
 footer { color:var(--muted); font-size:.8em; margin:2em 0 1em; }
 @media (max-width:600px) { main { padding:10px; } .strip figure { width:130px; } }
 )css";
@@ -113,6 +124,13 @@ constexpr const char* kScript = R"js(
       toggle.textContent = open ? 'Collapse all' : 'Expand all';
     });
   }
+  // A link to a screen of the screen view opens it.
+  function openScreen() {
+    var target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+    if (target && target.classList.contains('screen')) target.open = true;
+  }
+  window.addEventListener('hashchange', openScreen);
+  openScreen();
   document.body.setAttribute('data-ready', 'yes');
 })();
 )js";

@@ -55,6 +55,7 @@ struct Transitions {
   std::map<std::string, int64_t> launches;                       // activity after a launch
   std::set<std::string> seen;
   bool present = false;
+  StateSteps states;  // the same steps between screens
 };
 
 // The string value of a top-level "key" of a trace line as Roam writes it, found without
@@ -82,24 +83,44 @@ void AddTransitions(const fs::path& trace, Transitions& t) {
   std::istringstream in(*text);
   t.present = true;
   std::string previous, line;
+  std::string previous_state, previous_words;  // the last action's state and words
   bool after_launch = true;
   while (std::getline(in, line)) {
     if (line.empty()) continue;
-    std::string op, activity;
+    std::string op, activity, state, words;
     auto fast_op = FastString(line, "op");
     auto fast_activity = FastString(line, "activity");
     if (line.back() == '}' && fast_op && (*fast_op != "act" || fast_activity)) {
       op = *fast_op;
       if (fast_activity) activity = *fast_activity;
+      // The first "kind" is the action's: keys are written in order, "action" first.
+      auto kind = FastString(line, "kind");
+      auto text = FastString(line, "widget_text");
+      state = FastString(line, "state").value_or("");
+      words = std::string(kind.value_or(""));
+      if (text && !text->empty()) words += fmt::format(" \"{}\"", *text);
     } else {
       auto j = ParseJson(line, trace.string());
       if (!j.ok() || !j->is_object()) continue;
       op = Str(*j, "op");
       activity = Str(*j, "activity");
+      state = Str(*j, "state");
+      words = j->contains("action") ? Str((*j)["action"], "kind") : "";
+      if (!Str(*j, "widget_text").empty()) words += " \"" + Str(*j, "widget_text") + "\"";
     }
     if (op != "act") {
-      if (op == "clear" || op == "launch" || op == "stop" || op == "restore") after_launch = true;
+      if (op == "clear" || op == "launch" || op == "stop" || op == "restore") {
+        after_launch = true;
+        previous_state.clear();
+      }
       continue;
+    }
+    if (!state.empty()) {
+      ++t.states.visits[state];
+      t.states.activities.try_emplace(state, activity);
+      if (!previous_state.empty()) ++t.states.edges[{previous_state, state}][previous_words];
+      previous_state = state;
+      previous_words = words;
     }
     if (activity.empty()) continue;
     t.seen.insert(activity);
@@ -382,6 +403,7 @@ Result<std::string> RunReportHtml(const fs::path& run_dir) {
   body += ChartsSection(samples, s, bad_progress);
   Transitions transitions = ReadTransitions(run_dir);
   body += GraphSection(s, transitions);
+  body += ScreensSection(run_dir, transitions.states);
   body += DevicesSection(s);
   body += BugsSection(run_dir, s);
   body += "<h2>Run</h2>\n" + ConfigSection(config);

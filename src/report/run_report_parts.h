@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -84,5 +85,19 @@ inline JsonFile ReadOptionalJson(const std::filesystem::path& path) {
 // The bugs section: a card per crash, ANR and functional report of summary.json, each with its
 // screens and steps.
 std::string BugsSection(const std::filesystem::path& run_dir, const Summary& summary);
+
+// The actions between screens of a run's traces (read with the activity transitions): by state
+// (HexKey), the actions taken on it and where they led.
+struct StateSteps {
+  // from, to: each action in words (`click "Add"`, `back`) and how often it led there
+  std::map<std::pair<std::string, std::string>, std::map<std::string, int64_t>> edges;
+  std::map<std::string, int64_t> visits;          // actions taken on each state
+  std::map<std::string, std::string> activities;  // each state's activity
+};
+
+// report.html's screen view, in the spirit of DroidBot's: the states whose first screen the run
+// kept (screens/<state>.png and .xml, run/session.h), each opening to its widgets and the actions
+// that left it, linked to where they led. "" when the run kept none.
+std::string ScreensSection(const std::filesystem::path& run_dir, const StateSteps& steps);
 
 }  // namespace roam::report::page

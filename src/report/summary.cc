@@ -84,7 +84,7 @@ json SummaryToJson(const Summary& s) {
   j["timing"] = {{"steps", t.steps},          {"observe", phase(t.observe)},
                  {"decide", phase(t.decide)}, {"act", phase(t.act)},
                  {"events", phase(t.events)}, {"launch", phase(t.launch)},
-                 {"checks", phase(t.checks)}};
+                 {"aside", phase(t.aside)}};
   j["bugs"] = json::array();
   for (const auto* list : {&s.crashes, &s.anrs})
     for (const auto& f : *list)

@@ -43,9 +43,9 @@ struct StepTiming {
   double act = 0;
   double events = 0;
   double launch = 0;
-  // Checking bugs' traces on a fresh device and taking their screens: time not spent exploring,
-  // left out of events per second.
-  double checks = 0;
+  // Time not spent exploring, left out of events per second: checking bugs' traces on a fresh
+  // device with their screens, and keeping the states' screens for report.html.
+  double aside = 0;
 };
 
 // One functional bug report (bugs/F<n> of `roam fuzz`): a unique violation of the oracle.
@@ -96,9 +96,9 @@ struct Summary {
 void AddFindings(const std::vector<oracle::CrashFinding>& findings,
                  const std::vector<std::string>& bug_dirs, Summary& into);
 
-// Events per second of exploring: the wall time without the bugs' checks (0 without time).
+// Events per second of exploring: the wall time without timing.aside (0 without time).
 inline double EventsPerSecond(const Summary& s) {
-  const double exploring = s.wall_seconds - s.timing.checks;
+  const double exploring = s.wall_seconds - s.timing.aside;
   return exploring > 0 ? s.events / exploring : 0.0;
 }
 

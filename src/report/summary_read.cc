@@ -110,7 +110,7 @@ Status TimingFromJson(const json& j, const std::string& where, StepTiming& t) {
                             {"act", &t.act},
                             {"events", &t.events},
                             {"launch", &t.launch},
-                            {"checks", &t.checks}})
+                            {"aside", &t.aside}})
     if (timing.contains(key))
       ROAM_RETURN_IF_ERROR(ReadField(timing[key], "seconds", *field, at + "." + key));
   return Status::Ok();

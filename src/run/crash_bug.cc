@@ -99,7 +99,7 @@ Status CrashFiler::FileNew(const oracle::CrashOracle& crashes,
     const double start = clock.Now();
     Status wrote =
         WriteCrashBug(run_dir_, id, f, trace, CheckCrashTrace(io_, f, trace), io_.replay);
-    session.executor().timing().checks += clock.Now() - start;
+    session.executor().timing().aside += clock.Now() - start;
     ROAM_RETURN_IF_ERROR(wrote);
     dirs_.push_back("bugs/" + id);
     if (!io_.fresh_device) session.CheckAfterRun(run_dir_ / dirs_.back());

@@ -102,7 +102,7 @@ ProgressFigures StepExecutor::Figures() const {
   f.events = budget_.events();
   f.max_events = budget_.options().events;
   f.elapsed = budget_.Elapsed();
-  f.aside = timing_.checks;
+  f.aside = timing_.aside;
   f.crashes = crashes_.CountOf(device::Event::Kind::kCrash) +
               crashes_.CountOf(device::Event::Kind::kNativeCrash);
   f.anrs = crashes_.CountOf(device::Event::Kind::kAnr);

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "gui/uiautomator.h"
 #include "report/run_report.h"
+#include "report/trace.h"
 #include "run/crash_bug.h"
 #include "run/replay_trace.h"
 
@@ -108,6 +110,27 @@ void Session::RefreshReport(bool final) {
     report_failed_ = true;
     progress_.Note("roam: report.html not written: " + s.message());
   }
+}
+
+void Session::KeepScreen(uint64_t state, const gui::Screen& screen) {
+  if (screens_failed_ || kept_screens_.size() >= static_cast<size_t>(options_.state_screens) ||
+      !kept_screens_.insert(state).second)
+    return;
+  const Clock& clock = budget_.clock();
+  const double start = clock.Now();
+  const std::filesystem::path stem = options_.out_dir / "screens" / report::HexKey(state);
+  auto png = device_.Screenshot(std::nullopt);
+  Status s = png.ok() ? Status::Ok() : png.status();
+  if (s.ok()) {
+    std::error_code ec;
+    std::filesystem::create_directories(stem.parent_path(), ec);
+    s = WriteFileAtomic(stem.string() + ".png", *png);
+  }
+  if (s.ok()) s = WriteFileAtomic(stem.string() + ".xml", gui::WriteDump(screen));
+  executor_.timing().aside += clock.Now() - start;
+  if (s.ok()) return;
+  screens_failed_ = true;
+  progress_.Note("roam: the screens of states are not kept for report.html: " + s.message());
 }
 
 void Session::CheckUnchecked() {

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "base/status.h"
@@ -42,6 +43,9 @@ struct SessionOptions {
   bool html_report = true;  // write report.html
   // Screens of a bug trace's last steps kept by the check of a bug filed unchecked (0: none).
   int bug_screenshots = 20;
+  // States whose first screen is kept for report.html's screen view (screens/<state>.png and
+  // .xml; 0: none).
+  int state_screens = 48;
 
   // A campaign of `run` (fuzz, vision): its budget, run folder and page, crash signatures of
   // `signature_frames` app frames.
@@ -120,6 +124,11 @@ class Session {
   // Finish checks it on this device once the run is over (run/crash_bug.h, CheckFiledBug).
   void CheckAfterRun(std::filesystem::path bug_dir) { unchecked_.push_back(std::move(bug_dir)); }
 
+  // Keeps the screen of `state` (its gui::ScreenKey) as the device shows it now, for the first
+  // state_screens states: screens/<HexKey>.png and .xml. The time goes to timing.aside; a device
+  // that cannot take screenshots is noted once and asked no more.
+  void KeepScreen(uint64_t state, const gui::Screen& screen);
+
   // coverage.exec (coverage-<device>.exec in a fleet), when the device's coverage is JaCoCo's.
   Status WriteCoverageFile() const;
   // Writes report.html from the run folder (mid-run: only when it is due, so a long run spends
@@ -145,6 +154,8 @@ class Session {
   report::TraceWriter trace_;
   std::vector<std::string> declared_;
   std::vector<std::filesystem::path> unchecked_;  // bug folders Finish checks
+  std::unordered_set<uint64_t> kept_screens_;     // states KeepScreen kept
+  bool screens_failed_ = false;
   size_t relaunches_ = 0;
   std::string stop_reason_ = "running";
   bool stopped_ = false;  // a reason was noted

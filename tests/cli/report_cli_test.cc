@@ -120,6 +120,25 @@ TEST(ReportCli, ARunWithBugsOpensInABrowserWithEveryBugAndScreen) {
       }
     }
   ASSERT_GE(bugs, 1u) << "diary's planted bugs are found in 3000 events";
+  // The screen view (issue 46, item 10): a screen per state kept (diary has fewer than the
+  // 48 kept by default), each with its widgets, and every link to a screen leads to one.
+  EXPECT_NE(page->find("<section id=\"screens\">"), std::string::npos);
+  size_t kept = 0;
+  for (const auto& e : fs::directory_iterator(out / "screens")) {
+    if (e.path().extension() != ".png") continue;
+    ++kept;
+    const std::string state = e.path().stem().string();
+    EXPECT_NE(page->find("id=\"screen-" + state + "\""), std::string::npos) << state;
+    EXPECT_TRUE(fs::exists(out / "screens" / (state + ".xml"))) << state;
+  }
+  EXPECT_EQ(kept, (*summary)["states"].get<size_t>());
+  EXPECT_NE(page->find("<h3>Widgets</h3>"), std::string::npos);
+  const std::regex link("href=\"#(screen-[0-9a-f]+)\"");
+  size_t links = 0;
+  for (auto it = std::sregex_iterator(page->begin(), page->end(), link);
+       it != std::sregex_iterator(); ++it, ++links)
+    EXPECT_NE(page->find("id=\"" + (*it)[1].str() + "\""), std::string::npos) << (*it)[1];
+  EXPECT_GT(links, kept);  // actions between screens
   std::string browser = Browser();
   if (browser.empty()) GTEST_SKIP() << "no headless Chromium (setup.sh installs it)";
   ExpectWorksInBrowser(browser, out / "report.html", needles);

@@ -54,6 +54,7 @@ Result<report::Summary> RunExplore(const RunOptions& common, const std::string& 
   o.strategy_settings.dqn.save = false;  // parallel runs: each learns on its own copy
   o.harness = options.harness;
   o.campaign.bug_screenshots = 0;  // the table times runs; pictures are for people
+  o.campaign.state_screens = 0;
   return Explore(o);
 }
 

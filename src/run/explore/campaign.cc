@@ -27,7 +27,8 @@ Campaign::Campaign(CampaignOptions options, BudgetOptions budget, device::Device
                 .out_dir = io_.out_dir,
                 .device_tag = io_.device_tag,
                 .html_report = io_.html_report,
-                .bug_screenshots = options.bug_screenshots},
+                .bug_screenshots = options.bug_screenshots,
+                .state_screens = options.state_screens},
                context),
       budget_(session_.budget()),
       executor_(session_.executor()) {}
@@ -169,6 +170,7 @@ Status Campaign::EnsureInApp(bool& relaunched) {
 
 void Campaign::SeeScreen(uint64_t key, bool& new_state, bool& new_activity) {
   new_state = states_.insert(key).second;
+  if (new_state) session_.KeepScreen(key, screen_);
   if (new_state && io_.on_progress) state_order_.push_back(key);
   new_activity = !screen_.activity.empty() && activity_set_.insert(screen_.activity).second;
   if (new_activity) activities_.push_back(screen_.activity);
@@ -178,10 +180,10 @@ Status Campaign::Step() {
   bool relaunched = false;
   ROAM_RETURN_IF_ERROR(EnsureInApp(relaunched));
   const Clock& clock = budget_.clock();
-  double mark = clock.Now();
   uint64_t key = gui::ScreenKey(screen_);
   bool new_state = false, new_activity = false;
-  SeeScreen(key, new_state, new_activity);
+  SeeScreen(key, new_state, new_activity);  // the screen it keeps is not the strategy's time
+  double mark = clock.Now();
   if (pending_) {
     explore::Transition t{.from = pending_->from,
                           .to = key,

@@ -47,6 +47,8 @@ struct CampaignOptions {
   // Screens of a bug trace's last steps kept in its folder (taken by the replay that checks the
   // trace; 0: none, as the benchmark runs).
   int bug_screenshots = 20;
+  // States whose first screen is kept for report.html's screen view (0: none, as the benchmark).
+  int state_screens = 48;
   oracle::CrashOracleOptions crash;
   ProgressOptions progress;
 };

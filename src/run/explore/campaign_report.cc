@@ -58,7 +58,7 @@ Status Campaign::FileBug(const oracle::CrashFinding& finding) {
   const double start = budget_.clock().Now();
   std::vector<report::TraceStep> trace = BugTrace(finding, checked);
   Status wrote = WriteCrashBug(io_.out_dir, id, finding, trace, checked, io_.replay);
-  executor_.timing().checks += budget_.clock().Now() - start;
+  executor_.timing().aside += budget_.clock().Now() - start;
   ROAM_RETURN_IF_ERROR(session_.Wrote(wrote));
   if (!io_.fresh_device) session_.CheckAfterRun(io_.out_dir / "bugs" / id);
   // A new finding is worth a fresh summary at once.

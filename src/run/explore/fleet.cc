@@ -171,7 +171,7 @@ report::Summary MergeDeviceSummaries(const std::vector<report::Summary>& devices
     m.timing.events += d.timing.events;
     m.timing.launch += d.timing.launch;
     // The devices check their bugs side by side: the run's wall time lost is the longest.
-    m.timing.checks = std::max(m.timing.checks, d.timing.checks);
+    m.timing.aside = std::max(m.timing.aside, d.timing.aside);
     reasons.insert(d.stop_reason);
     for (auto* list : {&m.crashes, &m.anrs}) {
       const auto& from = list == &m.crashes ? d.crashes : d.anrs;

@@ -212,7 +212,7 @@ Status VisionCampaign::StepOnce() {
   ROAM_RETURN_IF_ERROR(
       session_.EnsureInApp(screen_, relaunched, [&] { return Record({.op = "launch"}, nullptr); }));
   const uint64_t key = gui::ScreenKey(screen_);
-  states_.insert(key);
+  if (states_.insert(key).second) session_.KeepScreen(key, screen_);
   if (std::find(activities_.begin(), activities_.end(), screen_.activity) == activities_.end())
     activities_.push_back(screen_.activity);
 
