@@ -34,6 +34,7 @@ std::string StepsStrip(const fs::path& bug_dir, const std::string& rel, const js
     int number = std::atoi(shot.c_str() + (slash == std::string::npos ? 0 : slash + 1));
     if (number >= 1 && static_cast<size_t>(number) <= trace.size())
       caption = fmt::format("{}. {}", number, StepSentence(trace[number - 1]));
+    if (shot.ends_with("/after.png")) caption = "after it: what the failure left on the screen";
     std::error_code ec;
     bool exists = fs::exists(bug_dir / shot, ec);
     html +=

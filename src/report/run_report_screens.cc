@@ -110,9 +110,10 @@ std::string ScreensSection(const fs::path& run_dir, const StateSteps& steps) {
         const std::string where =
             o.to == state ? "stayed on this screen"
             : pictured.count(o.to)
-                ? fmt::format("<a href=\"#screen-{0}\"><img loading=\"lazy\" src=\"screens/{0}.png\" "
-                              "alt=\"state {0}\"></a>",
-                              HtmlEscape(o.to))
+                ? fmt::format(
+                      "<a href=\"#screen-{0}\"><img loading=\"lazy\" src=\"screens/{0}.png\" "
+                      "alt=\"state {0}\"></a>",
+                      HtmlEscape(o.to))
                 : fmt::format("state {}", HtmlEscape(o.to));
         html += fmt::format("<li><code>{}</code> ×{} → {}</li>\n", HtmlEscape(o.words),
                             Count(o.count), where);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "base/files.h"
 #include "report/summary.h"
 #include "run/replay_trace.h"
 
@@ -21,6 +22,7 @@ TraceCheck Check(device::Device& device, const std::string& signature,
     record.screenshots = &c.shots;
     record.screenshot_last = static_cast<size_t>(screenshots);
     record.screenshot_error = &c.shots_error;
+    record.after_screenshot = &c.after;
   }
   auto r = ReplayTrace(device, trace, signature, top_frames, late_ms, record);
   c.checked = true;
@@ -37,6 +39,10 @@ Status Record(const TraceCheck& check, const std::filesystem::path& bug_dir,
     auto files = WriteStepScreenshots(bug_dir, check.shots);
     if (!files.ok()) return files.status();
     bug.screenshots = std::move(*files);
+    if (!check.after.empty()) {
+      ROAM_RETURN_IF_ERROR(WriteFileAtomic(bug_dir / kAfterScreenshot, check.after));
+      bug.screenshots.push_back(kAfterScreenshot);
+    }
   }
   bug.screenshots_unavailable = check.shots_error;
   return Status::Ok();

@@ -39,6 +39,7 @@ struct TraceCheck {
   bool checked = false;                               // a fresh device replayed the trace
   bool reproduced = false;                            // and the finding's signature showed again
   std::vector<std::pair<size_t, std::string>> shots;  // by index in the trace
+  std::string after;                                  // the screen the failure left (PNG)
   std::string shots_error;                            // why the device drew none
 };
 

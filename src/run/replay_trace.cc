@@ -36,6 +36,10 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
       result.signatures.push_back(sig);
       if (!want_signature.empty() && sig == want_signature) result.reproduced = true;
     }
+    if (result.reproduced && can_draw && record.after_screenshot) {
+      auto png = device.Screenshot(std::nullopt);
+      if (png.ok()) *record.after_screenshot = std::move(*png);
+    }
     return result.reproduced;
   };
   for (const auto& step : steps) {

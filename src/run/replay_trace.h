@@ -34,6 +34,9 @@ struct ReplayRecord {
   std::vector<std::pair<size_t, std::string>>* screenshots = nullptr;
   size_t screenshot_last = 20;
   std::string* screenshot_error = nullptr;
+  // The screen once the wanted signature showed (what the failure left: a dialog, the launcher),
+  // as PNG; empty when it did not show or the device cannot draw.
+  std::string* after_screenshot = nullptr;
 };
 
 // Runs `steps` in order (clear / launch / stop / snapshot / restore / act) and stops at the
@@ -52,6 +55,9 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
 Result<std::vector<std::string>> WriteStepScreenshots(
     const std::filesystem::path& bug_dir,
     const std::vector<std::pair<size_t, std::string>>& screenshots);
+
+// The screen a bug's failure left, beside its steps' screens (report.html shows it last).
+inline constexpr char kAfterScreenshot[] = "steps/after.png";
 
 // How long a replay on a phone waits for a late crash report after its last step.
 inline constexpr int kLateReportMs = 3000;
