@@ -148,6 +148,43 @@ Transitions ReadTransitions(const fs::path& run_dir) {
   return t;
 }
 
+// A figure of a campaign's section as a cell: numbers grouped (two decimals where not whole),
+// an object as "name value" pairs.
+std::string FigureCell(const json& v) {
+  if (v.is_number()) {
+    const double x = v.get<double>();
+    return x == std::floor(x) ? Count(x) : fmt::format("{:.2f}", x);
+  }
+  if (v.is_object()) {
+    std::string out;
+    for (const auto& [k, inner] : v.items())
+      out += fmt::format("{}{} {}", out.empty() ? "" : ", ", k, FigureCell(inner));
+    return out;
+  }
+  return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+// What a fuzzing or vision campaign did (summary.json's "fuzz" or "vision" section), a row a
+// figure; "" for an exploration.
+std::string CampaignSection(const Summary& s) {
+  if (!s.sections.is_object()) return "";
+  std::string html;
+  for (const auto& [key, title] :
+       {std::pair{"fuzz", "What fuzzing did"}, std::pair{"vision", "What VisionDroid did"}}) {
+    const json& section = s.sections.value(key, json());
+    if (!section.is_object() || section.empty()) continue;
+    html += fmt::format("<section id=\"campaign\">\n<h2>{}</h2>\n<table>\n", title);
+    for (const auto& [name, value] : section.items()) {
+      std::string words = name;
+      std::replace(words.begin(), words.end(), '_', ' ');
+      html += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", HtmlEscape(words),
+                          HtmlEscape(FigureCell(value)));
+    }
+    html += "</table>\n</section>\n";
+  }
+  return html;
+}
+
 std::string GraphSection(const Summary& summary, const Transitions& t) {
   const std::vector<std::string>& declared = summary.activities_declared;
   const std::vector<std::string>& covered = summary.activities_covered;
@@ -170,8 +207,15 @@ std::string GraphSection(const Summary& summary, const Transitions& t) {
       : unvisited == 0
           ? fmt::format(", all {} declared", declared.size())
           : fmt::format(", {} of the {} declared never (dashed)", unvisited, declared.size()),
-      t.present ? "" : " This run recorded no trace.jsonl, so only the activities are shown.");
+      t.present ? "" : " This run recorded no trace.jsonl, so there are no arrows to draw.");
   if (names.empty()) return html + "<p>No activity was reached.</p>\n</section>\n";
+  if (!t.present) {  // boxes without arrows say no more than a list (a fuzz run)
+    html += "<ul>\n";
+    for (const auto& n : names)
+      html += fmt::format("<li>{}{}</li>\n", HtmlEscape(n),
+                          visited.count(n) ? "" : " <span class=\"sub\">(never reached)</span>");
+    return html + "</ul>\n</section>\n";
+  }
 
   draw::Graph g;
   std::map<std::string, size_t> index;
@@ -400,6 +444,7 @@ Result<std::string> RunReportHtml(const fs::path& run_dir) {
   }
   body += "<section id=\"figures\">\n" + CardsHtml(FigureCards(read ? &s : nullptr, samples)) +
           "</section>\n";
+  body += CampaignSection(s);
   body += ChartsSection(samples, s, bad_progress);
   Transitions transitions = ReadTransitions(run_dir);
   body += GraphSection(s, transitions);

@@ -215,6 +215,16 @@ TEST(ReportCli, FuzzReportsShowTheSeedAndMutantScreensSideBySide) {
       EXPECT_NE(page->find("src=\"" + dir + "/" + shot + ".png\""), std::string::npos)
           << dir << " " << shot;
   }
+  // What fuzzing did, from summary.json's "fuzz" section; the activities as a list, not boxes
+  // without arrows (issue 46, item 10).
+  EXPECT_NE(page->find("<h2>What fuzzing did</h2>"), std::string::npos);
+  EXPECT_GT((*summary)["fuzz"]["mutants_executed"].get<int>(), 1000);
+  EXPECT_TRUE(
+      std::regex_search(*page, std::regex("<th>mutants executed</th><td>[0-9],[0-9]{3}</td>")));
+  const size_t graph = page->find("<section id=\"graph\">");
+  ASSERT_NE(graph, std::string::npos);
+  EXPECT_EQ(page->substr(graph, page->find("</section>", graph) - graph).find("<svg"),
+            std::string::npos);
   std::string browser = Browser();
   if (browser.empty()) GTEST_SKIP() << "no headless Chromium (setup.sh installs it)";
   ExpectWorksInBrowser(browser, out / "report.html", {"class=\"pair\"", "functional"});
