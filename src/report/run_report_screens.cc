@@ -90,9 +90,9 @@ std::string ScreensSection(const fs::path& run_dir, const StateSteps& steps) {
   for (const std::string& state : kept) {
     const std::string activity = steps.activities.count(state) ? steps.activities.at(state) : "";
     html += fmt::format(
-        "<details class=\"screen\" id=\"screen-{0}\"><summary><img loading=\"lazy\" "
-        "src=\"screens/{0}.png\" alt=\"state {0}\"><span>{1}<br><span class=\"sub\">{2} "
-        "action{3} · {0}</span></span></summary>\n",
+        "<details class=\"screen\" id=\"screen-{0}\"><summary title=\"state {0}\"><img "
+        "loading=\"lazy\" src=\"screens/{0}.png\" alt=\"state {0}\"><span>{1}<br><span "
+        "class=\"sub\">{2} action{3}</span></span></summary>\n",
         HtmlEscape(state), HtmlEscape(activity.empty() ? "(no activity)" : ShortName(activity)),
         Count(visits(state)), visits(state) == 1 ? "" : "s");
     auto xml = ReadFile(run_dir / "screens" / (state + ".xml"));
