@@ -15,22 +15,27 @@ std::shared_ptr<const sim::AppSpec> Spec(const char* path) {
   return spec.ok() ? *spec : nullptr;
 }
 
+// Replayed on a fresh app, `route` raises `bug` at its last action and not before.
+void ExpectRaisedAtLastAction(std::shared_ptr<const sim::AppSpec> spec,
+                              const std::vector<gui::Action>& route, const std::string& bug) {
+  sim::SimApp app(spec, {});
+  app.ClearData();
+  app.Launch();
+  for (size_t i = 0; i < route.size(); ++i) {
+    app.Perform(route[i]);
+    auto faults = app.DrainFaults();
+    const bool raised = !faults.empty() && faults[0].bug_id == bug;
+    EXPECT_EQ(raised, i + 1 == route.size()) << bug << " at " << i;
+  }
+}
+
 TEST(OracleRoute, CrashyNeedsTwoTaps) {
   auto spec = Spec("tests/apps/crashy.json");
   ASSERT_TRUE(spec);
   auto route = PlannerStrategy::RouteToBug(spec, {}, {}, "crashy-npe");
   ASSERT_TRUE(route.has_value());
   ASSERT_EQ(route->size(), 2u);
-  // Replayed on a fresh app, the route raises the bug at its last action and not before.
-  sim::SimApp app(spec, {});
-  app.ClearData();
-  app.Launch();
-  for (size_t i = 0; i < route->size(); ++i) {
-    app.Perform((*route)[i]);
-    auto faults = app.DrainFaults();
-    const bool raised = !faults.empty() && faults[0].bug_id == "crashy-npe";
-    EXPECT_EQ(raised, i + 1 == route->size()) << i;
-  }
+  ExpectRaisedAtLastAction(spec, *route, "crashy-npe");
 }
 
 TEST(OracleRoute, ABugThatIsOffOrUnknownHasNoRoute) {
@@ -50,15 +55,7 @@ TEST(OracleRoute, ABugEightScreensDeepIsFoundTowardItsScreen) {
                                            "news-report-other-npe");
   ASSERT_TRUE(route.has_value());
   EXPECT_LE(route->size(), 12u);
-  sim::SimApp app(spec, {});
-  app.ClearData();
-  app.Launch();
-  for (size_t i = 0; i < route->size(); ++i) {
-    app.Perform((*route)[i]);
-    auto faults = app.DrainFaults();
-    const bool raised = !faults.empty() && faults[0].bug_id == "news-report-other-npe";
-    EXPECT_EQ(raised, i + 1 == route->size()) << i;
-  }
+  ExpectRaisedAtLastAction(spec, *route, "news-report-other-npe");
 }
 
 TEST(OracleRoute, HiddenSettingsCountButTheClockDoesNot) {
