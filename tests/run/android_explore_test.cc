@@ -12,6 +12,7 @@
 #include "base/files.h"
 #include "device/android/uia2_driver.h"
 #include "run/explore/explore.h"
+#include "run/fuzz/fuzz.h"
 #include "run/triage/replay.h"
 #include "serve/sim_adb_server.h"
 #include "sim/spec.h"
@@ -175,6 +176,29 @@ TEST(AndroidExplore, ADeviceGoneForGoodStopsTheRunWithEverythingWritten) {
   EXPECT_LT((*j)["events"].get<int64_t>(), 2000);
   EXPECT_TRUE(std::filesystem::exists(o.out / "trace.jsonl"));
   EXPECT_TRUE(std::filesystem::exists(o.out / "config.json"));
+}
+
+// Fuzzing stopped by a device gone for good said it succeeded (exit 0), where explore and vision
+// fail with the device's error; it now fails as they do, with everything written.
+TEST(AndroidExplore, AFuzzRunWhoseDeviceIsGoneFailsWithEverythingWritten) {
+  auto server = Serve();
+  const ExploreOptions a = AndroidRun(*server, "android_fuzz_gone", 3);
+  FuzzOptions o;
+  o.target = a.target;
+  o.target.android.offline_retries = 5;
+  o.target.android.offline_wait_ms = 20;
+  o.out = a.out;
+  o.budget.events = 20000;
+  std::thread drop = AfterEvents(*server, 300, [&] { server->SetOffline(kSerial, true); });
+  auto result = Fuzz(o);
+  drop.join();
+  ASSERT_FALSE(result.ok());
+  EXPECT_NE(result.status().message().find("device offline"), std::string::npos)
+      << result.status().message();
+  auto j = ReadJsonFile(o.out / "summary.json");
+  ASSERT_TRUE(j.ok()) << j.status().message();
+  EXPECT_NE((*j)["stop_reason"].get<std::string>().find("device offline"), std::string::npos);
+  EXPECT_TRUE(std::filesystem::exists(o.out / "report.html"));
 }
 
 }  // namespace

@@ -114,6 +114,7 @@ Result<FuzzResult> Fuzzer::Run() {
   session_.StopAtEnd("seeds");
   FuzzResult r{.summary = MakeSummary(), .stats = stats_};
   ROAM_RETURN_IF_ERROR(session_.Finish(Figures(), r.summary, options_.known));
+  if (!s.ok()) return s;  // written, and a failure, as explore and vision say it
   return r;
 }
 
