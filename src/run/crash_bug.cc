@@ -62,6 +62,22 @@ Status CheckFiledBug(device::Device& device, const std::filesystem::path& bug_di
                      int screenshots, int late_ms) {
   auto bug = report::ReadBug(bug_dir);
   if (!bug.ok()) return bug.status();
+  // The shorter trace first: a phone replays it in less time, and a person reads it faster.
+  const std::filesystem::path shorter_file = bug_dir / kShorterTrace;
+  std::error_code ec;
+  if (std::filesystem::exists(shorter_file, ec)) {
+    auto shorter = report::ReadTrace(shorter_file);
+    std::filesystem::remove(shorter_file, ec);
+    if (shorter.ok() && !shorter->empty()) {
+      Status replayed;
+      TraceCheck check = Check(device, bug->failure.signature, *shorter, top_frames, screenshots,
+                               late_ms, &replayed);
+      if (replayed.ok() && check.reproduced) {
+        ROAM_RETURN_IF_ERROR(Record(check, bug_dir, *bug));
+        return report::WriteBug(bug_dir, *bug, *shorter);
+      }
+    }
+  }
   auto trace = report::ReadTrace(bug_dir / "trace.jsonl");
   if (!trace.ok()) return trace.status();
   Status replayed;

@@ -47,10 +47,16 @@ struct TraceCheck {
 TraceCheck CheckCrashTrace(const CrashBugIo& io, const oracle::CrashFinding& finding,
                            const std::vector<report::TraceStep>& trace);
 
+// A shorter trace than trace.jsonl that a bug folder filed unchecked may hold: the check after
+// the run tries it first.
+inline constexpr char kShorterTrace[] = "trace.shorter.jsonl";
+
 // Checks a bug folder filed without a check, because the device had no second copy of the app
-// (a phone), on that device once the run is over: replays its trace.jsonl (waiting `late_ms` for
-// a late report), keeps the screens of its last `screenshots` steps and records in bug.json
-// whether the crash showed again. The device is left where the replay left it.
+// (a phone), on that device once the run is over: replays its trace.shorter.jsonl, when there is
+// one, then its trace.jsonl (waiting `late_ms` for a late report), keeps the screens of the last
+// `screenshots` steps of the one that reproduced (it becomes trace.jsonl; trace.shorter.jsonl is
+// removed) and records in bug.json whether the crash showed again. The device is left where the
+// replay left it.
 Status CheckFiledBug(device::Device& device, const std::filesystem::path& bug_dir, int top_frames,
                      int screenshots, int late_ms);
 

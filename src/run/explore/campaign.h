@@ -125,8 +125,11 @@ class Campaign {
   Status RecordAct(report::TraceStep step, const ActOutcome& outcome);
   Status FileBug(const oracle::CrashFinding& finding);
   // The trace of a new finding: the last episode from a clean start when it reproduces the
-  // finding, else the whole run so far; `checked` says how its check went.
-  std::vector<report::TraceStep> BugTrace(const oracle::CrashFinding& finding, TraceCheck& checked);
+  // finding, else the whole run so far; `checked` says how its check went. Where no fresh
+  // device can check it now (a phone), the whole run so far, with the last episode from a clean
+  // start in `shorter` for the check after the run to try first.
+  std::vector<report::TraceStep> BugTrace(const oracle::CrashFinding& finding, TraceCheck& checked,
+                                          std::vector<report::TraceStep>& shorter);
   // Time travel (campaign_timetravel.cc): the strategy's requests, see explore/strategy.h.
   struct SavedPath {
     uint64_t state = 0;

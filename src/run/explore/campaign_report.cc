@@ -8,7 +8,8 @@
 namespace roam::run {
 
 std::vector<report::TraceStep> Campaign::BugTrace(const oracle::CrashFinding& finding,
-                                                  TraceCheck& checked) {
+                                                  TraceCheck& checked,
+                                                  std::vector<report::TraceStep>& shorter) {
   // The check that replays the trace also takes the screens of its last steps, so the run
   // itself spends nothing on pictures.
   const CrashBugIo io{.replay = io_.replay,
@@ -31,6 +32,7 @@ std::vector<report::TraceStep> Campaign::BugTrace(const oracle::CrashFinding& fi
     // An episode that began at the run's own clear is the exact prefix: it needs no check to be
     // faithful, but is checked anyway where a fresh device can be had.
     if (check(shortest) || (!io_.fresh_device && episode_from_clear_)) return shortest;
+    if (!io_.fresh_device) shorter = std::move(shortest);
   }
   // Otherwise the whole run so far, read back from trace.jsonl.
   std::vector<report::TraceStep> prefix;
@@ -56,11 +58,14 @@ Status Campaign::FileBug(const oracle::CrashFinding& finding) {
   if (!file) return Status::Ok();
   TraceCheck checked;
   const double start = budget_.clock().Now();
-  std::vector<report::TraceStep> trace = BugTrace(finding, checked);
+  std::vector<report::TraceStep> shorter;
+  std::vector<report::TraceStep> trace = BugTrace(finding, checked, shorter);
+  const std::filesystem::path dir = io_.out_dir / "bugs" / id;
   Status wrote = WriteCrashBug(io_.out_dir, id, finding, trace, checked, io_.replay);
+  if (wrote.ok() && !shorter.empty()) wrote = report::WriteTrace(dir / kShorterTrace, shorter);
   executor_.timing().aside += budget_.clock().Now() - start;
   ROAM_RETURN_IF_ERROR(session_.Wrote(wrote));
-  if (!io_.fresh_device) session_.CheckAfterRun(io_.out_dir / "bugs" / id);
+  if (!io_.fresh_device) session_.CheckAfterRun(dir);
   // A new finding is worth a fresh summary at once.
   return session_.Wrote(report::WriteSummary(session_.RunFile("summary", "json"), MakeSummary()));
 }

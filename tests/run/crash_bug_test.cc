@@ -1,0 +1,83 @@
+// The check a bug filed on a phone gets once the run is over (run/crash_bug.h, CheckFiledBug):
+// the shorter trace first, kept where it reproduces; the whole run's trace otherwise. On the
+// simulator, with tests/apps/crashy.json's crash found by a run and its folder rearranged.
+#include "run/crash_bug.h"
+
+#include <gtest/gtest.h>
+
+#include "base/files.h"
+#include "report/summary.h"
+#include "report/trace.h"
+#include "run/target.h"
+#include "run_test_util.h"
+
+namespace roam::run {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Found {
+  fs::path dir;                          // bugs/B1 of a crashy run
+  std::vector<report::TraceStep> trace;  // its trace, which reproduces
+};
+
+Found FindCrash(const std::string& name) {
+  ExploreOptions o = CrashyRun(name);
+  auto s = Explore(o);
+  EXPECT_TRUE(s.ok()) << s.status().message();
+  Found f{o.out / "bugs/B1", {}};
+  auto trace = report::ReadTrace(f.dir / "trace.jsonl");
+  EXPECT_TRUE(trace.ok());
+  if (trace.ok()) f.trace = *trace;
+  return f;
+}
+
+std::unique_ptr<device::Device> FreshCrashy() {
+  TargetOptions t;
+  t.app = testing::SourceDir() / "tests/apps/crashy.json";
+  auto target = Target::Open(t, 1, 3);
+  EXPECT_TRUE(target.ok()) << target.status().message();
+  auto device = (*target)->fresh_device()({});
+  EXPECT_TRUE(device.ok());
+  return std::move(*device);
+}
+
+TEST(CheckFiledBug, AShorterTraceThatReproducesReplacesTheWholeRunsTrace) {
+  Found f = FindCrash("filed_shorter");
+  ASSERT_GE(f.trace.size(), 3u);
+  // The whole run so far: the trace twice, a stop between (it reproduces at its first half).
+  std::vector<report::TraceStep> whole = f.trace;
+  whole.push_back({.op = "stop"});
+  whole.insert(whole.end(), f.trace.begin(), f.trace.end());
+  ASSERT_TRUE(report::WriteTrace(f.dir / "trace.jsonl", whole).ok());
+  ASSERT_TRUE(report::WriteTrace(f.dir / kShorterTrace, f.trace).ok());
+  auto device = FreshCrashy();
+  ASSERT_TRUE(CheckFiledBug(*device, f.dir, 3, 20, 0).ok());
+  auto kept = report::ReadTrace(f.dir / "trace.jsonl");
+  ASSERT_TRUE(kept.ok());
+  EXPECT_EQ(kept->size(), f.trace.size());
+  EXPECT_FALSE(fs::exists(f.dir / kShorterTrace));
+  auto bug = report::ReadBug(f.dir);
+  ASSERT_TRUE(bug.ok());
+  EXPECT_EQ(bug->reproduced, true);
+  EXPECT_FALSE(bug->screenshots.empty());
+}
+
+TEST(CheckFiledBug, AShorterTraceThatDoesNotReproduceLeavesTheWholeRunsTrace) {
+  Found f = FindCrash("filed_whole");
+  ASSERT_GE(f.trace.size(), 3u);
+  std::vector<report::TraceStep> cut(f.trace.begin(), f.trace.end() - 1);  // not the crash's tap
+  ASSERT_TRUE(report::WriteTrace(f.dir / kShorterTrace, cut).ok());
+  auto device = FreshCrashy();
+  ASSERT_TRUE(CheckFiledBug(*device, f.dir, 3, 20, 0).ok());
+  auto kept = report::ReadTrace(f.dir / "trace.jsonl");
+  ASSERT_TRUE(kept.ok());
+  EXPECT_EQ(kept->size(), f.trace.size());
+  EXPECT_FALSE(fs::exists(f.dir / kShorterTrace));
+  auto bug = report::ReadBug(f.dir);
+  ASSERT_TRUE(bug.ok());
+  EXPECT_EQ(bug->reproduced, true);
+}
+
+}  // namespace
+}  // namespace roam::run
