@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "base/regex.h"
 #include "device/android/phone_pace.h"
 #include "device/sim_device.h"
 #include "serve/sim_shell.h"
@@ -204,12 +205,10 @@ int SimAndroidDevice::CmdFiles(const std::vector<std::string>& a, const std::str
       auto it = files_.find(a[k + 1]);
       text = it == files_.end() ? "" : it->second;
     }
-    std::regex re;
-    try {
-      re =
-          std::regex(a[k], icase ? std::regex::extended | std::regex::icase : std::regex::extended);
-    } catch (const std::regex_error&) {
-      io.err += "grep: bad regex '" + a[k] + "'\n";
+    auto re =
+        MakeRegex(a[k], icase ? std::regex::extended | std::regex::icase : std::regex::extended);
+    if (!re.ok()) {
+      io.err += "grep: bad regex '" + a[k] + "': " + re.status().message() + "\n";
       return 2;
     }
     status = 1;
@@ -218,7 +217,7 @@ int SimAndroidDevice::CmdFiles(const std::vector<std::string>& a, const std::str
       size_t nl = text.find('\n', pos);
       std::string line = text.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
       pos = nl == std::string::npos ? text.size() : nl + 1;
-      if (std::regex_search(line, re) != invert) {
+      if (std::regex_search(line, *re) != invert) {
         io.out += line + "\n";
         status = 0;
       }

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "base/regex.h"
 #include "sim/spec_compiler.h"
 
 namespace roam::sim {
@@ -74,11 +75,12 @@ void SpecCompiler::Widget(const json& w, const std::string& path, PageSpec& page
       f.max = v->get<int>();
     std::string pattern = String(*in, "pattern", ip, false);
     if (in->contains("pattern") && (*in)["pattern"].is_string()) {
-      try {
-        f.pattern = std::regex(pattern, std::regex::ECMAScript);
+      if (auto re = MakeRegex(pattern, std::regex::ECMAScript); re.ok()) {
+        f.pattern = std::move(*re);
         f.has_pattern = true;
-      } catch (const std::regex_error& e) {
-        Error(Join(ip, "pattern"), fmt::format("bad regex \"{}\": {}", pattern, e.what()));
+      } else {
+        Error(Join(ip, "pattern"),
+              fmt::format("bad regex \"{}\": {}", pattern, re.status().message()));
       }
     }
     out.editable = out.clickable = true;
