@@ -188,11 +188,8 @@ int SimRouteCommand(int argc, char** argv) {
     app.ClearData();
     app.Launch();
     for (size_t i = 0; i < route->size(); ++i) {
-      gui::Action here = (*route)[i];
-      const gui::Screen& screen = app.screen();
-      if (here.target) here.widget = screen.FindPath(here.target->path);
       fmt::print("  {:>2}. {}\n", i + 1,
-                 report::StepSentence(run::StepExecutor::StepFor(screen, here, 0)));
+                 report::StepSentence(run::StepExecutor::StepOn(app.screen(), (*route)[i], 0)));
       app.Perform((*route)[i]);
       if (app.screen().package != app.package()) app.Launch();
     }

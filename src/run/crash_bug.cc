@@ -117,12 +117,9 @@ Status CrashFiler::FileNew(const oracle::CrashOracle& crashes,
   while (dirs_.size() < findings.size()) {
     const oracle::CrashFinding& f = findings[dirs_.size()];
     const std::string id = fmt::format("B{}", dirs_.size() + 1);
-    const Clock& clock = session.budget().clock();
-    const double start = clock.Now();
-    Status wrote =
-        WriteCrashBug(run_dir_, id, f, trace, CheckCrashTrace(io_, f, trace), io_.replay);
-    session.executor().timing().aside += clock.Now() - start;
-    ROAM_RETURN_IF_ERROR(wrote);
+    ROAM_RETURN_IF_ERROR(Timed(session.budget().clock(), session.executor().timing().aside, [&] {
+      return WriteCrashBug(run_dir_, id, f, trace, CheckCrashTrace(io_, f, trace), io_.replay);
+    }));
     dirs_.push_back("bugs/" + id);
     if (!io_.fresh_device) session.CheckAfterRun(run_dir_ / dirs_.back());
     session.progress().Note(fmt::format("{}: {} {}", command, id, f.signature));

@@ -6,18 +6,7 @@
 
 namespace roam::run {
 
-namespace {
-
-// Adds the seconds a call took to `bucket`.
-template <typename F>
-auto Timed(const Clock& clock, double& bucket, F&& f) {
-  const double start = clock.Now();
-  auto result = f();
-  bucket += clock.Now() - start;
-  return result;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 StepExecutor::StepExecutor(device::Device& device, Budget& budget, oracle::CrashOracle& crashes,
                            ExecutorOptions options)

@@ -22,6 +22,15 @@
 
 namespace roam::run {
 
+// Calls `f`, adding the seconds it took on `clock` to `bucket` (a StepTiming phase); its result.
+template <typename F>
+auto Timed(const Clock& clock, double& bucket, F&& f) {
+  const double start = clock.Now();
+  auto result = f();
+  bucket += clock.Now() - start;
+  return result;
+}
+
 struct ExecutorOptions {
   int throttle_ms = 0;  // pause after each event, as Monkey's --throttle
 };
@@ -63,6 +72,12 @@ class StepExecutor {
   // The target of `action` on `screen` as a trace line names it (activity, state, widget text).
   static report::TraceStep StepFor(const gui::Screen& screen, const gui::Action& action,
                                    uint64_t state);
+  // StepFor with the action's widget found on `screen` by its path: a replayed or planned action
+  // carries the widget index of the screen it was chosen on, not of this one.
+  static report::TraceStep StepOn(const gui::Screen& screen, gui::Action action, uint64_t state) {
+    if (action.target) action.widget = screen.FindPath(action.target->path);
+    return StepFor(screen, action, state);
+  }
 
   device::Device& device() { return device_; }
   const std::string& package() const { return package_; }

@@ -52,9 +52,7 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
       // screen the action was chosen on.
       s = executor.Observe(screen);
       if (s.ok() && annotated) {
-        gui::Action here = step.action;  // the widget index of this screen, for its text
-        if (here.target) here.widget = screen.FindPath(here.target->path);
-        seen = StepExecutor::StepFor(screen, here, gui::ScreenKey(screen));
+        seen = StepExecutor::StepOn(screen, step.action, gui::ScreenKey(screen));
       }
       if (s.ok() && content) hash = gui::ContentHash(screen);
       if (s.ok() && can_draw && act_index++ >= first_shot) {

@@ -116,18 +116,15 @@ void Session::KeepScreen(uint64_t state, const gui::Screen& screen) {
   if (screens_failed_ || kept_screens_.size() >= static_cast<size_t>(options_.state_screens) ||
       !kept_screens_.insert(state).second)
     return;
-  const Clock& clock = budget_.clock();
-  const double start = clock.Now();
   const std::filesystem::path stem = options_.out_dir / "screens" / report::HexKey(state);
-  auto png = device_.Screenshot(std::nullopt);
-  Status s = png.ok() ? Status::Ok() : png.status();
-  if (s.ok()) {
+  Status s = Timed(budget_.clock(), executor_.timing().aside, [&] {
+    auto png = device_.Screenshot(std::nullopt);
+    if (!png.ok()) return png.status();
     std::error_code ec;
     std::filesystem::create_directories(stem.parent_path(), ec);
-    s = WriteFileAtomic(stem.string() + ".png", *png);
-  }
-  if (s.ok()) s = WriteFileAtomic(stem.string() + ".xml", gui::WriteDump(screen));
-  executor_.timing().aside += clock.Now() - start;
+    ROAM_RETURN_IF_ERROR(WriteFileAtomic(stem.string() + ".png", *png));
+    return WriteFileAtomic(stem.string() + ".xml", gui::WriteDump(screen));
+  });
   if (s.ok()) return;
   screens_failed_ = true;
   progress_.Note("roam: the screens of states are not kept for report.html: " + s.message());

@@ -53,7 +53,6 @@ BugDistance::BugDistance(const AppSpec& spec, const std::string& bug_id)
       }
     }
   }
-  known_ = !queue.empty();
   while (!queue.empty()) {
     const int p = queue.front();
     queue.pop_front();

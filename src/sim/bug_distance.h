@@ -23,14 +23,11 @@ class BugDistance {
   // Actions at least (under the spec's navigation) before the state shows a page that raises the
   // bug; 0 when it shows one; kFar when none is reachable as far as the spec says.
   int From(const SimState& state) const;
-  // Whether some page raises the bug.
-  bool known() const { return known_; }
 
  private:
   int screens_ = 0;
   int start_ = 0;
   std::vector<int> to_bug_;  // by page: screens first, then dialogs
-  bool known_ = false;
 };
 
 }  // namespace roam::sim

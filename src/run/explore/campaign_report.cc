@@ -56,15 +56,14 @@ Status Campaign::FileBug(const oracle::CrashFinding& finding) {
   bug_dirs_.resize(static_cast<size_t>(finding.id), "");
   bug_dirs_[finding.id - 1] = "bugs/" + id;
   if (!file) return Status::Ok();
-  TraceCheck checked;
-  const double start = budget_.clock().Now();
-  std::vector<report::TraceStep> shorter;
-  std::vector<report::TraceStep> trace = BugTrace(finding, checked, shorter);
   const std::filesystem::path dir = io_.out_dir / "bugs" / id;
-  Status wrote = WriteCrashBug(io_.out_dir, id, finding, trace, checked, io_.replay);
-  if (wrote.ok() && !shorter.empty()) wrote = report::WriteTrace(dir / kShorterTrace, shorter);
-  executor_.timing().aside += budget_.clock().Now() - start;
-  ROAM_RETURN_IF_ERROR(session_.Wrote(wrote));
+  ROAM_RETURN_IF_ERROR(session_.Wrote(Timed(budget_.clock(), executor_.timing().aside, [&] {
+    TraceCheck checked;
+    std::vector<report::TraceStep> shorter;
+    std::vector<report::TraceStep> trace = BugTrace(finding, checked, shorter);
+    ROAM_RETURN_IF_ERROR(WriteCrashBug(io_.out_dir, id, finding, trace, checked, io_.replay));
+    return shorter.empty() ? Status::Ok() : report::WriteTrace(dir / kShorterTrace, shorter);
+  })));
   if (!io_.fresh_device) session_.CheckAfterRun(dir);
   // A new finding is worth a fresh summary at once.
   return session_.Wrote(report::WriteSummary(session_.RunFile("summary", "json"), MakeSummary()));
