@@ -55,7 +55,7 @@ struct Transitions {
   std::map<std::string, int64_t> launches;                       // activity after a launch
   std::set<std::string> seen;
   bool present = false;
-  StateSteps states;  // the same steps between screens
+  StateSteps states;  // the same steps between screens, where the run kept screens to show
 };
 
 // The string value of a top-level "key" of a trace line as Roam writes it, found without
@@ -76,8 +76,10 @@ std::optional<std::string_view> FastString(std::string_view line, std::string_vi
 
 // From a trace: consecutive actions on different activities are a transition; the first
 // action after a clear, launch, stop or restore counts as a launch into its activity. Lines that
-// do not parse (half a line from a kill) are skipped.
+// do not parse (half a line from a kill) are skipped. The steps out of the states whose screen
+// the run kept (t.states.kept) too.
 void AddTransitions(const fs::path& trace, Transitions& t) {
+  const std::set<std::string>& pictured = t.states.kept;
   auto text = ReadFile(trace);
   if (!text.ok()) return;
   std::istringstream in(*text);
@@ -93,12 +95,14 @@ void AddTransitions(const fs::path& trace, Transitions& t) {
     if (line.back() == '}' && fast_op && (*fast_op != "act" || fast_activity)) {
       op = *fast_op;
       if (fast_activity) activity = *fast_activity;
-      // The first "kind" is the action's: keys are written in order, "action" first.
-      auto kind = FastString(line, "kind");
-      auto text = FastString(line, "widget_text");
-      state = FastString(line, "state").value_or("");
-      words = std::string(kind.value_or(""));
-      if (text && !text->empty()) words += fmt::format(" \"{}\"", *text);
+      if (!pictured.empty()) state = FastString(line, "state").value_or("");
+      if (pictured.count(state)) {
+        // The first "kind" is the action's: keys are written in order, "action" first.
+        auto kind = FastString(line, "kind");
+        auto text = FastString(line, "widget_text");
+        words = std::string(kind.value_or(""));
+        if (text && !text->empty()) words += fmt::format(" \"{}\"", *text);
+      }
     } else {
       auto j = ParseJson(line, trace.string());
       if (!j.ok() || !j->is_object()) continue;
@@ -115,12 +119,14 @@ void AddTransitions(const fs::path& trace, Transitions& t) {
       }
       continue;
     }
-    if (!state.empty()) {
+    if (!previous_state.empty() && !state.empty())
+      ++t.states.edges[{previous_state, state}][previous_words];
+    previous_state.clear();
+    if (pictured.count(state)) {
       ++t.states.visits[state];
       t.states.activities.try_emplace(state, activity);
-      if (!previous_state.empty()) ++t.states.edges[{previous_state, state}][previous_words];
       previous_state = state;
-      previous_words = words;
+      previous_words = std::move(words);
     }
     if (activity.empty()) continue;
     t.seen.insert(activity);
@@ -144,6 +150,9 @@ Transitions ReadTransitions(const fs::path& run_dir) {
     if (name.starts_with("trace-") && name.ends_with(".jsonl")) traces.push_back(entry.path());
   }
   std::sort(traces.begin() + 1, traces.end());
+  // The steps out of the screens the run kept, for the screen view.
+  for (const auto& entry : fs::directory_iterator(run_dir / "screens", ec))
+    if (entry.path().extension() == ".png") t.states.kept.insert(entry.path().stem().string());
   for (const auto& trace : traces) AddTransitions(trace, t);
   return t;
 }
@@ -448,7 +457,7 @@ Result<std::string> RunReportHtml(const fs::path& run_dir) {
   body += ChartsSection(samples, s, bad_progress);
   Transitions transitions = ReadTransitions(run_dir);
   body += GraphSection(s, transitions);
-  body += ScreensSection(run_dir, transitions.states);
+  body += ScreensSection(run_dir, transitions.states, s.states);
   body += DevicesSection(s);
   body += BugsSection(run_dir, s);
   body += "<h2>Run</h2>\n" + ConfigSection(config);

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -86,18 +87,21 @@ inline JsonFile ReadOptionalJson(const std::filesystem::path& path) {
 // screens and steps.
 std::string BugsSection(const std::filesystem::path& run_dir, const Summary& summary);
 
-// The actions between screens of a run's traces (read with the activity transitions): by state
-// (HexKey), the actions taken on it and where they led.
+// The actions out of the states whose screen the run kept, from its traces (read with the
+// activity transitions): by state (HexKey), the actions taken on it and where they led.
 struct StateSteps {
+  std::set<std::string> kept;  // the states with a screen in screens/
   // from, to: each action in words (`click "Add"`, `back`) and how often it led there
   std::map<std::pair<std::string, std::string>, std::map<std::string, int64_t>> edges;
-  std::map<std::string, int64_t> visits;          // actions taken on each state
-  std::map<std::string, std::string> activities;  // each state's activity
+  std::map<std::string, int64_t> visits;          // actions taken on each kept state
+  std::map<std::string, std::string> activities;  // each kept state's activity
 };
 
 // report.html's screen view, in the spirit of DroidBot's: the states whose first screen the run
 // kept (screens/<state>.png and .xml, run/session.h), each opening to its widgets and the actions
-// that left it, linked to where they led. "" when the run kept none.
-std::string ScreensSection(const std::filesystem::path& run_dir, const StateSteps& steps);
+// that left it, linked to where they led; `states` is how many the run reached. "" when the run
+// kept none.
+std::string ScreensSection(const std::filesystem::path& run_dir, const StateSteps& steps,
+                           size_t states);
 
 }  // namespace roam::report::page

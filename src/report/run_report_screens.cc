@@ -1,7 +1,6 @@
 // report.html's screen view: the screens a run kept, their widgets and the actions between them.
 #include <algorithm>
 #include <map>
-#include <set>
 #include <vector>
 
 #include <fmt/format.h>
@@ -54,13 +53,9 @@ std::string WidgetsList(const gui::Screen& screen) {
 
 }  // namespace
 
-std::string ScreensSection(const fs::path& run_dir, const StateSteps& steps) {
-  // The kept screens, in the order the run first met them (their files' times would do, but the
-  // trace's visits are what a reader compares): the most visited first.
-  std::error_code ec;
-  std::vector<std::string> kept;
-  for (const auto& entry : fs::directory_iterator(run_dir / "screens", ec))
-    if (entry.path().extension() == ".png") kept.push_back(entry.path().stem().string());
+std::string ScreensSection(const fs::path& run_dir, const StateSteps& steps, size_t states) {
+  // The kept screens, the most visited first.
+  std::vector<std::string> kept(steps.kept.begin(), steps.kept.end());
   if (kept.empty()) return "";
   auto visits = [&](const std::string& s) {
     auto it = steps.visits.find(s);
@@ -78,14 +73,13 @@ std::string ScreensSection(const fs::path& run_dir, const StateSteps& steps) {
   for (const auto& [from_to, by_words] : steps.edges)
     for (const auto& [words, count] : by_words)
       outs[from_to.first].push_back({words, from_to.second, count});
-  const std::set<std::string> pictured(kept.begin(), kept.end());
 
   std::string html = "<section id=\"screens\">\n<h2>Screens</h2>\n";
   html += fmt::format(
       "<p class=\"sub\">The first screen of {} of the {} states the run reached (as the device "
       "showed it), the most visited first. Open one for its widgets and the actions taken on it; "
       "an action's screen links to where it led.</p>\n",
-      kept.size(), std::max(steps.visits.size(), kept.size()));
+      kept.size(), std::max(states, kept.size()));
   html += "<div class=\"screens\">\n";
   for (const std::string& state : kept) {
     const std::string activity = steps.activities.count(state) ? steps.activities.at(state) : "";
@@ -109,7 +103,7 @@ std::string ScreensSection(const fs::path& run_dir, const StateSteps& steps) {
         const Out& o = out[i];
         const std::string where =
             o.to == state ? "stayed on this screen"
-            : pictured.count(o.to)
+            : steps.kept.count(o.to)
                 ? fmt::format(
                       "<a href=\"#screen-{0}\"><img loading=\"lazy\" src=\"screens/{0}.png\" "
                       "alt=\"state {0}\"></a>",
