@@ -42,6 +42,21 @@ std::unique_ptr<device::Device> FreshCrashy() {
   return std::move(*device);
 }
 
+// Checks `dir` on a fresh crashy: it reproduced, with screens, its trace.jsonl now has `steps`
+// steps and trace.shorter.jsonl is gone.
+void ExpectCheckedAndKept(const fs::path& dir, size_t steps) {
+  auto device = FreshCrashy();
+  ASSERT_TRUE(CheckFiledBug(*device, dir, 3, 20, 0).ok());
+  auto kept = report::ReadTrace(dir / "trace.jsonl");
+  ASSERT_TRUE(kept.ok());
+  EXPECT_EQ(kept->size(), steps);
+  EXPECT_FALSE(fs::exists(dir / kShorterTrace));
+  auto bug = report::ReadBug(dir);
+  ASSERT_TRUE(bug.ok());
+  EXPECT_EQ(bug->reproduced, true);
+  EXPECT_FALSE(bug->screenshots.empty());
+}
+
 TEST(CheckFiledBug, AShorterTraceThatReproducesReplacesTheWholeRunsTrace) {
   Found f = FindCrash("filed_shorter");
   ASSERT_GE(f.trace.size(), 3u);
@@ -51,16 +66,7 @@ TEST(CheckFiledBug, AShorterTraceThatReproducesReplacesTheWholeRunsTrace) {
   whole.insert(whole.end(), f.trace.begin(), f.trace.end());
   ASSERT_TRUE(report::WriteTrace(f.dir / "trace.jsonl", whole).ok());
   ASSERT_TRUE(report::WriteTrace(f.dir / kShorterTrace, f.trace).ok());
-  auto device = FreshCrashy();
-  ASSERT_TRUE(CheckFiledBug(*device, f.dir, 3, 20, 0).ok());
-  auto kept = report::ReadTrace(f.dir / "trace.jsonl");
-  ASSERT_TRUE(kept.ok());
-  EXPECT_EQ(kept->size(), f.trace.size());
-  EXPECT_FALSE(fs::exists(f.dir / kShorterTrace));
-  auto bug = report::ReadBug(f.dir);
-  ASSERT_TRUE(bug.ok());
-  EXPECT_EQ(bug->reproduced, true);
-  EXPECT_FALSE(bug->screenshots.empty());
+  ExpectCheckedAndKept(f.dir, f.trace.size());
 }
 
 TEST(CheckFiledBug, AShorterTraceThatDoesNotReproduceLeavesTheWholeRunsTrace) {
@@ -68,15 +74,7 @@ TEST(CheckFiledBug, AShorterTraceThatDoesNotReproduceLeavesTheWholeRunsTrace) {
   ASSERT_GE(f.trace.size(), 3u);
   std::vector<report::TraceStep> cut(f.trace.begin(), f.trace.end() - 1);  // not the crash's tap
   ASSERT_TRUE(report::WriteTrace(f.dir / kShorterTrace, cut).ok());
-  auto device = FreshCrashy();
-  ASSERT_TRUE(CheckFiledBug(*device, f.dir, 3, 20, 0).ok());
-  auto kept = report::ReadTrace(f.dir / "trace.jsonl");
-  ASSERT_TRUE(kept.ok());
-  EXPECT_EQ(kept->size(), f.trace.size());
-  EXPECT_FALSE(fs::exists(f.dir / kShorterTrace));
-  auto bug = report::ReadBug(f.dir);
-  ASSERT_TRUE(bug.ok());
-  EXPECT_EQ(bug->reproduced, true);
+  ExpectCheckedAndKept(f.dir, f.trace.size());
 }
 
 }  // namespace
