@@ -1,6 +1,7 @@
 // `roam bench`: strategies x apps x seeds on the simulator, one table.
 #include <chrono>
 #include <cstdio>
+#include <map>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -13,6 +14,7 @@
 #include "cli/harness_flags.h"
 #include "cli/llm_flags.h"
 #include "cli/strategy_flags.h"
+#include "cli/target_flags.h"
 #include "cli/timetravel_flags.h"
 #include "run/bench/bench.h"
 
@@ -76,9 +78,22 @@ int BenchCommand(int argc, char** argv) {
                  "comma-separated strategy names; `fuzz` runs Genie (roam fuzz) and `vision` "
                  "VisionDroid (roam vision, with --llm-url and --llm-model); both fill func")
       ->capture_default_str();
-  app.add_option("--events", o.budget.events, "events per run")
-      ->check(Positive())
+  app.add_option("--events", o.budget.events, "events per run (0: none, with --time)")
+      ->check(NonNegative())
       ->capture_default_str();
+  app.add_option("--time", o.budget.seconds, "time budget per run in seconds, of --clock")
+      ->check(NonNegative());
+  AddClockFlag(app, o.phone_clock);
+  auto* driver =
+      app.add_option("--driver", o.driver,
+                     "with --clock phone: whose costs the phone's clock charges, uia2 (Appium's "
+                     "UiAutomator2 server) or uiautomator (a process a step)")
+          ->transform(CLI::CheckedTransformer(
+              std::map<std::string, device::android::PhoneDriver>{
+                  {"uia2", device::android::PhoneDriver::kUia2},
+                  {"uiautomator", device::android::PhoneDriver::kUiautomator}},
+              CLI::ignore_case))
+          ->default_str("uia2");
   app.add_option("--seeds", o.seeds, "K seeds per (app, strategy): 1..K, or S..S+K-1")
       ->check(Positive())
       ->capture_default_str();
@@ -117,6 +132,14 @@ int BenchCommand(int argc, char** argv) {
                  "I/N: run only the I-th of N disjoint slices of the (app, strategy, seed) grid, "
                  "for many machines; `roam bench merge` joins their --json files");
   if (int rc = ParseFlags(app, "roam bench", argc, argv); rc >= 0) return rc;
+  if (Status budget = run::CheckBudget(o.budget); !budget.ok()) {
+    fmt::print(stderr, "roam bench: {}\n", budget.message());
+    return kExitUsage;
+  }
+  if (driver->count() > 0 && !o.phone_clock) {
+    fmt::print(stderr, "roam bench: --driver says whose costs --clock phone charges\n");
+    return kExitUsage;
+  }
   if (!shard.empty()) {
     int used = 0;
     if (std::sscanf(shard.c_str(), "%d/%d%n", &o.shard, &o.shards, &used) != 2 ||

@@ -65,6 +65,11 @@ std::string Plural(size_t n, std::string_view one, std::string_view several) {
   return fmt::format("{} {}", n, n == 1 ? one : several);
 }
 
+std::string RunSeconds(const report::Summary& s) {
+  if (!s.phone_seconds) return fmt::format("{:.1f}s", s.wall_seconds);
+  return fmt::format("{:.1f}s ({:.1f} s of a phone)", s.wall_seconds, *s.phone_seconds);
+}
+
 void PrintFindings(const report::Summary& summary, const std::filesystem::path& out,
                    bool with_counts) {
   for (const auto* list : {&summary.crashes, &summary.anrs})

@@ -44,5 +44,7 @@ void PrintFindings(const report::Summary& summary, const std::filesystem::path& 
                    bool with_counts);
 // "1 unique crash", "2 unique crashes": `n` and the word for one or for several.
 std::string Plural(size_t n, std::string_view one, std::string_view several);
+// "12.3s", or on a phone's clock "12.3s (1800.4 s of a phone)": a run's time for its last line.
+std::string RunSeconds(const report::Summary& summary);
 
 }  // namespace roam::cli

@@ -94,8 +94,9 @@ int ExploreCommand(int argc, char** argv) {
   app.add_option("--events", o.budget.events, "event budget (0: none)")
       ->check(NonNegative())
       ->capture_default_str();
-  app.add_option("--time", o.budget.seconds, "wall-time budget in seconds (0: none)")
+  app.add_option("--time", o.budget.seconds, "time budget in seconds, of --clock (0: none)")
       ->check(NonNegative());
+  AddClockFlag(app, o.target.phone_clock);
   app.add_option("--throttle", o.campaign.throttle_ms, "pause in ms after each event")
       ->check(NonNegative());
   auto* seed_opt =
@@ -178,8 +179,8 @@ int ExploreCommand(int argc, char** argv) {
   auto summary = run::Explore(o, CampaignContext(quiet));
   if (!summary.ok()) return Fail("roam explore", summary.status());
   const auto& s = *summary;
-  fmt::print("{} events in {:.1f}s ({}): {}, {}{}, {}, {}\n", s.events, s.wall_seconds,
-             s.stop_reason, Plural(s.states, "state", "states"),
+  fmt::print("{} events in {} ({}): {}, {}{}, {}, {}\n", s.events, RunSeconds(s), s.stop_reason,
+             Plural(s.states, "state", "states"),
              Plural(s.activities_covered.size(), "activity", "activities"),
              s.activities_total ? fmt::format(" of {}", *s.activities_total) : "",
              Plural(s.crashes.size(), "unique crash", "unique crashes"),

@@ -23,8 +23,11 @@ int FuzzCommand(int argc, char** argv) {
   app.add_option("--events", o.budget.events,
                  "budget of executed events (seeds, their second runs, "
                  "mutants)")
-      ->check(Positive())
+      ->check(NonNegative())
       ->capture_default_str();
+  app.add_option("--time", o.budget.seconds, "time budget in seconds, of --clock (0: none)")
+      ->check(NonNegative());
+  AddClockFlag(app, o.target.phone_clock);
   auto* seed_opt =
       app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
   app.add_option("--seeds", o.max_seeds, "seeds to generate (0: until the budget is spent)")
@@ -98,8 +101,8 @@ int FuzzCommand(int argc, char** argv) {
   if (!result.ok()) return Fail("roam fuzz", result.status());
   const auto& s = result->summary;
   const auto& st = result->stats;
-  fmt::print("{} events in {:.1f}s ({}): {}, {} executed ({:.1f}/s), {}, {}, {}, {}\n", s.events,
-             s.wall_seconds, s.stop_reason, Plural(st.seeds, "seed", "seeds"),
+  fmt::print("{} events in {} ({}): {}, {} executed ({:.1f}/s), {}, {}, {}, {}\n", s.events,
+             RunSeconds(s), s.stop_reason, Plural(st.seeds, "seed", "seeds"),
              Plural(st.mutants_executed, "mutant", "mutants"),
              st.mutant_seconds > 0 ? st.mutants_executed / st.mutant_seconds : 0.0,
              Plural(st.violations, "violation", "violations"),

@@ -51,11 +51,12 @@ TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std:
       ->group("Android device");
   using Driver = device::android::AndroidDeviceOptions::Driver;
   a.driver = Driver::kAuto;
-  auto* driver =
+  f.driver =
       app.add_option("--driver", a.driver,
                      "how a step reaches the device: uia2 (Appium's UiAutomator2 server: HTTP, no "
                      "process a step), uiautomator (uiautomator dump, input: processes a step) or "
-                     "auto (uia2 when it starts, else uiautomator)")
+                     "auto (uia2 when it starts, else uiautomator); with --clock phone, whose "
+                     "costs the simulator's phone clock charges")
           ->transform(CLI::CheckedTransformer(
               std::map<std::string, Driver>{{"uia2", Driver::kUia2},
                                             {"uiautomator", Driver::kUiautomator},
@@ -80,7 +81,6 @@ TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std:
       ->default_str("allow")
       ->needs(f.serial)
       ->group("Android device");
-  driver->needs(f.serial);
   uia2_apks->needs(f.serial);
   coverage->needs(f.serial);
   f.app->excludes(f.serial);
@@ -91,8 +91,24 @@ TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std:
   return f;
 }
 
+void AddClockFlag(CLI::App& app, bool& phone_clock) {
+  app.add_option_function<std::string>(
+         "--clock", [&phone_clock](const std::string& v) { phone_clock = v == "phone"; },
+         "what --time counts on the simulator: wall (seconds of this machine) or phone (the "
+         "seconds a phone would take with --driver's commands; docs/benchmarks.md)")
+      ->check(CLI::IsMember({"wall", "phone"}))
+      ->default_str("wall");
+}
+
 bool TargetGiven(const TargetFlags& flags, const run::TargetOptions& target,
                  const std::string& who) {
+  if (flags.driver->count() > 0 && flags.serial->count() == 0 && !target.phone_clock) {
+    fmt::print(stderr,
+               "{}: --driver picks how steps reach an Android device (--serial), or whose costs "
+               "a phone's clock charges (--clock phone)\n",
+               who);
+    return false;
+  }
   if (flags.serial->count() > 0 && target.android.package.empty()) {
     fmt::print(stderr, "{}: --serial needs --package PKG\n", who);
     return false;

@@ -15,14 +15,19 @@ namespace roam::cli {
 struct TargetFlags {
   CLI::Option* app = nullptr;
   CLI::Option* serial = nullptr;
+  CLI::Option* driver = nullptr;
 };
 
 // Adds the flags to `app`, filling `target`; `verb` says what the command does to the app
 // ("fuzz", "test").
 TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std::string& verb);
 
+// --clock wall|phone (explore, fuzz, bench): the simulator on a phone's clock, the costs those of
+// --driver.
+void AddClockFlag(CLI::App& app, bool& phone_clock);
+
 // After parsing: false (and a message on stderr from `who`) when neither --app nor --serial was
-// given, or --serial without --package.
+// given, --serial without --package, or --driver without --serial or --clock phone.
 bool TargetGiven(const TargetFlags& flags, const run::TargetOptions& target,
                  const std::string& who);
 

@@ -59,6 +59,7 @@ json SummaryToJson(const Summary& s) {
   j["seed"] = s.seed;
   j["events"] = s.events;
   j["wall_seconds"] = s.wall_seconds;
+  if (s.phone_seconds) j["phone_seconds"] = *s.phone_seconds;
   j["events_per_second"] = EventsPerSecond(s);
   j["stop_reason"] = s.stop_reason;
   j["activities_total"] = s.activities_total ? json(*s.activities_total) : json(nullptr);

@@ -70,6 +70,8 @@ struct Summary {
   uint64_t seed = 0;
   int64_t events = 0;
   double wall_seconds = 0;
+  // On a phone's clock (--clock phone): the seconds a phone would have taken (run/budget.h).
+  std::optional<double> phone_seconds;
   std::string stop_reason;  // "events", "time", "interrupted", "device error: ..."
   std::optional<size_t> activities_total;
   std::vector<std::string> activities_covered;

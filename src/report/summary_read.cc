@@ -20,6 +20,7 @@ constexpr std::string_view kFields[] = {"app",
                                         "seed",
                                         "events",
                                         "wall_seconds",
+                                        "phone_seconds",
                                         "events_per_second",
                                         "stop_reason",
                                         "activities_total",
@@ -40,10 +41,11 @@ constexpr std::string_view kFields[] = {"app",
                                         "functional"};
 
 // A field that may be null: absent or null leaves `out` empty.
-Status ReadNullable(const json& j, std::string_view key, std::optional<size_t>& out,
+template <typename T>
+Status ReadNullable(const json& j, std::string_view key, std::optional<T>& out,
                     std::string_view where) {
   if (!j.contains(key) || j[std::string(key)].is_null()) return Status::Ok();
-  size_t value = 0;
+  T value{};
   ROAM_RETURN_IF_ERROR(ReadField(j, key, value, where));
   out = value;
   return Status::Ok();
@@ -131,6 +133,7 @@ Result<Summary> SummaryFromJson(const json& j, std::string_view where_view) {
   ROAM_RETURN_IF_ERROR(ReadField(j, "seed", s.seed, where));
   ROAM_RETURN_IF_ERROR(ReadField(j, "events", s.events, where));
   ROAM_RETURN_IF_ERROR(ReadField(j, "wall_seconds", s.wall_seconds, where));
+  ROAM_RETURN_IF_ERROR(ReadNullable(j, "phone_seconds", s.phone_seconds, where));
   ROAM_RETURN_IF_ERROR(ReadField(j, "stop_reason", s.stop_reason, where));
   ROAM_RETURN_IF_ERROR(ReadNullable(j, "activities_total", s.activities_total, where));
   ROAM_RETURN_IF_ERROR(ReadField(j, "activities_covered", s.activities_covered, where));

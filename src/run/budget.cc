@@ -16,18 +16,22 @@ Status CheckBudget(const BudgetOptions& o) {
 }
 
 Budget::Budget(BudgetOptions options, const Clock& clock)
-    : options_(options), clock_(clock), start_(clock.Now()) {}
+    : options_(options),
+      clock_(clock),
+      start_(clock.Now()),
+      budget_clock_(options.clock ? *options.clock : clock),
+      budget_start_(budget_clock_.Now()) {}
 
 bool Budget::Left() const {
   if (EventsSpent()) return false;
-  if (options_.seconds > 0 && Elapsed() >= options_.seconds) return false;
+  if (options_.seconds > 0 && Spent() >= options_.seconds) return false;
   return true;
 }
 
 double Budget::Used() const {
   double used = 0;
   if (options_.events > 0) used = static_cast<double>(events_) / options_.events;
-  if (options_.seconds > 0) used = std::max(used, Elapsed() / options_.seconds);
+  if (options_.seconds > 0) used = std::max(used, Spent() / options_.seconds);
   return std::min(used, 1.0);
 }
 

@@ -13,7 +13,10 @@ namespace roam::run {
 
 struct BudgetOptions {
   int64_t events = 1000;  // events sent at most; 0: no event budget
-  double seconds = 0;     // wall time at most, in seconds; 0: none
+  double seconds = 0;     // time at most, in seconds of `clock`; 0: none
+  // What `seconds` counts: a phone's clock over the simulator (device/phone_clock.h, --clock
+  // phone); null: the run's own clock, the wall's. Borrowed: it must outlive the budget.
+  const Clock* clock = nullptr;
 };
 
 // A campaign needs at least one budget, both finite and not negative.
@@ -35,7 +38,10 @@ class Budget {
   // The share of the budget used so far, 0 to 1: the larger of the events' and the time's (0 for
   // an unbounded budget).
   double Used() const;
+  // Seconds of the run's own clock (wall time) since the budget began: what timings measure.
   double Elapsed() const { return clock_.Now() - start_; }
+  // Seconds of the clock the time budget counts (options().clock, else the run's own).
+  double Spent() const { return budget_clock_.Now() - budget_start_; }
   const BudgetOptions& options() const { return options_; }
   const Clock& clock() const { return clock_; }
 
@@ -45,6 +51,8 @@ class Budget {
   BudgetOptions options_;
   const Clock& clock_;
   double start_;
+  const Clock& budget_clock_;
+  double budget_start_;
   int64_t events_ = 0;
 };
 

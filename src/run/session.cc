@@ -81,6 +81,7 @@ report::Summary Session::Summary(std::string app, std::string strategy, uint64_t
   s.strategy = std::move(strategy);
   s.events = budget_.events();
   s.wall_seconds = budget_.Elapsed();
+  if (budget_.options().clock) s.phone_seconds = budget_.Spent();
   s.stop_reason = stop_reason_;
   if (!declared_.empty()) s.activities_total = declared_.size();
   s.activities_declared = declared_;

@@ -47,10 +47,14 @@ struct SessionOptions {
   // .xml; 0: none).
   int state_screens = 48;
 
-  // A campaign of `run` (fuzz, vision): its budget, run folder and page, crash signatures of
-  // `signature_frames` app frames.
-  static SessionOptions For(const RunOptions& run, int signature_frames, ProgressOptions progress) {
-    return {.budget = run.budget,
+  // A campaign of `run` (fuzz, vision): its budget (its time counted on `budget_clock`, the
+  // target's: null for the wall), run folder and page, crash signatures of `signature_frames`
+  // app frames.
+  static SessionOptions For(const RunOptions& run, const Clock* budget_clock, int signature_frames,
+                            ProgressOptions progress) {
+    return {.budget = {.events = run.budget.events,
+                       .seconds = run.budget.seconds,
+                       .clock = budget_clock},
             .crash = {.top_frames = signature_frames},
             .progress = progress,
             .out_dir = run.out,

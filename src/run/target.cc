@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "device/phone_clock.h"
 #include "device/sim_device.h"
 #include "sim/sim_app.h"
 
@@ -47,16 +48,25 @@ Result<std::unique_ptr<Target>> Target::OpenSim(const TargetOptions& options, ui
   t->sim_options_ = {.seed = seed, .bugs_off = {options.bugs_off.begin(), options.bugs_off.end()}};
   device::SimDeviceOptions dev_options{.snapshots = options.snapshots};
   t->device_ = std::make_unique<device::SimDevice>(t->spec_, t->sim_options_, dev_options);
+  using Driver = device::android::AndroidDeviceOptions::Driver;
+  const auto driver = options.android.driver == Driver::kUiautomator
+                          ? device::android::PhoneDriver::kUiautomator
+                          : device::android::PhoneDriver::kUia2;
+  if (options.phone_clock) {
+    auto paced = std::make_unique<device::PhoneClockDevice>(std::move(t->device_), driver);
+    t->clock_ = &paced->clock();
+    t->device_ = std::move(paced);
+  }
   t->replay_ = {.target = ReplaySpec::Target::kSim,
                 .app = std::filesystem::absolute(options.app).string(),
                 .seed = seed,
                 .bugs_off = options.bugs_off,
                 .signature_frames = signature_frames};
-  t->config_ = {{"app", options.app.string()},
-                {"package", t->device_->Package()},
-                {"device", t->device_->Name()},
-                {"bugs_off", options.bugs_off},
-                {"snapshots", options.snapshots}};
+  t->config_ = {
+      {"app", options.app.string()},    {"package", t->device_->Package()},
+      {"device", t->device_->Name()},   {"bugs_off", options.bugs_off},
+      {"snapshots", options.snapshots}, {"clock", options.phone_clock ? "phone" : "wall"}};
+  if (options.phone_clock) t->config_["clock_driver"] = device::android::PhoneDriverName(driver);
   t->app_name_ = options.app.string();
   t->fresh_device_ =
       [spec = t->spec_, sim_options = t->sim_options_, dev_options](
@@ -73,6 +83,10 @@ Result<std::unique_ptr<Target>> Target::OpenAndroid(const TargetOptions& options
                                                     int signature_frames) {
   const auto& a = options.android;
   if (a.package.empty()) return Status::InvalidArgument("--serial needs --package PKG");
+  if (options.phone_clock)
+    return Status::InvalidArgument(
+        "--clock phone puts the simulator on a phone's clock; on a device the wall clock is the "
+        "phone's");
   auto device = device::android::AndroidDevice::Open(a);
   if (!device.ok()) return device.status();
   const std::string driver = (*device)->driver_name(), why = (*device)->driver_reason();

@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/clock.h"
 #include "base/status.h"
 #include "device/android/android_device.h"
 #include "device/device.h"
@@ -33,6 +34,9 @@ struct TargetOptions {
   // and snapshots then do not apply).
   device::android::AndroidDeviceOptions android;
   std::filesystem::path apk;  // installed (pm install -r -g) before the run
+  // The simulator on a phone's clock (device/phone_clock.h): a time budget counts what the run
+  // would take on a phone with android.driver (auto: uia2); the wall clock on a device.
+  bool phone_clock = false;
 
   bool OnAndroid() const { return !android.serial.empty(); }
 };
@@ -60,6 +64,8 @@ class Target {
   const std::string& app_name() const { return app_name_; }
   // Fresh devices of the same app; empty where there is no second copy (a phone).
   const DeviceFactory& fresh_device() const { return fresh_device_; }
+  // The clock a time budget counts: a phone's over the simulator (phone_clock); null: the wall.
+  const Clock* clock() const { return clock_; }
   // The simulated app's spec; null on a device.
   const sim::AppSpec* spec() const { return spec_.get(); }
   // Planted bugs that are switched on, of the given kinds' complement: the functional ones
@@ -84,6 +90,7 @@ class Target {
   nlohmann::json config_;
   std::string app_name_;
   DeviceFactory fresh_device_;
+  const Clock* clock_ = nullptr;
 };
 
 }  // namespace roam::run

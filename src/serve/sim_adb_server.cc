@@ -385,7 +385,7 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
     }
     std::string said = d->device->Console(request.substr(4));
     if (options_.phone_pace)
-      SleepUnlessStopped(device::android::PhoneConsoleMs(request.substr(4)), stopping_);
+      SleepUnlessStopped(Pace(device::android::PhoneConsoleMs(request.substr(4))), stopping_);
     return answer(said);
   }
   Closing(SendFail(s, "unknown host service '" + req + "'"));
@@ -443,7 +443,7 @@ void SimAdbServer::HandleDeviceService(Conn* conn, Dev* dev, const std::string& 
     }
     std::string answer = dev->device->Console(service.substr(4));
     if (options_.phone_pace)
-      SleepUnlessStopped(device::android::PhoneConsoleMs(service.substr(4)), stopping_);
+      SleepUnlessStopped(Pace(device::android::PhoneConsoleMs(service.substr(4))), stopping_);
     if (SendOkay(s).ok()) Closing(s.WriteAll(answer));
     return;
   }
@@ -468,12 +468,17 @@ void SimAdbServer::HandleDeviceService(Conn* conn, Dev* dev, const std::string& 
   Closing(SendFail(s, "unknown service '" + service + "'"));
 }
 
+int64_t SimAdbServer::Pace(int64_t ms) {
+  paced_ms_ += ms;
+  return options_.pace_sleeps ? ms : 0;
+}
+
 void SimAdbServer::RunShellService(Conn* conn, Dev* dev, const std::string& command, bool v2,
                                    bool merge_err) {
   Socket& s = conn->sock;
   if (!SendOkay(s).ok()) return;
   ShellResult r = dev->device->RunShell(command);
-  SleepUnlessStopped(r.pace_ms, stopping_);
+  SleepUnlessStopped(Pace(r.pace_ms), stopping_);
   auto write_out = [&](const std::string& text) {
     if (text.empty()) return true;
     return s.WriteAll(v2 ? EncodeShellPacket(ShellPacket::kStdout, text) : text).ok();
@@ -547,7 +552,7 @@ void SimAdbServer::InteractiveShell(Conn* conn, Dev* dev) {
       scanned = 0;
       if (line == "exit") return;
       ShellResult r = dev->device->RunShell(line);
-      SleepUnlessStopped(r.pace_ms, stopping_);
+      SleepUnlessStopped(Pace(r.pace_ms), stopping_);
       if (!s.WriteAll(r.out + r.err + prompt).ok()) return;
     }
     scanned = pending.size();

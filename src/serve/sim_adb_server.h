@@ -62,6 +62,8 @@ struct SimAdbServerOptions {
   // phone (device/android/phone_pace.h) before its answer comes; the simulator still runs at
   // its own speed underneath.
   bool phone_pace = false;
+  // false: the paced time is counted (SimAdbServer::paced_ms) but not waited (tests).
+  bool pace_sleeps = true;
   // --dialogs: the devices show Android's "isn't responding", "keeps stopping" and permission
   // dialogs (SimAndroidDevice::set_system_dialogs).
   bool system_dialogs = false;
@@ -93,6 +95,8 @@ class SimAdbServer {
   void SetOffline(const std::string& serial, bool offline);
   void DropConnections();
   size_t OpenConnections() const;
+  // The phone's time the answers were paced by so far (--pace phone), in milliseconds.
+  int64_t paced_ms() const { return paced_ms_; }
 
  private:
   struct Conn;
@@ -101,6 +105,8 @@ class SimAdbServer {
     uint64_t transport_id = 0;
     bool offline = false;
   };
+  // Counts `ms` of a phone's pace; what the answer is to wait (0 without pace_sleeps).
+  int64_t Pace(int64_t ms);
   void AcceptLoop();
   void Serve(Conn* conn);
   // Host requests: returns false when the connection is to be closed.
@@ -128,6 +134,7 @@ class SimAdbServer {
   int port_ = 0;
   std::atomic<bool> stopping_{false};
   std::atomic<bool> kill_requested_{false};
+  std::atomic<int64_t> paced_ms_{0};
   std::thread accept_thread_;
   mutable std::mutex mu_;  // guards conns_, the offline flags
   std::list<std::unique_ptr<Conn>> conns_;

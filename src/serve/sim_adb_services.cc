@@ -137,11 +137,13 @@ PortHandler SimAdbServer::DevicePort(const std::string& serial, int port) {
   if (port == device::android::kUia2DevicePort) {
     if (!device->Uia2Running()) return nullptr;
     std::shared_ptr<SimUia2Server> server = Uia2Server(serial);
-    return [device, server](Socket& s, const std::atomic<bool>& stop) {
+    return [this, device, server](Socket& s, const std::atomic<bool>& stop) {
       ServeHttp(s, stop, [&](const HttpRequest& req) -> HttpResponse {
         // The server's process is gone: the connection breaks, as a forward to a dead port.
         if (!device->Uia2Running()) return {.status = 0};
-        return server->Handle(req);
+        HttpResponse r = server->Handle(req);
+        r.delay_ms = static_cast<int>(Pace(r.delay_ms));
+        return r;
       });
     };
   }

@@ -47,6 +47,43 @@ TEST(Cli, AMistypedFlagIsNamedWithTheClosestOne) {
       << r.out;
 }
 
+// Issue 47, item 1: the phone's clock from the command line: the run's last line says both
+// times, and the flags that make no sense together are refused with what they are for.
+TEST(Cli, APhonesClockIsAskedForByNameAndItsFlagsSayWhatTheyAreFor) {
+  auto out = testing::TempDir("cli_phone_clock");
+  Ran r = Roam("explore --app " + App("apps/diary.json") +
+               " --clock phone --driver uiautomator --time 60 --events 0 --seed 1 -q --force "
+               "--out " +
+               (out / "explore").string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(std::regex_search(
+      r.out, std::regex(R"(events in [0-9.]+s \(6[0-9]\.[0-9] s of a phone\) \(time\))")))
+      << r.out;
+  r = Roam("explore --app " + App("apps/diary.json") + " --driver uia2 --events 10 -q --out " +
+           (out / "driver").string());
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("--driver picks how steps reach an Android device (--serial), or whose "
+                       "costs a phone's clock charges (--clock phone)"),
+            std::string::npos)
+      << r.out;
+  r = Roam("explore --app " + App("apps/diary.json") + " --clock sundial --events 10 -q");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("sundial"), std::string::npos) << r.out;
+  r = Roam("bench --apps " + App("apps/diary.json") + " --events 0 -q --out " +
+           (out / "bench").string());
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("no budget: give --events N and/or --time SECONDS"), std::string::npos)
+      << r.out;
+  r = Roam("bench --apps " + App("apps/diary.json") +
+           " --strategies random --events 0 --time 30 --clock phone --seeds 1 -q --out " +
+           (out / "bench").string() + " --json " + (out / "bench.json").string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto json = ReadJsonFile(out / "bench.json");
+  ASSERT_TRUE(json.ok()) << json.status().message();
+  EXPECT_EQ((*json)["clock"], "phone:uia2");
+  EXPECT_GE((*json)["runs"][0]["phone_seconds"].get<double>(), 30);
+}
+
 // Issue 46, items 7 and 9: fuzz's end summary lists the crashes it filed, as explore's does, and
 // counts are in words that agree with them.
 TEST(Cli, EndSummariesListTheCrashesFiledInWordsThatAgree) {

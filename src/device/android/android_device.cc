@@ -270,8 +270,7 @@ void AndroidDevice::DrainEvents(std::vector<Event>& out) {
 Result<std::string> AndroidDevice::DumpXml(std::string& focus_text) {
   std::string last;
   for (int attempt = 0; attempt < options_.dump_attempts; ++attempt) {
-    auto out = Shell(fmt::format("uiautomator dump {}/dev/tty;{}",
-                                 attempt > 0 ? "--compressed " : "", options_.focus_command));
+    auto out = Shell(DumpCommand(attempt > 0, options_.focus_command));
     if (!out.ok()) return out.status();
     if (auto xml = ExtractDump(*out)) {
       size_t end = static_cast<size_t>(xml->data() - out->data()) + xml->size();
@@ -445,12 +444,12 @@ Status AndroidDevice::Launch() {
 }
 
 Status AndroidDevice::Stop() {
-  auto out = Shell("am force-stop " + ShellQuote(options_.package));
+  auto out = Shell(StopCommand(options_.package));
   return out.ok() ? Status::Ok() : out.status();
 }
 
 Status AndroidDevice::ClearData() {
-  auto out = Shell("pm clear " + ShellQuote(options_.package));
+  auto out = Shell(ClearDataCommand(options_.package));
   if (!out.ok()) return out.status();
   if (out->find("Success") == std::string::npos)
     return Status::Unavailable(

@@ -235,7 +235,7 @@ Result<std::vector<std::string>> InputCommands(const DeviceInput& in, const std:
           "settings put system accelerometer_rotation 0;settings put system user_rotation {}",
           in.rotation));
     case K::kRestart:
-      return one("am force-stop " + ShellQuote(package) + ";" + LaunchCommand(package));
+      return one(StopCommand(package) + ";" + LaunchCommand(package));
     case K::kText:
       break;
   }
@@ -263,6 +263,19 @@ Result<std::vector<std::string>> ActionCommand(const gui::Action& action, int wi
 
 std::string LaunchCommand(const std::string& package) {
   return "monkey -p " + ShellQuote(package) + " -c android.intent.category.LAUNCHER 1";
+}
+
+std::string StopCommand(const std::string& package) {
+  return "am force-stop " + ShellQuote(package);
+}
+
+std::string ClearDataCommand(const std::string& package) {
+  return "pm clear " + ShellQuote(package);
+}
+
+std::string DumpCommand(bool compressed, std::string_view focus_command) {
+  return fmt::format("uiautomator dump {}/dev/tty;{}", compressed ? "--compressed " : "",
+                     focus_command);
 }
 
 }  // namespace roam::device::android

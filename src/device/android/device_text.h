@@ -89,5 +89,11 @@ Result<std::vector<std::string>> ActionCommand(const gui::Action& action, int wi
 
 // The launcher intent of `package`, as Monkey sends it.
 std::string LaunchCommand(const std::string& package);
+// The app's process killed; its data wiped (the app stopped as well).
+std::string StopCommand(const std::string& package);
+std::string ClearDataCommand(const std::string& package);
+// One try of a dump to the shell's output, the focused window after it (`focus_command`); the
+// tries after the first ask for the compressed hierarchy.
+std::string DumpCommand(bool compressed, std::string_view focus_command);
 
 }  // namespace roam::device::android

@@ -1,6 +1,7 @@
 #include "device/android/phone_pace.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 
 namespace roam::device::android {
@@ -72,6 +73,118 @@ int PhoneUia2RequestMs(std::string_view method, std::string_view route, int gest
 int PhoneConsoleMs(std::string_view command) {
   if (command.find("snapshot") != std::string_view::npos) return kSnapshotMs;
   return kPhoneRoundTripMs;
+}
+
+int PhoneShellLineMs(std::string_view line) {
+  int total = 0;
+  std::vector<std::string> argv;
+  std::string word;
+  bool in_word = false;
+  auto end_word = [&] {
+    if (in_word) argv.push_back(std::move(word));
+    word.clear();
+    in_word = false;
+  };
+  auto end_command = [&] {
+    end_word();
+    total += PhoneShellCommandMs(argv);
+    argv.clear();
+  };
+  char quote = 0;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quote == '\'') {
+      if (c == '\'')
+        quote = 0;
+      else
+        word += c;
+    } else if (quote == '"') {
+      if (c == '"')
+        quote = 0;
+      else if (c == '\\' && i + 1 < line.size())
+        word += line[++i];
+      else
+        word += c;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      in_word = true;
+    } else if (c == '\\' && i + 1 < line.size()) {
+      word += line[++i];
+      in_word = true;
+    } else if (c == ';' || c == '|' || c == '&' || c == '\n') {
+      if ((c == '|' || c == '&') && i + 1 < line.size() && line[i + 1] == c) ++i;
+      end_command();
+    } else if (std::isspace(static_cast<unsigned char>(c))) {
+      end_word();
+    } else {
+      word += c;
+      in_word = true;
+    }
+  }
+  end_command();
+  return total;
+}
+
+std::string_view PhoneDriverName(PhoneDriver driver) {
+  return driver == PhoneDriver::kUia2 ? "uia2" : "uiautomator";
+}
+
+// Each mirrors the AndroidDevice call of the same name (android_device.cc).
+
+int PhoneCalls::ObserveMs() const {
+  if (driver == PhoneDriver::kUia2) return PhoneUia2RequestMs("GET", "/source", 0);
+  return PhoneShellLineMs(DumpCommand(false, focus_command));
+}
+
+int PhoneCalls::PerformMs(const DeviceInput& input) const {
+  using K = DeviceInput::Kind;
+  if (driver == PhoneDriver::kUia2 && input.kind != K::kRestart &&
+      !(input.kind == K::kKey && input.key < 0)) {
+    switch (input.kind) {
+      case K::kTap:
+        return PhoneUia2RequestMs("POST", "/appium/gestures/click", 0);
+      case K::kLongPress:
+        return PhoneUia2RequestMs("POST", "/appium/gestures/long_click", input.ms);
+      case K::kSwipe:
+        return PhoneUia2RequestMs("POST", "/actions", input.ms);
+      case K::kKey:
+        return PhoneUia2RequestMs("POST", "/appium/device/press_keycode", 0);
+      case K::kText:
+        return PhoneUia2RequestMs("POST", "/appium/gestures/click", 0) +
+               PhoneUia2RequestMs("POST", "/keys", 0);
+      case K::kRotate:
+        return PhoneUia2RequestMs("POST", "/orientation", 0);
+      case K::kRestart:
+        break;
+    }
+  }
+  auto lines = InputCommands(input, package);
+  int total = 0;
+  if (lines.ok())
+    for (const auto& line : *lines) total += PhoneShellLineMs(line);
+  return total;
+}
+
+int PhoneCalls::LaunchMs() const {
+  const int launch = PhoneShellLineMs(LaunchCommand(package));
+  return driver == PhoneDriver::kUia2 ? launch : launch + PhoneShellLineMs(focus_command);
+}
+
+int PhoneCalls::StopMs() const { return PhoneShellLineMs(StopCommand(package)); }
+
+int PhoneCalls::ClearDataMs() const { return PhoneShellLineMs(ClearDataCommand(package)); }
+
+int PhoneCalls::ScreenSizeMs() const {
+  return driver == PhoneDriver::kUia2 ? 0 : PhoneShellLineMs("wm size");
+}
+
+int PhoneCalls::SnapshotMs() const { return PhoneConsoleMs("avd snapshot save roam"); }
+
+int PhoneCalls::RestoreMs() const { return PhoneConsoleMs("avd snapshot load roam"); }
+
+int PhoneCalls::ScreenshotMs() const {
+  if (driver == PhoneDriver::kUia2) return PhoneUia2RequestMs("GET", "/screenshot", 0);
+  return PhoneShellCommandMs({"screencap", "-p"});
 }
 
 }  // namespace roam::device::android

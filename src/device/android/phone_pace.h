@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "device/android/device_text.h"
+
 namespace roam::device::android {
 
 // One shell command (argv) as `adb shell` runs it: `uiautomator dump`, `input tap`, `dumpsys`,
@@ -25,5 +27,34 @@ int PhoneConsoleMs(std::string_view command);
 
 // A connection to a device port (the JaCoCo agent's dump): the adb round trip.
 inline constexpr int kPhoneRoundTripMs = 30;
+
+// A command line as AndroidDevice sends it in one `shell:` request: its commands, split at `;`,
+// `&&`, `||` and `|` outside quotes, costed and added up.
+int PhoneShellLineMs(std::string_view line);
+
+// The driver whose commands and requests a phone's clock charges (AndroidDevice's --driver).
+enum class PhoneDriver { kUiautomator, kUia2 };
+std::string_view PhoneDriverName(PhoneDriver driver);  // "uiautomator", "uia2"
+
+// What AndroidDevice's calls cost on a phone with `driver`: the rows above, added up over the
+// commands and requests android_device.cc sends for each when all goes well (no retried dump, no
+// system dialog). A test holds the two together through `roam sim serve`'s count of its pace.
+struct PhoneCalls {
+  PhoneDriver driver = PhoneDriver::kUia2;
+  std::string package;
+  std::string focus_command = "dumpsys window";  // AndroidDeviceOptions::focus_command
+
+  int ObserveMs() const;  // a dump and the focused window, or the page source
+  int PerformMs(const DeviceInput& input) const;
+  int LaunchMs() const;  // the launch and, with uiautomator, one look at the focus
+  int StopMs() const;
+  int ClearDataMs() const;
+  // `wm size`: read before the first step and again after a rotation or a restore (the
+  // uiautomator driver; uia2 takes the size from the page source).
+  int ScreenSizeMs() const;
+  int SnapshotMs() const;  // the emulator console's save and load
+  int RestoreMs() const;
+  int ScreenshotMs() const;
+};
 
 }  // namespace roam::device::android

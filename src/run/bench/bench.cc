@@ -126,6 +126,7 @@ BenchRun RowOf(const Job& job, const report::Summary& s, const std::filesystem::
     }
   }
   r.seconds = s.wall_seconds;
+  r.phone_seconds = s.phone_seconds;
   r.dir = dir.string();
   return r;
 }
@@ -157,6 +158,10 @@ Result<BenchRun> RunOne(const Job& job, const BenchOptions& options) {
   common.target.app = job.app;
   common.target.bugs_off = job.bugs_off;
   common.target.snapshots = options.snapshots;
+  common.target.phone_clock = options.phone_clock;
+  common.target.android.driver = options.driver == device::android::PhoneDriver::kUiautomator
+                                     ? device::android::AndroidDeviceOptions::Driver::kUiautomator
+                                     : device::android::AndroidDeviceOptions::Driver::kUia2;
   common.seed = job.seed;
   common.out = options.out / "runs" / job.app.stem() / job.strategy / fmt::format("s{}", job.seed);
   common.force = true;
@@ -274,10 +279,17 @@ Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* p
   return runs;
 }
 
+std::string BenchClock(const BenchOptions& options) {
+  if (!options.phone_clock) return "wall";
+  return fmt::format("phone:{}", device::android::PhoneDriverName(options.driver));
+}
+
 nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions& options,
                            double wall_seconds) {
   nlohmann::json j;
   j["events"] = options.budget.events;
+  j["time"] = options.budget.seconds;
+  j["clock"] = BenchClock(options);
   j["seeds"] = options.seeds;
   j["first_seed"] = options.first_seed;
   j["strategies"] = options.strategies;
@@ -320,6 +332,7 @@ nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions
                          {"functional_planted", PlantedJson(r.functional_planted)},
                          {"seconds", r.seconds},
                          {"dir", r.dir}});
+    if (r.phone_seconds) j["runs"].back()["phone_seconds"] = *r.phone_seconds;
     if (options.minimize) j["runs"].back()["bug_traces"] = std::move(traces);
   }
   return j;

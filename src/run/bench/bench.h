@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/status.h"
+#include "device/android/phone_pace.h"
 #include "explore/harness.h"
 #include "explore/registry.h"
 #include "llm/chat.h"
@@ -31,7 +32,10 @@ struct BenchOptions {
   std::vector<std::filesystem::path> apps;  // app specs
   std::vector<std::string> strategies = {"random", "oracle"};
   BudgetOptions budget{.events = 2000};  // per run
-  int seeds = 5;                         // seeds first_seed..first_seed + seeds - 1
+  // A time budget counts a phone's seconds (--clock phone) with this driver's costs, or the wall.
+  bool phone_clock = false;
+  device::android::PhoneDriver driver = device::android::PhoneDriver::kUia2;
+  int seeds = 5;  // seeds first_seed..first_seed + seeds - 1
   int first_seed = 1;
   int jobs = 2;                       // worker threads
   std::filesystem::path out;          // runs go to out/runs/<app>/<strategy>/s<seed>
@@ -83,6 +87,7 @@ struct BenchRun {
   std::vector<std::string> planted_found;      // planted bug ids behind the failures found
   std::vector<PlantedBug> functional_planted;  // fuzz runs on the simulator
   double seconds = 0;
+  std::optional<double> phone_seconds;    // on a phone's clock
   std::string dir;                        // the run folder
   std::vector<BenchBugTrace> bug_traces;  // with BenchOptions::minimize
 };
@@ -116,6 +121,8 @@ Status WriteBenchReport(const std::filesystem::path& out, const std::vector<Benc
 // A bench JSON file read back (`roam bench --json`): its settings and its runs.
 struct BenchFile {
   int64_t events = 0;
+  double time = 0;             // the time budget per run, in seconds of `clock` (0: none)
+  std::string clock = "wall";  // BenchClock's name
   int seeds = 0;
   int first_seed = 1;  // files written before it was kept: 1
   std::vector<std::string> strategies;
@@ -138,6 +145,9 @@ Result<BenchFile> MergeBenchFiles(const std::vector<BenchFile>& files,
 
 // The options a bench file's settings stand for (for BenchToJson of a merge).
 BenchOptions OptionsOf(const BenchFile& file);
+
+// What a benchmark's time counts: "wall", "phone:uia2", "phone:uiautomator".
+std::string BenchClock(const BenchOptions& options);
 
 nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions& options,
                            double wall_seconds);

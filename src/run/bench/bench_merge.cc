@@ -55,6 +55,11 @@ Result<BenchRun> RunFromJson(const json& j, const std::string& where) {
     }
   }
   ROAM_RETURN_IF_ERROR(ReadField(j, "seconds", r.seconds, where));
+  if (j.contains("phone_seconds")) {
+    double phone = 0;
+    ROAM_RETURN_IF_ERROR(ReadField(j, "phone_seconds", phone, where));
+    r.phone_seconds = phone;
+  }
   ROAM_RETURN_IF_ERROR(ReadField(j, "dir", r.dir, where));
   if (r.app.empty() || r.strategy.empty())
     return Status::Corruption(where + ": needs \"app\" and \"strategy\"");
@@ -95,6 +100,11 @@ Result<BenchFile> ReadBenchFile(const std::filesystem::path& path) {
   BenchFile f;
   ROAM_RETURN_IF_ERROR(ReadField(*j, "events", f.events, where));
   ROAM_RETURN_IF_ERROR(ReadField(*j, "seeds", f.seeds, where));
+  if (j->contains("time")) ROAM_RETURN_IF_ERROR(ReadField(*j, "time", f.time, where));
+  if (j->contains("clock")) ROAM_RETURN_IF_ERROR(ReadField(*j, "clock", f.clock, where));
+  if (f.clock != "wall" && f.clock != "phone:uia2" && f.clock != "phone:uiautomator")
+    return Status::Corruption(fmt::format(
+        "{}: clock: \"{}\" is none of wall, phone:uia2, phone:uiautomator", where, f.clock));
   if (j->contains("first_seed"))
     ROAM_RETURN_IF_ERROR(ReadField(*j, "first_seed", f.first_seed, where));
   ROAM_RETURN_IF_ERROR(ReadField(*j, "strategies", f.strategies, where));
@@ -121,6 +131,9 @@ Result<BenchFile> ReadBenchFile(const std::filesystem::path& path) {
 BenchOptions OptionsOf(const BenchFile& f) {
   BenchOptions o;
   o.budget.events = f.events;
+  o.budget.seconds = f.time;
+  o.phone_clock = f.clock != "wall";
+  if (f.clock == "phone:uiautomator") o.driver = device::android::PhoneDriver::kUiautomator;
   o.seeds = f.seeds;
   o.first_seed = f.first_seed;
   o.strategies = f.strategies;
@@ -150,6 +163,8 @@ Result<BenchFile> MergeBenchFiles(const std::vector<BenchFile>& files,
                       setting, names[0]));
     };
     ROAM_RETURN_IF_ERROR(differs("events per run", f.events, all.events));
+    ROAM_RETURN_IF_ERROR(differs("time budgets", f.time, all.time));
+    ROAM_RETURN_IF_ERROR(differs("clocks", f.clock, all.clock));
     ROAM_RETURN_IF_ERROR(differs("seeds", f.seeds, all.seeds));
     ROAM_RETURN_IF_ERROR(differs("first seeds", f.first_seed, all.first_seed));
     ROAM_RETURN_IF_ERROR(differs("strategies", f.strategies, all.strategies));

@@ -101,8 +101,10 @@ Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& c
                 .known = options.known,
                 .html_report = options.html_report};
   Rng rng(options.seed);
-  Campaign campaign(options.campaign, options.budget, d.target->device(), *d.strategy, rng,
-                    std::move(io), context);
+  BudgetOptions budget = options.budget;
+  budget.clock = d.target->clock();
+  Campaign campaign(options.campaign, budget, d.target->device(), *d.strategy, rng, std::move(io),
+                    context);
   auto summary = campaign.Run();
   ROAM_RETURN_IF_ERROR(WriteStrategyFigures(options.out, *d.strategy, "", true));
   return summary;

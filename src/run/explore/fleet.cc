@@ -157,6 +157,7 @@ report::Summary MergeDeviceSummaries(const std::vector<report::Summary>& devices
   for (const auto& d : devices) {
     m.events += d.events;
     m.wall_seconds = std::max(m.wall_seconds, d.wall_seconds);
+    if (d.phone_seconds) m.phone_seconds = std::max(m.phone_seconds.value_or(0), *d.phone_seconds);
     for (const auto& a : d.activities_covered)
       if (activities.insert(a).second) m.activities_covered.push_back(a);
     m.relaunches += d.relaunches;
@@ -212,6 +213,7 @@ Result<report::Summary> RunFleet(const ExploreOptions& options, std::vector<Expl
   for (size_t i = 0; i < n; ++i) {
     ExploreDevice& w = workers[i];
     BudgetOptions budget = options.budget;
+    budget.clock = w.target->clock();  // each device on its own phone's clock
     if (budget.events > 0)
       budget.events = options.budget.events / n + (i < options.budget.events % n ? 1 : 0);
     CampaignIo io{.app = w.target->app_name(),

@@ -1,0 +1,86 @@
+#include "device/phone_clock.h"
+
+#include <time.h>
+
+#include <utility>
+
+namespace roam::device {
+
+namespace {
+
+int64_t ThreadCpuNs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return int64_t{ts.tv_sec} * 1000000000 + ts.tv_nsec;
+}
+
+constexpr int64_t kNsPerMs = 1000000;
+
+}  // namespace
+
+PhoneClockDevice::PhoneClockDevice(std::unique_ptr<Device> inner, android::PhoneDriver driver)
+    : inner_(std::move(inner)) {
+  calls_.driver = driver;
+  calls_.package = inner_->Package();
+}
+
+template <typename Call>
+auto PhoneClockDevice::Charge(int phone_ms, Call call) {
+  // CPU clocks are per thread: time between calls counts only while one thread drives.
+  if (cpu_after_last_ >= 0 && std::this_thread::get_id() == last_thread_)
+    clock_.Add(ThreadCpuNs() - cpu_after_last_);
+  clock_.Add(int64_t{phone_ms} * kNsPerMs);
+  auto result = call();
+  cpu_after_last_ = ThreadCpuNs();
+  last_thread_ = std::this_thread::get_id();
+  return result;
+}
+
+Status PhoneClockDevice::Launch() {
+  return Charge(calls_.LaunchMs(), [&] { return inner_->Launch(); });
+}
+
+Status PhoneClockDevice::Stop() {
+  return Charge(calls_.StopMs(), [&] { return inner_->Stop(); });
+}
+
+Status PhoneClockDevice::ClearData() {
+  return Charge(calls_.ClearDataMs(), [&] { return inner_->ClearData(); });
+}
+
+Status PhoneClockDevice::Observe(gui::Screen& out) {
+  const int size_ms = size_known_ ? 0 : calls_.ScreenSizeMs();
+  size_known_ = true;
+  Status s = Charge(calls_.ObserveMs() + size_ms, [&] { return inner_->Observe(out); });
+  if (s.ok() && out.width > 0 && out.height > 0) {
+    width_ = out.width;
+    height_ = out.height;
+    rotation_ = out.rotation;
+  }
+  return s;
+}
+
+Status PhoneClockDevice::Perform(const gui::Action& action) {
+  int ms = size_known_ ? 0 : calls_.ScreenSizeMs();
+  size_known_ = true;
+  // The input the action becomes decides its cost; an action that has none fails below.
+  if (auto input = android::PlanAction(action, width_, height_, rotation_, {}); input.ok())
+    ms += calls_.PerformMs(*input);
+  if (action.kind == gui::ActionKind::kRotate) size_known_ = false;
+  return Charge(ms, [&] { return inner_->Perform(action); });
+}
+
+Status PhoneClockDevice::Snapshot(const std::string& name) {
+  return Charge(calls_.SnapshotMs(), [&] { return inner_->Snapshot(name); });
+}
+
+Status PhoneClockDevice::Restore(const std::string& name) {
+  size_known_ = false;
+  return Charge(calls_.RestoreMs(), [&] { return inner_->Restore(name); });
+}
+
+Result<std::string> PhoneClockDevice::Screenshot(const std::optional<gui::Rect>& outline) {
+  return Charge(calls_.ScreenshotMs(), [&] { return inner_->Screenshot(outline); });
+}
+
+}  // namespace roam::device

@@ -1,0 +1,162 @@
+// The phone's clock over the simulator (PhoneClockDevice) against `roam sim serve --pace phone`
+// (SimAdbServer in process, counting its pace without sleeping): the same calls, made through
+// AndroidDevice on the served phone and on the clock's simulator, cost the same milliseconds
+// call by call, with either driver. And the clock's own arithmetic: the host's CPU time between
+// calls counts, a call's own simulator time does not.
+#include "device/phone_clock.h"
+
+#include <time.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "device/android/android_device.h"
+#include "device/android/uia2_driver.h"
+#include "device/sim_device.h"
+#include "gui/actions.h"
+#include "serve/sim_adb_server.h"
+#include "sim/spec.h"
+#include "test_paths.h"
+
+namespace roam::device {
+namespace {
+
+using android::AndroidDevice;
+using android::AndroidDeviceOptions;
+using android::PhoneDriver;
+
+class PhoneClockServed : public ::testing::TestWithParam<PhoneDriver> {
+ protected:
+  void SetUp() override {
+    auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
+    ASSERT_TRUE(spec.ok());
+    spec_ = *spec;
+    serve::SimAdbServerOptions so;
+    so.port = 0;
+    so.phone_pace = true;
+    so.pace_sleeps = false;
+    so.sim.seed = 7;
+    server_ = std::make_unique<serve::SimAdbServer>(spec_, so);
+    ASSERT_TRUE(server_->Start().ok());
+  }
+
+  std::shared_ptr<const sim::AppSpec> spec_;
+  std::unique_ptr<serve::SimAdbServer> server_;
+};
+
+TEST_P(PhoneClockServed, EachCallCostsWhatTheServedPhoneIsPacedBy) {
+  const PhoneDriver driver = GetParam();
+  if (driver == PhoneDriver::kUia2 && !android::FindUia2Apks(android::DefaultUia2ApkDir()).ok())
+    GTEST_SKIP() << "no UiAutomator2 server APKs (setup.sh fetches them)";
+  AndroidDeviceOptions o;
+  o.port = server_->port();
+  o.serial = "emulator-5554";
+  o.package = spec_->package();
+  o.io_timeout_ms = 5000;
+  o.driver = driver == PhoneDriver::kUia2 ? AndroidDeviceOptions::Driver::kUia2
+                                          : AndroidDeviceOptions::Driver::kUiautomator;
+  auto phone = AndroidDevice::Open(o);
+  ASSERT_TRUE(phone.ok()) << phone.status().message();
+  ASSERT_EQ((*phone)->driver_name(), android::PhoneDriverName(driver));
+  PhoneClockDevice sim(std::make_unique<SimDevice>(spec_, sim::SimOptions{.seed = 7}), driver);
+
+  // Each call of the clock's device from a thread of its own: the CPU time between calls is
+  // then left out (CPU clocks are per thread), so both sides count the phone's costs alone.
+  int checked = 0;
+  auto both = [&](const std::string& what, auto on_phone, auto on_sim) {
+    const int64_t paced = server_->paced_ms();
+    const double before = sim.clock().Now();
+    Status a = on_phone(**phone);
+    std::thread([&] { on_sim(sim); }).join();
+    const int64_t charged = std::llround((sim.clock().Now() - before) * 1000);
+    EXPECT_TRUE(a.ok()) << what << ": " << a.message();
+    EXPECT_EQ(charged, server_->paced_ms() - paced) << what;
+    ++checked;
+  };
+  // The first launch also starts uia2's stream of resumes (a logcat: one round trip), set-up the
+  // clock leaves out as it leaves out AndroidDevice::Open's.
+  ASSERT_TRUE((*phone)->Launch().ok());
+  ASSERT_TRUE(sim.Launch().ok());
+  both(
+      "launch", [](Device& d) { return d.Launch(); }, [](Device& d) { (void)d.Launch(); });
+  gui::Screen screen, ignored;
+  std::vector<gui::Action> actions;
+  std::set<std::string> kinds;
+  for (int step = 0; step < 40; ++step) {
+    both(
+        "observe", [&](Device& d) { return d.Observe(screen); },
+        [&](Device& d) { (void)d.Observe(ignored); });
+    actions.clear();
+    gui::ActionsFor(screen, actions);
+    gui::AppendGlobalActions(actions);
+    // Every kind of action the screen offers once (text, long presses, swipes, keys, rotations,
+    // restarts), then a spread of the rest.
+    auto fresh = std::find_if(actions.begin(), actions.end(), [&](const gui::Action& x) {
+      return !kinds.count(std::string(gui::ActionKindName(x.kind)));
+    });
+    gui::Action a = fresh != actions.end() ? *fresh : actions[step * 7 % actions.size()];
+    if (a.kind == gui::ActionKind::kInputText) a.text = "Roam's 2 notes";
+    kinds.insert(std::string(gui::ActionKindName(a.kind)));
+    both(
+        a.Describe(), [&](Device& d) { return d.Perform(a); },
+        [&](Device& d) { (void)d.Perform(a); });
+  }
+  both(
+      "snapshot", [](Device& d) { return d.Snapshot("s1"); },
+      [](Device& d) { (void)d.Snapshot("s1"); });
+  both(
+      "restore", [](Device& d) { return d.Restore("s1"); },
+      [](Device& d) { (void)d.Restore("s1"); });
+  both(
+      "observe after the restore", [&](Device& d) { return d.Observe(screen); },
+      [&](Device& d) { (void)d.Observe(ignored); });
+  both(
+      "stop", [](Device& d) { return d.Stop(); }, [](Device& d) { (void)d.Stop(); });
+  both(
+      "clear", [](Device& d) { return d.ClearData(); }, [](Device& d) { (void)d.ClearData(); });
+  both(
+      "screenshot", [](Device& d) { return d.Screenshot(std::nullopt).status(); },
+      [](Device& d) { (void)d.Screenshot(std::nullopt); });
+  EXPECT_EQ(checked, 87);
+  EXPECT_GE(kinds.size(), 10u) << "kinds of action: " << ::testing::PrintToString(kinds);
+}
+
+INSTANTIATE_TEST_SUITE_P(Drivers, PhoneClockServed,
+                         ::testing::Values(PhoneDriver::kUiautomator, PhoneDriver::kUia2),
+                         [](const auto& info) { return std::string(PhoneDriverName(info.param)); });
+
+TEST(PhoneClock, CountsTheHostsTimeBetweenCallsAndNotTheSimulatorsOwn) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
+  ASSERT_TRUE(spec.ok());
+  PhoneClockDevice d(std::make_unique<SimDevice>(*spec, sim::SimOptions{}), PhoneDriver::kUia2);
+  android::PhoneCalls costs{.driver = PhoneDriver::kUia2, .package = (*spec)->package()};
+  gui::Screen screen;
+  ASSERT_TRUE(d.Launch().ok());
+  double before = d.clock().Now();
+  for (int k = 0; k < 200; ++k) ASSERT_TRUE(d.Observe(screen).ok());
+  // 200 page sources and the CPU time the loop spent between them (microseconds, not seconds).
+  const double observed = d.clock().Now() - before;
+  EXPECT_GE(observed, 200 * costs.ObserveMs() / 1000.0);
+  EXPECT_LT(observed, 200 * costs.ObserveMs() / 1000.0 + 0.5);
+  // Work between two calls: 300 ms of this thread's CPU time are charged as 0.3 s.
+  before = d.clock().Now();
+  auto cpu = [] {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+  };
+  const double start = cpu();
+  volatile uint64_t spin = 0;
+  while (cpu() - start < 0.3) spin = spin + 1;
+  ASSERT_TRUE(d.Observe(screen).ok());
+  const double spent = d.clock().Now() - before - costs.ObserveMs() / 1000.0;
+  EXPECT_GE(spent, 0.3);
+  EXPECT_LT(spent, 0.35);
+}
+
+}  // namespace
+}  // namespace roam::device
