@@ -175,10 +175,16 @@ int BenchCommand(int argc, char** argv) {
   const std::string tables = run::FormatBenchTable(*runs, o.strategies) +
                              run::FormatFunctionalTable(*runs) + run::FormatMinimizeTable(*runs);
   fmt::print("{}", tables);
-  fmt::print(
-      "\n{} runs ({} apps x {} strategies x {} seeds x {} events{}) in {:.1f}s with {} jobs\n",
-      runs->size(), o.apps.size(), o.strategies.size(), o.seeds, o.budget.events,
-      o.shards > 1 ? fmt::format(", shard {} of {}", o.shard, o.shards) : "", wall, o.jobs);
+  std::vector<std::string> budget;
+  if (o.budget.events > 0) budget.push_back(fmt::format("{} events", o.budget.events));
+  if (o.budget.seconds > 0)
+    budget.push_back(fmt::format(
+        "{:g} s{}", o.budget.seconds,
+        o.phone_clock ? fmt::format(" of a phone ({})", device::android::PhoneDriverName(o.driver))
+                      : ""));
+  fmt::print("\n{} runs ({} apps x {} strategies x {} seeds x {}{}) in {:.1f}s with {} jobs\n",
+             runs->size(), o.apps.size(), o.strategies.size(), o.seeds, fmt::join(budget, ", "),
+             o.shards > 1 ? fmt::format(", shard {} of {}", o.shard, o.shards) : "", wall, o.jobs);
   if (Status s = run::WriteBenchReport(o.out, *runs, o.strategies, tables); s.ok()) {
     fmt::print("report: {}\n", (o.out / "report.html").string());
   } else {

@@ -120,6 +120,9 @@ TEST(PhoneClockRun, BenchRunsOnAPhonesTimeAndShardsOnOtherClocksDoNotMerge) {
     EXPECT_GT(r.events, 20);
     EXPECT_LT(r.events, 60);  // uiautomator: about 2.7 s of a phone a step
   }
+  // Runs on a time budget make different numbers of events: the table shows them.
+  const std::string table = FormatBenchTable(*runs, o.strategies);
+  EXPECT_NE(table.find("strategy  events"), std::string::npos) << table;
   const auto file = o.out / "bench.json";
   ASSERT_TRUE(WriteJsonFile(file, BenchToJson(*runs, o, 1.0)).ok());
   auto read = ReadBenchFile(file);

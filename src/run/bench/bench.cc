@@ -300,6 +300,9 @@ nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions
   j["shard"] = {{"index", options.shard}, {"count", options.shards}};
   j["grid"] = options.apps.size() * options.strategies.size() * static_cast<size_t>(options.seeds);
   if (options.harness.Active()) j["harness"] = options.harness.ToJson();
+  j["best_known"] = nlohmann::json::object();
+  for (const auto& [app, best] : BestKnownOf(runs))
+    j["best_known"][app] = {{"activities", best.activities}, {"units", best.units}};
   j["runs"] = nlohmann::json::array();
   for (const auto& r : runs) {
     nlohmann::json traces = nlohmann::json::array();

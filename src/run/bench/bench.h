@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -97,6 +98,14 @@ Result<std::vector<std::filesystem::path>> AppsIn(const std::filesystem::path& d
 
 // Runs everything; `progress` (may be null) gets a line per finished run.
 Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* progress);
+
+// Per app, the most activities and the most code units any one run covered, whatever its
+// strategy (the planner included): the yardstick of the table's "best" ratios.
+struct Best {
+  size_t activities = 0, units = 0;
+};
+using BestKnown = std::map<std::string, Best>;  // by app
+BestKnown BestKnownOf(const std::vector<BenchRun>& runs);
 
 std::string FormatBenchTable(const std::vector<BenchRun>& runs,
                              const std::vector<std::string>& strategies);
