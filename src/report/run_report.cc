@@ -355,6 +355,9 @@ std::vector<Card> FigureCards(const Summary* s, const std::vector<ProgressPoint>
   cards.push_back(
       {"Time", fmt::format("{:.1f} s", s->wall_seconds),
        EventsPerSecond(*s) > 0 ? fmt::format("{:.0f} events/s", EventsPerSecond(*s)) : ""});
+  if (s->phone_seconds)
+    cards.push_back({"A phone's time", fmt::format("{:.0f} s", *s->phone_seconds),
+                     fmt::format("{:.1f} events a minute", s->events * 60 / *s->phone_seconds)});
   if (!s->activities_covered.empty() || s->activities_total) {
     cards.push_back(
         {"Activities", Count(static_cast<double>(s->activities_covered.size())),

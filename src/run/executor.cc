@@ -91,6 +91,7 @@ ProgressFigures StepExecutor::Figures() const {
   f.events = budget_.events();
   f.max_events = budget_.options().events;
   f.elapsed = budget_.Elapsed();
+  if (budget_.options().clock) f.phone_seconds = budget_.Spent();
   f.aside = timing_.aside;
   f.crashes = crashes_.CountOf(device::Event::Kind::kCrash) +
               crashes_.CountOf(device::Event::Kind::kNativeCrash);

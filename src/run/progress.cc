@@ -25,11 +25,13 @@ std::string Line(const ProgressFigures& f) {
                            ? fmt::format("  snapshots {}  restores {} ({} failed)", f.snapshots,
                                          f.restores, f.failed_restores)
                            : std::string();
+  const std::string phone =
+      f.phone_seconds ? fmt::format(" = {:.0f}s of a phone", *f.phone_seconds) : std::string();
   return fmt::format(
-      "[{:7.1f}s] events {}  {:.0f} ev/s  states {}  activities {}{}  crashes {}  "
+      "[{:7.1f}s{}] events {}  {:.0f} ev/s  states {}  activities {}{}  crashes {}  "
       "anrs {}  relaunches {}{}{}{}",
-      f.elapsed, events, rate, f.states, activities, units, f.crashes, f.anrs, f.relaunches, travel,
-      f.extra.empty() ? "" : "  ", f.extra);
+      f.elapsed, phone, events, rate, f.states, activities, units, f.crashes, f.anrs, f.relaunches,
+      travel, f.extra.empty() ? "" : "  ", f.extra);
 }
 
 }  // namespace
@@ -41,6 +43,7 @@ nlohmann::json ProgressSample(const ProgressFigures& f) {
       {"crashes", f.crashes},       {"anrs", f.anrs},
       {"relaunches", f.relaunches}};
   if (f.units_covered) j["units"] = *f.units_covered;
+  if (f.phone_seconds) j["phone_seconds"] = std::round(*f.phone_seconds * 1000) / 1000;
   return j;
 }
 

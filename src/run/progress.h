@@ -20,8 +20,9 @@ namespace roam::run {
 
 struct ProgressFigures {
   int64_t events = 0;
-  int64_t max_events = 0;  // 0: no event budget
-  double elapsed = 0;      // seconds
+  int64_t max_events = 0;               // 0: no event budget
+  double elapsed = 0;                   // seconds
+  std::optional<double> phone_seconds;  // on a phone's clock (run/budget.h): its seconds
   size_t states = 0;
   size_t activities = 0;
   std::optional<size_t> activities_total;
@@ -42,7 +43,7 @@ struct ProgressOptions {
 };
 
 // One line of progress.jsonl: {"events", "seconds", "activities", "states", "crashes", "anrs",
-// "relaunches"} and "units" on a device with coverage.
+// "relaunches"}, "units" on a device with coverage and "phone_seconds" on a phone's clock.
 nlohmann::json ProgressSample(const ProgressFigures& figures);
 
 class Progress {

@@ -49,6 +49,13 @@ TEST(PhoneClockRun, ATimeBudgetIsSpentInAPhonesSecondsAndSummaryJsonSaysBoth) {
   ASSERT_TRUE(config.ok());
   EXPECT_EQ((*config)["clock"], "phone");
   EXPECT_EQ((*config)["clock_driver"], "uia2");
+  // progress.jsonl's samples and the page say the phone's time too.
+  auto progress = ReadFile(o.out / "progress.jsonl");
+  ASSERT_TRUE(progress.ok());
+  EXPECT_NE(progress->find("\"phone_seconds\":"), std::string::npos);
+  auto page = ReadFile(o.out / "report.html");
+  ASSERT_TRUE(page.ok());
+  EXPECT_NE(page->find("A phone&#39;s time"), std::string::npos);
 
   // uiautomator's dump and `input` cost about three uia2 steps each.
   auto dump = Explore(PhoneRun("phone_uiautomator", Driver::kUiautomator));

@@ -64,6 +64,8 @@ class FleetProgress {
       m.events += f.events;
       m.max_events += f.max_events;
       m.elapsed = std::max(m.elapsed, f.elapsed);
+      if (f.phone_seconds)
+        m.phone_seconds = std::max(m.phone_seconds.value_or(0), *f.phone_seconds);
       m.relaunches += f.relaunches;
       m.snapshots += f.snapshots;
       m.restores += f.restores;
