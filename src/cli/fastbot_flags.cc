@@ -51,6 +51,12 @@ void AddFastbotTuningFlags(CLI::App& app, explore::FastbotOptions& o) {
       ->check(CLI::IsMember({"on", "off"}))
       ->default_str(o.route ? "on" : "off")
       ->group(kGroup);
+  app.add_option("--fastbot-repeat", o.repeat,
+                 "fastbot: the chance that a tap that led to a new screen of its activity is "
+                 "tapped again at once (0: never, as Fastbot2's K = 1)")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str()
+      ->group(kGroup);
   app.add_option("--fastbot-globals", o.globals,
                  "fastbot: global actions offered as hyper-events (back, menu, swipe_up, "
                  "swipe_down, swipe_left, swipe_right, rotate, restart, key)")

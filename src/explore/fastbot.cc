@@ -69,6 +69,8 @@ Result<std::unique_ptr<FastbotStrategy>> FastbotStrategy::Make(FastbotMode mode,
     return Status::InvalidArgument("fastbot.alpha and fastbot.beta must be above 0");
   if (options.k < 1 || options.n_step < 1)
     return Status::InvalidArgument("fastbot.k and fastbot.n_step must be at least 1");
+  if (!(options.repeat >= 0 && options.repeat <= 1))
+    return Status::InvalidArgument("fastbot.repeat must be 0 to 1");
   if (options.dynamic_texts < 1 || options.dynamic_texts > model::Model::kMaxDynamicTextLimit)
     return Status::InvalidArgument(
         fmt::format("fastbot.dynamic_texts must be 1 to {}", model::Model::kMaxDynamicTextLimit));
@@ -129,6 +131,7 @@ void FastbotStrategy::AddSettings(nlohmann::json& config) const {
       {"beta", f.beta},
       {"stuck_steps", f.stuck_steps},
       {"route", f.route},
+      {"repeat", f.repeat},
       {"dynamic_texts", f.dynamic_texts},
       {"globals", f.globals},
       {"model", f.model_dir.empty() ? nlohmann::json(nullptr)
@@ -283,6 +286,26 @@ void FastbotStrategy::FieldsFirst(std::vector<size_t>& candidates) const {
   if (!keep_only(typing) && fields_filled_) keep_only(submit);
 }
 
+std::optional<EventId> FastbotStrategy::Repeat(const StepView& view, Rng& rng) {
+  if (options_.repeat <= 0) return std::nullopt;
+  const bool fresh = seen_states_.insert(view.state).second;
+  if (!pending_ || left_app_ || !fresh || here_ != last_here_) return std::nullopt;
+  const EventId e = *pending_;
+  if (e >= stamp_.size() || stamp_[e] != step_stamp_) return std::nullopt;  // not on this page
+  if (model_.event(e).kind != gui::ActionKind::kClick) return std::nullopt;
+  // A checkbox or a switch tapped again is undone, not repeated.
+  const int n = static_cast<int>(view.actions.size());
+  for (const auto& entry : entries_) {
+    if (entry.event != e || entry.action >= n) continue;
+    const int w = view.actions[entry.action].widget;
+    if (w >= 0 && w < static_cast<int>(view.screen.widgets.size()) &&
+        view.screen.widgets[w].checkable)
+      return std::nullopt;
+  }
+  if (!rng.Chance(options_.repeat)) return std::nullopt;
+  return e;
+}
+
 std::optional<EventId> FastbotStrategy::Route() {
   // A way that has not led to anything new in this many steps is going round in circles (an
   // outcome that changed since it was recorded); the rules choose until something new is picked.
@@ -344,11 +367,15 @@ gui::Action FastbotStrategy::Next(const StepView& view, Rng& rng) {
     action = gui::MakeGlobalAction(*escape);
     chosen = mapper_.Map(model_, view.screen, action);
     if (chosen >= stamp_.size()) stamp_.resize(model_.event_count() + 1024, 0);
+  } else if (auto again = Repeat(view, rng)) {
+    chosen = *again;
+    action = ActionOf(view, chosen, rng);
   } else {
     auto way = Route();
     chosen = way ? *way : page_[Choose(rng)];
     action = ActionOf(view, chosen, rng);
   }
+  last_here_ = here_;
   if (model_.RunCount(chosen) < static_cast<uint32_t>(options_.k)) routed_steps_ = 0;
   Update(chosen);
   model_.MarkExecuted(chosen);
