@@ -129,6 +129,20 @@ INSTANTIATE_TEST_SUITE_P(Drivers, PhoneClockServed,
                          ::testing::Values(PhoneDriver::kUiautomator, PhoneDriver::kUia2),
                          [](const auto& info) { return std::string(PhoneDriverName(info.param)); });
 
+TEST(PhoneClock, AShellLineCostsItsCommandsSplitOutsideQuotes) {
+  using android::PhoneShellLineMs;
+  EXPECT_EQ(PhoneShellLineMs("input tap 1 2"), 600);
+  // A ; or | typed inside quotes is text, not a second command.
+  EXPECT_EQ(PhoneShellLineMs("input text 'a;b|c'"), 600);
+  EXPECT_EQ(PhoneShellLineMs("input text \"a;b\" ; input keyevent 66"), 1200);
+  EXPECT_EQ(PhoneShellLineMs("input text a\\;b"), 600);
+  EXPECT_EQ(PhoneShellLineMs("am force-stop 'org.x';monkey -p 'org.x' 1"), 1100 + 1400);
+  EXPECT_EQ(PhoneShellLineMs("uiautomator dump /dev/tty && dumpsys window || echo no"),
+            2000 + 80 + 30);
+  EXPECT_EQ(PhoneShellLineMs("input swipe 1 2 3 4 300"), 900);
+  EXPECT_EQ(PhoneShellLineMs(""), 0);
+}
+
 TEST(PhoneClock, CountsTheHostsTimeBetweenCallsAndNotTheSimulatorsOwn) {
   auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
   ASSERT_TRUE(spec.ok());
