@@ -114,13 +114,13 @@ class FastbotStrategy final : public Strategy {
   };
   void MapPage(const StepView& view);
   void LearnArrival(model::ActivityId reached);
-  size_t Choose(Rng& rng);                                  // index into page_
-  size_t PickSoftmax(Rng& rng, bool q, bool fair);          // index into page_
-  std::optional<gui::ActionKind> ForcedEscape();            // back or restart when stuck
-  void SeePlace(const StepView& view);                      // the route graph's place, edge
-  std::optional<model::EventId> Route();
+  size_t Choose(Rng& rng);                          // index into page_
+  size_t PickSoftmax(Rng& rng, bool q, bool fair);  // index into page_
+  std::optional<gui::ActionKind> ForcedEscape();    // back or restart when stuck
+  void SeePlace(const StepView& view);              // the route graph's place, edge
+  std::optional<model::EventId> Route();            // see FastbotOptions::route
   // The last event again when it did something (FastbotOptions::repeat), else nullopt.
-  std::optional<model::EventId> Repeat(const StepView& view, Rng& rng);                    // see FastbotOptions::route
+  std::optional<model::EventId> Repeat(const StepView& view, Rng& rng);
   void FieldsFirst(std::vector<size_t>& candidates) const;  // page_ indices
   void Update(model::EventId next);
   gui::Action ActionOf(const StepView& view, model::EventId chosen, Rng& rng);
