@@ -26,8 +26,6 @@ class PhoneClockDevice final : public Device {
 
   // Seconds of a phone since the device was made.
   const Clock& clock() const { return clock_; }
-  android::PhoneDriver driver() const { return calls_.driver; }
-  Device& inner() { return *inner_; }
 
   std::string Name() const override { return inner_->Name(); }
   std::string Package() const override { return inner_->Package(); }
