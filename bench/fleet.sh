@@ -3,7 +3,8 @@
 #
 # Throughput: fastbot on apps/bench/settings.json for TIME seconds on 1, 2 and 4 simulated
 # devices (a time budget, so start-up and the final report do not dilute the figure), and on
-# 2 devices learning separate models; events per second and the ratio to one device.
+# 2 devices learning separate models; events per second over SEEDS seeds and the ratio to one
+# device.
 #
 # Learning together: on the generated apps of bench/generated.sh (`roam sim generate --seed
 # 1..APPS --activities 40 --bugs 6`), EVENTS events in all per run: one device; two devices
@@ -34,19 +35,25 @@ explore() {  # app devices seed out [flags]
 }
 
 mkdir -p "$OUT/apps"
-echo "#### throughput: fastbot, apps/bench/settings.json, $TIME s per run"
+echo "#### throughput: fastbot, apps/bench/settings.json, $TIME s per run, mean of $SEEDS seeds"
 echo "devices          events    events/s  x one device"
 one=
 for run in 1 2 2:separate 4; do
   devices=${run%%:*}
   flags=
   [ "$run" = "2:separate" ] && flags=--no-shared-model
-  # shellcheck disable=SC2086
-  set -- $(explore apps/bench/settings.json "$devices" 1 "$OUT/throughput-$devices" \
-    --time "$TIME" --events 0 $flags)
-  rate=$(echo "$1 $2" | awk '{printf "%.0f", $1 / $2}')
+  events=0 wall=0
+  for s in $(seq 1 "$SEEDS"); do
+    # shellcheck disable=SC2086
+    set -- $(explore apps/bench/settings.json "$devices" "$s" "$OUT/throughput-$devices" \
+      --time "$TIME" --events 0 $flags)
+    events=$((events + $1))
+    wall=$(echo "$wall $2" | awk '{print $1 + $2}')
+  done
+  rate=$(echo "$events $wall" | awk '{printf "%.0f", $1 / $2}')
   [ -z "$one" ] && one=$rate
-  echo "$run $1 $rate $one" | awk '{printf "%-12s %10s %11s %13.2f\n", $1, $2, $3, $3 / $4}'
+  echo "$run $((events / SEEDS)) $rate $one" |
+    awk '{printf "%-12s %10s %11s %13.2f\n", $1, $2, $3, $3 / $4}'
 done
 
 i=1

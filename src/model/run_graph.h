@@ -25,17 +25,25 @@ class RunGraph {
   void Record(uint64_t from, EventId e, uint64_t to);
   // The first event of a shortest way from `from` to a page with an event that `wanted` accepts,
   // over recorded outcomes, starting with an event of `from`'s page; nullopt when that page has
-  // one itself, or no known way leads to one.
+  // one itself, or no known way leads to one. `wanted` may only narrow over a run's calls (an
+  // event once refused is never wanted again, as "picked fewer than K times in this run"): a
+  // page found with nothing wanted is not asked again until SetPage changes it, so once every
+  // page is spent a call costs nothing.
   std::optional<EventId> Route(uint64_t from, const std::function<bool(EventId)>& wanted);
 
  private:
   struct Node {
     std::vector<EventId> page;
-    std::vector<std::pair<EventId, uint64_t>> out;  // event, where it led last
+    std::vector<std::pair<EventId, uint32_t>> out;  // event, the node where it led last
     uint32_t seen = 0;                              // the Route call that last reached it
+    bool spent = false;  // nothing on the page was wanted when last asked (see Route)
   };
-  std::unordered_map<uint64_t, Node> nodes_;
-  std::vector<std::pair<uint64_t, EventId>> queue_;
+  uint32_t NodeOf(uint64_t state);  // its index in nodes_, added when new (not spent)
+
+  std::vector<Node> nodes_;
+  std::unordered_map<uint64_t, uint32_t> index_;  // state -> nodes_ index
+  std::vector<uint32_t> live_;                    // the nodes not (yet) known to be spent
+  std::vector<std::pair<uint32_t, EventId>> queue_;
   uint32_t route_ = 0;
 };
 

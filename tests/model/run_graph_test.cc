@@ -47,5 +47,27 @@ TEST(RunGraph, TheFirstStepIsAnEventThePageOffersNow) {
   EXPECT_EQ(g.Route(1, wanted), std::nullopt);
 }
 
+// Once every page is spent a call asks no page again, but a page that changes is asked anew.
+TEST(RunGraph, APageFoundSpentIsAskedAgainWhenItChanges) {
+  RunGraph g;
+  std::set<EventId> tried = {10, 20};
+  auto wanted = [&](EventId e) { return !tried.contains(e); };
+  g.SetPage(1, std::vector<EventId>{10});
+  g.SetPage(2, std::vector<EventId>{20});
+  g.Record(1, 10, 2);
+  g.Record(2, 20, 1);
+  EXPECT_EQ(g.Route(1, wanted), std::nullopt);  // nothing left anywhere
+  g.SetPage(2, std::vector<EventId>{20});       // the same page again: still spent
+  EXPECT_EQ(g.Route(1, wanted), std::nullopt);
+  g.SetPage(2, std::vector<EventId>{20, 21});  // a new button on state 2
+  EXPECT_EQ(g.Route(1, wanted), EventId{10});
+  // A state first met as an outcome is routed to once its page is known.
+  tried.insert(21);
+  g.Record(2, 20, 3);
+  EXPECT_EQ(g.Route(1, wanted), std::nullopt);
+  g.SetPage(3, std::vector<EventId>{30});
+  EXPECT_EQ(g.Route(1, wanted), EventId{10});  // 1 -10-> 2 -20-> 3
+}
+
 }  // namespace
 }  // namespace roam::model
