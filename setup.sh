@@ -21,6 +21,8 @@ PACKAGES=(
   chromium-headless-shell # tests open report.html in a real browser, headless
   libcurl4-openssl-dev    # llm/: the OpenAI-compatible chat-completions client (VisionDroid)
   libtorch-dev            # net/: DinoDroid's deep Q-network (--strategy dqn, roam train)
+  libopenblas0-pthread    # the BLAS libtorch's matrix work goes to (by the alternatives
+                          # system): a dqn decision 1.3-2.4x faster than the reference BLAS
   fasttext wordnet-base   # scripts/word_vectors.sh: word vectors for the dqn's text feature
   default-jdk-headless libjacoco-java  # tests/device/jacoco_real_test: JaCoCo's own agent and
                           # readers check Roam's exec data (device/jacoco) both ways
