@@ -51,6 +51,26 @@ void AddFastbotTuningFlags(CLI::App& app, explore::FastbotOptions& o) {
       ->check(CLI::IsMember({"on", "off"}))
       ->default_str(o.route ? "on" : "off")
       ->group(kGroup);
+  app.add_option("--fastbot-model-steps", o.model_steps,
+                 "fastbot: steps of a run in which the combined mode picks by the model before "
+                 "it picks by Q (0: by the model only where the page has events not yet picked "
+                 "K times)")
+      ->check(NonNegative())
+      ->capture_default_str()
+      ->group(kGroup);
+  app.add_option_function<std::string>(
+         "--fastbot-expand-globals", [&o](const std::string& v) { o.expand_globals = v == "on"; },
+         "fastbot: expansion tries the global actions (back, rotate, restart...) as it tries a "
+         "screen's new events (off: the screen's only)")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->default_str(o.expand_globals ? "on" : "off")
+      ->group(kGroup);
+  app.add_option("--fastbot-prior", o.prior,
+                 "fastbot: a hyper-event's prior: the mix's weights of all the widgets it stands "
+                 "for (widget: 20 like rows weigh 20 buttons) or of one (event)")
+      ->check(CLI::IsMember({"widget", "event"}))
+      ->capture_default_str()
+      ->group(kGroup);
   app.add_option("--fastbot-repeat", o.repeat,
                  "fastbot: the chance that a tap that led to a new screen of its activity is "
                  "tapped again at once (0: never, as Fastbot2's K = 1)")

@@ -71,6 +71,11 @@ Result<std::unique_ptr<FastbotStrategy>> FastbotStrategy::Make(FastbotMode mode,
     return Status::InvalidArgument("fastbot.k and fastbot.n_step must be at least 1");
   if (!(options.repeat >= 0 && options.repeat <= 1))
     return Status::InvalidArgument("fastbot.repeat must be 0 to 1");
+  if (options.model_steps < 0)
+    return Status::InvalidArgument("fastbot.model_steps must be at least 0");
+  if (options.prior != "widget" && options.prior != "event")
+    return Status::InvalidArgument(
+        fmt::format("fastbot.prior must be widget or event, not \"{}\"", options.prior));
   if (options.dynamic_texts < 1 || options.dynamic_texts > model::Model::kMaxDynamicTextLimit)
     return Status::InvalidArgument(
         fmt::format("fastbot.dynamic_texts must be 1 to {}", model::Model::kMaxDynamicTextLimit));
@@ -131,6 +136,9 @@ void FastbotStrategy::AddSettings(nlohmann::json& config) const {
       {"beta", f.beta},
       {"stuck_steps", f.stuck_steps},
       {"route", f.route},
+      {"model_steps", f.model_steps},
+      {"expand_globals", f.expand_globals},
+      {"prior", f.prior},
       {"repeat", f.repeat},
       {"dynamic_texts", f.dynamic_texts},
       {"globals", f.globals},
@@ -165,6 +173,7 @@ Status FastbotStrategy::Flush() {
 void FastbotStrategy::MapPage(const StepView& view) {
   entries_.clear();
   page_.clear();
+  page_global_.clear();
   scratch_kinds_.clear();
   ++step_stamp_;
   mapper_.BeginScreen(view.screen);
@@ -181,15 +190,20 @@ void FastbotStrategy::MapPage(const StepView& view) {
       stamp_[e] = step_stamp_;
       slot_[e] = static_cast<uint32_t>(page_.size());
       page_.push_back(e);
+      page_global_.push_back(index >= n);
     }
   };
   for (int i = 0; i < n; ++i) add(view.actions[i], i);
   for (size_t g = 0; g < globals_.size(); ++g) add(globals_[g], n + static_cast<int>(g));
-  // A hyper-event's prior: the mix's weights of the actions it stands for (list rows add up).
+  // A hyper-event's prior: the mix's weights of the actions it stands for (list rows add up),
+  // or of one of them (FastbotOptions::prior).
   MixWeights(options_.mix, scratch_kinds_, scratch_weights_);
   page_prior_.assign(page_.size(), 0.0);
-  for (size_t i = 0; i < entries_.size(); ++i)
-    page_prior_[slot_[entries_[i].event]] += scratch_weights_[i];
+  const bool per_widget = options_.prior == "widget";
+  for (size_t i = 0; i < entries_.size(); ++i) {
+    double& prior = page_prior_[slot_[entries_[i].event]];
+    prior = per_widget ? prior + scratch_weights_[i] : scratch_weights_[i];
+  }
 }
 
 void FastbotStrategy::LearnArrival(model::ActivityId reached) {
@@ -318,10 +332,14 @@ std::optional<EventId> FastbotStrategy::Route() {
 }
 
 size_t FastbotStrategy::Choose(Rng& rng) {
-  // Expansion: a hyper-event never executed in any run, uniformly.
+  // Expansion: a hyper-event never executed in any run, uniformly; the globals among them or
+  // not (FastbotOptions::expand_globals), but always in fastbot:rl, whose Q rule has no K-rule
+  // to give an event of Q 0 its turn beside learned ones (its units fell to 0.44x without).
+  const bool expand_globals = options_.expand_globals || mode_ == FastbotMode::kLearning;
   scratch_index_.clear();
   for (size_t i = 0; i < page_.size(); ++i)
-    if (!model_.Known(page_[i])) scratch_index_.push_back(i);
+    if (!model_.Known(page_[i]) && (expand_globals || !page_global_[i]))
+      scratch_index_.push_back(i);
   FieldsFirst(scratch_index_);
   if (!scratch_index_.empty()) return scratch_index_[rng.Below(scratch_index_.size())];
   switch (mode_) {
@@ -332,9 +350,9 @@ size_t FastbotStrategy::Choose(Rng& rng) {
     case FastbotMode::kCombined:
       break;
   }
-  // The model decides while the page has events not yet picked K times in this run, the
-  // Q-table once all have been.
-  bool unexplored = false;
+  // The model decides early in the run (step_stamp_ counts this strategy's steps) and while
+  // the page has events not yet picked K times in this run, the Q-table otherwise.
+  bool unexplored = step_stamp_ <= static_cast<uint64_t>(options_.model_steps);
   for (EventId e : page_) unexplored |= model_.RunCount(e) < static_cast<uint32_t>(options_.k);
   return unexplored ? PickSoftmax(rng, false, true) : PickSoftmax(rng, true, false);
 }

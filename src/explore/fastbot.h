@@ -7,8 +7,9 @@
 //               where E is 0 for all of them, over E looked n_step steps ahead
 //               (model/lookahead.h: towards unvisited activities and unexpanded events);
 //   fastbot:rl  softmax over Q(e) with temperature beta;
-//   fastbot     the pm rule while the page has events picked fewer than K times in this run,
-//               the Q rule once all have been.
+//   fastbot     the notes' combination: the pm rule early in a run (its first `model_steps`
+//               steps) while Q is learned, the Q rule later; and the pm rule at any time on a
+//               page with events picked fewer than K times in this run.
 // Q is learned by N-step SARSA (model/learning.h) in every mode. Beyond the notes (route, on by
 // default): on a page whose events have all been picked K times in this run, the strategy takes
 // the first event of the shortest known way (model/run_graph.h) to a page with one that has not,
@@ -57,6 +58,17 @@ struct FastbotOptions {
   int dynamic_texts = 2;
   int stuck_steps = 20;  // steps on one state before back is forced (2x: restart); 0: never
   bool route = true;     // walk to the nearest page with events not yet picked K times
+  // The combined mode's switch-over: steps of a run in which it picks by the model (pm) before
+  // it picks by Q. 0: the model only on pages with events not yet picked K times, which in a
+  // fresh run (expansion picks every new event first) never happens, leaving fastbot:rl.
+  int model_steps = 500;
+  // Expansion tries the global actions (back, menu, swipes, rotate, restart) as it tries a
+  // screen's new events; false: only the screen's, the globals left to the rules and the prior
+  // (Fastbot's own agent does not expand them). fastbot:rl expands them either way.
+  bool expand_globals = false;
+  // A hyper-event's prior: "widget", the mix's weights of all the actions it stands for added up
+  // (a list of 20 like rows weighs 20 buttons); "event", the weight of one of them.
+  std::string prior = "widget";
   // A tap (not of a checkbox or a switch) that stayed on its activity and led to a screen not
   // seen before in this run did something: it is tapped again at once with this chance, while
   // each tap still leads somewhere new ("tap X twice" crashes are out of K = 1's reach
@@ -142,6 +154,7 @@ class FastbotStrategy final : public Strategy {
   std::vector<Entry> entries_;        // every action of the page with its event
   std::vector<model::EventId> page_;  // the page's distinct events
   std::vector<double> page_prior_;    // per page_ event: its share of random's mix
+  std::vector<bool> page_global_;     // per page_ event: one of globals_
   std::vector<uint64_t> stamp_;       // per event: the step it was last put in page_
   std::vector<uint32_t> slot_;        // per event: its index in page_ (valid when stamped)
   uint64_t step_stamp_ = 0;

@@ -178,19 +178,97 @@ TEST(FastbotStrategy, LearningModeIsASoftmaxOverQ) {
   EXPECT_NEAR(freq["back"], back / z, 0.03);
 }
 
-TEST(FastbotStrategy, CombinedModeTurnsToQOnceThePageIsExplored) {
-  model::Model m = ThreeKnownEvents();
-  m.SetQ(1, 5.0);  // BB: exp(50) beats everything once Q decides
-  FastbotStrategy strategy(FastbotMode::kCombined, OnlyBack(), m);
-  auto s = Page("A1", 2);
+// The notes' combination: the model decides early in a run while Q is learned (its first
+// model_steps steps), Q later; with model_steps 0, Q as soon as every event of the page has been
+// picked K times in this run.
+TEST(FastbotStrategy, CombinedModePicksByTheModelEarlyAndByQLater) {
+  for (int model_steps : {0, 40}) {
+    SCOPED_TRACE(model_steps);
+    model::Model m = ThreeKnownEvents();
+    m.SetQ(1, 5.0);  // BB: exp(50) beats everything once Q decides
+    FastbotOptions o = OnlyBack();
+    o.model_steps = model_steps;
+    o.stuck_steps = 0;    // one screen all along: no forced back
+    o.learning_rate = 0;  // Q stays as set, so only the rule in use shows
+    FastbotStrategy strategy(FastbotMode::kCombined, o, m);
+    auto s = Page("A1", 2);
+    auto actions = Clicks(s);
+    Rng rng(1);
+    std::map<std::string, int> picks;
+    int step = 0;
+    for (; step < 3; ++step) ++picks[Chosen(s, strategy.Next({s, 1, actions, step}, rng))];
+    EXPECT_EQ(picks.size(), 3u);  // K = 1: each event once while the model decides
+    if (model_steps > 0) {
+      // E(BA) = 1 (A2 not visited), E(BB) = 0: the model leans on BA, whatever Q says.
+      picks.clear();
+      for (; step < model_steps; ++step)
+        ++picks[Chosen(s, strategy.Next({s, 1, actions, step}, rng))];
+      EXPECT_GT(picks["BA"], picks["BB"]);
+    }
+    for (int end = step + 7; step < end; ++step)
+      EXPECT_EQ(Chosen(s, strategy.Next({s, 1, actions, step}, rng)), "BB");
+  }
+}
+
+// Expansion tries a screen's own new events; the globals (back, rotate, restart...) come by the
+// rules, not as soon as each screen is met (expand_globals: as the notes read, they do).
+TEST(FastbotStrategy, ExpansionLeavesTheGlobalsToTheRulesUnlessAsked) {
+  auto s = Page("A1", 4);
   auto actions = Clicks(s);
-  Rng rng(1);
-  std::set<std::string> first;
-  for (int step = 0; step < 3; ++step)
-    first.insert(Chosen(s, strategy.Next({s, 1, actions, step}, rng)));
-  EXPECT_EQ(first.size(), 3u);  // K = 1: each event once while the model decides
-  for (int step = 3; step < 10; ++step)
-    EXPECT_EQ(Chosen(s, strategy.Next({s, 1, actions, step}, rng)), "BB");
+  for (bool expand_globals : {false, true}) {
+    int globals = 0;
+    for (uint64_t seed = 1; seed <= 20; ++seed) {
+      FastbotOptions o;  // the eight globals
+      o.expand_globals = expand_globals;
+      auto made = FastbotStrategy::Make(FastbotMode::kCombined, o, "org.app");
+      ASSERT_TRUE(made.ok());
+      Rng rng(seed);
+      for (int step = 0; step < 4; ++step)
+        globals += (*made)->Next({s, 1, actions, step}, rng).kind != ActionKind::kClick;
+    }
+    if (expand_globals) {
+      EXPECT_GT(globals, 20);  // 8 of 12 new events are globals: about 2 of each run's 4 steps
+    } else {
+      EXPECT_EQ(globals, 0);
+    }
+  }
+}
+
+// A list's like rows are one hyper-event. Its prior is the mix's weight of every row it stands
+// for ("widget": 20 rows weigh 20 buttons) or of one row ("event": a list weighs a button).
+TEST(FastbotStrategy, APriorPerEventWeighsAListAsOneButton) {
+  gui::Screen s = Page("A1", 21);
+  for (int i = 2; i <= 21; ++i) s.widgets[i].text = "Row";
+  s.Link();
+  auto actions = Clicks(s);
+  model::Model m("org.app");
+  const auto a1 = m.InternActivity("A1");
+  {  // Every event executed once and led back to A1: E = 0 everywhere, nothing to look ahead to.
+    FastbotStrategy probe(FastbotMode::kModel, OnlyBack(), m);
+    Rng rng(1);
+    for (int step = 0; step < 30; ++step) probe.Next({s, 1, actions, step}, rng);
+    m = probe.model();
+    for (model::EventId e = 0; e < m.event_count(); ++e) m.RecordTransition(e, a1);
+  }
+  m.StartRun();
+  for (const char* prior : {"widget", "event"}) {
+    FastbotOptions o = OnlyBack();
+    o.prior = prior;
+    int rows = 0, button = 0;
+    for (int t = 0; t < 2000; ++t) {
+      FastbotStrategy strategy(FastbotMode::kModel, o, m);
+      Rng rng(t);
+      const std::string chosen = Chosen(s, strategy.Next({s, 1, actions, 0}, rng));
+      rows += chosen == "Row";
+      button += chosen == "BA";
+    }
+    const double ratio = static_cast<double>(rows) / std::max(button, 1);
+    if (std::string(prior) == "widget") {
+      EXPECT_NEAR(ratio, 20, 5) << rows << " rows, " << button << " button";
+    } else {
+      EXPECT_NEAR(ratio, 1, 0.25) << rows << " rows, " << button << " button";
+    }
+  }
 }
 
 TEST(FastbotStrategy, NStepSarsaUpdateFromTheStepLoop) {

@@ -28,11 +28,12 @@ double Median(std::vector<double> v) {
   return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
-// The planner leads on these apps: on the suite and on generated apps, its median activities and
-// units are at least every other strategy's, the strongest included. The generated apps are those
-// of bench/suite.sh where the oracle that planned by a fresh breadth-first search each time was
-// exceeded at 2,000 events (timetravel:fastbot reached 32 activities of gen111 to its 27).
-TEST(Bench, ThePlannerCoversAtLeastWhatEveryStrategyCoversOnTheseAppsAndTheTableIsTheSummaries) {
+// The bench's figures are those of each run's own summary.json. The planner reads the spec and
+// covers at least what random does on every app; it is no ceiling (issue 47: the yardstick is
+// the best any run covered): since fastbot's combined mode picks by the model early (issue 48),
+// fastbot reaches all 60 activities of apps/bench/settings.json at 2,000 events, the planner 59.
+// The generated apps are three of bench/suite.sh's.
+TEST(Bench, TheTableIsTheRunsSummariesAndThePlannerCoversWhatRandomDoes) {
   BenchOptions o;
   o.apps = SuiteApps();
   o.out = testing::TempDir("bench");
@@ -66,11 +67,9 @@ TEST(Bench, ThePlannerCoversAtLeastWhatEveryStrategyCoversOnTheseAppsAndTheTable
     EXPECT_EQ((*s)["strategy"], r.strategy);
   }
   for (auto& [app, by] : units) {
-    for (const auto& strategy : o.strategies) {
-      EXPECT_GE(Median(by["oracle"]), Median(by[strategy])) << app << ", " << strategy << ": units";
-      EXPECT_GE(Median(activities[app]["oracle"]), Median(activities[app][strategy]))
-          << app << ", " << strategy << ": activities";
-    }
+    EXPECT_GE(Median(by["oracle"]), Median(by["random"])) << app << ": units";
+    EXPECT_GE(Median(activities[app]["oracle"]), Median(activities[app]["random"]))
+        << app << ": activities";
   }
   std::string table = FormatBenchTable(*runs, o.strategies);
   EXPECT_NE(table.find("== overall"), std::string::npos);
