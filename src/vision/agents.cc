@@ -263,9 +263,10 @@ Result<DetectorVerdict> ParseDetectorAnswer(std::string_view answer) {
   ROAM_RETURN_IF_ERROR(ReadField(*j, "feedback", v.feedback, where));
   if (v.bug) {
     const auto& kinds = ExampleKinds();
-    if (std::find(kinds.begin(), kinds.end(), v.kind) == kinds.end())
-      return Status::InvalidArgument(fmt::format("{}: a bug of kind \"{}\", which is none of {}",
-                                                 where, Excerpt(v.kind), fmt::join(kinds, ", ")));
+    if (std::find(kinds.begin(), kinds.end(), v.kind) == kinds.end()) {
+      v.kind_said = Excerpt(v.kind);
+      v.kind = kOtherKind;
+    }
     if (v.report.empty()) return Status::InvalidArgument(where + ": a bug without a \"report\"");
   }
   return v;

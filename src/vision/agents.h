@@ -69,7 +69,10 @@ std::string DetectorPrompt(const DetectorInput& input);
 
 struct DetectorVerdict {
   bool bug = false;
-  std::string kind;  // one of ExampleKinds() when bug
+  // One of ExampleKinds() when bug, or kOtherKind for a kind outside them (a bug all the same, as
+  // the paper lists kinds as examples, not as a closed set), with the model's word in kind_said.
+  std::string kind;
+  std::string kind_said;
   std::string expected, actual;
   std::string report;    // the bug in a sentence ("" when no bug)
   std::string feedback;  // for the Explorer: wrong or wasted actions ("" : none)

@@ -48,7 +48,7 @@ Result<std::vector<BugExample>> ExamplesFrom(const nlohmann::json* j, const std:
         return Status::Corruption(fmt::format("{}.{}: missing or empty", where, key));
     if (e.steps.empty()) return Status::Corruption(where + ".steps: no steps");
     const auto& kinds = ExampleKinds();
-    if (std::find(kinds.begin(), kinds.end(), e.kind) == kinds.end())
+    if (e.kind != kOtherKind && std::find(kinds.begin(), kinds.end(), e.kind) == kinds.end())
       return Status::Corruption(fmt::format("{}.kind: \"{}\" is not a kind{}; kinds: {}", where,
                                             Excerpt(e.kind), DidYouMean(e.kind, kinds),
                                             fmt::join(kinds, ", ")));

@@ -23,12 +23,15 @@ struct BugExample {
   std::string function;  // the function under test
   std::vector<std::string> steps;
   std::string expected, actual;
-  std::string kind;    // one of kExampleKinds
+  std::string kind;    // one of ExampleKinds(), or kOtherKind
   std::string source;  // where it was learnt from ("genie", "visiondroid", "real-app", a team's)
 };
 
 // data_loss, wrong_behaviour, function_stops, ui_inconsistency, duplicate.
 const std::vector<std::string>& ExampleKinds();
+// The kind of a bug the Detector reported under a kind outside ExampleKinds(); an example (a
+// confirmed report) may be of it too.
+inline constexpr std::string_view kOtherKind = "other";
 
 // A library file: {"examples": [...]}. Errors name the file and the example's field
 // ("lib.json: examples[3].kind: \"oops\" is not a kind; kinds: ...").

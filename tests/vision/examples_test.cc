@@ -89,6 +89,13 @@ TEST(BugExamples, ABrokenLibraryIsRefusedWithTheExampleAndField) {
   EXPECT_NE(write(R"({"examples": [{)" + good + R"(, "kind": 3}]})").find("examples[0]"),
             std::string::npos);
   EXPECT_NE(write(R"([1, 2])").find("needs an \"examples\" array"), std::string::npos);
+  // A confirmed report of a kind outside the five is an example of kind "other".
+  ASSERT_TRUE(
+      WriteFileAtomic(dir / "other.json", R"({"examples": [{)" + good + R"(, "kind": "other"}]})")
+          .ok());
+  auto other = LoadExamples(dir / "other.json");
+  ASSERT_TRUE(other.ok()) << other.status().message();
+  EXPECT_EQ((*other)[0].kind, kOtherKind);
 }
 
 }  // namespace

@@ -227,6 +227,7 @@ Status WriteVisionBug(const std::filesystem::path& dir, const VisionReport& r) {
               {"function", r.function},
               {"description", r.description},
               {"bug_kind", v.kind},
+              {"bug_kind_said", v.kind_said},
               {"report", v.report},
               {"expected", v.expected},
               {"actual", v.actual},
