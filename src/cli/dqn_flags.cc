@@ -65,6 +65,18 @@ void AddDqnTuningFlags(CLI::App& app, explore::DqnOptions& o) {
       ->check(CLI::Range(explore::DqnShape::kMinHistogram, explore::DqnShape::kMaxHistogram))
       ->capture_default_str()
       ->group(kGroup);
+  app.add_option_function<std::vector<std::string>>(
+         "--dqn-features",
+         [&o](const std::vector<std::string>& names) {
+           o.features = *explore::FeaturesNamed(names);  // the check below takes only these
+         },
+         "dqn: the features an event's row carries, of fcr (its execution count), fcd (its "
+         "children's histograms) and txc (its words); leave one out to repeat the paper's "
+         "ablations")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"fcr", "fcd", "txc"}))
+      ->default_str("fcr,fcd,txc")
+      ->group(kGroup);
   app.add_option("--dqn-vectors", o.vectors,
                  "dqn: word vectors, a fastText .vec file (default: the ones setup.sh built "
                  "under build/wordvec; `hashed`: a hash vector per word)")

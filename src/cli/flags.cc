@@ -147,6 +147,7 @@ constexpr std::pair<std::string_view, std::string_view> kSettingFlags[] = {
     {"dqn.generations", "--dqn-generations"},
     {"dqn.histogram", "--dqn-histogram"},
     {"dqn.reward", "--dqn-reward"},
+    {"dqn.features", "--dqn-features"},
     {"dqn.vectors", "--dqn-vectors"},
     {"dqn.model", "--dqn-model"},
     {"harness.strings", "--strings"},

@@ -156,6 +156,7 @@ void DqnStrategy::AddSettings(nlohmann::json& config) const {
       {"words", d.words},
       {"generations", d.generations},
       {"histogram", d.histogram},
+      {"features", FeatureNames(d.features)},
       {"model", d.model.empty() ? nlohmann::json("shipped") : nlohmann::json(d.model.string())},
       {"frozen", d.frozen},
       {"vectors", d.vectors.string()}};
@@ -270,7 +271,7 @@ gui::Action DqnStrategy::Next(const StepView& view, Rng& rng) {
     const int first = e.actions.front();
     const gui::Action& action = first >= 0 ? view.actions[first] : globals_[-1 - first];
     EventRow(s_.graph, e.vertex, EventWords(view.screen, action), s_.vectors, shape_,
-             rows_.data() + i * width);
+             rows_.data() + i * width, options_.features);
   }
   q_.resize(page_.size());
   s_.network->Predict(rows_.data(), page_.size(), q_.data());

@@ -68,6 +68,7 @@ struct DqnOptions {
   int words = 6;                // N of TXC (the paper: 6)
   int generations = 3;          // k of FCD (the paper: 3)
   int histogram = 10;           // L of FCD (the paper: 10)
+  DqnFeatures features;         // FCR, FCD, TXC on (switched off: the paper's ablations)
   // "coverage": +reward when code coverage grew; "novelty": when a new activity or a new
   // abstract state was reached (a device without coverage); "auto": coverage where the target
   // reports it. A unique crash counts in every rule.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "gui/abstraction.h"
 #include "gui/fields.h"
 
@@ -122,15 +124,45 @@ void EventGraph::ChildHistograms(Vertex v, int generations, int length, float* o
   }
 }
 
+std::vector<std::string> FeatureNames(const DqnFeatures& f) {
+  std::vector<std::string> names;
+  if (f.fcr) names.push_back("fcr");
+  if (f.fcd) names.push_back("fcd");
+  if (f.txc) names.push_back("txc");
+  return names;
+}
+
+Result<DqnFeatures> FeaturesNamed(const std::vector<std::string>& names) {
+  DqnFeatures f{.fcr = false, .fcd = false, .txc = false};
+  for (const auto& name : names) {
+    if (name == "fcr") {
+      f.fcr = true;
+    } else if (name == "fcd") {
+      f.fcd = true;
+    } else if (name == "txc") {
+      f.txc = true;
+    } else {
+      return Status::InvalidArgument(
+          fmt::format("dqn.features: unknown feature \"{}\" (fcr, fcd, txc)", name));
+    }
+  }
+  return f;
+}
+
 void EventRow(const EventGraph& graph, EventGraph::Vertex v, const std::vector<std::string>& words,
-              const WordVectors& vectors, const DqnShape& shape, float* out) {
-  out[0] = std::log1p(static_cast<float>(graph.Count(v)));
+              const WordVectors& vectors, const DqnShape& shape, float* out,
+              const DqnFeatures& features) {
+  out[0] = features.fcr ? std::log1p(static_cast<float>(graph.Count(v))) : 0.0f;
   float* fcd = out + 1;
-  graph.ChildHistograms(v, shape.generations, shape.histogram, fcd);
-  for (int i = 0; i < shape.fcd_width(); ++i) fcd[i] = std::log1p(fcd[i]);
+  if (features.fcd) {
+    graph.ChildHistograms(v, shape.generations, shape.histogram, fcd);
+    for (int i = 0; i < shape.fcd_width(); ++i) fcd[i] = std::log1p(fcd[i]);
+  } else {
+    std::fill(fcd, fcd + shape.fcd_width(), 0.0f);
+  }
   float* txc = fcd + shape.fcd_width();
   std::fill(txc, txc + shape.txc_width(), 0.0f);
-  const int n = std::min(static_cast<int>(words.size()), shape.words);
+  const int n = features.txc ? std::min(static_cast<int>(words.size()), shape.words) : 0;
   for (int i = 0; i < n; ++i) vectors.Lookup(words[i], txc + i * shape.dim);
 }
 

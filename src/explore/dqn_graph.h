@@ -23,6 +23,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/status.h"
 #include "explore/word_vectors.h"
 #include "gui/action.h"
 #include "gui/screen.h"
@@ -89,8 +90,24 @@ class EventGraph {
   mutable uint32_t mark_ = 0;
 };
 
+// The features a row carries (the paper's ablations switch one off): a feature switched off is
+// all zeros in every row, so its branch of the network gives a constant and the network's shape
+// (and a model file) stays the same.
+struct DqnFeatures {
+  bool fcr = true;  // the event's own execution count
+  bool fcd = true;  // the histograms of its children's generations
+  bool txc = true;  // the word vectors of its text
+  bool operator==(const DqnFeatures&) const = default;
+};
+
+// The names of the features on ("fcr", "fcd", "txc"), as settings and --dqn-features read them.
+std::vector<std::string> FeatureNames(const DqnFeatures& features);
+// The features named on; an unknown name is an error naming it.
+Result<DqnFeatures> FeaturesNamed(const std::vector<std::string>& names);
+
 // Writes the network's input row of vertex `v` (shape.width() floats) into `out`.
 void EventRow(const EventGraph& graph, EventGraph::Vertex v, const std::vector<std::string>& words,
-              const WordVectors& vectors, const DqnShape& shape, float* out);
+              const WordVectors& vectors, const DqnShape& shape, float* out,
+              const DqnFeatures& features = {});
 
 }  // namespace roam::explore

@@ -139,5 +139,51 @@ TEST(DqnGraph, RowsHoldLogCountsAndWordVectorsPaddedWithZeros) {
   EXPECT_EQ(std::vector<float>(txc + 9, txc + 12), std::vector<float>(3, 0.0f));
 }
 
+// --dqn-features: a feature switched off is zeros in every row (the paper's ablations); the
+// others are as with all three on.
+TEST(DqnGraph, AFeatureSwitchedOffIsZerosInTheRow) {
+  auto vectors = WordVectors::Parse("1 3\nsave 1 2 3\n", "test.vec");
+  ASSERT_TRUE(vectors.ok()) << vectors.status().message();
+  DqnShape shape{.words = 2, .dim = 3, .generations = 2, .histogram = 2};
+  EventGraph g;
+  auto v = g.VertexOf(".Main", ActionKind::kClick, "Save");
+  auto child = g.VertexOf(".Other", ActionKind::kClick, "Save");
+  g.Executed(v);
+  g.AddEdge(v, g.PageOf(".Other", {child}));
+  auto row = [&](DqnFeatures f) {
+    std::vector<float> r(shape.width(), -7.0f);
+    EventRow(g, v, {"save"}, *vectors, shape, r.data(), f);
+    return r;
+  };
+  const std::vector<float> all = row({});
+  const float* fcd = all.data() + 1;
+  ASSERT_GT(all[0], 0.0f);
+  ASSERT_TRUE(std::any_of(fcd, fcd + shape.fcd_width(), [](float x) { return x != 0; }));
+  auto zeros = [](const std::vector<float>& r, int from, int count) {
+    return std::all_of(r.begin() + from, r.begin() + from + count, [](float x) { return x == 0; });
+  };
+  auto same = [&](const std::vector<float>& r, int from, int count) {
+    return std::equal(r.begin() + from, r.begin() + from + count, all.begin() + from);
+  };
+  const int txc = 1 + shape.fcd_width();
+  auto no_fcr = row({.fcr = false});
+  EXPECT_TRUE(zeros(no_fcr, 0, 1));
+  EXPECT_TRUE(same(no_fcr, 1, shape.width() - 1));
+  auto no_fcd = row({.fcd = false});
+  EXPECT_TRUE(zeros(no_fcd, 1, shape.fcd_width()));
+  EXPECT_TRUE(same(no_fcd, 0, 1) && same(no_fcd, txc, shape.txc_width()));
+  auto no_txc = row({.txc = false});
+  EXPECT_TRUE(zeros(no_txc, txc, shape.txc_width()));
+  EXPECT_TRUE(same(no_txc, 0, txc));
+
+  EXPECT_EQ(FeatureNames({.fcd = false}), (std::vector<std::string>{"fcr", "txc"}));
+  auto named = FeaturesNamed({"txc", "fcr"});
+  ASSERT_TRUE(named.ok());
+  EXPECT_EQ(*named, (DqnFeatures{.fcd = false}));
+  auto bad = FeaturesNamed({"fcx"});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("\"fcx\""), std::string::npos);
+}
+
 }  // namespace
 }  // namespace roam::explore
