@@ -352,9 +352,9 @@ size_t FastbotStrategy::Choose(Rng& rng) {
   }
   // The model decides early in the run (step_stamp_ counts this strategy's steps) and while
   // the page has events not yet picked K times in this run, the Q-table otherwise.
-  bool unexplored = step_stamp_ <= static_cast<uint64_t>(options_.model_steps);
-  for (EventId e : page_) unexplored |= model_.RunCount(e) < static_cast<uint32_t>(options_.k);
-  return unexplored ? PickSoftmax(rng, false, true) : PickSoftmax(rng, true, false);
+  bool by_model = step_stamp_ <= static_cast<uint64_t>(options_.model_steps);
+  for (EventId e : page_) by_model |= model_.RunCount(e) < static_cast<uint32_t>(options_.k);
+  return by_model ? PickSoftmax(rng, false, true) : PickSoftmax(rng, true, false);
 }
 
 gui::Action FastbotStrategy::ActionOf(const StepView& view, EventId chosen, Rng& rng) {

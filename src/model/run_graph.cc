@@ -14,12 +14,13 @@ uint32_t RunGraph::NodeOf(uint64_t state) {
 }
 
 void RunGraph::SetPage(uint64_t state, std::span<const EventId> page) {
-  Node& node = nodes_[NodeOf(state)];
+  const uint32_t i = NodeOf(state);
+  Node& node = nodes_[i];
   if (std::equal(page.begin(), page.end(), node.page.begin(), node.page.end())) return;
   node.page.assign(page.begin(), page.end());
   if (node.spent) {
     node.spent = false;
-    live_.push_back(index_[state]);
+    live_.push_back(i);
   }
 }
 
