@@ -77,6 +77,10 @@ void AddDqnTuningFlags(CLI::App& app, explore::DqnOptions& o) {
       ->check(CLI::IsMember({"fcr", "fcd", "txc"}))
       ->default_str("fcr,fcd,txc")
       ->group(kGroup);
+  app.add_flag("--dqn-record-q", o.record_q,
+               "dqn: write dqn-steps.json, every step's events with their Q values and how the "
+               "pick was made")
+      ->group(kGroup);
   app.add_option("--dqn-vectors", o.vectors,
                  "dqn: word vectors, a fastText .vec file (default: the ones setup.sh built "
                  "under build/wordvec; `hashed`: a hash vector per word)")

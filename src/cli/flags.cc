@@ -149,6 +149,7 @@ constexpr std::pair<std::string_view, std::string_view> kSettingFlags[] = {
     {"dqn.reward", "--dqn-reward"},
     {"dqn.features", "--dqn-features"},
     {"dqn.vectors", "--dqn-vectors"},
+    {"dqn.record_q", "--dqn-record-q"},
     {"dqn.model", "--dqn-model"},
     {"harness.strings", "--strings"},
     {"harness.filters", "--filters"},

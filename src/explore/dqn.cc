@@ -157,6 +157,7 @@ void DqnStrategy::AddSettings(nlohmann::json& config) const {
       {"generations", d.generations},
       {"histogram", d.histogram},
       {"features", FeatureNames(d.features)},
+      {"record_q", d.record_q},
       {"model", d.model.empty() ? nlohmann::json("shipped") : nlohmann::json(d.model.string())},
       {"frozen", d.frozen},
       {"vectors", d.vectors.string()}};
@@ -174,6 +175,25 @@ void DqnStrategy::AddFigures(std::vector<FiguresFile>& files) const {
                                {"pages", st.pages},
                                {"reward_rule", reward_rule_}},
                    .whole_run = options_.shared != nullptr});
+  if (options_.record_q) files.push_back({.name = "dqn-steps", .figures = steps_record_});
+}
+
+void DqnStrategy::RecordStep(const StepView& view, std::string_view how, int chosen) {
+  nlohmann::json events = nlohmann::json::array();
+  for (size_t i = 0; i < page_.size(); ++i) {
+    const int first = page_[i].actions.front();
+    const gui::Action& action = first >= 0 ? view.actions[first] : globals_[-1 - first];
+    const std::string_view kind = gui::ActionKindName(action.kind);
+    const std::string label = EventLabel(view.screen, action);  // a global's is its kind
+    events.push_back({{"event", label.empty() || label == kind ? std::string(kind)
+                                                               : fmt::format("{} {}", kind, label)},
+                      {"q", q_[i]}});
+  }
+  steps_record_.push_back({{"step", steps_},
+                           {"activity", view.screen.activity},
+                           {"how", how},
+                           {"chosen", chosen},
+                           {"events", std::move(events)}});
 }
 
 DqnStrategy::DqnStrategy(DqnOptions options, std::string reward_rule,
@@ -247,10 +267,11 @@ void DqnStrategy::LearnStep(float best_next, Rng& rng) {
   }
 }
 
-size_t DqnStrategy::Choose(Rng& rng) {
-  if (steps_ <= options_.warmup || rng.Chance(options_.epsilon)) return rng.Below(page_.size());
+std::pair<size_t, std::string_view> DqnStrategy::Choose(Rng& rng) {
+  if (steps_ <= options_.warmup) return {rng.Below(page_.size()), "warmup"};
+  if (rng.Chance(options_.epsilon)) return {rng.Below(page_.size()), "epsilon"};
   ++s_.stats.decisions;
-  return static_cast<size_t>(std::max_element(q_.begin(), q_.end()) - q_.begin());
+  return {static_cast<size_t>(std::max_element(q_.begin(), q_.end()) - q_.begin()), "network"};
 }
 
 gui::Action DqnStrategy::Next(const StepView& view, Rng& rng) {
@@ -288,10 +309,12 @@ gui::Action DqnStrategy::Next(const StepView& view, Rng& rng) {
         pick == std::size(kSystemKeys)
             ? gui::MakeGlobalAction(gui::ActionKind::kRotate)
             : gui::MakeGlobalAction(gui::ActionKind::kKey, std::string(kSystemKeys[pick]));
+    if (options_.record_q) RecordStep(view, "system", -1);
     typer_.Chosen(view.screen, system, rng);
     return system;
   }
-  size_t chosen = Choose(rng);
+  const auto [chosen, how] = Choose(rng);
+  if (options_.record_q) RecordStep(view, how, static_cast<int>(chosen));
   const Event& e = page_[chosen];
   s_.graph.Executed(e.vertex);
   pending_vertex_ = e.vertex;

@@ -69,6 +69,8 @@ struct DqnOptions {
   int generations = 3;          // k of FCD (the paper: 3)
   int histogram = 10;           // L of FCD (the paper: 10)
   DqnFeatures features;         // FCR, FCD, TXC on (switched off: the paper's ablations)
+  // dqn-steps.json: each step's events with their Q values and how the pick was made.
+  bool record_q = false;
   // "coverage": +reward when code coverage grew; "novelty": when a new activity or a new
   // abstract state was reached (a device without coverage); "auto": coverage where the target
   // reports it. A unique crash counts in every rule.
@@ -134,7 +136,10 @@ class DqnStrategy final : public Strategy {
   Status Flush() override;
 
   void AddSettings(nlohmann::json& config) const override;
-  // dqn.json: the stats, of the run when its devices share the network.
+  // dqn.json: the stats, of the run when its devices share the network; with record_q,
+  // dqn-steps.json: this device's steps, each {"step", "activity", "how" (warmup, epsilon,
+  // network or system), "chosen" (an index into "events", -1 for a system event), "events":
+  // [{"event", "q"}]}.
   void AddFigures(std::vector<FiguresFile>& files) const override;
 
   // Not to be read while another device's strategy may be stepping on shared state.
@@ -148,7 +153,10 @@ class DqnStrategy final : public Strategy {
   };
   void MapPage(const StepView& view);
   void LearnStep(float best_next, Rng& rng);
-  size_t Choose(Rng& rng);
+  // The event to execute, and how it was picked ("warmup", "epsilon", "network").
+  std::pair<size_t, std::string_view> Choose(Rng& rng);
+  // With record_q: the step's events and their Q values into steps_record_.
+  void RecordStep(const StepView& view, std::string_view how, int chosen);
 
   DqnOptions options_;
   std::string reward_rule_;
@@ -166,6 +174,7 @@ class DqnStrategy final : public Strategy {
   std::optional<double> pending_reward_;
   std::vector<float> batch_rows_, batch_targets_;
   std::vector<size_t> picks_;
+  nlohmann::json steps_record_ = nlohmann::json::array();  // record_q's steps
 };
 
 }  // namespace roam::explore

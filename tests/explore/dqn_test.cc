@@ -162,6 +162,45 @@ TEST(Dqn, SendsASystemEventEveryTenStepsAndFrozenNeverLearns) {
   EXPECT_TRUE(h.network->fits.empty());
 }
 
+TEST(Dqn, OnRequestEveryStepsQValuesAndHowItPickedAreRecorded) {
+  DqnOptions o;
+  o.warmup = 2;
+  o.epsilon = 0;
+  o.system_every = 5;
+  o.record_q = true;
+  Harness h(o);
+  h.network->q_of = [](const float* row) { return 1.0f - row[0]; };
+  Rng rng(1);
+  auto screen = Buttons(".Main", {"A", "B"});
+  std::vector<gui::Action> done;
+  for (int i = 0; i < 5; ++i) done.push_back(h.Step(screen, rng));
+  std::vector<FiguresFile> files;
+  h.strategy->AddFigures(files);
+  ASSERT_EQ(files.size(), 2u);
+  EXPECT_EQ(files[1].name, "dqn-steps");
+  const auto& steps = files[1].figures;
+  ASSERT_EQ(steps.size(), 5u);
+  std::vector<std::string> how;
+  for (const auto& st : steps) how.push_back(st["how"]);
+  EXPECT_EQ(how, (std::vector<std::string>{"warmup", "warmup", "network", "network", "system"}));
+  EXPECT_EQ(steps[4]["chosen"], -1);
+  // A network step: its events are the page's (two buttons and the eight globals), their Q
+  // values are the network's, and the chosen one has the largest and is what was done.
+  const auto& third = steps[2];
+  EXPECT_EQ(third["activity"], ".Main");
+  ASSERT_EQ(third["events"].size(), 10u);
+  const int chosen = third["chosen"];
+  double best = -1e9;
+  for (const auto& e : third["events"]) best = std::max(best, e["q"].get<double>());
+  EXPECT_EQ(third["events"][chosen]["q"].get<double>(), best);
+  EXPECT_EQ(third["events"][0]["event"], "click A");
+  // Off (the default): no such file.
+  Harness quiet;
+  files.clear();
+  quiet.strategy->AddFigures(files);
+  EXPECT_EQ(files.size(), 1u);
+}
+
 TEST(Dqn, TheNoveltyRuleRewardsNewStatesWhereThereIsNoCoverage) {
   EXPECT_EQ(ResolveRewardRule("auto", true), "coverage");
   EXPECT_EQ(ResolveRewardRule("auto", false), "novelty");
