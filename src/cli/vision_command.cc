@@ -73,6 +73,12 @@ int VisionCommand(int argc, char** argv) {
       ->check(NonNegative())
       ->capture_default_str()
       ->group("VisionDroid");
+  app.add_option("--examples-by", o.examples_by,
+                 "how activity names are compared to pick them: vectors (the word vectors' "
+                 "cosine, as the paper) or trigrams (their words' character trigrams)")
+      ->check(CLI::IsMember({"vectors", "trigrams"}))
+      ->capture_default_str()
+      ->group("VisionDroid");
   app.add_option("--history-steps", o.history_steps, "steps in the Explorer's stitched history")
       ->check(Positive())
       ->capture_default_str()

@@ -83,13 +83,30 @@ std::vector<Mark> MarksFor(const gui::Screen& screen) {
   return marks;
 }
 
+std::string WidgetLabel(const gui::Screen& screen, int index) {
+  const gui::Widget& w = screen.widgets[index];
+  if (!w.text.empty()) return w.text;
+  if (!w.content_desc.empty()) return w.content_desc;
+  if (w.editable) return w.hint;
+  if (w.scrollable) return "";  // a list's rows are boxes of their own
+  std::string out;
+  int parts = 0;
+  const int end = std::min<int>(w.subtree_end, static_cast<int>(screen.widgets.size()));
+  for (int i = index + 1; i < end && parts < 3; ++i) {
+    const gui::Widget& d = screen.widgets[i];
+    const std::string& said = d.text.empty() ? d.content_desc : d.text;
+    if (said.empty()) continue;
+    out += (parts++ ? " / " : "") + said;
+  }
+  return out;
+}
+
 std::string MarkList(const gui::Screen& screen, const std::vector<Mark>& marks) {
   std::string out;
   for (const Mark& m : marks) {
     if (m.widget < 0 || static_cast<size_t>(m.widget) >= screen.widgets.size()) continue;
     const gui::Widget& w = screen.widgets[m.widget];
-    std::string text = w.text.empty() ? w.content_desc : w.text;
-    if (text.empty() && w.editable) text = w.hint;
+    const std::string text = WidgetLabel(screen, m.widget);
     std::string id = w.resource_id;
     if (auto at = id.find(":id/"); at != std::string::npos) id = "id/" + id.substr(at + 4);
     std::string ways;

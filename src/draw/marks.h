@@ -39,7 +39,14 @@ struct Mark {
 // operated: text input, then check, scroll, click, long click.
 std::vector<Mark> MarksFor(const gui::Screen& screen);
 
-// One line per mark: `3. android.widget.Button "Save" id/save: click`. Text is cut at 60
+// What a person reads on widget `index`: its text, else its description, else an empty field's
+// hint, else (unless it scrolls: a list's rows have boxes of their own) the texts or
+// descriptions inside it, up to three joined by " / " (a list row is a layout whose words are
+// its children's).
+std::string WidgetLabel(const gui::Screen& screen, int index);
+
+// One line per mark: `3. android.widget.Button "Save" id/save: click`, the text WidgetLabel's,
+// cut at 60
 // characters and written as a JSON string (a newline in it stays "\n": one widget, one line);
 // the interactions listed are all the widget takes, its box's colour the first.
 std::string MarkList(const gui::Screen& screen, const std::vector<Mark>& marks);

@@ -165,8 +165,8 @@ Result<ExplorerAction> ParseExplorerAnswer(std::string_view answer, int widget_c
       std::find_if(kOps.begin(), kOps.end(), [&](const auto& o) { return o.first == action; });
   if (op == kOps.end())
     return Status::InvalidArgument(
-        fmt::format("{}: \"action\": \"{}\" is not click, long_click, check, scroll or type", where,
-                    Excerpt(action)));
+        fmt::format("{}: \"action\": \"{}\" is not click, long_click, check, scroll, type or back",
+                    where, Excerpt(action)));
   a.op = op->second;
   if (a.op == Op::kBack) {
     a.function = function;
@@ -192,12 +192,16 @@ std::string MonitorPrompt(const MonitorInput& in) {
       "You watch an automated test of the Android app {}. Name the function being tested (such "
       "as \"delete a photo from a diary entry\"), describe what it should do, say whether its "
       "test is over (the task was completed and its result is on screen, or the test moved on "
-      "to another function), and keep only the steps that changed something.\n{}"
+      "to another function), and keep only the steps worth remembering. You see two pictures: "
+      "the steps so far (each screen with the operated widget boxed and the step written under "
+      "it; a step marked \"nothing changed on screen\" left the screen as it was) and the "
+      "current screen, where every widget that can be operated has a numbered box. Box colours: "
+      "{}.\n{}"
       "BEGIN APP DATA\ncurrent activity: {}\nfunction named so far: {}\nsteps:\n{}END APP DATA\n"
       "Answer with one JSON object and nothing else:\n"
       "{{\"function\": <a few words>, \"description\": <what it should do>, \"done\": true | "
       "false, \"keep\": [<step numbers worth keeping>]}}\n",
-      Quoted(in.app), kDataNote, Quoted(in.activity),
+      Quoted(in.app), in.legend, kDataNote, Quoted(in.activity),
       in.function.empty() ? "(none)" : Quoted(in.function), QuotedLines(in.history));
 }
 
@@ -234,7 +238,8 @@ std::string DetectorPrompt(const DetectorInput& in) {
   }
   return fmt::format(
       "You judge whether a function of the Android app {} works. The picture shows the steps of "
-      "its test, each screen with the operated widget boxed. Think step by step: (1) the "
+      "its test, each screen with the operated widget boxed (a step marked \"nothing changed on "
+      "screen\" left the screen as it was). Think step by step: (1) the "
       "function and its description; (2) the path of screens you expect when it works; (3) the "
       "path the pictures show; (4) compare them. A functional bug is a difference a user would "
       "call wrong (data lost, the wrong item changed, a function that does nothing, a screen "
@@ -254,6 +259,9 @@ Result<DetectorVerdict> ParseDetectorAnswer(std::string_view answer) {
   if (!j.ok()) return j.status();
   const std::string where = "the detector's answer";
   DetectorVerdict v;
+  // No verdict is no answer: an object without "bug" read as "no bug" would hide a model that
+  // answers something else.
+  if (!j->contains("bug")) return Status::InvalidArgument(where + ": no \"bug\": true or false");
   ROAM_RETURN_IF_ERROR(ReadField(*j, "bug", v.bug, where));
   ROAM_RETURN_IF_ERROR(ReadField(*j, "expected", v.expected, where));
   ROAM_RETURN_IF_ERROR(ReadField(*j, "actual", v.actual, where));

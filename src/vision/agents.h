@@ -45,8 +45,10 @@ struct ExplorerAction {
 Result<ExplorerAction> ParseExplorerAnswer(std::string_view answer, int widget_count);
 
 // --- Monitor: which function is under test, and whether its test is over. ---
+// The pictures: the function's steps stitched, then the current screen with its boxes.
 struct MonitorInput {
   std::string app, activity;
+  std::string legend;                // draw::Legend: the current screen's box colours
   std::vector<std::string> history;  // every step since the last check, numbered from 1
   std::string function;              // the function named so far ("" : none yet)
 };

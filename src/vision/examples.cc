@@ -135,10 +135,11 @@ double NameSimilarity(std::string_view a, std::string_view b) {
 
 std::vector<const BugExample*> Retrieve(const std::vector<BugExample>& examples,
                                         std::string_view activity, size_t k,
-                                        std::string_view exclude_app) {
+                                        std::string_view exclude_app,
+                                        const NameSimilarityFn& similar) {
   std::vector<std::pair<double, const BugExample*>> scored;
   for (const BugExample& e : examples)
-    if (e.app != exclude_app) scored.push_back({NameSimilarity(activity, e.activity), &e});
+    if (e.app != exclude_app) scored.push_back({similar(activity, e.activity), &e});
   std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) {
     return a.first != b.first ? a.first > b.first : a.second->id < b.second->id;
   });

@@ -2,12 +2,13 @@
 // Detector is shown the k = 4 examples whose activity names are most like the screen under test
 // (leaving out the app under test), each a function, the steps that trigger its bug, what was
 // expected and what happened, and the bug's kind. The paper compares names by Word2Vec vectors
-// and cosine; until the DinoDroid issue builds word vectors from Debian packages, names are
-// compared by the character trigrams of their words (cosine of trigram counts), which matches
+// and cosine; the caller brings that comparison (run/ has the word vectors), and the character
+// trigrams of the names' words (cosine of trigram counts) are the one here, which matches
 // "NoteEdit" with "EditNote" and "Notes" with "Note" without any data. Stateless; thread-safe.
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,10 +51,14 @@ std::vector<std::string> NameWords(std::string_view activity);
 // when either has no words.
 double NameSimilarity(std::string_view a, std::string_view b);
 
-// The `k` examples most like `activity`, most similar first (ties by id), leaving out those of
-// `exclude_app` (the app under test).
+// How alike two activity names are, the higher the more.
+using NameSimilarityFn = std::function<double(std::string_view, std::string_view)>;
+
+// The `k` examples most like `activity` by `similar`, most similar first (ties by id), leaving
+// out those of `exclude_app` (the app under test).
 std::vector<const BugExample*> Retrieve(const std::vector<BugExample>& examples,
                                         std::string_view activity, size_t k,
-                                        std::string_view exclude_app);
+                                        std::string_view exclude_app,
+                                        const NameSimilarityFn& similar = NameSimilarity);
 
 }  // namespace roam::vision

@@ -79,6 +79,31 @@ TEST(Marks, TheWidgetListMatchesTheNumbers) {
   }
 }
 
+TEST(Marks, ARowWithoutTextOfItsOwnIsListedByTheTextsInsideIt) {
+  gui::Screen s;
+  s.width = 1080;
+  s.height = 1920;
+  int root = Add(s, -1, "android.widget.FrameLayout", {0, 0, 1080, 1920});
+  int list = Add(s, root, "androidx.recyclerview.widget.RecyclerView", {0, 0, 1080, 1000});
+  s.widgets[list].scrollable = true;
+  int row = Add(s, list, "android.widget.LinearLayout", {0, 0, 1080, 300});
+  s.widgets[row].clickable = true;
+  s.widgets[row].resource_id = "org.tube:id/video_cell";
+  s.widgets[Add(s, row, "android.widget.ImageView", {0, 0, 300, 300})].content_desc = "Thumbnail";
+  s.widgets[Add(s, row, "android.widget.TextView", {300, 0, 1080, 150})].text = "The Moon";
+  Add(s, row, "android.widget.TextView", {300, 150, 1080, 300});  // no text: skipped
+  s.widgets[Add(s, row, "android.widget.TextView", {300, 150, 1080, 300})].text = "Veritasium";
+  s.widgets[Add(s, row, "android.widget.TextView", {300, 150, 1080, 300})].text = "1M views";
+  s.Link();
+  EXPECT_EQ(WidgetLabel(s, row), "Thumbnail / The Moon / Veritasium");  // three at most
+  EXPECT_EQ(WidgetLabel(s, list), "");
+  const std::string listed = MarkList(s, MarksFor(s));
+  EXPECT_NE(listed.find("2. android.widget.LinearLayout \"Thumbnail / The Moon / Veritasium\" "
+                        "id/video_cell: click\n"),
+            std::string::npos)
+      << listed;
+}
+
 // 0xRRGGBB of each interaction's colour, as MarkPng paints it.
 uint32_t Painted(const Pixels& p, int x, int y) { return p.At(x, y); }
 bool Blueish(uint32_t c) { return (c & 0xFF) > 180 && (c >> 16 & 0xFF) < 80; }

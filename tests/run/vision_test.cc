@@ -15,6 +15,7 @@
 #include "report/run_report.h"
 #include "run/bench/bench.h"
 #include "run/triage/replay.h"
+#include "run/vision/vision_internal.h"
 #include "test_paths.h"
 #include "vision/examples.h"
 
@@ -43,12 +44,13 @@ int WidgetNumber(const std::string& prompt, const std::string& needle) {
   return 0;
 }
 
-// What the scripted model says, by agent. The Explorer clicks `path` in order, then the first
-// widget; the Monitor says the function is done once a step tapped `done_after`; the Detector
-// reports a bug when told to.
+// What the scripted model says, by agent. The Explorer clicks `path` in order (BACK presses
+// back), then the first widget; the Monitor says the function is done once a step's
+// line holds `done_after`; the Detector reports a bug of `kind` when told to.
 struct ScriptedModel {
   std::vector<std::string> path;
   std::string done_after = "\"OK\"";
+  std::string kind = "wrong_behaviour";
   bool monitor_never_done = false;
   bool detector_reports = true;
   bool keep_first_only = false;  // the Monitor keeps only a function's first step
@@ -68,12 +70,16 @@ struct ScriptedModel {
         target = path[next++];
         widget = WidgetNumber(prompt, target);
       }
-      answer = {{"action", "click"}, {"widget", widget}, {"function", "click " + target}};
+      if (target == "BACK")
+        answer = {{"action", "back"}, {"function", "leave"}};
+      else
+        answer = {{"action", "click"}, {"widget", widget}, {"function", "click " + target}};
     } else if (prompt.rfind("You watch", 0) == 0) {
       // Steps are quoted in the prompt: "OK" shows as \"OK\".
       const std::string quoted = json(done_after).dump();
+      const std::string data = prompt.substr(prompt.find("BEGIN APP DATA"));
       const bool done = !monitor_never_done &&
-                        prompt.find(quoted.substr(1, quoted.size() - 2)) != std::string::npos;
+                        data.find(quoted.substr(1, quoted.size() - 2)) != std::string::npos;
       answer = {{"function", "delete a photo from a diary entry"},
                 {"description", "the photo tapped is removed from its entry"},
                 {"done", done}};
@@ -84,7 +90,7 @@ struct ScriptedModel {
       answer = {{"expected", "Cinema's photo disappears"},
                 {"actual", "Cinema's photo is still shown after OK"},
                 {"bug", detector_reports},
-                {"kind", detector_reports ? json("wrong_behaviour") : json(nullptr)},
+                {"kind", detector_reports ? json(kind) : json(nullptr)},
                 {"report", detector_reports ? "Deleting Cinema's photo leaves it in place" : ""},
                 {"feedback", ""}};
     } else {
@@ -209,6 +215,33 @@ TEST(VisionTest, TheScriptedModelFindsThePlantedWrongPhotoBugAndItReplaysFromThe
   EXPECT_FALSE(ConfirmVisionBug(dir, library).ok());
 }
 
+// apps/bench/tube: after a video's "Open in browser" -> Chrome -> back, Play does nothing
+// (tube-play-dead-after-browser). That step leaves the screen as it was; it must reach the
+// Monitor and the Detector as what it is, or the bug can never be judged.
+TEST(VisionTest, AStepThatChangesNothingReachesTheDetectorAsSuch) {
+  ChatServerDouble server;
+  ScriptedModel model{.path = {"What if the Moon disappeared?", "\"More options\"",
+                               "\"Open in browser\"", "\"Chrome\"", "BACK", "\"Play\""},
+                      .done_after = "(nothing changed on screen)",
+                      .kind = "function_stops"};
+  server.Respond([&](const ChatServerDouble::Received& r) { return model(r); });
+  VisionOptions o = DiaryOptions(server.url(), "vision_unchanged");
+  o.target.app = roam::testing::SourceDir() / "apps/bench/tube.json";
+  o.budget.events = 6;
+  auto result = Vision(o);
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  EXPECT_EQ(result->stats.explorer_fallbacks, 0);
+  EXPECT_EQ(result->stats.unchanged_steps, 1);
+  ASSERT_EQ(model.detector_calls, 1);
+  const std::string& judged = model.detector_prompts[0];
+  const size_t play = judged.find("Play");
+  ASSERT_NE(play, std::string::npos) << judged;
+  EXPECT_NE(judged.find("(nothing changed on screen)", play), std::string::npos) << judged;
+  ASSERT_EQ(result->summary.functional->size(), 1u);
+  EXPECT_TRUE((*result->summary.functional)[0].scored);
+  EXPECT_EQ((*result->summary.functional)[0].bug_id, "tube-play-dead-after-browser");
+}
+
 TEST(VisionTest, WithTheBugOffTheSameWalkIsScoredAsNoPlantedBug) {
   ChatServerDouble server;
   ScriptedModel model{.path = {"\"Cinema\"", "\"Attach picture\"", "\"Cleaning\"", "\"Diary\"",
@@ -303,7 +336,8 @@ TEST(VisionTest, NonsenseAnswersAreAskedOnceMoreThenReplacedAndCounted) {
   EXPECT_EQ(result->stats.explorer_fallbacks, 5);
   EXPECT_EQ(result->stats.explorer_retries, 5);
   EXPECT_EQ(result->stats.explorer_requests, 10);
-  EXPECT_GT(result->stats.monitor_fallbacks, 0);
+  EXPECT_EQ(result->stats.monitor_fallbacks, 5);   // every step goes to the Monitor
+  EXPECT_EQ(result->stats.detector_fallbacks, 1);  // the function open at the end
   auto summary = ReadJsonFile(o.out / "summary.json");
   ASSERT_TRUE(summary.ok());
   EXPECT_EQ((*summary)["vision"]["fallbacks"]["explorer"], 5);
@@ -312,7 +346,7 @@ TEST(VisionTest, NonsenseAnswersAreAskedOnceMoreThenReplacedAndCounted) {
   EXPECT_EQ((*summary)["vision"]["answers_replaced"], result->stats.replaced());
   auto page = report::RunReportHtml(o.out);
   ASSERT_TRUE(page.ok()) << page.status().message();
-  EXPECT_NE(page->find("8 of 9 of the model's answers were replaced"), std::string::npos);
+  EXPECT_NE(page->find("11 of 11 of the model's answers were replaced"), std::string::npos);
 }
 
 TEST(VisionTest, AnUnreachableEndpointStopsTheRunBeforeItStarts) {
@@ -397,6 +431,26 @@ TEST(VisionTest, TheBenchRunsVisionAndCountsItsTruePositiveInTheFuncColumn) {
   auto refused = RunBench(b, nullptr);
   ASSERT_FALSE(refused.ok());
   EXPECT_NE(refused.status().message().find("--llm-url"), std::string::npos);
+}
+
+TEST(VisionTest, ExamplesAreRetrievedByWordVectorsWhereTrigramsSeeNoLikeness) {
+  // Three words in 3-d: "settings" and "preferences" point the same way, "photo" elsewhere.
+  auto vectors = explore::WordVectors::Parse(
+      "3 3\nsettings 1 0.1 0\npreferences 0.9 0.2 0\nphoto 0 0 1\n", "test vectors");
+  ASSERT_TRUE(vectors.ok()) << vectors.status().message();
+  EXPECT_GT(NameVectorSimilarity(*vectors, "org.app.SettingsActivity", "PreferencesActivity"), 0.9);
+  EXPECT_LT(NameVectorSimilarity(*vectors, "SettingsActivity", "PhotoActivity"), 0.2);
+  EXPECT_EQ(NameVectorSimilarity(*vectors, "SettingsActivity", "Activity"), 0);  // no words
+  EXPECT_EQ(vision::NameSimilarity("SettingsActivity", "PreferencesActivity"), 0);
+
+  std::vector<vision::BugExample> library(2);
+  library[0] = {.id = "A", .app = "x", .activity = "PreferencesActivity"};
+  library[1] = {.id = "B", .app = "y", .activity = "PhotoActivity"};
+  auto by_vectors = vision::Retrieve(
+      library, "SettingsActivity", 1, "",
+      [&](std::string_view a, std::string_view b) { return NameVectorSimilarity(*vectors, a, b); });
+  ASSERT_EQ(by_vectors.size(), 1u);
+  EXPECT_EQ(by_vectors[0]->id, "A");
 }
 
 TEST(VisionTest, ImageTokensFollowTheTileRule) {

@@ -101,6 +101,20 @@ TEST(Agents, AppTextIsQuotedDataThatCannotBreakOutOfItsLine) {
   EXPECT_NE(prompt.find("\"step 3 typed into the wrong field\""), std::string::npos);
 }
 
+TEST(Agents, TheMonitorIsToldTheBoxColoursOfTheCurrentScreenAndWhatAnUnchangedStepIs) {
+  MonitorInput in{.app = "org.tube",
+                  .activity = "org.tube.PlayerActivity",
+                  .legend = "blue box: click; red box: text input",
+                  .history = {"tap 5 \"Play\": play the video (nothing changed on screen)"}};
+  const std::string prompt = MonitorPrompt(in);
+  EXPECT_NE(prompt.find("Box colours: blue box: click; red box: text input."), std::string::npos)
+      << prompt;
+  EXPECT_NE(prompt.find("current screen"), std::string::npos);
+  EXPECT_NE(prompt.find("\"nothing changed on screen\" left the screen as it was"),
+            std::string::npos);
+  EXPECT_NE(prompt.find("(nothing changed on screen)"), std::string::npos);
+}
+
 TEST(Agents, TheMonitorNamesTheFunctionAndKeepsRealSteps) {
   auto v = ParseMonitorAnswer(
       "{\"function\": \"delete a photo\", \"description\": \"removes the chosen photo\", "
@@ -158,6 +172,10 @@ TEST(Agents, TheDetectorPromptCarriesTheExamplesAndItsVerdictIsChecked) {
       "\"r\", \"feedback\": \"\"}");
   ASSERT_TRUE(unnamed.ok()) << unnamed.status().message();
   EXPECT_EQ(unnamed->kind, "other");
+  // An answer with no verdict is no answer, not "no bug".
+  auto no_verdict = ParseDetectorAnswer("{\"done\": \"maybe\"}");
+  ASSERT_FALSE(no_verdict.ok());
+  EXPECT_NE(no_verdict.status().message().find("no \"bug\""), std::string::npos);
 }
 
 // Issue 44, rows 2, 6 and 10: answers built to hurt, each a clean error and none slow.

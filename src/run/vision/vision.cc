@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -13,6 +14,7 @@
 #include "report/run_report.h"
 #include "run/crash_bug.h"
 #include "run/executor.h"
+#include "run/explore/explore.h"
 #include "run/session.h"
 #include "run/target.h"
 #include "run/vision/vision_internal.h"
@@ -39,6 +41,9 @@ int64_t ImageTokens(const std::string& png) {
   return size ? EstimatedImageTokens(size->width, size->height) : 0;
 }
 
+// Appended to the history line of a step after which the screen showed the same.
+constexpr std::string_view kUnchangedNote = " (nothing changed on screen)";
+
 std::string_view OpName(vision::Op op) {
   switch (op) {
     case vision::Op::kClick:
@@ -60,11 +65,13 @@ std::string_view OpName(vision::Op op) {
 class VisionCampaign {
  public:
   VisionCampaign(const VisionOptions& options, Target& target, llm::Client& client,
-                 std::vector<vision::BugExample> examples, const RunContext& context)
+                 std::vector<vision::BugExample> examples, vision::NameSimilarityFn similar,
+                 const RunContext& context)
       : options_(options),
         target_(target),
         client_(client),
         examples_(std::move(examples)),
+        similar_(std::move(similar)),
         session_(target.device(),
                  SessionOptions::For(options, target.clock(), options.signature_frames,
                                      options.progress),
@@ -89,7 +96,12 @@ class VisionCampaign {
   template <typename T, typename Parse>
   std::optional<T> Ask(const std::string& prompt, std::vector<std::string> images, Parse parse,
                        int64_t& requests, int64_t& retries);
-  Status AfterChange();
+  // After each step: the Monitor names the function and says whether its test is over (then
+  // the Detector judges it). `now` is the screen the step led to.
+  Status AfterStep(const gui::Screen& now);
+  // The screen as a picture: the last screenshot if no step came since and the screen shows the
+  // same (the Monitor's is the next step's Explorer's), else a new one.
+  Result<draw::Picture> PictureOf(const gui::Screen& screen);
   // Files bugs/B<n>/ for the crashes and ANRs met first, the run from its start as their trace.
   Status FileCrashes();
   Status Judge();
@@ -104,6 +116,7 @@ class VisionCampaign {
   Target& target_;
   llm::Client& client_;
   std::vector<vision::BugExample> examples_;
+  vision::NameSimilarityFn similar_;  // how examples are retrieved
   Session session_;
   Budget& budget_;              // session_'s
   StepExecutor& executor_;      // session_'s
@@ -114,6 +127,8 @@ class VisionCampaign {
   VisionStats stats_;
 
   gui::Screen screen_;
+  draw::Picture shot_;                      // PictureOf's last screenshot
+  uint64_t shot_shown_ = 0;                 // and the ShownHash of the screen it showed
   std::vector<report::TraceStep> episode_;  // every step of the run, for bug traces
   std::vector<VisionStep> history_;         // kept steps of the functions judged so far
   std::vector<VisionStep> function_steps_;  // the steps of the function under test
@@ -208,7 +223,6 @@ std::string VisionCampaign::Stitch(const std::vector<VisionStep>& steps) {
 }
 
 Status VisionCampaign::StepOnce() {
-  device::Device& device = executor_.device();
   // Left the app (or it crashed): back in, as the other campaigns do.
   bool relaunched = false;
   ROAM_RETURN_IF_ERROR(
@@ -219,11 +233,8 @@ Status VisionCampaign::StepOnce() {
     activities_.push_back(screen_.activity);
 
   const double tool_start = budget_.Elapsed();
-  auto shot = device.Screenshot(std::nullopt);
-  if (!shot.ok())
-    return shot.status().Wrap("VisionDroid needs the screen as a picture (screencap)");
-  auto picture = draw::Picture::Decode(*shot);
-  if (!picture.ok()) return picture.status().Wrap("the device's screenshot");
+  auto picture = PictureOf(screen_);
+  if (!picture.ok()) return picture.status();
   const std::vector<draw::Mark> marks = draw::MarksFor(screen_);
   std::optional<vision::ExplorerAction> choice;
   std::string marked;
@@ -279,8 +290,7 @@ Status VisionCampaign::StepOnce() {
     if (choice->op == vision::Op::kType) kind = gui::ActionKind::kInputText;
     action = gui::MakeWidgetAction(kind, screen_, mark->widget);
     if (choice->op == vision::Op::kType) action.text = choice->text;
-    const gui::Widget& w = screen_.widgets[mark->widget];
-    std::string label = w.text.empty() ? w.content_desc : w.text;
+    const std::string label = draw::WidgetLabel(screen_, mark->widget);
     text = fmt::format("{} {}{}{}: {}", OpName(choice->op), choice->widget,
                        label.empty() ? "" : " " + json(Excerpt(label, 40)).dump(),
                        choice->op == vision::Op::kType ? " " + json(choice->text).dump() : "",
@@ -304,6 +314,7 @@ Status VisionCampaign::StepOnce() {
   ActOutcome outcome;
   report::TraceStep ts = StepExecutor::StepFor(screen_, action, key);
   ROAM_RETURN_IF_ERROR(executor_.Act(action, outcome));
+  shot_ = {};  // a step may change pixels no widget's text shows
   step.trace_index = episode_.size();
   ROAM_RETURN_IF_ERROR(Record(ts, &outcome));
   if (choice && choice->press_enter && budget_.Left()) {
@@ -319,12 +330,26 @@ Status VisionCampaign::StepOnce() {
   step.shown_after = ShownHash(after);
   step.activity_after = after.activity;
   step.episode_end = episode_.size();
+  // A step that changed nothing is the Monitor's and the Detector's as what it is: "the button
+  // does nothing" is one of the Detector's kinds.
   if (step.shown_after == step.shown_before) {
     ++stats_.unchanged_steps;
-    return Status::Ok();
+    step.text += kUnchangedNote;
   }
   function_steps_.push_back(std::move(step));
-  return AfterChange();
+  return AfterStep(after);
+}
+
+Result<draw::Picture> VisionCampaign::PictureOf(const gui::Screen& screen) {
+  const uint64_t shown = ShownHash(screen);
+  if (!shot_.empty() && shot_shown_ == shown) return shot_;
+  auto png = executor_.device().Screenshot(std::nullopt);
+  if (!png.ok()) return png.status().Wrap("VisionDroid needs the screen as a picture (screencap)");
+  auto picture = draw::Picture::Decode(*png);
+  if (!picture.ok()) return picture.status().Wrap("the device's screenshot");
+  shot_ = *picture;
+  shot_shown_ = shown;
+  return picture;
 }
 
 std::vector<VisionStep> VisionCampaign::ExplorerHistory(
@@ -344,16 +369,28 @@ Status VisionCampaign::FileCrashes() {
       crash_filer_.FileNew(session_.crashes(), episode_, session_, "roam vision"));
 }
 
-Status VisionCampaign::AfterChange() {
+Status VisionCampaign::AfterStep(const gui::Screen& now) {
   std::vector<std::string> lines;
   for (const auto& s : function_steps_) lines.push_back(s.text);
   vision::MonitorInput in{.app = target_.app_name(),
-                          .activity = function_steps_.back().activity_after,
+                          .activity = now.activity,
+                          .legend = draw::Legend(),
                           .history = lines,
                           .function = function_};
+  // The steps, then the screen now with every widget boxed, as the Explorer will see it next.
+  std::vector<std::string> images = {Stitch(function_steps_)};
+  const double tool_start = budget_.Elapsed();
+  auto picture = PictureOf(now);
+  if (!picture.ok()) return picture.status();
+  if (const auto marks = draw::MarksFor(now); !marks.empty()) {
+    auto marked = picture->Marked(marks, options_.screen_width);
+    if (!marked.ok()) return marked.status();
+    images.push_back(std::move(*marked));
+  }
+  stats_.tool_seconds += budget_.Elapsed() - tool_start;
   const int steps = static_cast<int>(lines.size());
   auto verdict = Ask<vision::MonitorVerdict>(
-      vision::MonitorPrompt(in), {Stitch(function_steps_)},
+      vision::MonitorPrompt(in), std::move(images),
       [&](std::string_view a) { return vision::ParseMonitorAnswer(a, steps); },
       stats_.monitor_requests, stats_.monitor_retries);
   ROAM_RETURN_IF_ERROR(model_error_);
@@ -378,7 +415,7 @@ Status VisionCampaign::Judge() {
                            .description = description_};
   for (const auto& s : function_steps_) in.steps.push_back(s.text);
   in.examples = vision::Retrieve(examples_, function_steps_.back().activity,
-                                 static_cast<size_t>(options_.examples_k), package_);
+                                 static_cast<size_t>(options_.examples_k), package_, similar_);
   const std::string prompt = vision::DetectorPrompt(in);
   // The function's steps and, last, the screen they led to: the evidence.
   auto after = AfterFrame(executor_.device(), options_.frame_width);
@@ -466,6 +503,25 @@ report::Summary VisionCampaign::MakeSummary() const {
 
 }  // namespace
 
+double NameVectorSimilarity(const explore::WordVectors& vectors, std::string_view a,
+                            std::string_view b) {
+  auto mean = [&](std::string_view name) {
+    std::vector<float> sum(vectors.dim(), 0.0f), word(vectors.dim());
+    const auto words = vision::NameWords(name);
+    for (const auto& w : words) {
+      vectors.Lookup(w, word.data());
+      for (size_t i = 0; i < sum.size(); ++i) sum[i] += word[i];
+    }
+    return std::pair{sum, !words.empty()};
+  };
+  const auto [x, x_words] = mean(a);
+  const auto [y, y_words] = mean(b);
+  if (!x_words || !y_words) return 0;
+  double dot = 0, nx = 0, ny = 0;
+  for (size_t i = 0; i < x.size(); ++i) dot += x[i] * y[i], nx += x[i] * x[i], ny += y[i] * y[i];
+  return nx > 0 && ny > 0 ? dot / std::sqrt(nx * ny) : 0;
+}
+
 Result<VisionResult> Vision(const VisionOptions& options, const RunContext& context) {
   ROAM_RETURN_IF_ERROR(CheckBudget(options.budget));
   if (options.examples_k < 0 || options.history_steps < 1 || options.max_function_steps < 1 ||
@@ -473,6 +529,9 @@ Result<VisionResult> Vision(const VisionOptions& options, const RunContext& cont
     return Status::InvalidArgument(
         "vision settings: examples_k >= 0, history_steps and max_function_steps >= 1, "
         "frame_width >= 40, screen_width >= 0");
+  if (options.examples_by != "vectors" && options.examples_by != "trigrams")
+    return Status::InvalidArgument(fmt::format(
+        "vision settings: examples_by \"{}\" is not vectors or trigrams", options.examples_by));
   // The model first: an endpoint that cannot be reached stops the run before it starts.
   std::unique_ptr<llm::Client> model;
   if (!options.llm_replay.empty()) {
@@ -494,13 +553,27 @@ Result<VisionResult> Vision(const VisionOptions& options, const RunContext& cont
     if (!more.ok()) return more.status();
     examples->insert(examples->end(), more->begin(), more->end());
   }
+  vision::NameSimilarityFn similar = vision::NameSimilarity;
+  std::optional<explore::WordVectors> vectors;  // outlives the campaign, which reads it
+  if (options.examples_by == "vectors" && options.examples_k > 0) {
+    auto loaded = explore::WordVectors::Load(options.vectors.empty() ? DefaultWordVectors()
+                                                                     : options.vectors);
+    if (!loaded.ok())
+      return loaded.status().Wrap(
+          "VisionDroid retrieves bug examples by word vectors (--examples-by trigrams needs none)");
+    vectors = std::move(*loaded);
+    similar = [&vectors](std::string_view a, std::string_view b) {
+      return NameVectorSimilarity(*vectors, a, b);
+    };
+  }
   auto target = Target::Open(options.target, options.seed, options.signature_frames);
   if (!target.ok()) return target.status();
   ROAM_RETURN_IF_ERROR(OpenRunFolder(options, **target, VisionConfig(options)));
   // A replayed log is read whole before the run folder is prepared (it may be in it).
   auto recorder = llm::Recorder::Open(*model, options.out / "llm.jsonl", options.llm.model);
   if (!recorder.ok()) return recorder.status();
-  VisionCampaign campaign(options, **target, **recorder, std::move(*examples), context);
+  VisionCampaign campaign(options, **target, **recorder, std::move(*examples), std::move(similar),
+                          context);
   return campaign.Run();
 }
 

@@ -35,10 +35,14 @@ struct VisionOptions : RunOptions {
   llm::ClientOptions llm;            // the model's endpoint (--llm-url, --llm-model, ...)
   std::filesystem::path llm_replay;  // answer from this llm.jsonl instead (--llm replay:FILE)
   std::vector<std::filesystem::path> examples;  // libraries added to the shipped one
-  int examples_k = 4;           // bug examples shown to the Detector (the paper's k)
-  int history_steps = 6;        // steps kept in the Explorer's history and its stitched image
-  int max_function_steps = 12;  // steps of one function before the Detector is called anyway
-  int frame_width = 360;        // pixels per screen in a stitched image
+  int examples_k = 4;  // bug examples shown to the Detector (the paper's k)
+  // How activity names are compared to retrieve them: "vectors" (the cosine of the names' mean
+  // word vectors, as the paper's Word2Vec) or "trigrams" (vision::NameSimilarity, no data).
+  std::string examples_by = "vectors";
+  std::filesystem::path vectors;  // the word vectors ("": the build's, as dqn's)
+  int history_steps = 6;          // steps kept in the Explorer's history and its stitched image
+  int max_function_steps = 12;    // steps of one function before the Detector is called anyway
+  int frame_width = 360;          // pixels per screen in a stitched image
   // The current screen is sent at most this wide: vision APIs scale a screenshot down to a
   // 768-px short side anyway (OpenAI's rule), so wider costs time and bytes, not tokens.
   int screen_width = 768;

@@ -14,6 +14,7 @@
 #include "base/status.h"
 #include "device/device.h"
 #include "draw/marks.h"
+#include "explore/word_vectors.h"
 #include "gui/screen.h"
 #include "report/trace.h"
 #include "run/replay_spec.h"
@@ -58,6 +59,11 @@ struct VisionReport {
 // kAfterCaption), `frame_width` wide.
 inline constexpr const char* kAfterCaption = "the screen after the last step";
 Result<VisionStep> AfterFrame(device::Device& device, int frame_width);
+
+// The cosine of the mean word vectors of two activity names' words (vision::NameWords; a word
+// the vectors lack has its hash vector, so it matches only itself); 0 when either has no words.
+double NameVectorSimilarity(const explore::WordVectors& vectors, std::string_view a,
+                            std::string_view b);
 
 // A hash of everything a screen shows: its activity and every widget's class, id, text,
 // description and checked state, all rows included (finer than gui::ContentHash).

@@ -62,6 +62,7 @@ nlohmann::json VisionConfig(const VisionOptions& o) {
             {"max_requests", llm.max_requests}}},
           {"vision",
            {{"examples_k", o.examples_k},
+            {"examples_by", o.examples_by},
             {"examples", examples},
             {"history_steps", o.history_steps},
             {"max_function_steps", o.max_function_steps},
