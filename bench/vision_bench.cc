@@ -6,8 +6,11 @@
 // whole run asks of a model (BM_VisionPromptTokens).
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <filesystem>
+#include <optional>
 #include <regex>
+#include <set>
 
 #include <benchmark/benchmark.h>
 #include <nlohmann/json.hpp>
@@ -15,11 +18,15 @@
 #include "device/sim_device.h"
 #include "draw/draw.h"
 #include "draw/marks.h"
+#include "explore/word_vectors.h"
 #include "llm/chat_server_double.h"
+#include "run/explore/explore.h"
 #include "run/vision/vision.h"
+#include "run/vision/vision_internal.h"
 #include "sim/sim_app.h"
 #include "sim/spec.h"
 #include "vision/agents.h"
+#include "vision/examples.h"
 
 namespace {
 
@@ -205,6 +212,7 @@ void BM_VisionPromptTokens(benchmark::State& state) {
   const double steps = static_cast<double>(result.summary.events);
   state.counters["image_tokens_per_step"] = s.image_tokens_stitched / steps;
   state.counters["image_tokens_per_step_unstitched"] = s.image_tokens_separate / steps;
+  state.counters["monitor_image_tokens_per_step"] = s.image_tokens_monitor / steps;
   state.counters["text_tokens_per_request"] =
       text_chars.load() / 4.0 /
       static_cast<double>(s.explorer_requests + s.monitor_requests + s.detector_requests);
@@ -214,5 +222,68 @@ void BM_VisionPromptTokens(benchmark::State& state) {
   state.counters["tool_ms_per_step"] = 1000 * s.tool_seconds / steps;
 }
 BENCHMARK(BM_VisionPromptTokens)->Arg(100)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+// How alike the examples retrieved for a screen are to it, by each way of comparing activity
+// names (the paper's word vectors, or character trigrams): for every example of the shipped
+// library, the k = 4 retrieved for its activity from the other apps' examples, and the share of
+// them of its kind and the share whose function shares a word of four letters or more with its
+// own. No model judges here; these are what the Detector is shown, not what it finds.
+namespace {
+
+std::set<std::string> FunctionWords(const std::string& function) {
+  std::set<std::string> out;
+  std::string word;
+  for (char c : function + " ") {
+    if (std::isalpha(static_cast<unsigned char>(c))) {
+      word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else {
+      if (word.size() >= 4) out.insert(word);
+      word.clear();
+    }
+  }
+  return out;
+}
+
+void BM_VisionRetrieval(benchmark::State& state) {
+  auto examples = roam::vision::ShippedExamples();
+  if (!examples.ok()) {
+    state.SkipWithError(examples.status().message().c_str());
+    return;
+  }
+  roam::vision::NameSimilarityFn similar = roam::vision::NameSimilarity;
+  std::optional<roam::explore::WordVectors> vectors;
+  if (state.range(0) == 1) {
+    auto loaded = roam::explore::WordVectors::Load(roam::run::DefaultWordVectors());
+    if (!loaded.ok()) {
+      state.SkipWithError(loaded.status().message().c_str());
+      return;
+    }
+    vectors = std::move(*loaded);
+    similar = [&](std::string_view a, std::string_view b) {
+      return roam::run::NameVectorSimilarity(*vectors, a, b);
+    };
+  }
+  double same_kind = 0, shared_word = 0, shown = 0;
+  for (auto _ : state) {
+    same_kind = shared_word = shown = 0;
+    for (const auto& e : *examples) {
+      const auto words = FunctionWords(e.function);
+      for (const auto* r : roam::vision::Retrieve(*examples, e.activity, 4, e.app, similar)) {
+        ++shown;
+        same_kind += r->kind == e.kind;
+        const auto theirs = FunctionWords(r->function);
+        shared_word += std::any_of(theirs.begin(), theirs.end(),
+                                   [&](const std::string& w) { return words.count(w) > 0; });
+      }
+    }
+  }
+  state.counters["examples"] = static_cast<double>(examples->size());
+  state.counters["same_kind"] = same_kind / shown;
+  state.counters["shared_function_word"] = shared_word / shown;
+}
+// 0: trigrams, 1: word vectors.
+BENCHMARK(BM_VisionRetrieval)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -36,7 +36,8 @@ Result<std::vector<BugExample>> ExamplesFrom(const nlohmann::json* j, const std:
                               {"expected", &e.expected},
                               {"actual", &e.actual},
                               {"kind", &e.kind},
-                              {"source", &e.source}})
+                              {"source", &e.source},
+                              {"url", &e.url}})
       ROAM_RETURN_IF_ERROR(ReadField(list[i], key, *field, where));
     ROAM_RETURN_IF_ERROR(ReadField(list[i], "steps", e.steps, where));
     for (auto [key, value] : {std::pair{"id", &e.id},

@@ -26,6 +26,7 @@ struct BugExample {
   std::string expected, actual;
   std::string kind;    // one of ExampleKinds(), or kOtherKind
   std::string source;  // where it was learnt from ("genie", "visiondroid", "real-app", a team's)
+  std::string url;     // the public report it was written from ("" : none)
 };
 
 // data_loss, wrong_behaviour, function_stops, ui_inconsistency, duplicate.

@@ -388,6 +388,7 @@ Status VisionCampaign::AfterStep(const gui::Screen& now) {
     images.push_back(std::move(*marked));
   }
   stats_.tool_seconds += budget_.Elapsed() - tool_start;
+  for (const auto& png : images) stats_.image_tokens_monitor += ImageTokens(png);
   const int steps = static_cast<int>(lines.size());
   auto verdict = Ask<vision::MonitorVerdict>(
       vision::MonitorPrompt(in), std::move(images),

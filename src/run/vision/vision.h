@@ -63,6 +63,8 @@ struct VisionStats {
   // requests: as sent (one stitched history, the current screen) and as they would have been
   // with every history screen sent as a picture of its own.
   int64_t image_tokens_stitched = 0, image_tokens_separate = 0;
+  // The same, as sent, over the Monitor's requests (the function's steps, the current screen).
+  int64_t image_tokens_monitor = 0;
   double model_seconds = 0;  // waiting for answers
   double tool_seconds = 0;   // marking, stitching, prompts (the per-step overhead)
 

@@ -42,7 +42,9 @@ nlohmann::json VisionStatsJson(const VisionStats& s) {
           {"prompt_tokens", s.prompt_tokens},
           {"completion_tokens", s.completion_tokens},
           {"image_tokens_estimated",
-           {{"stitched", s.image_tokens_stitched}, {"every_screen", s.image_tokens_separate}}},
+           {{"stitched", s.image_tokens_stitched},
+            {"every_screen", s.image_tokens_separate},
+            {"monitor", s.image_tokens_monitor}}},
           {"model_seconds", s.model_seconds},
           {"tool_seconds", s.tool_seconds}};
 }
