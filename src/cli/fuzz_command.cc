@@ -36,6 +36,15 @@ int FuzzCommand(int argc, char** argv) {
   app.add_option("--seed-length", o.seeds.length, "events per seed")
       ->check(Positive())
       ->capture_default_str();
+  app.add_option("--seed-scrolls", o.seeds.pct_scroll,
+                 "random seed events: weight of a scroll or a swipe beside Genie's 60 click, 35 "
+                 "long click and 5 back (0: none, as the notes)")
+      ->check(CLI::Range(0.0, 100.0))
+      ->capture_default_str();
+  app.add_flag("!--judge-destructive-tau", o.oracle.skip_destructive_tau,
+               "judge a mutant whose τ deleted or changed list items on the views τ did not "
+               "touch, instead of skipping it (more reports, and false ones where the deleted "
+               "data shows on other screens)");
   app.add_option("--seeds-from-reached", o.seeds.pct_from_reached,
                  "percent of seeds that start by replaying the way to a state an earlier seed "
                  "reached first (0: all from the clean start)")

@@ -103,6 +103,21 @@ void TauDeletedIt(MutantCheck& c, const Pair&, Effect& missing) {
   EraseIf(missing.added, [&](const View& v, int) { return c.footprint.removed.count(v) > 0; });
 }
 
+// excuse_tau_effects: views of a list τ removed or changed items of (the same group, or the
+// same key as such an item): its rows after τ are not the seed's rows.
+void InAListTauCut(MutantCheck& c, const Pair&, Effect& missing) {
+  if (c.footprint.removed_rows.empty()) return;
+  KeySet groups, keys;
+  for (const View& v : c.footprint.removed_rows) {
+    if (!v.group().empty()) groups.emplace(v.group());
+    keys.emplace(v.key());
+  }
+  for (ViewBag* bag : {&missing.removed, &missing.added, &missing.changed})
+    EraseIf(*bag, [&](const View& v, int) {
+      return keys.count(v.key()) > 0 || (!v.group().empty() && groups.count(v.group()) > 0);
+    });
+}
+
 // excuse_tau_effects: a single view the seed shows at j (an empty list's placeholder, say) may
 // give way to rows the mutant shows there and the seed does not: data τ added.
 void GaveWayToRows(MutantCheck& c, const Pair& p, Effect& missing) {
@@ -227,6 +242,8 @@ constexpr std::array kExcuses = {
            TauWroteThem, "views whose key τ changed itself"},
     Excuse{"tau_deleted_it", "excuse_tau_effects", &OracleSettings::excuse_tau_effects,
            TauDeletedIt, "added views τ removed"},
+    Excuse{"in_a_list_tau_cut", "excuse_tau_effects", &OracleSettings::excuse_tau_effects,
+           InAListTauCut, "views of a list τ removed or changed items of"},
     Excuse{"gave_way_to_rows", "excuse_tau_effects", &OracleSettings::excuse_tau_effects,
            GaveWayToRows, "added single views, where the mutant shows rows the seed does not"},
     Excuse{"window_moved_on", "count_window_rows", &OracleSettings::count_window_rows,

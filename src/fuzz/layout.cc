@@ -201,4 +201,20 @@ gui::Action ActionFor(const gui::Screen& screen, const Event& event, int widget)
   return a;
 }
 
+bool IsScrollOrSwipe(gui::ActionKind kind) {
+  switch (kind) {
+    case gui::ActionKind::kScrollUp:
+    case gui::ActionKind::kScrollDown:
+    case gui::ActionKind::kScrollLeft:
+    case gui::ActionKind::kScrollRight:
+    case gui::ActionKind::kSwipeUp:
+    case gui::ActionKind::kSwipeDown:
+    case gui::ActionKind::kSwipeLeft:
+    case gui::ActionKind::kSwipeRight:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace roam::fuzz

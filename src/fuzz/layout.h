@@ -69,6 +69,13 @@ struct Event {
   bool operator==(const Event&) const = default;
 };
 
+// A scroll of a widget (up, down, left, right) or a swipe of the screen: seeds take them (rows
+// below the fold, drawers, pagers), τ does not (a loop that moves a list's window or opens a
+// drawer to pick another feed is not independent of what the seed does next), and the oracle
+// judges no pair of a seed's layouts with one between them (what a scroll shows depends on the
+// rows τ added).
+bool IsScrollOrSwipe(gui::ActionKind kind);
+
 // The event on widget `index` of `screen` (its type, signature and row).
 Event EventOn(const gui::Screen& screen, gui::ActionKind kind, int index);
 // The event of `action` on `screen` (action.widget or its target path names the widget).

@@ -49,7 +49,7 @@ std::vector<std::pair<Event, const Edge*>> FirstEvents(const Layout& pivot,
   };
   std::set<std::string> seen_clicks;  // TypeKeys of clicks M knows from the pivot's state
   for (const Edge* edge : model.Out(pivot.abs)) {
-    if (!edge->example.widget()) continue;
+    if (!edge->example.widget() || IsScrollOrSwipe(edge->example.kind)) continue;
     if (edge->example.kind == gui::ActionKind::kClick) seen_clicks.insert(edge->type_key);
     std::map<int, int> per_group;  // group node (-1: none) -> views taken
     for (int v = 0; v < static_cast<int>(s.widgets.size()); ++v) {
@@ -137,6 +137,7 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
       if (edge->example.kind == gui::ActionKind::kInputText &&
           touched.count(edge->example.signature))
         continue;
+      if (IsScrollOrSwipe(edge->example.kind)) continue;
       bool seen =
           edge->to != pivot.abs && std::count(node.states.begin(), node.states.end(), edge->to) > 0;
       if (seen) continue;

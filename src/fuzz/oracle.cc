@@ -176,6 +176,11 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
 
   for (auto [i, j] : OraclePairs(seed, pivot)) {
     if (TypeSimilarity(seed[i], seed[j]) < settings.min_pair_similarity) continue;
+    // A scroll between them: what it brought into view depends on the rows τ added.
+    bool scrolled = false;
+    for (int t = i; t < j && t < static_cast<int>(seed_events.size()); ++t)
+      scrolled |= IsScrollOrSwipe(seed_events[t].kind);
+    if (scrolled) continue;
     // τ changed shared state: what came before it is not comparable any more.
     if (check.shared_changed && i < pivot) continue;
     Pair p{.i = i, .j = j};

@@ -62,7 +62,11 @@ struct OracleSettings {
   bool attribute_to_rows = true;
   // Judge no mutant whose τ removed or changed list items (TauFootprint::removed_rows): Genie's
   // premise is that an independent τ only adds GUI effects; one that deletes items makes the
-  // seed's later views of those items differ for no fault of the app. Default: true.
+  // seed's later views of those items differ for no fault of the app. Default: true. Off, such
+  // a mutant is judged on the views τ did not touch, the views of the lists τ cut (their group
+  // or their key) excused (excuse_tau_effects); measured, that made false reports where the
+  // data τ deleted shows on another screen in other views (tube: τ unsubscribed a channel, the
+  // seed's feed then lacked its "New videos from ..." row), so it stays on.
   bool skip_destructive_tau = true;
   // Judge no mutant whose τ left other text in a field of the screen it came back to
   // (LeftInput): the seed's later events there read it (any of the screen's buttons may send a

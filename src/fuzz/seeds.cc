@@ -31,11 +31,20 @@ bool Says(const gui::Widget& w, const std::array<std::string_view, N>& words) {
 std::vector<Event> CandidateEvents(const Layout& layout) {
   std::vector<Event> out;
   const gui::Screen& s = layout.screen;
-  for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i)
+  for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i) {
     for (auto kind :
          {gui::ActionKind::kClick, gui::ActionKind::kLongClick, gui::ActionKind::kInputText})
       if (Takes(s, i, kind)) out.push_back(EventOn(s, kind, i));
+    // Rows below the fold and a pager's next page: the scrolls gui/actions.h's rules give it.
+    for (const gui::WidgetRule& rule : gui::WidgetRules())
+      if (IsScrollOrSwipe(rule.kind) && rule.applies(s.widgets[i]) && Takes(s, i, rule.kind))
+        out.push_back(EventOn(s, rule.kind, i));
+  }
   out.push_back(Event{});  // back
+  // The screen's swipes: a drawer from the edge, a pull to refresh, a pager of no scroller.
+  for (auto kind : {gui::ActionKind::kSwipeUp, gui::ActionKind::kSwipeDown,
+                    gui::ActionKind::kSwipeLeft, gui::ActionKind::kSwipeRight})
+    out.push_back(Event{.kind = kind});
   return out;
 }
 
@@ -219,25 +228,30 @@ Event SeedChooser::Systematic(const Layout& layout, const std::vector<Event>& ca
 }
 
 Event SeedChooser::Random(const Layout& /*layout*/, const std::vector<Event>& candidates) {
-  std::vector<size_t> clicks, longs;
+  std::vector<size_t> clicks, longs, scrolls;
   bool back = false;
   for (size_t i = 0; i < candidates.size(); ++i) {
-    if (candidates[i].kind == gui::ActionKind::kLongClick)
+    const gui::ActionKind kind = candidates[i].kind;
+    if (kind == gui::ActionKind::kLongClick)
       longs.push_back(i);
+    else if (IsScrollOrSwipe(kind))
+      scrolls.push_back(i);
     else if (candidates[i].widget())
       clicks.push_back(i);
     else
       back = true;
   }
-  std::vector<double> weights = {clicks.empty() ? 0 : settings_.pct_click,
-                                 longs.empty() ? 0 : settings_.pct_long_click,
-                                 back ? settings_.pct_navigation : 0};
-  if (weights[0] + weights[1] + weights[2] <= 0) return Event{};
+  std::vector<double> weights = {
+      clicks.empty() ? 0 : settings_.pct_click, longs.empty() ? 0 : settings_.pct_long_click,
+      back ? settings_.pct_navigation : 0, scrolls.empty() ? 0 : settings_.pct_scroll};
+  if (weights[0] + weights[1] + weights[2] + weights[3] <= 0) return Event{};
   switch (rng_.Weighted(weights)) {
     case 0:
       return candidates[clicks[rng_.Below(clicks.size())]];
     case 1:
       return candidates[longs[rng_.Below(longs.size())]];
+    case 3:
+      return candidates[scrolls[rng_.Below(scrolls.size())]];
     default:
       return Event{};
   }

@@ -1,6 +1,7 @@
 // Seed generation for Genie: which event a seed takes next on a layout. Systematic selection
 // takes the event of highest Υ (model.h; ties broken at random); random selection draws 60%
-// click, 35% long click, 5% navigation (back) by default. Both prefer meaningful dialog answers:
+// click, 35% long click, 5% navigation (back) by default, and (ours) 10 more for a scroll or a
+// swipe. Both prefer meaningful dialog answers:
 // on a layout that offers a positive (OK, Yes, Delete, ...) and a negative (Cancel, No, ...)
 // answer, the positive one is taken with probability `pct_dialog_positive`, unless the model
 // shows it on this layout state leading nowhere else (a form's Done on invalid input), and only
@@ -26,10 +27,13 @@
 namespace roam::fuzz {
 
 struct SeedSettings {
-  int length = 12;                  // events per seed
-  double pct_click = 60;            // random selection: clicks (and typing into text fields)
-  double pct_long_click = 35;       // random selection: long clicks
-  double pct_navigation = 5;        // random selection: back
+  int length = 12;             // events per seed
+  double pct_click = 60;       // random selection: clicks (and typing into text fields)
+  double pct_long_click = 35;  // random selection: long clicks
+  double pct_navigation = 5;   // random selection: back
+  // Random selection: a scroll of a scrollable widget or a swipe of the screen (ours: the notes
+  // name none, and without them rows below the fold, drawers and pagers were out of reach).
+  double pct_scroll = 10;
   double pct_dialog_positive = 80;  // chance to answer a dialog positively when it offers both
   double pct_app_text = 50;         // chance to type a text the app has shown rather than a word
   // Forms, while seeds map the app (before mutants run): on a layout with an empty text field,
@@ -84,7 +88,8 @@ class EffectLedger {
 };
 
 // The candidate events of a layout: click / long click / input on every widget that takes them,
-// and back.
+// the scrolls gui::WidgetRules gives a scrollable widget, back, and the four swipes of the
+// screen.
 std::vector<Event> CandidateEvents(const Layout& layout);
 
 // The positive answer of a dialog-like layout (a widget saying OK, Yes, Delete, Save, ... or

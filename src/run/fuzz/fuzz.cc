@@ -181,6 +181,7 @@ Status Fuzzer::OneSeed(int index) {
     prev_state = layout.abs;
     prev_event = t < prefix ? start->prefix[t]
                             : chooser_.Choose(layout, systematic, Mapping() ? nullptr : &effects_);
+    if (t >= prefix) stats_.seed_scrolls += fuzz::IsScrollOrSwipe(prev_event.kind);
     return prev_event;
   };
   // A seed that begins on a way to a reached state saves the device where the way ends (where
@@ -424,6 +425,7 @@ json FuzzStatsJson(const FuzzStats& s) {
       {"unstable_seeds", s.unstable_seeds},
       {"ways", s.ways},
       {"ways_failed", s.ways_failed},
+      {"seed_scrolls", s.seed_scrolls},
       {"mutants_generated", s.mutants_generated},
       {"mutants_executed", s.mutants_executed},
       {"mutants_dropped", s.mutants_dropped},
@@ -442,6 +444,7 @@ json FuzzConfig(const FuzzOptions& o) {
             {"pct_click", o.seeds.pct_click},
             {"pct_long_click", o.seeds.pct_long_click},
             {"pct_navigation", o.seeds.pct_navigation},
+            {"pct_scroll", o.seeds.pct_scroll},
             {"pct_dialog_positive", o.seeds.pct_dialog_positive},
             {"pct_app_text", o.seeds.pct_app_text},
             {"pct_fill_forms", o.seeds.pct_fill_forms},

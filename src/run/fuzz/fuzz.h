@@ -50,6 +50,7 @@ struct FuzzStats {
   // did not lead there (that way is not taken again).
   int64_t ways = 0;
   int64_t ways_failed = 0;
+  int64_t seed_scrolls = 0;  // seed events (their own, not a way's) that scrolled or swiped
   int64_t mutants_generated = 0;
   int64_t mutants_executed = 0;
   int64_t mutants_dropped = 0;  // did not reproduce τ or did not return near the pivot
