@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "explore/registry.h"
 #include "gui/abstraction.h"
 #include "gui/actions.h"
 
@@ -65,6 +66,11 @@ Campaign::~Campaign() = default;
 
 Result<report::Summary> Campaign::Run() {
   ROAM_RETURN_IF_ERROR(session_.Open());
+  if (strategy_.Name().starts_with(explore::kTimeTravelPrefix) && !device_.CanSnapshot())
+    session_.progress().Note(
+        "roam: this device takes no snapshots, so time travel restores a state by relaunching "
+        "the app and replaying the way there; on a phone's clock that covered less than the "
+        "base strategy alone (docs/exploring.md, \"Beside TimeMachine's notes\")");
   Status status = Start();
   double last_summary = budget_.Elapsed();
   while (status.ok() && !session_.Over()) {
