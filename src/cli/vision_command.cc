@@ -74,9 +74,9 @@ int VisionCommand(int argc, char** argv) {
       ->capture_default_str()
       ->group("VisionDroid");
   app.add_option("--examples-by", o.examples_by,
-                 "how activity names are compared to pick them: vectors (the word vectors' "
-                 "cosine, as the paper) or trigrams (their words' character trigrams)")
-      ->check(CLI::IsMember({"vectors", "trigrams"}))
+                 "how activity names are compared to pick them: trigrams (their words' "
+                 "character trigrams) or vectors (the word vectors' cosine, as the paper)")
+      ->check(CLI::IsMember({"trigrams", "vectors"}))
       ->capture_default_str()
       ->group("VisionDroid");
   app.add_option("--history-steps", o.history_steps, "steps in the Explorer's stitched history")

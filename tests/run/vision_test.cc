@@ -453,6 +453,27 @@ TEST(VisionTest, ExamplesAreRetrievedByWordVectorsWhereTrigramsSeeNoLikeness) {
   EXPECT_EQ(by_vectors[0]->id, "A");
 }
 
+TEST(VisionTest, RetrievalByVectorsReadsTheVectorsOrSaysWhyItCannot) {
+  ChatServerDouble server;
+  ScriptedModel model{.path = {"\"Cinema\""}, .monitor_never_done = true};
+  server.Respond([&](const ChatServerDouble::Received& r) { return model(r); });
+  VisionOptions o = DiaryOptions(server.url(), "vision_vectors");
+  o.budget.events = 2;
+  o.examples_by = "vectors";
+  auto run = Vision(o);  // the build's vectors
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  EXPECT_EQ(model.detector_calls, 1);
+  o.vectors = roam::testing::TempDir("vision_vectors_missing") / "none.vec";
+  auto missing = Vision(o);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("none.vec"), std::string::npos)
+      << missing.status().message();
+  EXPECT_NE(missing.status().message().find("--examples-by trigrams"), std::string::npos)
+      << missing.status().message();
+  o.examples_by = "bigrams";
+  EXPECT_FALSE(Vision(o).ok());
+}
+
 TEST(VisionTest, ImageTokensFollowTheTileRule) {
   EXPECT_EQ(EstimatedImageTokens(512, 512), 85 + 170);
   // 1080 x 1920: short side to 768 -> 768 x 1365: 2 x 3 tiles.
