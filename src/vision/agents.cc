@@ -194,14 +194,13 @@ std::string MonitorPrompt(const MonitorInput& in) {
       "test is over (the task was completed and its result is on screen, or the test moved on "
       "to another function), and keep only the steps worth remembering. You see two pictures: "
       "the steps so far (each screen with the operated widget boxed and the step written under "
-      "it; a step marked \"nothing changed on screen\" left the screen as it was) and the "
-      "current screen, where every widget that can be operated has a numbered box. Box colours: "
-      "{}.\n{}"
+      "it; a step marked \"{}\" left the screen as it was) and the current screen, where "
+      "every widget that can be operated has a numbered box. Box colours: {}.\n{}"
       "BEGIN APP DATA\ncurrent activity: {}\nfunction named so far: {}\nsteps:\n{}END APP DATA\n"
       "Answer with one JSON object and nothing else:\n"
       "{{\"function\": <a few words>, \"description\": <what it should do>, \"done\": true | "
       "false, \"keep\": [<step numbers worth keeping>]}}\n",
-      Quoted(in.app), in.legend, kDataNote, Quoted(in.activity),
+      Quoted(in.app), kNothingChanged, in.legend, kDataNote, Quoted(in.activity),
       in.function.empty() ? "(none)" : Quoted(in.function), QuotedLines(in.history));
 }
 
@@ -238,8 +237,8 @@ std::string DetectorPrompt(const DetectorInput& in) {
   }
   return fmt::format(
       "You judge whether a function of the Android app {} works. The picture shows the steps of "
-      "its test, each screen with the operated widget boxed (a step marked \"nothing changed on "
-      "screen\" left the screen as it was). Think step by step: (1) the "
+      "its test, each screen with the operated widget boxed (a step marked \"{}\" left the "
+      "screen as it was). Think step by step: (1) the "
       "function and its description; (2) the path of screens you expect when it works; (3) the "
       "path the pictures show; (4) compare them. A functional bug is a difference a user would "
       "call wrong (data lost, the wrong item changed, a function that does nothing, a screen "
@@ -250,8 +249,9 @@ std::string DetectorPrompt(const DetectorInput& in) {
       "{{\"expected\": <the path you expect>, \"actual\": <the path shown>, \"bug\": true | "
       "false, \"kind\": {} or null, \"report\": <the bug in a sentence, or \"\">, \"feedback\": "
       "<wrong or wasted actions of the tester, or \"\">}}\n",
-      Quoted(in.app), examples.empty() ? "  (none)\n" : examples, kDataNote, Quoted(in.function),
-      Quoted(in.description), QuotedLines(in.steps), fmt::join(ExampleKinds(), " | "));
+      Quoted(in.app), kNothingChanged, examples.empty() ? "  (none)\n" : examples, kDataNote,
+      Quoted(in.function), Quoted(in.description), QuotedLines(in.steps),
+      fmt::join(ExampleKinds(), " | "));
 }
 
 Result<DetectorVerdict> ParseDetectorAnswer(std::string_view answer) {

@@ -44,6 +44,10 @@ struct ExplorerAction {
 // 1..widget_count, an unknown action, no JSON object at all).
 Result<ExplorerAction> ParseExplorerAnswer(std::string_view answer, int widget_count);
 
+// The mark on a history line of a step after which the screen showed the same (run/ appends it
+// in parentheses; the Monitor's and the Detector's prompts say what it means).
+inline constexpr std::string_view kNothingChanged = "nothing changed on screen";
+
 // --- Monitor: which function is under test, and whether its test is over. ---
 // The pictures: the function's steps stitched, then the current screen with its boxes.
 struct MonitorInput {

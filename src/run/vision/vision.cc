@@ -41,9 +41,6 @@ int64_t ImageTokens(const std::string& png) {
   return size ? EstimatedImageTokens(size->width, size->height) : 0;
 }
 
-// Appended to the history line of a step after which the screen showed the same.
-constexpr std::string_view kUnchangedNote = " (nothing changed on screen)";
-
 std::string_view OpName(vision::Op op) {
   switch (op) {
     case vision::Op::kClick:
@@ -334,7 +331,7 @@ Status VisionCampaign::StepOnce() {
   // does nothing" is one of the Detector's kinds.
   if (step.shown_after == step.shown_before) {
     ++stats_.unchanged_steps;
-    step.text += kUnchangedNote;
+    step.text += fmt::format(" ({})", vision::kNothingChanged);
   }
   function_steps_.push_back(std::move(step));
   return AfterStep(after);
