@@ -101,7 +101,9 @@ class VisionCampaign {
   Result<draw::Picture> PictureOf(const gui::Screen& screen);
   // Files bugs/B<n>/ for the crashes and ANRs met first, the run from its start as their trace.
   Status FileCrashes();
-  Status Judge();
+  // The Detector on the function's steps; `now` is the screen they led to when a screenshot of
+  // it is at hand (null: one is taken).
+  Status Judge(const draw::Picture* now);
   ProgressFigures Figures() const;
   report::Summary MakeSummary() const;
   std::string Stitch(const std::vector<VisionStep>& steps);
@@ -149,7 +151,7 @@ Result<VisionResult> VisionCampaign::Run() {
     progress_.Update(Figures());
   }
   // The function under test when the budget ran out is judged too.
-  if (s.ok() && !function_steps_.empty() && !session_.context().Stopped()) s = Judge();
+  if (s.ok() && !function_steps_.empty() && !session_.context().Stopped()) s = Judge(nullptr);
   if (Status closed = session_.trace().Close(); s.ok()) s = closed;
   session_.StopOn(s, model_error_.ok() ? "" : "model error: ");
   VisionResult r{.summary = MakeSummary(), .stats = stats_};
@@ -402,11 +404,11 @@ Status VisionCampaign::AfterStep(const gui::Screen& now) {
     ++stats_.monitor_fallbacks;
   }
   if (done || function_steps_.size() >= static_cast<size_t>(options_.max_function_steps))
-    return Judge();
+    return Judge(&*picture);
   return Status::Ok();
 }
 
-Status VisionCampaign::Judge() {
+Status VisionCampaign::Judge(const draw::Picture* now) {
   ++stats_.functions;
   vision::DetectorInput in{.app = target_.app_name(),
                            .function = function_.empty() ? "(not named)" : function_,
@@ -416,7 +418,8 @@ Status VisionCampaign::Judge() {
                                  static_cast<size_t>(options_.examples_k), package_, similar_);
   const std::string prompt = vision::DetectorPrompt(in);
   // The function's steps and, last, the screen they led to: the evidence.
-  auto after = AfterFrame(executor_.device(), options_.frame_width);
+  auto after = now ? AfterFrame(*now, options_.frame_width)
+                   : AfterFrame(executor_.device(), options_.frame_width);
   if (!after.ok()) return after.status();
   std::vector<VisionStep> shown = function_steps_;
   shown.push_back(std::move(*after));

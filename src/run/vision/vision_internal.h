@@ -59,6 +59,8 @@ struct VisionReport {
 // kAfterCaption), `frame_width` wide.
 inline constexpr const char* kAfterCaption = "the screen after the last step";
 Result<VisionStep> AfterFrame(device::Device& device, int frame_width);
+// The same from a screenshot already taken of that screen.
+Result<VisionStep> AfterFrame(const draw::Picture& screen, int frame_width);
 
 // The cosine of the mean word vectors of two activity names' words (vision::NameWords; a word
 // the vectors lack has its hash vector, so it matches only itself); 0 when either has no words.

@@ -113,7 +113,11 @@ Result<VisionStep> AfterFrame(device::Device& device, int frame_width) {
   if (!shot.ok()) return shot.status();
   auto picture = draw::Picture::Decode(*shot);
   if (!picture.ok()) return picture.status();
-  auto thumb = picture->MarkedPicture({}, frame_width);
+  return AfterFrame(*picture, frame_width);
+}
+
+Result<VisionStep> AfterFrame(const draw::Picture& screen, int frame_width) {
+  auto thumb = screen.MarkedPicture({}, frame_width);
   if (!thumb.ok()) return thumb.status();
   auto png = thumb->Png();
   if (!png.ok()) return png.status();
