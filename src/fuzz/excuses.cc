@@ -60,21 +60,22 @@ void WentFromTheWindow(MutantCheck& c, const Pair& p, Effect& missing) {
   // it: a like row came up from below (one τ added: a second "New item"), and the list may now
   // show all it holds (then the rows after the last one it still shows went too). The last row
   // went too when that makes as many rows go as went in the seed's pair.
+  // A list that shrank shows all its rows (ShowsAllRows): the seed's last row went, it did not
+  // leave the window (gen308, gen309: a second "New item" τ added came up in its place).
   const auto after = ScrollingRows(to, c.ignored, /*all=*/true);
-  const auto after_scrolls = ScrollingRows(to, c.ignored);
   const auto seed_i = ScrollingRows(c.seed[p.i], c.ignored, /*all=*/true);
   const auto seed_j = ScrollingRows(c.seed[p.j], c.ignored, /*all=*/true);
-  const auto seed_j_scrolls = ScrollingRows(c.seed[p.j], c.ignored);
   for (const auto& [list, rows] : ScrollingRows(from, c.ignored)) {
     auto w = after.find(list);
     auto si = seed_i.find(list), sj = seed_j.find(list);
     if (rows.empty() || w == after.end() || w->second.empty() || w->second.back() != rows.back() ||
         si == seed_i.end() || sj == seed_j.end())
       continue;
-    const size_t seed_gone = RowsGone(si->second, sj->second, !seed_j_scrolls.count(list)).size();
+    const size_t seed_gone =
+        RowsGone(si->second, sj->second, ShowsAllRows(c.seed[p.i], c.seed[p.j], list)).size();
     const std::span<const ViewBag> a(rows), b(w->second);
     const size_t others_gone =
-        RowsGone(a.first(a.size() - 1), b.first(b.size() - 1), !after_scrolls.count(list)).size();
+        RowsGone(a.first(a.size() - 1), b.first(b.size() - 1), ShowsAllRows(from, to, list)).size();
     if (others_gone + 1 == seed_gone)
       for (const auto& [v, n] : rows.back()) went[v] += n;
   }

@@ -179,6 +179,22 @@ std::map<std::string, std::vector<ViewBag>> ScrollingRows(const Layout& layout,
   return out;
 }
 
+bool ShowsAllRows(const Layout& before, const Layout& after, const std::string& list) {
+  // The height of the first list node of that key; -1 when none.
+  auto height = [&](const Layout& l, bool* scrolls) {
+    const gui::Screen& s = l.screen;
+    for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i)
+      if (ViewKey(s, i) == list) {
+        if (scrolls) *scrolls = s.widgets[i].scrollable;
+        return s.widgets[i].bounds.height();
+      }
+    return -1;
+  };
+  bool scrolls = false;
+  const int h = height(after, &scrolls);
+  return !scrolls || h < height(before, nullptr);
+}
+
 std::vector<size_t> RowsGone(std::span<const ViewBag> a, std::span<const ViewBag> b,
                              bool shows_all) {
   size_t at = 0, last_match = 0;

@@ -130,6 +130,11 @@ KeySet KeysOf(const ViewBag& bag);
 // The ViewKeys of `layout`'s views that sit in a group.
 KeySet GroupedKeys(const Layout& layout);
 
+// Whether the list `list` (a ViewKey, as ScrollingRows gives it) shows at `after` every row it
+// holds: it does not scroll there, or it is shorter than at `before` (a list that scrolls keeps
+// its height while it has rows to fill it; one that shrank shows them all).
+bool ShowsAllRows(const Layout& before, const Layout& after, const std::string& list);
+
 // The rows of each list of a layout that can scroll (it holds more rows than it shows; with
 // `all`, of every list), in order, each as the bag of its views, by the list's ViewKey.
 std::map<std::string, std::vector<ViewBag>> ScrollingRows(const Layout& layout,

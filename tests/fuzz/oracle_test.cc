@@ -898,6 +898,38 @@ TEST(Oracle, ARowTauAddedLikeTheOneTheSeedRemovesIsTausEffectNotAMissingOne) {
   EXPECT_FALSE(v->missing.removed.empty());
 }
 
+// gen308, gen309: a list shows up to four rows. The seed's list holds four; its Remove on the
+// last, N, leaves three, and the list shrinks to them. In the mutant τ had added a second N
+// below the window, which comes up in the first's place: the window shows the same rows though N
+// went. (A list that keeps its height may have rows below: there N's going is not seen so.)
+TEST(Oracle, ARowGoneFromAListThatShrankIsGoneThoughALikeRowCameUp) {
+  auto list = [](std::vector<std::string> rows) {
+    const int shown = std::min<int>(rows.size(), 4);
+    std::vector<W> ws;
+    for (int i = 0; i < shown; ++i)
+      ws.push_back(
+          W("LinearLayout", "",
+            {W("TextView", "title").Text(rows[i]), W("Button", "remove").Text("Remove").Click()}));
+    Layout l = L(W("FrameLayout", "", {W("ListView", "list", ws).Scroll()}), "app.List");
+    for (auto& w : l.screen.widgets)
+      if (w.scrollable) w.bounds = {0, 100, 1080, 100 + 100 * shown};
+    return l;
+  };
+  const std::vector<Layout> seed = {list({"B", "C", "D", "N"}), list({"B", "C", "D"})};
+  const std::vector<Event> seed_events = {RemoveOn(seed[0].screen, "N")};
+  Event add;  // τ: stands for an Add that puts a second N at the end
+  add.kind = gui::ActionKind::kMenu;
+  const std::vector<Event> mutant_events = {add, seed_events[0]};
+  const Layout added = list({"B", "C", "D", "N", "N"});
+  EXPECT_FALSE(CheckMutant(seed, seed_events, {seed[0], added, list({"B", "C", "D", "N"})},
+                           mutant_events, 0, 1, {})
+                   .has_value());
+  // The mutant's Remove removed B instead: still a violation.
+  EXPECT_TRUE(CheckMutant(seed, seed_events, {seed[0], added, list({"C", "D", "N", "N"})},
+                          mutant_events, 0, 1, {})
+                  .has_value());
+}
+
 // A minimised seed can end before the pivot its mutant was made at (the seed prefix shrank):
 // nothing to compare, and no read past either trace (it threw "cannot create std::vector
 // larger than max_size()" from a layout read beyond the mutant's end).
