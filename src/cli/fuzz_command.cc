@@ -79,6 +79,12 @@ int FuzzCommand(int argc, char** argv) {
   app.add_option("--max-length", o.mutants.max_length, "MAX_LENGTH: events inserted by a mutant")
       ->check(Positive())
       ->capture_default_str();
+  app.add_option("--tau-types", o.mutants.max_typed_fields,
+                 "fields a mutant's inserted events may type into, with another value than a "
+                 "seed typed or the name of what the seed acts on next (0: only as a seed typed, "
+                 "as its first event)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   app.add_option("--mutants-per-seed", o.mutants.max_per_seed, "mutants run per seed")
       ->check(Positive())
       ->capture_default_str();

@@ -1,14 +1,17 @@
 #include "fuzz/mutants.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <deque>
 #include <map>
+#include <tuple>
 
 #include <fmt/format.h>
 
 #include "fuzz/oracle.h"
 #include "fuzz/seeds.h"
+#include "gui/fields.h"
 
 namespace roam::fuzz {
 
@@ -21,7 +24,8 @@ std::string Mutant::PrefixKey(size_t n) const {
 int Mutant::Length() const {
   static const std::string overflow = fmt::format("|{}", gui::kOverflowDescription);
   return static_cast<int>(std::count_if(tau.begin(), tau.end(), [](const Event& e) {
-    return !(e.kind == gui::ActionKind::kClick && e.signature.ends_with(overflow));
+    return e.kind != gui::ActionKind::kInputText &&
+           !(e.kind == gui::ActionKind::kClick && e.signature.ends_with(overflow));
   }));
 }
 
@@ -84,10 +88,27 @@ struct Node {
   std::vector<Event> tau;
   std::vector<uint64_t> states;
   std::string loop;
+  int typed = 0;       // fields τ typed into
+  std::string typing;  // what it typed where
 };
 
+// (state, field type): where τ does not type.
+using Fields = std::set<std::pair<uint64_t, std::string>>;
+
+// The texts an input edge is tried with: another value of its field's kind than a seed typed
+// (a second form filled as the first was shows nothing new; the seed's own text where it is of no
+// kind), then the names ahead.
+std::vector<std::string> TextsToType(const Event& example, const std::vector<std::string>& names) {
+  const std::string other = gui::OtherFieldValue(example.text);
+  std::vector<std::string> out = {other.empty() ? example.text : other};
+  for (const std::string& n : names)
+    if (!n.empty() && std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
+  return out;
+}
+
 std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& active,
-                                 const std::set<std::string>& touched, const Model& model,
+                                 const std::set<std::string>& touched, const Fields& pending,
+                                 const std::vector<std::string>& names, const Model& model,
                                  const std::set<std::string>& failed,
                                  std::map<std::string, int>& loop_uses,
                                  const MutantSettings& settings, Rng* rng, const TriedTaus* tried) {
@@ -100,22 +121,23 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
   std::deque<Node> queue;
   size_t firsts = 0;
   for (auto& [event, edge] : FirstEvents(pivot, active, model, touched, settings)) {
+    const int typed = event.kind == gui::ActionKind::kInputText;
     if (edge)
       queue.push_back(
-          {firsts++, {event}, {edge->to}, fmt::format("{}>{:x}", edge->type_key, edge->to)});
+          {firsts++, {event}, {edge->to}, fmt::format("{}>{:x}", edge->type_key, edge->to), typed});
     else  // a click M has not seen here: a τ of its own, hoped to come back to the pivot
-      queue.push_back({firsts++, {event}, {pivot.abs}, "unseen>" + event.TypeKey()});
+      queue.push_back({firsts++, {event}, {pivot.abs}, "unseen>" + event.TypeKey(), typed});
   }
-  // Each state is expanded once per first event: the search reaches deep loops instead of
-  // enumerating every path of the shallow ones.
-  std::set<std::pair<size_t, uint64_t>> expanded;
+  // Each state is expanded once per first event and what τ typed: the search reaches deep
+  // loops instead of enumerating every path of the shallow ones.
+  std::set<std::tuple<size_t, uint64_t, std::string>> expanded;
   int expansions = 0;
   std::map<std::string, int> found_loops;
   while (!queue.empty() && static_cast<int>(out.size()) < want &&
          expansions++ < settings.max_expansions) {
     Node node = std::move(queue.front());
     queue.pop_front();
-    Mutant m{p, node.tau, node.states, node.loop};
+    Mutant m{p, node.tau, node.states, node.loop, !node.typing.empty()};
     bool pruned = false;
     for (size_t n = 1; n <= m.tau.size() && !pruned; ++n) pruned = failed.count(m.PrefixKey(n)) > 0;
     if (pruned) continue;
@@ -131,30 +153,48 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
       continue;
     }
     if (m.Length() >= settings.max_length) continue;
-    if (!expanded.emplace(node.first, node.states.back()).second) continue;
-    for (const Edge* edge : model.PrunedOut(node.states.back())) {
-      // τ does not type into a field the seed typed into: that overwrites the seed's input.
-      if (edge->example.kind == gui::ActionKind::kInputText &&
-          touched.count(edge->example.signature))
-        continue;
-      if (IsScrollOrSwipe(edge->example.kind)) continue;
-      bool seen =
-          edge->to != pivot.abs && std::count(node.states.begin(), node.states.end(), edge->to) > 0;
-      if (seen) continue;
+    const uint64_t at = node.states.back();
+    if (!expanded.emplace(node.first, at, node.typing).second) continue;
+    auto seen = [&](uint64_t to) {
+      return to != pivot.abs && std::count(node.states.begin(), node.states.end(), to) > 0;
+    };
+    for (const Edge* edge : model.PrunedOut(at)) {
+      if (edge->example.kind == gui::ActionKind::kInputText) continue;  // below
+      if (IsScrollOrSwipe(edge->example.kind) || seen(edge->to)) continue;
       Node next = node;
       next.tau.push_back(edge->example);
       next.states.push_back(edge->to);
       next.loop += fmt::format(",{}>{:x}", edge->type_key, edge->to);
       queue.push_back(std::move(next));
     }
+    if (node.typed >= settings.max_typed_fields) continue;
+    // Typing mostly leaves the state as it was: a field typed into is not a state seen again.
+    for (const Edge* edge : model.Out(at)) {
+      if (edge->example.kind != gui::ActionKind::kInputText) continue;
+      if (pending.count({at, edge->example.type}) || (edge->to != at && seen(edge->to))) continue;
+      for (const std::string& text : TextsToType(edge->example, names)) {
+        Node next = node;
+        next.tau.push_back(edge->example);
+        next.tau.back().text = text;
+        next.states.push_back(edge->to);
+        next.loop += fmt::format(",{}>{:x}={}", edge->type_key, edge->to, text);
+        ++next.typed;
+        next.typing += fmt::format("\n{}={}", edge->example.type, text);
+        // Typing is no step deeper: the node is searched at its field's depth.
+        queue.push_front(std::move(next));
+      }
+    }
   }
   if (rng && static_cast<int>(out.size()) > settings.max_per_pivot) {
-    // A weighted draw without replacement: each candidate's key u^(1/w), w = 2^-(|τ|-1), highest
-    // first.
+    // A weighted draw without replacement: each candidate's key u^(1/w), w = 2^-(n-1) for the n
+    // events of τ that are not typing, highest first.
     std::vector<std::pair<double, size_t>> keys;
-    for (size_t i = 0; i < out.size(); ++i)
-      keys.emplace_back(
-          std::pow(rng->Unit(), std::ldexp(1.0, static_cast<int>(out[i].tau.size()) - 1)), i);
+    for (size_t i = 0; i < out.size(); ++i) {
+      const auto n = std::count_if(out[i].tau.begin(), out[i].tau.end(), [](const Event& e) {
+        return e.kind != gui::ActionKind::kInputText;
+      });
+      keys.emplace_back(std::pow(rng->Unit(), std::ldexp(1.0, static_cast<int>(n) - 1)), i);
+    }
     std::sort(keys.rbegin(), keys.rend());
     std::vector<Mutant> drawn;
     for (const auto& [key, i] : keys) drawn.push_back(std::move(out[i]));
@@ -165,6 +205,13 @@ std::vector<Mutant> SearchTraces(int p, const Layout& pivot, const ActiveViews& 
   for (auto& m : again)
     if (loop_uses[m.loop] + found_loops[m.loop]++ < settings.max_loop_uses)
       out.push_back(std::move(m));
+  // At most max_typing_per_pivot τ that type come first; more only where too few others are.
+  std::vector<Mutant> first, later;
+  int typing = 0;
+  for (auto& m : out)
+    (!m.types || typing++ < settings.max_typing_per_pivot ? first : later).push_back(std::move(m));
+  out = std::move(first);
+  for (auto& m : later) out.push_back(std::move(m));
   if (static_cast<int>(out.size()) > settings.max_per_pivot) out.resize(settings.max_per_pivot);
   for (const auto& m : out) ++loop_uses[m.loop];
   return out;
@@ -198,6 +245,31 @@ std::vector<int> PivotOrder(const std::vector<Layout>& layouts, const std::vecto
   return order;
 }
 
+std::vector<std::string> NamesAhead(const std::vector<Layout>& layouts,
+                                    const std::vector<Event>& events, int p,
+                                    const MutantSettings& settings) {
+  std::vector<std::string> out;
+  auto add = [&](std::string name) {
+    if (!name.empty() && name.size() <= 40 && std::find(out.begin(), out.end(), name) == out.end())
+      out.push_back(std::move(name));
+  };
+  const int n = std::min(static_cast<int>(layouts.size()), static_cast<int>(events.size()));
+  for (int t = std::max(p, 0), taken = 0; t < n && taken < settings.names_ahead; ++t) {
+    if (!events[t].widget() || events[t].kind == gui::ActionKind::kInputText) continue;
+    ++taken;
+    const std::string name = ShownName(layouts[t].screen, Resolve(layouts[t].screen, events[t]));
+    add(name);
+    // "name.ext": the extension is one to four letters or digits after the last dot.
+    const size_t dot = name.rfind('.');
+    if (dot != std::string::npos && dot > 0 && name.size() - dot - 1 >= 1 &&
+        name.size() - dot - 1 <= 4 &&
+        std::all_of(name.begin() + dot + 1, name.end(),
+                    [](unsigned char c) { return std::isalnum(c) != 0; }))
+      add(name.substr(0, dot));
+  }
+  return out;
+}
+
 std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
                                     const std::vector<Event>& events,
                                     const std::vector<ActiveViews>& active, const Model& model,
@@ -215,12 +287,37 @@ std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
     if (events[p].widget()) so_far.insert(events[p].signature);
     touched[p] = so_far;
   }
+  // The seed's input still pending after pivot p: typed at t < p into a field that a layout of
+  // the same state after p still shows it in.
+  auto pending_at = [&](int p) {
+    Fields out;
+    for (int t = 0; t < p; ++t) {
+      const Event& e = events[t];
+      if (e.kind != gui::ActionKind::kInputText || e.text.empty()) continue;
+      for (int j = p + 1; j < static_cast<int>(layouts.size()); ++j) {
+        if (layouts[j].abs != layouts[t].abs) continue;
+        const gui::Screen& s = layouts[j].screen;
+        bool shown = false;
+        for (int v = 0; v < static_cast<int>(s.widgets.size()) && !shown; ++v)
+          shown =
+              s.widgets[v].editable && s.widgets[v].text == e.text && WidgetType(s, v) == e.type;
+        if (shown) {
+          out.emplace(layouts[t].abs, e.type);
+          break;
+        }
+      }
+    }
+    return out;
+  };
   std::vector<Mutant> out;
   for (int p : PivotOrder(layouts, events, pivots, ignored, min_pair_similarity, first_pivot)) {
     if (static_cast<int>(out.size()) >= settings.max_per_seed) break;
     if (!layouts[p].in_app) continue;
-    for (auto& m : SearchTraces(p, layouts[p], active[p], touched[p], model, failed, loop_uses,
-                                settings, rng, tried))
+    const std::vector<std::string> names = settings.max_typed_fields > 0
+                                               ? NamesAhead(layouts, events, p, settings)
+                                               : std::vector<std::string>{};
+    for (auto& m : SearchTraces(p, layouts[p], active[p], touched[p], pending_at(p), names, model,
+                                failed, loop_uses, settings, rng, tried))
       if (static_cast<int>(out.size()) < settings.max_per_seed) out.push_back(std::move(m));
   }
   return out;

@@ -32,6 +32,25 @@ struct MutantSettings {
   // one action, as it was with the menu key (tube's [More options, Open in browser, Chrome, back]
   // is three).
   int max_length = 3;
+  // τ may type (Genie's τ replays a seed's input as it was, so no mutant fills a form another
+  // way): into a field on a state where M has seen a seed type (its input edge), into at most
+  // max_typed_fields fields of one τ, another value of that field's kind than a seed typed there
+  // (gui::OtherFieldValue: "Alice" -> "Alice Smith"; the seed's text where it is of no kind), or
+  // a name the seed acts on next: the ShownName of the targets of its next names_ahead widget
+  // events from the pivot, and such a name without its file extension ("Shopping list.md" ->
+  // "Shopping list": a new-file dialog adds the extension of the format picked). A new item typed
+  // and left unsaved before the seed edits an old one, or a second Add under the name of the
+  // note the seed opens next: planted bugs no τ of replayed input reaches (a draft typed as the
+  // seed typed the new name shows nothing). Typing is not counted in |τ| (a form's fields and
+  // its OK are one action, like the overflow tap), nor in the search's depth or the draw's
+  // weight; each text is a candidate of its own, and at most max_typing_per_pivot of a pivot's
+  // mutants type (more only where too few others are found). Off by default (0: τ types only as
+  // its first event, what a seed typed there): measured, the typing τ took the place of mutants
+  // that find other bugs, and found the bugs they are for once in twelve runs at best
+  // (docs/fuzzing.md, "Beside Genie's notes").
+  int max_typed_fields = 0;
+  int names_ahead = 1;
+  int max_typing_per_pivot = 1;
   int max_views_per_group = 3;  // independent first views tried per group
   int max_loop_uses = 2;        // mutants per loop per seed
   int max_per_pivot = 8;        // mutants per pivot
@@ -56,10 +75,11 @@ struct Mutant {
   std::vector<Event> tau;
   std::vector<uint64_t> states;  // the states M predicts after each event of τ
   std::string loop;              // the model edges τ follows (for the loop-use bound)
+  bool types = false;            // τ types past its first event (MutantSettings::max_typed_fields)
 
   // The key of τ's first `n` events at this pivot (for failed-prefix pruning).
   std::string PrefixKey(size_t n) const;
-  // |τ| as MutantSettings::max_length counts it: the overflow button's taps aside.
+  // |τ| as MutantSettings::max_length counts it: the overflow button's taps and typing aside.
   int Length() const;
 };
 
@@ -111,14 +131,21 @@ std::vector<int> PivotOrder(const std::vector<Layout>& layouts, const std::vecto
                             int pivots, const std::set<std::string>& ignored,
                             double min_pair_similarity, int first_pivot = 0);
 
+// The texts τ may type at pivot `p` besides a seed's own input (MutantSettings::names_ahead).
+std::vector<std::string> NamesAhead(const std::vector<Layout>& layouts,
+                                    const std::vector<Event>& events, int p,
+                                    const MutantSettings& settings);
+
 // Mutants of one seed. layouts[t] (t = 0..n) and active[t] are the seed's, events[t] (t < n) its
-// events; only pivots before the last layout that the oracle can judge are used (`last_effect`:
-// the largest j of a seed pair with a non-empty effect; pivots p < last_effect), in PivotOrder,
-// each with up to max_per_pivot mutants, max_per_seed in all. `failed` holds PrefixKeys that
-// failed before (this seed's). `rng` (optional) draws each pivot's mutants among more candidates.
-// Pivots before `first_pivot` are skipped (a seed's replayed prefix: the seed that made it was
-// mutated there). With `tried`, a pivot's τ run there before (by its state) are taken only when
-// too few others are found.
+// events; τ does not type into a field on a state where the seed typed into it before the pivot
+// while that input is still pending (a layout of that state after the pivot still shows it in
+// the field: the seed comes back to the form and sends it); only pivots before the last layout that
+// the oracle can judge are used (`last_effect`: the largest j of a seed pair with a non-empty
+// effect; pivots p < last_effect), in PivotOrder, each with up to max_per_pivot mutants,
+// max_per_seed in all. `failed` holds PrefixKeys that failed before (this seed's). `rng` (optional)
+// draws each pivot's mutants among more candidates. Pivots before `first_pivot` are skipped (a
+// seed's replayed prefix: the seed that made it was mutated there). With `tried`, a pivot's τ run
+// there before (by its state) are taken only when too few others are found.
 std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
                                     const std::vector<Event>& events,
                                     const std::vector<ActiveViews>& active, const Model& model,

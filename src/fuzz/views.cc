@@ -80,6 +80,20 @@ std::string RowLabel(const gui::Screen& screen, int index) {
   return "";
 }
 
+std::string ShownName(const gui::Screen& screen, int index) {
+  if (index < 0 || index >= static_cast<int>(screen.widgets.size())) return "";
+  int row = index;
+  for (int r = index, p = screen.widgets[index].parent; p >= 0; r = p, p = screen.widgets[p].parent)
+    if (IsGroup(screen, p)) {
+      row = r;
+      break;
+    }
+  for (int i = row; i < screen.widgets[row].subtree_end; ++i)
+    if (!screen.widgets[i].editable && !screen.widgets[i].text.empty())
+      return screen.widgets[i].text;
+  return "";
+}
+
 namespace {
 
 // The first text (or content-desc) in the row's subtree that is not a text field's, digits

@@ -33,6 +33,11 @@ std::string RowLabel(const gui::Screen& screen, const Groups& groups, int index)
 // The same for one view, from the groups above it only (FindGroups looks at every node).
 std::string RowLabel(const gui::Screen& screen, int index);
 
+// The name a view shows a person: the first text of a view that is not a text field in the row
+// the view sits in (in no group: in the view's own subtree), digits kept; "" when none. A seed's
+// click on a row of notes names the note ("Shopping list.md").
+std::string ShownName(const gui::Screen& screen, int index);
+
 // w1 ∦ w2 as above (a view is not independent of itself).
 bool Independent(const gui::Screen& screen, const Groups& groups, int w1, int w2);
 

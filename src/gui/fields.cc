@@ -122,6 +122,15 @@ const std::vector<std::string>& FieldValues(FieldKind kind) {
   return kValues[static_cast<size_t>(kind)];
 }
 
+std::string OtherFieldValue(std::string_view value) {
+  for (int k = 0; k <= static_cast<int>(FieldKind::kName); ++k) {
+    const auto& values = FieldValues(static_cast<FieldKind>(k));
+    for (size_t i = 0; i < values.size(); ++i)
+      if (values[i] == value) return values[(i + 1) % values.size()];
+  }
+  return "";
+}
+
 bool SubmitsForm(std::string_view label) {
   static constexpr std::string_view kVerbs[] = {
       "save",    "next",   "continue", "done",   "ok",    "submit", "send",   "register",

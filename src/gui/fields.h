@@ -43,6 +43,10 @@ FieldKind ClassifyField(const Widget& field);
 // whose values are the caller's own strings).
 const std::vector<std::string>& FieldValues(FieldKind kind);
 
+// Another value of the kind whose FieldValues hold `value` (the next of them: "Alice" -> "Alice
+// Smith"); "" when `value` is none of them. A second form filled with it differs from the first.
+std::string OtherFieldValue(std::string_view value);
+
 // Whether a button labelled `label` sends a form on (Save, Next, Continue, Done, OK, Submit, Sign
 // in, Send, ...), by whole words, or as the whole label in nine other languages (Weiter,
 // Suivant, Далее, 确定, 次へ, ...): what a strategy presses once the form's fields hold text.

@@ -1143,6 +1143,102 @@ struct RemoveSeed {
   Model model;
 };
 
+// apps/bench notes: "+" opens the new-file dialog; typing a note's name there and OK overwrites
+// that note. The seed opens "Shopping list.md"; another seed had created "Cinema" through the
+// dialog, so the model knows its field as typed into with "Cinema".
+TEST(Mutants, TauTypesTheNameOfWhatTheSeedOpensNextIntoAFieldASeedTypedInto) {
+  auto notebook = [] {
+    std::vector<W> rows;
+    for (const char* f : {"Welcome.md", "Shopping list.md"})
+      rows.push_back(W("LinearLayout", "", {W("TextView", "title").Text(f).Click()}));
+    return L(W("FrameLayout", "",
+               {W("Button", "fab_add").Text("+").Click(), W("ListView", "files", rows)}),
+             "app.Main");
+  };
+  auto dialog = [](const std::string& name) {
+    return L(W("FrameLayout", "",
+               {W("EditText", "name").Text(name).Edit().Click(),
+                W("Button", "android:id/button1").Text("OK").Click()}),
+             "app.Main");
+  };
+  auto editor = [](const std::string& text) {
+    return L(W("FrameLayout", "", {W("TextView", "content").Text(text)}), "app.Document");
+  };
+  const Layout pivot = notebook(), empty = dialog(""), named = dialog("Cinema");
+  Event type_name = EventOn(empty.screen, gui::ActionKind::kInputText, 1);
+  type_name.text = "Cinema";
+  Model model;
+  model.Observe(pivot.abs, ClickOn(pivot.screen, "+"), empty.abs);
+  model.Observe(empty.abs, type_name, named.abs);
+  model.Observe(named.abs, ClickOn(named.screen, "OK"), editor("# Cinema").abs);
+  model.Observe(editor("# Cinema").abs, Event{.kind = gui::ActionKind::kBack}, pivot.abs);
+  const std::vector<Layout> seed = {pivot, editor("- milk - eggs - bread")};
+  const std::vector<Event> events = {ClickOn(pivot.screen, "Shopping list.md")};
+  model.Observe(pivot.abs, events[0], seed[1].abs);
+  EXPECT_EQ(NamesAhead(seed, events, 0, MutantSettings{}),
+            (std::vector<std::string>{"Shopping list.md", "Shopping list"}));
+  auto taus = [&](int fields) {
+    MutantSettings settings;
+    settings.try_unseen_clicks = false;
+    settings.max_typed_fields = fields;
+    std::set<std::string> out;
+    for (const Mutant& m :
+         GenerateMutants(seed, events, TrackActiveViews(seed, events), model, 1, {}, settings)) {
+      std::string tau;
+      for (const Event& e : m.tau) tau += (tau.empty() ? "" : ", ") + e.Describe();
+      out.insert(tau);
+    }
+    return out;
+  };
+  // +, the name, OK, back: four events, three as |τ| counts them.
+  const std::set<std::string> typing = taus(1);
+  EXPECT_TRUE(typing.count(
+      "click \"+\", input_text EditText name text \"Shopping list\", click \"OK\", back"))
+      << fmt::format("{}", fmt::join(typing, "\n"));
+  EXPECT_TRUE(
+      typing.count("click \"+\", input_text EditText name text \"Cinema\", click \"OK\", back"));
+  for (const std::string& tau : taus(0))
+    EXPECT_EQ(tau.find("input_text"), std::string::npos) << tau;
+}
+
+TEST(Mutants, TauDoesNotTypeIntoAFormWhoseInputTheSeedStillSends) {
+  // The seed types "Cinema" into a form, picks a colour on another screen (the pivot), comes
+  // back to the form, which still shows "Cinema", and saves: τ typing into the form overwrites
+  // what the seed saves.
+  auto form = [](const std::string& name) {
+    return L(W("FrameLayout", "",
+               {W("EditText", "name").Text(name).Edit().Click(),
+                W("Button", "pick").Text("Pick colour").Click(),
+                W("Button", "save").Text("Save").Click()}),
+             "app.Form");
+  };
+  const Layout colours =
+      L(W("FrameLayout", "",
+          {W("Button", "red").Text("Red").Click(), W("Button", "done").Text("Done").Click()}),
+        "app.Colours");
+  const Layout list = L(W("FrameLayout", "", {W("TextView", "row").Text("Cinema")}), "app.List");
+  Event type_name = EventOn(form("").screen, gui::ActionKind::kInputText, 1);
+  type_name.text = "Cinema";
+  const std::vector<Layout> seed = {form(""), form("Cinema"), colours, form("Cinema"), list};
+  const std::vector<Event> events = {type_name, ClickOn(seed[1].screen, "Pick colour"),
+                                     Event{.kind = gui::ActionKind::kBack},
+                                     ClickOn(seed[3].screen, "Save")};
+  Model model;
+  for (size_t t = 0; t < events.size(); ++t) model.Observe(seed[t].abs, events[t], seed[t + 1].abs);
+  model.Observe(colours.abs, ClickOn(colours.screen, "Done"), form("Cinema").abs);
+  MutantSettings settings;
+  settings.try_unseen_clicks = false;
+  settings.max_typed_fields = 1;
+  const auto active = TrackActiveViews(seed, events);
+  int at_colours = 0;
+  for (const Mutant& m : GenerateMutants(seed, events, active, model, 4, {}, settings)) {
+    if (m.pivot != 2) continue;
+    ++at_colours;
+    for (const Event& e : m.tau) EXPECT_NE(e.kind, gui::ActionKind::kInputText) << e.Describe();
+  }
+  EXPECT_GT(at_colours, 0);  // [Done, Pick colour]
+}
+
 TEST(Mutants, AClickTheModelHasNotSeenAtThePivotIsTriedAsAMutantOfItsOwn) {
   // The model knows only what seeds did: no seed had tapped this screen's Add, which puts a new
   // entry first, so no mutant inserted it before the seed's Remove, the one τ that shows a

@@ -55,6 +55,13 @@ TEST(Fields, EveryKindButPlainHasValues) {
   EXPECT_EQ(FieldValues(FieldKind::kPin).front().size(), 4u);
 }
 
+TEST(Fields, AnotherValueOfAKindIsTheNextOfItsValues) {
+  EXPECT_EQ(OtherFieldValue("Alice"), "Alice Smith");
+  EXPECT_EQ(OtherFieldValue("Alice Smith"), "Alice");  // round the list
+  EXPECT_EQ(OtherFieldValue("42"), "7");
+  EXPECT_EQ(OtherFieldValue("Gardening"), "");  // of no kind
+}
+
 TEST(Fields, AButtonThatSubmitsAFormSaysSo) {
   for (const char* label : {"Save", "Next", "Continue", "Done", "OK", "Submit", "Sign in", "Log in",
                             "Create account", "Send", "Register", "Confirm", "btnSaveNote"})

@@ -455,6 +455,8 @@ json FuzzConfig(const FuzzOptions& o) {
             {"pct_stay", o.seeds.pct_stay}}},
           {"mutants",
            {{"max_length", o.mutants.max_length},
+            {"max_typed_fields", o.mutants.max_typed_fields},
+            {"names_ahead", o.mutants.names_ahead},
             {"max_views_per_group", o.mutants.max_views_per_group},
             {"max_loop_uses", o.mutants.max_loop_uses},
             {"max_per_pivot", o.mutants.max_per_pivot},
