@@ -105,7 +105,8 @@ class TriedTaus {
 // The first events τ may start with at pivot `p`: click / long click / input on views of l_p that
 // take an event type M knows from l_p's state, are not active, are independent of every active
 // view of h_p, and are not the target of a seed event up to e_p (`touched` signatures: typing
-// again into the field the seed typed into is not an independent event, nor is it later in τ),
+// again into the field the seed typed into is not an independent event; later in τ, see
+// GenerateMutants),
 // and are not negative answers (Cancel, Discard, ...: they abandon what the seed is doing); at
 // most max_views_per_group per group. With try_unseen_clicks, also clicks of such views whose type
 // M has never seen clicked on l_p's state, with a null edge.
