@@ -24,6 +24,7 @@ PACKAGES=(
   libopenblas0-pthread    # the BLAS libtorch's matrix work goes to (by the alternatives
                           # system): a dqn decision 1.3-2.4x faster than the reference BLAS
   fasttext wordnet-base   # scripts/word_vectors.sh: word vectors for the dqn's text feature
+  android-framework-res aapt  # ... and Android's own English strings among their corpus
   default-jdk-headless libjacoco-java  # tests/device/jacoco_real_test: JaCoCo's own agent and
                           # readers check Roam's exec data (device/jacoco) both ways
   zlib1g-dev              # device/android/apk.cc: the manifest inside an APK is deflated
