@@ -83,7 +83,7 @@ int FuzzCommand(int argc, char** argv) {
                  "fields a mutant's inserted events may type into, with another value than a "
                  "seed typed or the name of what the seed acts on next (0: only as a seed typed, "
                  "as its first event)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(NonNegative())
       ->capture_default_str();
   app.add_option("--mutants-per-seed", o.mutants.max_per_seed, "mutants run per seed")
       ->check(Positive())
