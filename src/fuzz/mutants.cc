@@ -313,11 +313,13 @@ std::vector<Mutant> GenerateMutants(const std::vector<Layout>& layouts,
   for (int p : PivotOrder(layouts, events, pivots, ignored, min_pair_similarity, first_pivot)) {
     if (static_cast<int>(out.size()) >= settings.max_per_seed) break;
     if (!layouts[p].in_app) continue;
-    const std::vector<std::string> names = settings.max_typed_fields > 0
-                                               ? NamesAhead(layouts, events, p, settings)
-                                               : std::vector<std::string>{};
-    for (auto& m : SearchTraces(p, layouts[p], active[p], touched[p], pending_at(p), names, model,
-                                failed, loop_uses, settings, rng, tried))
+    // What τ may type and where it may not: only read when τ types.
+    const bool typing = settings.max_typed_fields > 0;
+    const std::vector<std::string> names =
+        typing ? NamesAhead(layouts, events, p, settings) : std::vector<std::string>{};
+    const Fields pending = typing ? pending_at(p) : Fields{};
+    for (auto& m : SearchTraces(p, layouts[p], active[p], touched[p], pending, names, model, failed,
+                                loop_uses, settings, rng, tried))
       if (static_cast<int>(out.size()) < settings.max_per_seed) out.push_back(std::move(m));
   }
   return out;
