@@ -180,19 +180,16 @@ std::map<std::string, std::vector<ViewBag>> ScrollingRows(const Layout& layout,
 }
 
 bool ShowsAllRows(const Layout& before, const Layout& after, const std::string& list) {
-  // The height of the first list node of that key; -1 when none.
-  auto height = [&](const Layout& l, bool* scrolls) {
-    const gui::Screen& s = l.screen;
+  // The first node of that key; -1 when none.
+  auto node = [&](const gui::Screen& s) {
     for (int i = 0; i < static_cast<int>(s.widgets.size()); ++i)
-      if (ViewKey(s, i) == list) {
-        if (scrolls) *scrolls = s.widgets[i].scrollable;
-        return s.widgets[i].bounds.height();
-      }
+      if (ViewKey(s, i) == list) return i;
     return -1;
   };
-  bool scrolls = false;
-  const int h = height(after, &scrolls);
-  return !scrolls || h < height(before, nullptr);
+  const int a = node(after.screen), b = node(before.screen);
+  if (a < 0 || !after.screen.widgets[a].scrollable) return true;
+  return b >= 0 &&
+         after.screen.widgets[a].bounds.height() < before.screen.widgets[b].bounds.height();
 }
 
 std::vector<size_t> RowsGone(std::span<const ViewBag> a, std::span<const ViewBag> b,

@@ -45,6 +45,14 @@ bool IsGroup(const gui::Screen& screen, int node) {
 std::string LabelOfRow(const gui::Screen& screen, int row);
 void LabelRows(const gui::Screen& screen, Groups& g);
 
+// The row `index` sits in: the child of its nearest group that holds it; -1 in no group.
+int RowOf(const gui::Screen& screen, int index) {
+  for (int row = index, p = screen.widgets[index].parent; p >= 0;
+       row = p, p = screen.widgets[p].parent)
+    if (IsGroup(screen, p)) return row;
+  return -1;
+}
+
 }  // namespace
 
 Groups FindGroups(const gui::Screen& screen) {
@@ -72,22 +80,14 @@ std::string RowLabel(const gui::Screen& /*screen*/, const Groups& groups, int in
 
 std::string RowLabel(const gui::Screen& screen, int index) {
   if (index < 0 || index >= static_cast<int>(screen.widgets.size())) return "";
-  // Group(index) is the nearest ancestor that is a group; the row is its child above index.
-  for (int row = index, p = screen.widgets[index].parent; p >= 0;
-       row = p, p = screen.widgets[p].parent) {
-    if (IsGroup(screen, p)) return LabelOfRow(screen, row);
-  }
-  return "";
+  const int row = RowOf(screen, index);
+  return row < 0 ? "" : LabelOfRow(screen, row);
 }
 
 std::string ShownName(const gui::Screen& screen, int index) {
   if (index < 0 || index >= static_cast<int>(screen.widgets.size())) return "";
-  int row = index;
-  for (int r = index, p = screen.widgets[index].parent; p >= 0; r = p, p = screen.widgets[p].parent)
-    if (IsGroup(screen, p)) {
-      row = r;
-      break;
-    }
+  const int in_row = RowOf(screen, index);
+  const int row = in_row < 0 ? index : in_row;
   for (int i = row; i < screen.widgets[row].subtree_end; ++i)
     if (!screen.widgets[i].editable && !screen.widgets[i].text.empty())
       return screen.widgets[i].text;
