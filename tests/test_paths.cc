@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
@@ -41,6 +42,17 @@ std::filesystem::path RealDataDir() {
   std::filesystem::path p = SourceDir().parent_path() / "shared" / "real";
   std::error_code ec;
   return std::filesystem::is_directory(p, ec) ? p : std::filesystem::path();
+}
+
+std::vector<std::filesystem::path> RealDumps() {
+  std::vector<std::filesystem::path> out;
+  const std::filesystem::path dir = RealDataDir();
+  std::error_code ec;
+  if (dir.empty() || !std::filesystem::is_directory(dir / "dumps", ec)) return out;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir / "dumps"))
+    if (e.is_regular_file() && e.path().extension() == ".xml") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 std::string RoamBinary() { return ROAM_BINARY; }

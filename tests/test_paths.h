@@ -4,12 +4,15 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace roam::testing {
 
 std::filesystem::path SourceDir();
 // ../shared/real beside the checkout; empty when absent (tests then GTEST_SKIP).
 std::filesystem::path RealDataDir();
+// The uiautomator dumps (.xml) under RealDataDir()/dumps, sorted; empty when absent.
+std::vector<std::filesystem::path> RealDumps();
 // The built `roam` binary.
 std::string RoamBinary();
 // A fresh, empty temporary directory for one test; removed when the test process exits with

@@ -59,12 +59,11 @@ TEST(SystemScreens, EachRealFixtureIsWhatItShows) {
 // Android's aerr_ buttons or Android 4's "has stopped." message, and a permission request
 // exactly when it carries a permission button; an error dialog always has a way to close.
 TEST(SystemScreens, RealAppDumpsAreNotMistaken) {
-  const fs::path real = testing::RealDataDir();
-  if (real.empty()) GTEST_SKIP() << "no ../shared/real";
+  const std::vector<fs::path> files = testing::RealDumps();
+  if (files.empty()) GTEST_SKIP() << "no ../shared/real/dumps";
   int dumps = 0, dialogs = 0;
-  for (const auto& entry : fs::recursive_directory_iterator(real / "dumps")) {
-    if (entry.path().extension() != ".xml") continue;
-    auto xml = ReadFile(entry.path());
+  for (const fs::path& file : files) {
+    auto xml = ReadFile(file);
     if (!xml.ok()) continue;
     auto screen = gui::ParseDump(*xml);
     if (!screen.ok()) continue;
@@ -74,7 +73,7 @@ TEST(SystemScreens, RealAppDumpsAreNotMistaken) {
                       xml->find(" has stopped.") != std::string::npos;
     const bool permission = xml->find(":id/permission_allow") != std::string::npos ||
                             xml->find(":id/permission_deny") != std::string::npos;
-    SCOPED_TRACE(entry.path().string());
+    SCOPED_TRACE(file.string());
     EXPECT_EQ(s.kind == K::kNotResponding || s.kind == K::kCrashed, aerr);
     if (aerr) {
       EXPECT_GE(s.close, 0);

@@ -84,15 +84,14 @@ TEST(WordVectors, TheBuiltVectorsKnowUiWords) {
 TEST(WordVectors, TheBuiltVectorsKnowMostWordsOfRealAppsScreens) {
   namespace fs = std::filesystem;
   const fs::path file = fs::path(ROAM_BINARY).parent_path() / "wordvec" / "vectors.vec";
-  const fs::path real = roam::testing::RealDataDir();
+  const std::vector<fs::path> dumps = roam::testing::RealDumps();
   if (!fs::exists(file)) GTEST_SKIP() << file << " not built";
-  if (real.empty() || !fs::is_directory(real / "dumps")) GTEST_SKIP() << "no ../shared/real/dumps";
+  if (dumps.empty()) GTEST_SKIP() << "no ../shared/real/dumps";
   auto v = WordVectors::Load(file);
   ASSERT_TRUE(v.ok()) << v.status().message();
   std::set<std::string> words;
-  for (const auto& e : fs::recursive_directory_iterator(real / "dumps")) {
-    if (!e.is_regular_file() || e.path().extension() != ".xml") continue;
-    auto xml = ReadFile(e.path());
+  for (const fs::path& dump : dumps) {
+    auto xml = ReadFile(dump);
     ASSERT_TRUE(xml.ok()) << xml.status().message();
     auto screen = gui::ParseDump(*xml);
     if (!screen.ok()) continue;  // real_dumps_test reads them all

@@ -19,15 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<fs::path> RealDumps() {
-  std::vector<fs::path> out;
-  fs::path dir = roam::testing::RealDataDir();
-  if (dir.empty() || !fs::is_directory(dir / "dumps")) return out;
-  for (const auto& e : fs::recursive_directory_iterator(dir / "dumps"))
-    if (e.is_regular_file() && e.path().extension() == ".xml") out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using roam::testing::RealDumps;
 
 std::string Slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
