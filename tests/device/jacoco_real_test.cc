@@ -67,7 +67,9 @@ public class JacocoTool {
 )";
 
 // Runs i in [from, to); with two more arguments it then makes the first file and waits (at most
-// 30 s) for the second, so a test can dump it over TCP while it lives.
+// 30 s) for the second, so a test can dump it over TCP while it lives. The wait's loop runs once
+// before the first file exists: its probes have all fired by then, so no probe changes while the
+// test dumps (the loop's first pass could fall between two dumps).
 constexpr std::string_view kApp = R"(import java.io.File;
 public class App {
   static int classify(int x) {
@@ -75,15 +77,20 @@ public class App {
     if (x % 3 == 1) return 1;
     return 2;
   }
+  static void waitFor(File f, long ms) throws Exception {
+    long deadline = System.currentTimeMillis() + ms;
+    while (!f.exists() && System.currentTimeMillis() < deadline) Thread.sleep(10);
+  }
   public static void main(String[] args) throws Exception {
     int sum = 0;
     for (int i = Integer.parseInt(args[0]); i < Integer.parseInt(args[1]); i++)
       sum += classify(i) + Helper.twice(i);
     System.out.println(sum);
     if (args.length < 4) return;
+    File stop = new File(args[3]);
+    waitFor(stop, 30);
     new File(args[2]).createNewFile();
-    long deadline = System.currentTimeMillis() + 30000;
-    while (!new File(args[3]).exists() && System.currentTimeMillis() < deadline) Thread.sleep(10);
+    waitFor(stop, 30000);
   }
 }
 class Helper {
@@ -309,7 +316,9 @@ TEST_F(JacocoRealTest, TcpDumpReadsAsRemoteControlReaderReadsIt) {
   EXPECT_EQ(*parsed, first);
   EXPECT_EQ(Describe(first), JacocoReads(jacoco, "tcp", jacoco.dir / "first.tcp"));
   ASSERT_EQ(first.classes.size(), 2u) << Describe(first);
-  EXPECT_EQ(first.classes, second.classes);  // nothing ran between the two dumps
+  EXPECT_EQ(first.classes, second.classes)  // nothing ran between the two dumps
+      << Describe(first) << "\n"
+      << Describe(second);
   Result<ExecData> both = ParseExec(raw, &oks);
   ASSERT_TRUE(both.ok()) << both.status().ToString();
   EXPECT_EQ(oks, 2);
