@@ -48,6 +48,11 @@ void AddDqnTuningFlags(CLI::App& app, explore::DqnOptions& o) {
       ->check(NonNegative())
       ->capture_default_str()
       ->group(kGroup);
+  app.add_option("--dqn-broadcasts", o.broadcasts,
+                 "dqn: the system events include the broadcasts the app's receivers take "
+                 "(true or false)")
+      ->capture_default_str()
+      ->group(kGroup);
   app.add_option("--dqn-memory", o.memory, "dqn: samples kept for experience replay")
       ->check(Positive())
       ->capture_default_str()

@@ -142,6 +142,7 @@ constexpr std::pair<std::string_view, std::string_view> kSettingFlags[] = {
     {"dqn.learning_rate", "--dqn-lr"},
     {"dqn.gamma", "--dqn-gamma"},
     {"dqn.system_every", "--dqn-system-every"},
+    {"dqn.broadcasts", "--dqn-broadcasts"},
     {"dqn.memory", "--dqn-memory"},
     {"dqn.words", "--dqn-words"},
     {"dqn.generations", "--dqn-generations"},

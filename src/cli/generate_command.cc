@@ -68,6 +68,12 @@ int SimGenerateCommand(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--deep-bias", o.deep_bias, "real: preference for deeper screens as parents")
       ->capture_default_str();
+  app.add_option("--receiver-ratio", o.receiver_ratio,
+                 "real: share of screens that take a system broadcast while in front")
+      ->capture_default_str();
+  app.add_option("--broadcast-bugs", o.broadcast_bugs,
+                 "real: receivers of those that crash when their broadcast comes")
+      ->capture_default_str();
   if (int rc = ParseFlags(app, "roam sim generate", argc, argv); rc >= 0) return rc;
   auto parsed = sim::ParseGeneratorShape(shape);
   if (!parsed) {

@@ -49,6 +49,9 @@ int SimServeCommand(int argc, char** argv) {
   app.add_flag("--dialogs", options.system_dialogs,
                "show Android's dialogs: \"isn't responding\" after an ANR, \"keeps stopping\" "
                "after a crash, a permission request at each cold launch until allowed");
+  app.add_flag("--root", options.root,
+               "the shell runs as root, as an emulator's after `adb root`: it may send "
+               "Android's protected broadcasts (am broadcast -a android.intent.action....)");
   app.add_flag("-q,--quiet", quiet, "print nothing but errors");
   if (int rc = ParseFlags(app, "roam sim serve", argc, argv); rc >= 0) return rc;
   auto spec = sim::LoadSpec(spec_path);

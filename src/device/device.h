@@ -67,6 +67,10 @@ class Device {
   virtual Result<std::string> CoverageExec() const { return Unsupported("a JaCoCo coverage file"); }
   // Every activity the app declares, when known (the simulator; `dumpsys package` on Android).
   virtual std::vector<std::string> DeclaredActivities() const { return {}; }
+  // The system broadcasts the app takes (the intent actions its receivers filter on), sorted;
+  // what a gui::ActionKind::kBroadcast may send. The simulator: its spec's `broadcast:` handlers;
+  // Android: the manifest's receivers. May shrink during a run (a device that refuses one).
+  virtual std::vector<std::string> DeclaredBroadcasts() const { return {}; }
   // The screen as PNG; with `outline`, a red frame around that rectangle (a step's target).
   virtual Result<std::string> Screenshot(const std::optional<gui::Rect>& outline) {
     (void)outline;

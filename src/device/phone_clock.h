@@ -46,6 +46,9 @@ class PhoneClockDevice final : public Device {
   std::vector<std::string> DeclaredActivities() const override {
     return inner_->DeclaredActivities();
   }
+  std::vector<std::string> DeclaredBroadcasts() const override {
+    return inner_->DeclaredBroadcasts();
+  }
   Result<std::string> Screenshot(const std::optional<gui::Rect>& outline) override;
 
  private:

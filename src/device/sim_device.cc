@@ -82,6 +82,7 @@ Status SimDevice::Restore(const std::string& name) {
 Coverage SimDevice::GetCoverage() const { return {app_.units_covered(), app_.units_total()}; }
 std::vector<std::string> SimDevice::CoveredUnits() const { return app_.CoveredUnits(); }
 std::vector<std::string> SimDevice::DeclaredActivities() const { return app_.Activities(); }
+std::vector<std::string> SimDevice::DeclaredBroadcasts() const { return app_.Broadcasts(); }
 
 Result<std::string> SimDevice::Screenshot(const std::optional<gui::Rect>& outline) {
   return DrawSimApp(app_, {.outline = outline});

@@ -17,7 +17,8 @@ constexpr gui::ActionKind kPageGlobals[] = {
     gui::ActionKind::kBack,      gui::ActionKind::kMenu,      gui::ActionKind::kSwipeUp,
     gui::ActionKind::kSwipeDown, gui::ActionKind::kSwipeLeft, gui::ActionKind::kSwipeRight,
     gui::ActionKind::kRotate,    gui::ActionKind::kRestart};
-// The system events sent every `system_every` steps (Stoat's: rotation, volume).
+// The keys among the system events sent every `system_every` steps (Stoat's: rotation, volume,
+// the app's broadcasts).
 constexpr std::string_view kSystemKeys[] = {"VOLUME_UP", "VOLUME_DOWN", "VOLUME_MUTE"};
 
 constexpr int kHashedDim = 100;  // the dimension of the vectors scripts/word_vectors.sh builds
@@ -152,6 +153,7 @@ void DqnStrategy::AddSettings(nlohmann::json& config) const {
       {"reward_negative", d.reward_negative},
       {"reward_rule", reward_rule_},
       {"system_every", d.system_every},
+      {"broadcasts", d.broadcasts},
       {"memory", d.memory},
       {"words", d.words},
       {"generations", d.generations},
@@ -303,12 +305,16 @@ gui::Action DqnStrategy::Next(const StepView& view, Rng& rng) {
   pending_reward_.reset();
 
   if (options_.system_every > 0 && steps_ % options_.system_every == 0) {
-    // A system event: rotation or a volume key, not learned from (the paper's Stoat library).
-    size_t pick = rng.Below(std::size(kSystemKeys) + 1);
+    // A system event, not learned from (the paper's Stoat library): a rotation, a volume key
+    // or a broadcast the app takes, each as likely.
+    const size_t keys = std::size(kSystemKeys);
+    const size_t broadcasts = options_.broadcasts ? view.broadcasts.size() : 0;
+    const size_t pick = rng.Below(keys + 1 + broadcasts);
     gui::Action system =
-        pick == std::size(kSystemKeys)
+        pick < keys ? gui::MakeGlobalAction(gui::ActionKind::kKey, std::string(kSystemKeys[pick]))
+        : pick == keys
             ? gui::MakeGlobalAction(gui::ActionKind::kRotate)
-            : gui::MakeGlobalAction(gui::ActionKind::kKey, std::string(kSystemKeys[pick]));
+            : gui::MakeGlobalAction(gui::ActionKind::kBroadcast, view.broadcasts[pick - keys - 1]);
     if (options_.record_q) RecordStep(view, "system", -1);
     typer_.Chosen(view.screen, system, rng);
     return system;

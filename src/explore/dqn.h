@@ -64,11 +64,14 @@ struct DqnOptions {
   double reward_positive = 5;   // coverage grew or a unique crash (the paper: 5)
   double reward_negative = -2;  // nothing new (the paper: -2)
   int system_every = 10;        // a random system event every so many steps (the paper: 10)
-  size_t memory = 10000;        // samples kept for replay (the oldest replaced)
-  int words = 6;                // N of TXC (the paper: 6)
-  int generations = 3;          // k of FCD (the paper: 3)
-  int histogram = 10;           // L of FCD (the paper: 10)
-  DqnFeatures features;         // FCR, FCD, TXC on (switched off: the paper's ablations)
+  // The system events include the broadcasts the app takes (StepView::broadcasts), beside a
+  // rotation and the volume keys (the paper: Stoat's library, the manifest's receivers).
+  bool broadcasts = true;
+  size_t memory = 10000;  // samples kept for replay (the oldest replaced)
+  int words = 6;          // N of TXC (the paper: 6)
+  int generations = 3;    // k of FCD (the paper: 3)
+  int histogram = 10;     // L of FCD (the paper: 10)
+  DqnFeatures features;   // FCR, FCD, TXC on (switched off: the paper's ablations)
   // dqn-steps.json: each step's events with their Q values and how the pick was made.
   bool record_q = false;
   // "coverage": +reward when code coverage grew; "novelty": when a new activity or a new

@@ -57,6 +57,7 @@ Class ClassOf(ActionKind kind) {
     case ActionKind::kRestart:
       return kRestart;
     case ActionKind::kKey:
+    case ActionKind::kBroadcast:  // never drawn here (Monkey sends none); counted as a system key
       return kSyskeys;
   }
   return kBack;

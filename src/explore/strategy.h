@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,8 @@ struct StepView {
   uint64_t state = 0;                       // gui::ScreenKey of the screen
   const std::vector<gui::Action>& actions;  // widget actions the screen offers (gui/actions.h)
   int64_t step = 0;                         // events sent so far
+  // The system broadcasts the app takes (Device::DeclaredBroadcasts), for kBroadcast actions.
+  std::span<const std::string> broadcasts = {};
 };
 
 // What happened after an action, for strategies that learn.

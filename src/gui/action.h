@@ -26,10 +26,11 @@ enum class ActionKind {
   kBack,
   kMenu,
   kRotate,
-  kRestart,  // stop and relaunch the app
-  kKey,      // a system key event: VOLUME_UP, VOLUME_DOWN, VOLUME_MUTE, HOME, ...
+  kRestart,    // stop and relaunch the app
+  kKey,        // a system key event: VOLUME_UP, VOLUME_DOWN, VOLUME_MUTE, HOME, ...
+  kBroadcast,  // a system broadcast to the app: `am broadcast -a ACTION -p PACKAGE`
 };
-constexpr int kActionKindCount = static_cast<int>(ActionKind::kKey) + 1;
+constexpr int kActionKindCount = static_cast<int>(ActionKind::kBroadcast) + 1;
 
 std::string_view ActionKindName(ActionKind kind);  // "click", "long_click", "swipe_up", ...
 std::optional<ActionKind> ActionKindFromName(std::string_view name);
@@ -46,7 +47,7 @@ struct Action {
   ActionKind kind = ActionKind::kBack;
   std::optional<WidgetRef> target;  // set for widget actions; optional for swipes
   int widget = -1;                  // index in the observed Screen (a hint; path is the truth)
-  std::string text;                 // kInputText: the text; kKey: the key name
+  std::string text;  // kInputText: the text; kKey: the key name; kBroadcast: the intent action
 
   // Human-readable form for logs: `click 0/1/3 "Save"`.
   std::string Describe() const;

@@ -74,6 +74,9 @@ std::string StepSentence(const TraceStep& step) {
     case ActionKind::kKey:
       what = fmt::format("press the {} key", a.text);
       break;
+    case ActionKind::kBroadcast:
+      what = fmt::format("send the system broadcast {}", a.text);
+      break;
   }
   if (!step.activity.empty()) {
     std::string activity = step.activity;

@@ -23,6 +23,7 @@ Session::Session(device::Device& device, SessionOptions options, const RunContex
 
 Status Session::Open(bool trace) {
   declared_ = device_.DeclaredActivities();
+  ReadBroadcasts();
   if (trace) ROAM_RETURN_IF_ERROR(trace_.Open(RunFile("trace", "jsonl")));
   return progress_.OpenLog(RunFile("progress", "jsonl"));
 }

@@ -86,6 +86,10 @@ class Session {
   const SessionOptions& options() const { return options_; }
   // The activities the app declares, read once by Open (empty where the device cannot say).
   const std::vector<std::string>& declared_activities() const { return declared_; }
+  // Device::DeclaredBroadcasts, read at Open and again after each broadcast sent (a device may
+  // refuse one).
+  const std::vector<std::string>& broadcasts() const { return broadcasts_; }
+  void ReadBroadcasts() { broadcasts_ = device_.DeclaredBroadcasts(); }
 
   // A file of the run folder: `stem`.`ext`, or `stem`-<device_tag>.`ext` for one of several.
   std::filesystem::path RunFile(std::string_view stem, std::string_view ext) const;
@@ -157,6 +161,7 @@ class Session {
   Progress progress_;
   report::TraceWriter trace_;
   std::vector<std::string> declared_;
+  std::vector<std::string> broadcasts_;
   std::vector<std::filesystem::path> unchecked_;  // bug folders Finish checks
   std::unordered_set<uint64_t> kept_screens_;     // states KeepScreen kept
   bool screens_failed_ = false;

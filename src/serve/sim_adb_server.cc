@@ -52,6 +52,7 @@ SimAdbServer::SimAdbServer(std::shared_ptr<const sim::AppSpec> spec, SimAdbServe
         std::make_unique<SimAndroidDevice>(serials[k], spec_, options_.sim, static_cast<int>(k));
     d.device->set_phone_pace(options_.phone_pace);
     d.device->set_system_dialogs(options_.system_dialogs);
+    d.device->set_root(options_.root);
     d.transport_id = k + 1;
     devs_.push_back(std::move(d));
   }

@@ -67,6 +67,8 @@ struct SimAdbServerOptions {
   // --dialogs: the devices show Android's "isn't responding", "keeps stopping" and permission
   // dialogs (SimAndroidDevice::set_system_dialogs).
   bool system_dialogs = false;
+  // --root: the devices' shells run as root (SimAndroidDevice::set_root).
+  bool root = false;
 };
 
 // The serials of `count` devices named after `first` (see SimAdbServerOptions::serial).

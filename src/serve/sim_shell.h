@@ -126,6 +126,10 @@ class SimAndroidDevice {
   // Commands cost what they cost on a phone (RunShell's pace_ms); off by default.
   void set_phone_pace(bool on);
   bool phone_pace() const;
+  // The shell runs as root, as an emulator's after `adb root`: it may send Android's protected
+  // broadcasts (`am broadcast -a android.intent.action.BATTERY_LOW`), which a phone's shell may
+  // not. Off by default (`roam sim serve --root`).
+  void set_root(bool on);
   bool is_emulator() const { return serial_.rfind("emulator-", 0) == 0; }
   std::string package() const;
 
@@ -257,6 +261,7 @@ class SimAndroidDevice {
   std::map<std::string, device::android::ApkManifest> installed_;  // by `pm install`, by package
   bool uia2_running_ = false;
   bool phone_pace_ = false;
+  bool root_ = false;
   bool system_dialogs_ = false;
   Dialog dialog_ = Dialog::kNone;  // the system dialog in front of the app
   gui::Screen dialog_screen_;

@@ -253,22 +253,42 @@ int SimAndroidDevice::CmdAm(const std::vector<std::string>& a, Io& io) {
     return 0;
   }
   if (sub == "broadcast") {
-    // A broadcast to the app (-n PKG/.Receiver, or an action named in its package) while it
-    // runs: its coverage receiver writes the JaCoCo data of this process where an adb shell can
-    // read it (docs/coverage.md, file mode).
-    std::string component, action;
+    std::string component, action, to_package;
     for (size_t k = 2; k + 1 < a.size(); ++k) {
       if (a[k] == "-n")
         component = a[++k];
       else if (a[k] == "-a")
         action = a[++k];
+      else if (a[k] == "-p")
+        to_package = a[++k];
     }
-    io.out += fmt::format("Broadcasting: Intent {{ {}flg=0x400000 }}\n",
-                          component.empty() ? "act=" + action + " " : "cmp=" + component + " ");
+    io.out += fmt::format("Broadcasting: Intent {{ {}flg=0x400000{} }}\n",
+                          component.empty() ? "act=" + action + " " : "cmp=" + component + " ",
+                          to_package.empty() ? "" : " pkg=" + to_package);
     const std::string& pkg = app_.package();
-    if (app_.running() && (component.starts_with(pkg + "/") || action.starts_with(pkg + "."))) {
-      auto data = JacocoDumpLocked(/*reset=*/false);
-      if (data.ok()) files_[SimCoverageFile(pkg)] = device::jacoco::WriteExec(*data);
+    const std::vector<std::string> taken = app_.Broadcasts();
+    if (action.starts_with("android.") && !root_) {
+      // Android's own actions are protected: only the system (or a root shell) sends them.
+      io.err += fmt::format(
+          "Exception occurred while executing 'broadcast':\n"
+          "java.lang.SecurityException: Permission Denial: not allowed to send broadcast {} "
+          "from pid={}, uid=2000\n"
+          "\tat com.android.server.am.ActivityManagerService.broadcastIntentLocked("
+          "ActivityManagerService.java:14316)\n",
+          action, 6000 + index_);
+      return 255;
+    }
+    if (std::binary_search(taken.begin(), taken.end(), action)) {
+      // The receivers the app's screen in front registered (the spec's `broadcast:` handlers).
+      if ((to_package.empty() || to_package == pkg) && app_.screen().package == pkg)
+        Perform(gui::MakeGlobalAction(gui::ActionKind::kBroadcast, action));
+    } else if (component.starts_with(pkg + "/") || action.starts_with(pkg + ".")) {
+      // The app's coverage receiver writes the JaCoCo data of this process where an adb shell
+      // can read it (docs/coverage.md, file mode).
+      if (app_.running()) {
+        auto data = JacocoDumpLocked(/*reset=*/false);
+        if (data.ok()) files_[SimCoverageFile(pkg)] = device::jacoco::WriteExec(*data);
+      }
     }
     io.out += "Broadcast completed: result=0\n";
     return 0;

@@ -119,6 +119,16 @@ int SimAndroidDevice::CmdDumpsys(const std::vector<std::string>& a, Io& io) {
       io.out += fmt::format("        {:x} {}\n", std::hash<std::string>()(act) & 0xffffff,
                             ShortActivity(act));
     }
+    if (auto actions = app_.Broadcasts(); !actions.empty()) {
+      // One receiver taking them all, as a manifest's <receiver> with one <intent-filter>.
+      io.out += "\nReceiver Resolver Table:\n  Non-Data Actions:\n";
+      for (const auto& act : actions) {
+        io.out += fmt::format("      {}:\n        {:x} {}/.SystemEventReceiver filter 5c0e2a1\n",
+                              act, std::hash<std::string>()(act) & 0xffffff, pkg);
+        for (const auto& each : actions) io.out += "          Action: \"" + each + "\"\n";
+        io.out += "          mPriority=0, mOrder=0, mHasStaticPartialTypes=false\n";
+      }
+    }
     io.out += fmt::format(
         "\nPackages:\n  Package [{}] ({:x}):\n    userId=10{}\n"
         "    versionName=1.0\n",

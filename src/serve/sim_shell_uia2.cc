@@ -101,6 +101,11 @@ void SimAndroidDevice::set_phone_pace(bool on) {
   phone_pace_ = on;
 }
 
+void SimAndroidDevice::set_root(bool on) {
+  std::lock_guard<std::mutex> lock(mu_);
+  root_ = on;
+}
+
 bool SimAndroidDevice::phone_pace() const {
   std::lock_guard<std::mutex> lock(mu_);
   return phone_pace_;

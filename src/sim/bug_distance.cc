@@ -26,6 +26,8 @@ std::vector<int> PageHandlers(const PageSpec& page) {
     if (h >= 0) out.push_back(h);
   for (const auto& [key, h] : page.keys)
     if (h >= 0) out.push_back(h);
+  for (const auto& [action, h] : page.broadcasts)
+    if (h >= 0) out.push_back(h);
   return out;
 }
 

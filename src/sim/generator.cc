@@ -285,8 +285,9 @@ std::string AppBuilder::Describe() const {
       std::max_element(screens_.begin(), screens_.end(),
                        [](const auto& a, const auto& b) { return a.depth < b.depth; })
           ->depth,
-      real() ? " Many buttons change nothing visible, some leave the app (Share, Rate us), and "
-               "some ways on show only once a checkbox is ticked."
+      real() ? " Many buttons change nothing visible, some leave the app (Share, Rate us), "
+               "some ways on show only once a checkbox is ticked, and some screens take system "
+               "broadcasts (a status line shows they came)."
              : "",
       ground_truth_.size());
   if (ground_truth_.empty()) text += " none.";
@@ -302,6 +303,7 @@ json AppBuilder::Build() {
   if (real()) PlanRealFeatures();
   for (size_t s = 0; s < screens_.size(); ++s) EmitScreen(static_cast<int>(s));
   PlantBugs();
+  if (real()) PlantReceivers();
 
   json doc = json::object();
   doc["app"] = fmt::format("gen-s{}", opt_.seed);
@@ -338,6 +340,7 @@ Status ValidateGeneratorOptions(const GeneratorOptions& o) {
   };
   ROAM_RETURN_IF_ERROR(range("activities", o.activities, 1, kGeneratorMaxActivities));
   ROAM_RETURN_IF_ERROR(range("bugs", o.bugs, 0, kGeneratorMaxBugs));
+  ROAM_RETURN_IF_ERROR(range("broadcast-bugs", o.broadcast_bugs, 0, kGeneratorMaxBugs));
   ROAM_RETURN_IF_ERROR(
       range("screens-per-activity", o.screens_per_activity, 1, kGeneratorMaxScreensPerActivity));
   ROAM_RETURN_IF_ERROR(range("max-depth", o.max_depth, 1, kGeneratorMaxDepth));
@@ -350,11 +353,12 @@ Status ValidateGeneratorOptions(const GeneratorOptions& o) {
     return Status::InvalidArgument(fmt::format("--deep-bias must be within 0..{} (got {})",
                                                kGeneratorMaxDeepBias, o.deep_bias));
   const std::pair<const char*, double> ratios[] = {
-      {"tab-ratio", o.tab_ratio},         {"form-ratio", o.form_ratio},
-      {"list-ratio", o.list_ratio},       {"dialog-ratio", o.dialog_ratio},
-      {"menu-ratio", o.menu_ratio},       {"toggle-ratio", o.toggle_ratio},
-      {"dynamic-ratio", o.dynamic_ratio}, {"cross-link-ratio", o.cross_link_ratio},
-      {"leave-ratio", o.leave_ratio},     {"gate-ratio", o.gate_ratio}};
+      {"tab-ratio", o.tab_ratio},          {"form-ratio", o.form_ratio},
+      {"list-ratio", o.list_ratio},        {"dialog-ratio", o.dialog_ratio},
+      {"menu-ratio", o.menu_ratio},        {"toggle-ratio", o.toggle_ratio},
+      {"dynamic-ratio", o.dynamic_ratio},  {"cross-link-ratio", o.cross_link_ratio},
+      {"leave-ratio", o.leave_ratio},      {"gate-ratio", o.gate_ratio},
+      {"receiver-ratio", o.receiver_ratio}};
   for (const auto& [name, v] : ratios)
     if (!(v >= gen::kMinRatio && v <= gen::kMaxRatio))
       return Status::InvalidArgument(fmt::format("--{} must be within 0..1 (got {})", name, v));

@@ -55,6 +55,11 @@ struct GeneratorOptions {
   double gate_ratio = 0.5;   // screens whose way to a child shows only after a checkbox
   double deep_bias = 0.0;    // how much deeper screens are preferred as parents, 0..10 (0:
                              // as classic; the recordings show no deeper apps than that)
+  // kReal: screens whose activity takes a system broadcast while in front (a receiver that updates
+  // a status line: "Back online" on CONNECTIVITY_CHANGE), and how many such receivers crash when it
+  // comes (the bugs DinoDroid's and Stoat's system events find), beside `bugs`, 0..100.
+  double receiver_ratio = 0.15;
+  int broadcast_bugs = 1;
 };
 
 // "classic" or "real"; nullopt for another name.

@@ -61,6 +61,28 @@ const std::vector<std::pair<std::string, std::string>> kStopPairs = {{"Play", "O
                                                                      {"Sync", "Rename"},
                                                                      {"Upload", "Change folder"}};
 
+// System broadcasts apps take while a screen is in front, and the status line each shows.
+const std::vector<std::pair<std::string, std::string>> kBroadcasts = {
+    {"android.net.conn.CONNECTIVITY_CHANGE", "Connection changed: syncing"},
+    {"android.intent.action.BATTERY_LOW", "Battery low: sync paused"},
+    {"android.intent.action.BATTERY_OKAY", "Battery okay: sync resumed"},
+    {"android.intent.action.ACTION_POWER_CONNECTED", "Charging: backup started"},
+    {"android.intent.action.ACTION_POWER_DISCONNECTED", "On battery: backup paused"},
+    {"android.intent.action.AIRPLANE_MODE", "Airplane mode changed"},
+    {"android.intent.action.TIMEZONE_CHANGED", "Times shown in the new time zone"},
+    {"android.intent.action.LOCALE_CHANGED", "Language changed"},
+    {"android.intent.action.HEADSET_PLUG", "Headset changed"},
+    {"android.intent.action.DEVICE_STORAGE_LOW", "Storage low: downloads paused"}};
+// What Android's receiver dispatch puts below a dynamically registered receiver's onReceive.
+const std::vector<std::string> kReceiverFrames = {
+    "android.app.LoadedApk$ReceiverDispatcher$Args.lambda$getRunnable$0(LoadedApk.java:1790)",
+    "android.os.Handler.handleCallback(Handler.java:942)",
+    "android.os.Handler.dispatchMessage(Handler.java:99)",
+    "android.os.Looper.loopOnce(Looper.java:201)",
+    "android.os.Looper.loop(Looper.java:288)",
+    "android.app.ActivityThread.main(ActivityThread.java:7918)"};
+constexpr uint64_t kReceiverStream = 0x5ec0'b0a5'7ca5'7e11;  // PlantReceivers' own seed offset
+
 constexpr double kRepeatShare = 0.3;  // faults that need a second tap
 constexpr int kRepeatFaultAt = 2;     // ... the tap count at which they fire
 constexpr int kDataLossAfter = 2;     // the buggy Save drops entries once this many exist
@@ -163,6 +185,58 @@ void AppBuilder::PlantBugs() {
     if (kind.kind == BugKind::kDataLoss && real()) bugs_.back()["oracle"] = "other";
     ground_truth_.push_back(fmt::format("{} ({}) on {} [{}, depth {}]: {}.", id, kind.name, d.title,
                                         Route(host), d.depth, truth.first));
+  }
+}
+
+void AppBuilder::PlantReceivers() {
+  Rng rng(opt_.seed ^ kReceiverStream);
+  std::vector<int> hosts;  // screens with a receiver (not the start screen); the first crash
+  for (size_t s = 1; s < screens_.size(); ++s)
+    if (rng.Chance(opt_.receiver_ratio)) hosts.push_back(static_cast<int>(s));
+  const size_t bugs = std::min(hosts.size(), static_cast<size_t>(opt_.broadcast_bugs));
+  for (size_t k = bugs; k-- > 0;) std::swap(hosts[k], hosts[rng.Below(hosts.size() - k) + k]);
+  for (size_t k = hosts.size(); k < static_cast<size_t>(opt_.broadcast_bugs); ++k)  // too few
+    if (screens_.size() > 1) hosts.push_back(1 + static_cast<int>(rng.Below(screens_.size() - 1)));
+  for (size_t k = 0; k < hosts.size(); ++k) {
+    ScreenDraft& d = screens_[hosts[k]];
+    const auto& [action, status] = kBroadcasts[rng.Below(kBroadcasts.size())];
+    const std::string key = "broadcast:" + action;
+    if (d.on.contains(key)) continue;  // one receiver of an action a screen
+    const std::string receiver = d.cls + "$" + std::to_string(k + 1);
+    const std::string unit = Unit(d, fmt::format("receiver{}", k + 1));
+    json handler = json::array();
+    if (k < static_cast<size_t>(opt_.broadcast_bugs)) {
+      const std::string id = fmt::format("gen-broadcast-crash-{}", opt_.bugs + k + 1);
+      std::vector<std::string> frames = {fmt::format("{}.{}.{}.onReceive({}.java:{})", package_,
+                                                     d.subpackage, receiver, d.cls,
+                                                     kFirstFrameLine + rng.Below(kFrameLineSpan))};
+      frames.insert(frames.end(), kReceiverFrames.begin(), kReceiverFrames.end());
+      handler.push_back(
+          {{"crash",
+            {{"exception", "java.lang.NullPointerException"},
+             {"message",
+              "Attempt to invoke virtual method 'void android.widget.TextView.setText("
+              "java.lang.CharSequence)' on a null object reference"},
+             {"frames", frames}}},
+           {"bug", id}});
+      const std::string summary = fmt::format(
+          "{} arriving while {} is shown crashes the app with "
+          "java.lang.NullPointerException",
+          action, d.title);
+      bugs_.push_back({{"id", id},
+                       {"kind", "crash"},
+                       {"summary", summary},
+                       {"correct", fmt::format("\"{}\" is shown", status)}});
+      ground_truth_.push_back(fmt::format("{} (crash) on {} [{}, depth {}]: {}.", id, d.title,
+                                          Route(hosts[k]), d.depth, summary));
+    }
+    const std::string var = NewVar(d, fmt::format("system_status{}", k + 1), "");
+    handler.push_back({{"set", var}, {"to", status}});
+    handler.push_back(Cover(unit));
+    d.on[key] = handler;
+    d.widgets.push_back({{"id", UniqueId(d, "system_status")},
+                         {"text", "{var." + var + "}"},
+                         {"visible_if", {{"ne", json::array({"$var." + var, ""})}}}});
   }
 }
 

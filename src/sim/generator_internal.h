@@ -61,6 +61,9 @@ class AppBuilder {
   std::pair<std::string, std::string> PlantDataLoss(ScreenDraft& d, const std::string& id);
   std::pair<std::string, std::string> PlantWrongDelete(ScreenDraft& d, const std::string& id);
   std::pair<std::string, std::string> PlantFunctionStops(ScreenDraft& d, const std::string& id);
+  // Shape kReal: receivers of system broadcasts, some crashing (their own random stream, so the
+  // rest of the app is as it was without them).
+  void PlantReceivers();
   std::vector<std::string> FaultFrames(const ScreenDraft& d, const std::string& method);
   std::string Route(int screen) const;  // "Main > Orders > EditOrder"
 

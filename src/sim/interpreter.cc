@@ -148,6 +148,21 @@ bool SimApp::Impl::RunPageEvent(PageEvent event) {
   return true;
 }
 
+void SimApp::Impl::ReceiveBroadcast(const std::string& action) {
+  if (st_.stack.empty()) return;
+  // The screen's activity takes it, a dialog in front or not.
+  const auto& top = st_.stack.back();
+  const PageSpec& page = spec_->screens()[top.page];
+  auto it = std::find_if(page.broadcasts.begin(), page.broadcasts.end(),
+                         [&](const auto& b) { return b.first == action; });
+  if (it == page.broadcasts.end()) return;
+  EvalCtx ctx;
+  ctx.page = &page;
+  ctx.frame = static_cast<int>(st_.stack.size()) - 1;
+  ctx.row = top.row;
+  RunHandler(it->second, ctx);
+}
+
 void SimApp::Impl::PressBack() {
   if (st_.menu_open || !RunPageEvent(PageEvent::kBack)) DefaultBack();
 }
@@ -220,6 +235,9 @@ void SimApp::Impl::Perform(const gui::Action& action) {
             Leave();
           break;
         }
+        case ActionKind::kBroadcast:
+          ReceiveBroadcast(action.text);
+          break;
         default:
           PerformOnWidget(action);
       }
@@ -373,6 +391,15 @@ std::vector<std::string> SimApp::CoveredUnits() const {
   const auto& units = impl_->spec_->units();
   for (size_t i = 0; i < units.size(); ++i)
     if (impl_->covered_[i]) out.push_back(units[i]);
+  return out;
+}
+
+std::vector<std::string> SimApp::Broadcasts() const {
+  std::vector<std::string> out;
+  for (const PageSpec& p : impl_->spec_->screens())
+    for (const auto& b : p.broadcasts) out.push_back(b.first);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 

@@ -111,6 +111,7 @@ class SimApp::Impl {
   void OpenDialog(int dialog, RowRef row);
   void DefaultBack();
   void PressBack();
+  void ReceiveBroadcast(const std::string& action);  // the top screen's receiver, if any
   void Leave();
   void PerformOnWidget(const gui::Action& action);
   bool RunPageEvent(PageEvent event);  // false when the page has no such handler

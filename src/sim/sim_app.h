@@ -95,6 +95,8 @@ class SimApp {
   size_t units_covered() const;
   std::vector<std::string> CoveredUnits() const;
   std::vector<std::string> Activities() const;  // fully qualified, in spec order
+  // The intent actions of the screens' `broadcast:` handlers, sorted, each once.
+  std::vector<std::string> Broadcasts() const;
   // The covered flag of every unit, indexed as AppSpec::units(). A planner copies one
   // instance's coverage into another before trying actions on it.
   const std::vector<uint8_t>& CoverageMask() const;

@@ -173,8 +173,11 @@ struct PageSpec {
   std::vector<MenuItemSpec> menu;
   std::array<int, kPageEventCount> on = NoHandlers<kPageEventCount>();
   std::vector<std::pair<std::string, int>> keys;  // "key:NAME" handlers
-  std::vector<FieldSpec> fields;                  // edit fields, by slot
-  std::vector<int> field_by_name;                 // global input name -> slot or -1
+  // "broadcast:ACTION" handlers (screens): a receiver the screen's activity registers while
+  // it is in front.
+  std::vector<std::pair<std::string, int>> broadcasts;
+  std::vector<FieldSpec> fields;   // edit fields, by slot
+  std::vector<int> field_by_name;  // global input name -> slot or -1
   int scroll_slots = 0;
   int create_unit = -1;
   // The screen declares its own app bar (a widget whose class is a Toolbar or ActionBar, or

@@ -366,10 +366,18 @@ void SpecCompiler::Page(const json& page, const std::string& path, PageSpec& out
         out.on[ev - kPageEvents.begin()] = HandlerIndex(effects, Join(op, key), ctx, unit);
       } else if (key.rfind("key:", 0) == 0 && key.size() > 4) {
         out.keys.emplace_back(key.substr(4), HandlerIndex(effects, Join(op, key), ctx, unit));
+      } else if (key.rfind("broadcast:", 0) == 0 && !out.dialog) {
+        const std::string action = key.substr(10);
+        if (action.empty() || action.find_first_of(" \t\n'\"") != std::string::npos)
+          Error(Join(op, key),
+                "a broadcast's intent action is a name without spaces or quotes, "
+                "such as broadcast:android.intent.action.BATTERY_LOW");
+        out.broadcasts.emplace_back(action, HandlerIndex(effects, Join(op, key), ctx, unit));
       } else if (!key.empty() && key[0] != '_') {
         std::vector<std::string> names(kPageEvents.begin(), kPageEvents.end());
         Error(Join(op, key), NotFound("screen event", key, names) + "; screen events are " +
-                                 fmt::format("{} and key:NAME", fmt::join(names, ", ")));
+                                 fmt::format("{}, key:NAME and (screens) broadcast:ACTION",
+                                             fmt::join(names, ", ")));
       }
     }
   }

@@ -2,6 +2,10 @@
 // an ephemeral loopback port), and the pure text helpers it uses (device_text.h).
 #include "device/android/android_device.h"
 
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
 #include <gtest/gtest.h>
 
 #include "device/android/shell_escape.h"
@@ -224,6 +228,140 @@ TEST_F(ServedDevice, OfflineObserveFailsInsteadOfReturningAStaleScreen) {
   server_->SetOffline("emulator-5554", false);
   EXPECT_TRUE(device_->Observe(screen).ok());
 }
+
+// `dumpsys package` as Android 13 prints it, cut down: receivers with data (Schemes) take no
+// bare `am broadcast -a`, and the tables after the receivers' are not theirs.
+constexpr std::string_view kDumpsysPackage = R"(Activity Resolver Table:
+  Non-Data Actions:
+      android.intent.action.MAIN:
+        3b1c2d0 org.app/.Main filter 9e8f7a1
+          Action: "android.intent.action.MAIN"
+
+Receiver Resolver Table:
+  Schemes:
+      package:
+        cb99a50 org.app/.PackageReceiver filter 951564d
+          Action: "android.intent.action.PACKAGE_ADDED"
+          Scheme: "package"
+
+  Non-Data Actions:
+      android.intent.action.BOOT_COMPLETED:
+        970814e org.app/.SyncReceiver filter c7b6502
+          Action: "android.intent.action.BOOT_COMPLETED"
+          Action: "android.net.conn.CONNECTIVITY_CHANGE"
+          mPriority=0, mOrder=0, mHasStaticPartialTypes=false
+      android.net.conn.CONNECTIVITY_CHANGE:
+        970814e org.app/.SyncReceiver filter c7b6502
+          Action: "android.intent.action.BOOT_COMPLETED"
+          Action: "android.net.conn.CONNECTIVITY_CHANGE"
+      org.app.action.REFRESH:
+        1eb4449 org.app/.RefreshReceiver filter adcce13
+          Action: "org.app.action.REFRESH"
+
+Service Resolver Table:
+  Non-Data Actions:
+      org.app.action.SERVICE:
+        5d4c3b2 org.app/.Worker filter 1a2b3c4
+          Action: "org.app.action.SERVICE"
+)";
+
+TEST(DeviceText, TheReceiversActionsAreTheNonDataActionsOfTheReceiverTable) {
+  EXPECT_EQ(
+      ParseReceiverActions(kDumpsysPackage),
+      (std::vector<std::string>{"android.intent.action.BOOT_COMPLETED",
+                                "android.net.conn.CONNECTIVITY_CHANGE", "org.app.action.REFRESH"}));
+  EXPECT_TRUE(ParseReceiverActions("Unable to find package: org.app\n").empty());
+  EXPECT_EQ(One(ActionCommand(
+                gui::MakeGlobalAction(gui::ActionKind::kBroadcast, "org.app.action.REFRESH"), 1080,
+                1920, 0, "org.app", InputSettings{})),
+            "am broadcast -a 'org.app.action.REFRESH' -p 'org.app'");
+  EXPECT_FALSE(ActionCommand(gui::MakeGlobalAction(gui::ActionKind::kBroadcast), 1080, 1920, 0,
+                             "org.app", InputSettings{})
+                   .ok());
+  EXPECT_TRUE(BroadcastRefused(
+      "Broadcasting: Intent { act=android.intent.action.BOOT_COMPLETED flg=0x400000 }\n"
+      "Exception occurred while executing 'broadcast':\n"
+      "java.lang.SecurityException: Permission Denial: not allowed to send broadcast "
+      "android.intent.action.BOOT_COMPLETED from pid=7186, uid=2000\n"));
+  EXPECT_FALSE(BroadcastRefused("Broadcasting: Intent { act=x }\nBroadcast completed: result=0\n"));
+}
+
+// The served device runs tests/fixtures/apps/receivers.json: Main takes the app's own REFRESH,
+// Player crashes on BATTERY_LOW (protected: a phone's shell may not send it; a root shell may).
+class ServedReceivers : public ::testing::TestWithParam<bool> {
+ protected:
+  void SetUp() override {
+    auto spec = sim::LoadSpec(testing::SourceDir() / "tests/fixtures/apps/receivers.json");
+    ASSERT_TRUE(spec.ok()) << spec.status().message();
+    serve::SimAdbServerOptions so;
+    so.port = 0;
+    so.root = GetParam();
+    server_ = std::make_unique<serve::SimAdbServer>(*spec, so);
+    ASSERT_TRUE(server_->Start().ok());
+    AndroidDeviceOptions o;
+    o.port = server_->port();
+    o.serial = "emulator-5554";
+    o.package = "org.roam.receivers";
+    o.io_timeout_ms = 5000;
+    o.log = [this](const std::string& note) { notes_ += note + "\n"; };
+    auto d = AndroidDevice::Open(o);
+    ASSERT_TRUE(d.ok()) << d.status().message();
+    device_ = std::move(*d);
+  }
+  // Performs `action` and returns the crashes it brought.
+  std::vector<Event> Do(const gui::Action& action) {
+    EXPECT_TRUE(device_->Perform(action).ok());
+    std::vector<Event> events;
+    for (int i = 0; i < 50 && events.empty(); ++i) {  // logcat's stream comes on its own thread
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      gui::Screen screen;
+      EXPECT_TRUE(device_->Observe(screen).ok());
+      device_->DrainEvents(events);
+      if (!events.empty() || action.kind != gui::ActionKind::kBroadcast) break;
+    }
+    return events;
+  }
+  std::unique_ptr<serve::SimAdbServer> server_;
+  std::unique_ptr<AndroidDevice> device_;
+  std::string notes_;
+};
+
+TEST_P(ServedReceivers, BroadcastsGoToTheAppAsTheDeviceAllows) {
+  const bool root = GetParam();
+  const std::string battery = "android.intent.action.BATTERY_LOW";
+  EXPECT_EQ(device_->DeclaredBroadcasts(),
+            (std::vector<std::string>{battery, "org.roam.receivers.REFRESH"}));
+  ASSERT_TRUE(device_->Launch().ok());
+  EXPECT_TRUE(
+      Do(gui::MakeGlobalAction(gui::ActionKind::kBroadcast, "org.roam.receivers.REFRESH")).empty());
+  gui::Screen screen;
+  ASSERT_TRUE(device_->Observe(screen).ok());
+  auto shown = [&](const std::string& text) {
+    return std::any_of(screen.widgets.begin(), screen.widgets.end(),
+                       [&](const gui::Widget& w) { return w.text == text; });
+  };
+  EXPECT_TRUE(shown("Refreshed 1 times"));
+  const auto player = std::find_if(screen.widgets.begin(), screen.widgets.end(),
+                                   [](const gui::Widget& w) { return w.text == "Player"; });
+  ASSERT_NE(player, screen.widgets.end());
+  Do(gui::MakeWidgetAction(gui::ActionKind::kClick, screen,
+                           static_cast<int>(player - screen.widgets.begin())));
+  std::vector<Event> events = Do(gui::MakeGlobalAction(gui::ActionKind::kBroadcast, battery));
+  if (root) {
+    ASSERT_EQ(events.size(), 1u) << notes_;
+    EXPECT_EQ(events[0].exception, "java.lang.NullPointerException");
+    EXPECT_EQ(device_->DeclaredBroadcasts().size(), 2u);
+  } else {
+    // Refused: the step stands, nothing came, the user is told once, and it is offered no more.
+    EXPECT_TRUE(events.empty());
+    EXPECT_NE(notes_.find("Android refused to send " + battery), std::string::npos) << notes_;
+    EXPECT_EQ(device_->DeclaredBroadcasts(),
+              std::vector<std::string>{"org.roam.receivers.REFRESH"});
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(RootShell, ServedReceivers, ::testing::Bool(),
+                         [](const auto& info) { return info.param ? "Root" : "Phone"; });
 
 TEST(AndroidDeviceOpen, NoServerIsAClearError) {
   AndroidDeviceOptions o;

@@ -71,7 +71,7 @@ struct Harness {
   }
   gui::Action Step(const gui::Screen& screen, Rng& rng, size_t new_units = 0) {
     gui::ActionsFor(screen, actions);
-    StepView view{screen, 1, actions, step++};
+    StepView view{screen, 1, actions, step++, broadcasts};
     gui::Action a = strategy->Next(view, rng);
     strategy->Learn({.from = 1, .to = 1, .action = a, .new_units = new_units});
     return a;
@@ -79,6 +79,7 @@ struct Harness {
   std::unique_ptr<DqnStrategy> strategy;
   FakeNetwork* network = nullptr;
   std::vector<gui::Action> actions;
+  std::vector<std::string> broadcasts;  // what the app's receivers take
   int64_t step = 0;
 };
 
@@ -160,6 +161,36 @@ TEST(Dqn, SendsASystemEventEveryTenStepsAndFrozenNeverLearns) {
     }
   }
   EXPECT_TRUE(h.network->fits.empty());
+}
+
+TEST(Dqn, TheSystemEventsIncludeTheBroadcastsTheAppTakesUnlessTold) {
+  auto run = [](bool broadcasts) {
+    DqnOptions o;
+    o.system_every = 2;
+    o.broadcasts = broadcasts;
+    Harness h(o);
+    h.broadcasts = {"android.intent.action.BATTERY_LOW", "org.app.REFRESH"};
+    Rng rng(5);
+    auto screen = Buttons(".Main", {"A", "B"});
+    std::map<std::string, int> system;
+    for (int i = 1; i <= 400; ++i) {
+      gui::Action a = h.Step(screen, rng);
+      if (i % 2 == 0) {
+        ++system[a.Describe()];
+      } else {
+        EXPECT_NE(a.kind, gui::ActionKind::kBroadcast) << i;
+      }
+    }
+    return system;
+  };
+  // Six system events, each as likely: a rotation, three volume keys, two broadcasts.
+  const auto with = run(true);
+  EXPECT_EQ(with.size(), 6u);
+  EXPECT_GT(with.at("broadcast \"android.intent.action.BATTERY_LOW\""), 15);
+  EXPECT_GT(with.at("broadcast \"org.app.REFRESH\""), 15);
+  const auto without = run(false);
+  EXPECT_EQ(without.size(), 4u);
+  for (const auto& [what, n] : without) EXPECT_FALSE(what.starts_with("broadcast")) << what;
 }
 
 TEST(Dqn, OnRequestEveryStepsQValuesAndHowItPickedAreRecorded) {

@@ -376,6 +376,52 @@ TEST_F(RealAdbTest, ScreencapIsAPngOfTheScreen) {
   EXPECT_EQ(Adb(port_, s + "shell screencap").code, 1);
 }
 
+// Issue 48: Debian's adb reads the receivers of tests/fixtures/apps/receivers.json from `dumpsys
+// package` and sends its broadcasts with `am broadcast`; Android's protected ones only from a
+// root shell (`roam sim serve --root`), as on a phone and on an emulator after `adb root`.
+TEST(RealAdbBroadcast, ReceiversAreListedAndProtectedBroadcastsNeedARootShell) {
+  if (access(kAdb, X_OK) != 0) GTEST_SKIP() << kAdb << " is not installed";
+  auto spec = sim::LoadSpec(testing::SourceDir() / "tests/fixtures/apps/receivers.json");
+  ASSERT_TRUE(spec.ok()) << spec.status().ToString();
+  for (bool root : {false, true}) {
+    SimAdbServerOptions options;
+    options.port = 0;
+    options.root = root;
+    SimAdbServer server(*spec, options);
+    ASSERT_TRUE(server.Start().ok());
+    const int port = server.port();
+    const std::string s = "-s emulator-5554 ";
+    EXPECT_EQ(ParseReceiverActions(Adb(port, s + "shell dumpsys package org.roam.receivers").out),
+              (std::vector<std::string>{"android.intent.action.BATTERY_LOW",
+                                        "org.roam.receivers.REFRESH"}));
+    ASSERT_EQ(Adb(port, s + "shell " + LaunchCommand("org.roam.receivers")).code, 0);
+    testing::CommandRun refresh =
+        Adb(port, s + "shell am broadcast -a org.roam.receivers.REFRESH -p org.roam.receivers");
+    EXPECT_EQ(refresh.code, 0) << refresh.out;
+    EXPECT_NE(Adb(port, s + "shell uiautomator dump /dev/tty").out.find("Refreshed 1 times"),
+              std::string::npos);
+    const auto screen = gui::ParseDump(Adb(port, s + "shell uiautomator dump /dev/tty").out);
+    ASSERT_TRUE(screen.ok());
+    for (const auto& w : screen->widgets)
+      if (w.text == "Player")
+        Adb(port,
+            fmt::format("{}shell input tap {} {}", s, w.bounds.center_x(), w.bounds.center_y()));
+    testing::CommandRun battery = Adb(port, s + "shell 'am broadcast -a "
+                                                "android.intent.action.BATTERY_LOW -p "
+                                                "org.roam.receivers 2>&1'");
+    const std::string log = Adb(port, s + "logcat -d").out;
+    if (root) {
+      EXPECT_EQ(battery.code, 0) << battery.out;
+      EXPECT_NE(log.find("the player's view is null"), std::string::npos) << log;
+    } else {
+      EXPECT_EQ(battery.code, 255);
+      EXPECT_TRUE(BroadcastRefused(battery.out)) << battery.out;
+      EXPECT_EQ(log.find("FATAL EXCEPTION"), std::string::npos) << log;
+    }
+    server.Stop();
+  }
+}
+
 TEST_F(RealAdbTest, KillServerStopsAccepting) {
   EXPECT_EQ(Adb(port_, "kill-server").code, 0);
   for (int k = 0; k < 50 && !server_->kill_requested(); ++k) usleep(10000);

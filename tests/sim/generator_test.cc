@@ -284,7 +284,9 @@ TEST(GeneratorTest, EveryBugIsDeclaredAndReferenced) {
   for (int seed = 1; seed <= 20; ++seed) {
     int bugs = seed % 11;
     json doc = GenerateApp(Options(seed, 1 + seed * 3, bugs));
-    ASSERT_EQ(static_cast<int>(doc["bugs"].size()), bugs);
+    // Beside `bugs`, a receiver of a system broadcast crashes (the real shape's default).
+    ASSERT_EQ(static_cast<int>(doc["bugs"].size()), bugs + 1);
+    EXPECT_EQ(doc["bugs"].back()["id"], fmt::format("gen-broadcast-crash-{}", bugs + 1));
     std::vector<std::string> referenced;
     Collect(doc["screens"], "bug", referenced);
     Collect(doc["dialogs"], "bug", referenced);
@@ -300,6 +302,58 @@ TEST(GeneratorTest, EveryBugIsDeclaredAndReferenced) {
       EXPECT_EQ(doc["bugs"][0]["kind"], "crash");
     }
   }
+}
+
+// The screens whose `on` takes broadcast:ACTION, by screen id, with the bug ids their handlers
+// name.
+std::map<std::string, std::vector<std::string>> Receivers(const json& doc) {
+  std::map<std::string, std::vector<std::string>> out;
+  for (const json& screen : doc["screens"]) {
+    if (!screen.contains("on")) continue;
+    for (const auto& [key, handler] : screen["on"].items()) {
+      if (!key.starts_with("broadcast:")) continue;
+      std::vector<std::string> bugs;
+      Collect(handler, "bug", bugs);
+      auto& list = out[screen["id"].get<std::string>()];
+      list.insert(list.end(), bugs.begin(), bugs.end());
+    }
+  }
+  return out;
+}
+
+TEST(GeneratorTest, SomeScreensTakeSystemBroadcastsAndOneReceiverCrashesLeavingTheRestAsItWas) {
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    GeneratorOptions o = Options(seed, 12, 3);
+    const json doc = GenerateApp(o);
+    auto spec = Compile(doc);
+    ASSERT_TRUE(spec);
+    const auto receivers = Receivers(doc);
+    ASSERT_FALSE(receivers.empty()) << "seed " << seed;
+    EXPECT_FALSE(receivers.count(doc["start"].get<std::string>())) << "seed " << seed;
+    int crashing = 0;
+    for (const auto& [screen, bugs] : receivers) crashing += static_cast<int>(bugs.size());
+    EXPECT_EQ(crashing, 1) << "seed " << seed;
+    EXPECT_FALSE(SimApp(spec, {}).Broadcasts().empty());
+    // Without receivers the app is the same otherwise: the receivers draw from their own
+    // random stream.
+    o.receiver_ratio = 0;
+    o.broadcast_bugs = 0;
+    const json plain = GenerateApp(o);
+    EXPECT_TRUE(Receivers(plain).empty());
+    ASSERT_EQ(plain["bugs"].size() + 1, doc["bugs"].size());
+    for (size_t b = 0; b < plain["bugs"].size(); ++b) EXPECT_EQ(plain["bugs"][b], doc["bugs"][b]);
+    ASSERT_EQ(plain["screens"].size(), doc["screens"].size());
+    for (size_t k = 0; k < doc["screens"].size(); ++k) {
+      const json& a = plain["screens"][k];
+      const json& b = doc["screens"][k];
+      EXPECT_EQ(a["id"], b["id"]);
+      // Each receiver adds its status line at the end of its screen's widgets.
+      const size_t extra = receivers.count(b["id"].get<std::string>()) ? 1 : 0;
+      ASSERT_EQ(a["widgets"].size() + extra, b["widgets"].size()) << b["id"];
+      for (size_t w = 0; w < a["widgets"].size(); ++w) EXPECT_EQ(a["widgets"][w], b["widgets"][w]);
+    }
+  }
+  EXPECT_TRUE(Receivers(GenerateApp(Options(1, 12, 3, GeneratorShape::kClassic))).empty());
 }
 
 TEST(GeneratorTest, ADeepActivityExistsFromEightActivities) {

@@ -4,6 +4,7 @@
 
 #include "sim/interpreter.h"
 #include "sim_test_util.h"
+#include "test_paths.h"
 
 namespace roam::sim {
 namespace {
@@ -339,6 +340,39 @@ TEST(SimApp, ActivitiesAreFullyQualifiedInSpecOrder) {
   EXPECT_EQ(app->Activities(),
             (std::vector<std::string>{"org.roam.notes.MainActivity", "org.roam.notes.EditActivity",
                                       "org.roam.notes.SettingsActivity"}));
+}
+
+TEST(SimApp, ABroadcastReachesTheReceiverOfTheScreenInFrontOnly) {
+  auto spec = LoadSpec(roam::testing::SourceDir() / "tests/fixtures/apps/receivers.json");
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  SimApp app(*spec, {});
+  app.Launch();
+  EXPECT_EQ(app.Broadcasts(), (std::vector<std::string>{"android.intent.action.BATTERY_LOW",
+                                                        "org.roam.receivers.REFRESH"}));
+  const std::string battery = "android.intent.action.BATTERY_LOW";
+  Global(app, ActionKind::kBroadcast, battery);  // Main takes none of it
+  EXPECT_TRUE(app.DrainFaults().empty());
+  Global(app, ActionKind::kBroadcast, "org.roam.receivers.REFRESH");
+  EXPECT_TRUE(Has(app, "Refreshed 1 times"));
+  Click(app, "Player");
+  Global(app, ActionKind::kBroadcast, "org.roam.receivers.REFRESH");  // Main's, not in front
+  Global(app, ActionKind::kBroadcast, battery);
+  auto faults = app.DrainFaults();
+  ASSERT_EQ(faults.size(), 1u);
+  EXPECT_EQ(faults[0].bug_id, "receivers-battery-npe");
+  EXPECT_FALSE(app.running());
+  app.Launch();
+  EXPECT_TRUE(Has(app, "Refreshed 0 times"));  // a var, lost with the process
+
+  SimOptions off;
+  off.bugs_off = {"receivers-battery-npe"};
+  SimApp fixed(*spec, off);
+  fixed.Launch();
+  Click(fixed, "Player");
+  Global(fixed, ActionKind::kBroadcast, battery);
+  EXPECT_TRUE(fixed.DrainFaults().empty());
+  EXPECT_TRUE(Has(fixed, "Battery low: playback paused"));
+  EXPECT_EQ(MustApp(kNotes)->Broadcasts(), std::vector<std::string>{});
 }
 
 }  // namespace

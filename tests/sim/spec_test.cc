@@ -48,6 +48,21 @@ std::vector<std::string> Errors(const json& doc) {
 
 TEST(CheckSpec, BaseIsValid) { EXPECT_TRUE(Errors(Base()).empty()) << Errors(Base())[0]; }
 
+TEST(CheckSpec, ABroadcastHandlerNamesAnIntentActionOnAScreen) {
+  json d = Base();
+  d["screens"][0]["on"]["broadcast:android.intent.action.BATTERY_LOW"] = json::array();
+  EXPECT_TRUE(Errors(d).empty()) << Errors(d)[0];
+  d["screens"][0]["on"]["broadcast:"] = json::array();
+  d["screens"][0]["on"]["broadcast:battery low"] = json::array();
+  EXPECT_TRUE(HasError(d, "/screens/0/on/broadcast:", "a broadcast's intent action"));
+  EXPECT_TRUE(HasError(d, "/screens/0/on/broadcast:battery low", "without spaces"));
+  // A dialog registers no receiver: its activity does.
+  json e = Base();
+  e["dialogs"][0]["on"]["broadcast:android.intent.action.BATTERY_LOW"] = json::array();
+  EXPECT_TRUE(HasError(e, "/dialogs/0/on/broadcast:android.intent.action.BATTERY_LOW",
+                       "unknown screen event"));
+}
+
 TEST(CheckSpec, UnknownScreenWithSuggestion) {
   json d = Base();
   d["screens"][0]["widgets"][0]["on"]["click"][0]["navigate"] = "Edti";

@@ -66,6 +66,9 @@ Result<std::unique_ptr<AndroidDevice>> AndroidDevice::Open(AndroidDeviceOptions 
                     d->options_.serial.empty() ? "(any)" : d->options_.serial, d->options_.host,
                     d->options_.port));
   ROAM_RETURN_IF_ERROR(d->StartLogcat(false));
+  // The broadcasts the app's manifest receivers take (one native command, dumpsys).
+  if (auto package = d->Shell("dumpsys package " + ShellQuote(d->options_.package)); package.ok())
+    d->broadcasts_ = ParseReceiverActions(*package);
   using Driver = AndroidDeviceOptions::Driver;
   if (d->options_.driver == Driver::kUiautomator) {
     d->driver_reason_ = "asked for (--driver uiautomator)";
@@ -385,8 +388,7 @@ Status AndroidDevice::Perform(const gui::Action& action) {
   }
   auto input = PlanAction(action, width, height, rotation_, options_.input);
   if (!input.ok()) return input.status();
-  if (uia2_ && input->kind != DeviceInput::Kind::kRestart &&
-      !(input->kind == DeviceInput::Kind::kKey && input->key < 0)) {
+  if (uia2_ && !ShellOnly(*input)) {
     Status done = uia2_->Perform(*input);
     if (!done.ok() && RecoverUia2(done)) done = uia2_->Perform(*input);
     if (done.ok() || uia2_) return done;
@@ -405,6 +407,14 @@ Status AndroidDevice::Perform(const gui::Action& action) {
     if (!out.ok()) return out.status();
     if (out->find("inaccessible or not found") != std::string::npos)
       return Status::Unsupported(fmt::format("{}: {}", Name(), Excerpt(*out, 200)));
+    if (input->kind == DeviceInput::Kind::kBroadcast && BroadcastRefused(*out)) {
+      // Sent, not delivered: the step stands, and the broadcast is offered no more.
+      std::erase(broadcasts_, input->text);
+      Note(
+          fmt::format("Android refused to send {} from the shell (only the system may send it; "
+                      "`adb root` on an emulator lets Roam send it); not sent again",
+                      input->text));
+    }
   }
   if (action.kind == gui::ActionKind::kRotate) size_.reset();  // read again after rotating
   return Status::Ok();

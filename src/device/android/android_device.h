@@ -109,6 +109,9 @@ class AndroidDevice final : public Device {
   std::vector<std::string> CoveredUnits() const override;
   Result<std::string> CoverageExec() const override;
   const JacocoCoverage* coverage() const { return coverage_.get(); }
+  // The intent actions the app's manifest receivers take (`dumpsys package`, read at Open),
+  // less those Android refused to send from the shell.
+  std::vector<std::string> DeclaredBroadcasts() const override { return broadcasts_; }
   // A file on the device, with the sync protocol's RECV.
   Result<std::string> Pull(const std::string& path);
 
@@ -174,6 +177,7 @@ class AndroidDevice final : public Device {
   int64_t resumes_ = 0;      // resume lines read
   std::optional<std::pair<int, int>> observed_size_;  // uia2: the last page's width, height
   std::unique_ptr<JacocoCoverage> coverage_;          // with options_.coverage
+  std::vector<std::string> broadcasts_;               // DeclaredBroadcasts()
   mutable int actions_since_dump_ = 1;                // a dump is due before the first figures
   mutable bool coverage_noted_ = false;               // a failing dump is noted once
 };

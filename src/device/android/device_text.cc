@@ -212,6 +212,10 @@ Result<DeviceInput> PlanAction(const gui::Action& action, int width, int height,
       return DeviceInput{.kind = K::kRotate, .rotation = rotation % 2 == 0 ? 1 : 0};
     case ActionKind::kRestart:
       return DeviceInput{.kind = K::kRestart};
+    case ActionKind::kBroadcast:
+      if (action.text.empty())
+        return Status::InvalidArgument(action.Describe() + ": a broadcast without its action");
+      return DeviceInput{.kind = K::kBroadcast, .text = action.text};
   }
   return Status::InvalidArgument(action.Describe() + ": unknown action kind");
 }
@@ -236,6 +240,8 @@ Result<std::vector<std::string>> InputCommands(const DeviceInput& in, const std:
           in.rotation));
     case K::kRestart:
       return one(StopCommand(package) + ";" + LaunchCommand(package));
+    case K::kBroadcast:  // -p: to the app only, and so delivered to its manifest receivers
+      return one(fmt::format("am broadcast -a {} -p {}", ShellQuote(in.text), ShellQuote(package)));
     case K::kText:
       break;
   }
@@ -259,6 +265,54 @@ Result<std::vector<std::string>> ActionCommand(const gui::Action& action, int wi
   auto input = PlanAction(action, width, height, rotation, settings);
   if (!input.ok()) return input.status();
   return InputCommands(*input, package, dropped);
+}
+
+bool ShellOnly(const DeviceInput& input) {
+  using K = DeviceInput::Kind;
+  return input.kind == K::kRestart || input.kind == K::kBroadcast ||
+         (input.kind == K::kKey && input.key < 0);
+}
+
+std::vector<std::string> ParseReceiverActions(std::string_view out) {
+  std::vector<std::string> actions;
+  constexpr std::string_view kTable = "Receiver Resolver Table:";
+  size_t at = out.find(kTable);
+  if (at == std::string_view::npos) return actions;
+  const size_t line_start =
+      out.rfind('\n', at) == std::string_view::npos ? 0 : out.rfind('\n', at) + 1;
+  const size_t table_indent = at - line_start;
+  bool non_data = false;
+  size_t pos = out.find('\n', at);
+  while (pos != std::string_view::npos && pos + 1 < out.size()) {
+    const size_t begin = pos + 1;
+    pos = out.find('\n', begin);
+    std::string_view line =
+        out.substr(begin, pos == std::string_view::npos ? out.npos : pos - begin);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    const size_t indent = line.find_first_not_of(' ');
+    if (indent == std::string_view::npos) continue;  // a blank line inside the table
+    if (indent <= table_indent) break;               // the next table
+    std::string_view text = line.substr(indent);
+    // The table's parts: "Non-Data Actions:", "Schemes:", "Full MIME Types:", ...
+    if (text.ends_with("Actions:") || text.ends_with("Types:") || text.ends_with("Schemes:")) {
+      non_data = text == "Non-Data Actions:";
+      continue;
+    }
+    constexpr std::string_view kAction = "Action: \"";
+    if (!non_data || !text.starts_with(kAction)) continue;
+    text.remove_prefix(kAction.size());
+    if (size_t end = text.find('"'); end != std::string_view::npos && end > 0)
+      actions.emplace_back(text.substr(0, end));
+  }
+  std::sort(actions.begin(), actions.end());
+  actions.erase(std::unique(actions.begin(), actions.end()), actions.end());
+  return actions;
+}
+
+bool BroadcastRefused(std::string_view out) {
+  return out.find("Permission Denial") != std::string_view::npos ||
+         out.find("SecurityException") != std::string_view::npos ||
+         out.find("Security exception") != std::string_view::npos;
 }
 
 std::string LaunchCommand(const std::string& package) {

@@ -53,17 +53,22 @@ inline constexpr size_t kMaxCommandLine = 16 * 1024;
 
 // What performing an action asks of the device, whatever carries it (a shell's `input`, the
 // UiAutomator2 server's endpoints): a tap, a long press, a swipe, a key, text typed after a tap
-// on its field, a rotation, a restart of the app. Coordinates are screen pixels.
+// on its field, a rotation, a restart of the app, a system broadcast to it. Coordinates are
+// screen pixels.
 struct DeviceInput {
-  enum class Kind { kTap, kLongPress, kSwipe, kKey, kText, kRotate, kRestart };
+  enum class Kind { kTap, kLongPress, kSwipe, kKey, kText, kRotate, kRestart, kBroadcast };
   Kind kind = Kind::kTap;
   int x = 0, y = 0;    // the tap, press, field or the swipe's start
   int x2 = 0, y2 = 0;  // the swipe's end
   int ms = 0;          // the press's or the swipe's duration
   int key = -1;        // kKey: the key code (-1: known by name only, in text)
   int rotation = 0;    // kRotate: 0 portrait, 1 landscape
-  std::string text;    // kText: the text; kKey: the key's name
+  std::string text;    // kText: the text; kKey: the key's name; kBroadcast: the intent action
 };
+
+// Inputs only the shell performs, whatever the driver: a restart, a broadcast, a key known by
+// name only (the UiAutomator2 server has no endpoint for them).
+bool ShellOnly(const DeviceInput& input);
 
 // The input of `action` on a screen of width x height rotated `rotation` (0-3). Widget actions
 // use action.target's bounds: the centre, clamped inside the bounds and the screen.
@@ -86,6 +91,15 @@ Result<std::vector<std::string>> ActionCommand(const gui::Action& action, int wi
                                                int rotation, const std::string& package,
                                                const InputSettings& settings,
                                                size_t* dropped = nullptr);
+
+// The intent actions `package`'s receivers filter on without data, from `dumpsys package
+// PACKAGE`: the `Action: "..."` lines under "Receiver Resolver Table:" > "Non-Data Actions:"
+// (what `am broadcast -a ACTION -p PACKAGE` reaches), sorted, each once. Receivers an app
+// registers in code while it runs are not listed there.
+std::vector<std::string> ParseReceiverActions(std::string_view dumpsys_package);
+// True when `am broadcast`'s output says Android refused to send it from the shell: a protected
+// broadcast, which only the system (or a root shell: `adb root` on an emulator) may send.
+bool BroadcastRefused(std::string_view am_output);
 
 // The launcher intent of `package`, as Monkey sends it.
 std::string LaunchCommand(const std::string& package);

@@ -138,8 +138,7 @@ int PhoneCalls::ObserveMs() const {
 
 int PhoneCalls::PerformMs(const DeviceInput& input) const {
   using K = DeviceInput::Kind;
-  if (driver == PhoneDriver::kUia2 && input.kind != K::kRestart &&
-      !(input.kind == K::kKey && input.key < 0)) {
+  if (driver == PhoneDriver::kUia2 && !ShellOnly(input)) {
     switch (input.kind) {
       case K::kTap:
         return PhoneUia2RequestMs("POST", "/appium/gestures/click", 0);
@@ -155,6 +154,7 @@ int PhoneCalls::PerformMs(const DeviceInput& input) const {
       case K::kRotate:
         return PhoneUia2RequestMs("POST", "/orientation", 0);
       case K::kRestart:
+      case K::kBroadcast:
         break;
     }
   }

@@ -246,6 +246,8 @@ Status Uia2Driver::Perform(const DeviceInput& in) {
       break;
     case K::kRestart:
       return Status::Unsupported("UiAutomator2 server: restarting the app is adb's");
+    case K::kBroadcast:
+      return Status::Unsupported("UiAutomator2 server: a broadcast is adb's (am broadcast)");
   }
   return done.ok() ? Status::Ok() : done.status();
 }

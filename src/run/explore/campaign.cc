@@ -210,12 +210,13 @@ Status Campaign::Step() {
   if (!budget_.Left()) return Status::Ok();  // a replayed path may use up the budget
 
   mark = clock.Now();
-  explore::StepView view{screen_, key, actions_, budget_.events()};
+  explore::StepView view{screen_, key, actions_, budget_.events(), session_.broadcasts()};
   gui::Action action = strategy_.Next(view, rng_);
   report::TraceStep step = StepExecutor::StepFor(screen_, action, key);
   executor_.timing().decide += clock.Now() - mark;
   ActOutcome outcome;
   ROAM_RETURN_IF_ERROR(executor_.Act(action, outcome));
+  if (action.kind == gui::ActionKind::kBroadcast) session_.ReadBroadcasts();
   ROAM_RETURN_IF_ERROR(RecordAct(std::move(step), outcome));
   pending_ = Pending{.from = key,
                      .action = std::move(action),

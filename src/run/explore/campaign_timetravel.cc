@@ -53,7 +53,7 @@ std::vector<report::TraceStep> WithoutLoops(const std::vector<report::TraceStep>
 
 Status Campaign::ServeRequests(uint64_t& key) {
   for (int i = 0; i < kMaxRequestsPerStep && budget_.Left(); ++i) {
-    explore::StepView view{screen_, key, actions_, budget_.events()};
+    explore::StepView view{screen_, key, actions_, budget_.events(), session_.broadcasts()};
     std::optional<explore::Request> request = strategy_.TakeRequest(view);
     if (!request) break;
     bool ok = false;
