@@ -448,6 +448,9 @@ TEST(HarnessFiles, BadRectanglesAndBadStepsAreRefused) {
       "a.json", R"({"actions": [{"steps": [{"action": "input_text", "widget": {"text": "x"}}]}]})");
   e = LoadError(o);
   EXPECT_NE(e.find("\"input_text\" needs \"text\""), std::string::npos) << e;
+  o.actions_file = Write("a.json", R"({"actions": [{"steps": [{"action": "broadcast"}]}]})");
+  e = LoadError(o);
+  EXPECT_NE(e.find("\"broadcast\" needs \"text\""), std::string::npos) << e;
 }
 
 TEST(HarnessFiles, StringsFileIsOneTextALine) {
