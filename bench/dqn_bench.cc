@@ -1,9 +1,9 @@
-// DinoDroid's costs (--strategy dqn): one decision on a screen of 50 events (the compacted
-// graph's lookups, the three features of every event and one batched forward pass of the torch
-// network), one learning update (a forward and backward pass and an Adam step on the step's
-// sample and 4 replayed ones), and training throughput end to end (a fresh network learning on
-// a simulated app, as `roam train` runs it). Targets: the decision median under 1 ms on one core,
-// the update under 10 ms.
+// DinoDroid's costs (--strategy dqn): the network's prediction and learning step alone, one
+// decision on a screen of 50 events (the compacted graph's lookups, the three features of every
+// event and one batched forward pass of the torch network), one learning update (a forward and
+// backward pass and an Adam step on the step's sample and 4 replayed ones), and training throughput
+// end to end (a fresh network learning on a simulated app, as `roam train` runs it). Targets: the
+// decision median under 1 ms on one core, the update under 10 ms.
 #include <filesystem>
 
 #include <benchmark/benchmark.h>
@@ -90,6 +90,42 @@ BENCHMARK(BM_DqnDecideAndLearn)
     ->ReportAggregatesOnly(true)
     ->Unit(benchmark::kMicrosecond);
 
+// The network alone, with the shipped shape (6 words of 100-d vectors): one prediction over a
+// page of `n` events, one learning step on 5 samples (the step's and 4 replayed).
+std::unique_ptr<explore::QNetwork> FreshNetwork() {
+  auto made = run::TorchNetworks().fresh({.words = 6, .dim = 100}, 1e-4, 1);
+  if (!made.ok()) {
+    fmt::print(stderr, "dqn: {}\n", made.status().message());
+    std::abort();
+  }
+  return std::move(*made);
+}
+
+std::vector<float> Rows(size_t n) {
+  const explore::DqnShape shape{.words = 6, .dim = 100};
+  std::vector<float> rows(n * static_cast<size_t>(shape.width()));
+  Rng rng(3);
+  for (float& x : rows) x = static_cast<float>(rng.Unit() * 2 - 1);
+  return rows;
+}
+
+void BM_QNetPredict(benchmark::State& state) {
+  auto net = FreshNetwork();
+  const size_t n = static_cast<size_t>(state.range(0));
+  auto rows = Rows(n);
+  std::vector<float> q(n);
+  for (auto _ : state) net->Predict(rows.data(), n, q.data());
+}
+BENCHMARK(BM_QNetPredict)->Arg(15)->Arg(50)->Unit(benchmark::kMicrosecond);
+
+void BM_QNetFit5(benchmark::State& state) {
+  auto net = FreshNetwork();
+  auto rows = Rows(5);
+  const std::vector<float> targets = {5, -2, -2, 5, -2};
+  for (auto _ : state) benchmark::DoNotOptimize(net->Fit(rows.data(), targets.data(), 5));
+}
+BENCHMARK(BM_QNetFit5)->Unit(benchmark::kMicrosecond);
+
 // Training throughput: a fresh network on the suite's settings app (apps/bench), 2,000
 // events per iteration, as `roam train` runs an app.
 void BM_DqnTrainingThroughput(benchmark::State& state) {
@@ -106,6 +142,7 @@ void BM_DqnTrainingThroughput(benchmark::State& state) {
     o.budget.events = 2000;
     o.html_report = false;
     o.campaign.bug_screenshots = 0;
+    o.campaign.state_screens = 0;  // as run/explore/train.cc
     o.strategy_settings.dqn.model = dir / "model.bin";
     o.strategy_settings.dqn.create = true;
     o.strategy_settings.dqn.save = false;

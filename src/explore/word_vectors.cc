@@ -2,6 +2,9 @@
 
 #include <charconv>
 #include <cmath>
+#include <mutex>
+#include <optional>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -32,6 +35,9 @@ WordVectors WordVectors::Hashed(int dim) {
 
 Result<WordVectors> WordVectors::Parse(std::string_view text, const std::string& source) {
   WordVectors v;
+  auto table = std::make_shared<Table>();
+  auto& index = table->index;
+  auto& values = table->values;
   size_t pos = 0;
   int line_no = 0;
   auto next_line = [&]() -> std::string_view {
@@ -59,8 +65,8 @@ Result<WordVectors> WordVectors::Parse(std::string_view text, const std::string&
       return fault("not a word-vector file: the first line must be \"COUNT DIM\"");
   }
   v.dim_ = dim;
-  v.values_.reserve(count * dim);
-  v.index_.reserve(count);
+  values.reserve(count * dim);
+  index.reserve(count);
   double norm_sum = 0;
   while (pos < text.size()) {
     std::string_view line = next_line();
@@ -78,42 +84,61 @@ Result<WordVectors> WordVectors::Parse(std::string_view text, const std::string&
       if (ec != std::errc() || !std::isfinite(x))
         return fault(
             fmt::format("\"{}\": expected {} numbers, number {} is not one", word, dim, i + 1));
-      v.values_.push_back(x);
+      values.push_back(x);
       norm += double(x) * x;
       p = q;
     }
     while (p < end && *p == ' ') ++p;
     if (p != end) return fault(fmt::format("\"{}\": more than {} numbers", word, dim));
     norm_sum += std::sqrt(norm);
-    if (!v.index_.emplace(std::move(word), v.index_.size()).second)
-      v.values_.resize(v.values_.size() - dim);  // a word twice: the first row stays
+    if (!index.emplace(std::move(word), index.size()).second)
+      values.resize(values.size() - dim);  // a word twice: the first row stays
   }
-  if (v.index_.empty()) return fault("no word vectors in the file");
-  if (v.index_.size() != count && count != 0)
+  if (index.empty()) return fault("no word vectors in the file");
+  if (index.size() != count && count != 0)
     return Status::InvalidArgument(
         fmt::format("{}: the header says {} words, the file holds {} (cut short?)", source, count,
-                    v.index_.size()));
-  const double mean_norm = norm_sum / static_cast<double>(v.index_.size());
+                    index.size()));
+  const double mean_norm = norm_sum / static_cast<double>(index.size());
   v.hash_scale_ = static_cast<float>(mean_norm * std::sqrt(3.0 / dim));
   v.fingerprint_ = gui::StableHash().Add(text).value();
   v.source_ = source;
+  v.table_ = std::move(table);
   return v;
 }
 
 Result<WordVectors> WordVectors::Load(const std::filesystem::path& path) {
+  // The file read last, kept while it is unchanged: `roam train` and `roam bench` start many
+  // runs in one process, and parsing 40 MB costs each of them a tenth of a second or more.
+  static std::mutex mu;
+  static std::optional<
+      std::tuple<std::filesystem::path, uintmax_t, std::filesystem::file_time_type, WordVectors>>
+      last;
+  std::error_code ec;
+  const uintmax_t size = std::filesystem::file_size(path, ec);
+  const auto time =
+      ec ? std::filesystem::file_time_type{} : std::filesystem::last_write_time(path, ec);
+  std::lock_guard lock(mu);
+  if (!ec && last && std::get<0>(*last) == path && std::get<1>(*last) == size &&
+      std::get<2>(*last) == time)
+    return std::get<3>(*last);
   auto text = ReadFile(path);
   if (!text.ok()) return text.status();
-  return Parse(*text, path.string());
+  auto parsed = Parse(*text, path.string());
+  if (parsed.ok() && !ec) last.emplace(path, size, time, *parsed);
+  return parsed;
 }
 
 bool WordVectors::Known(std::string_view word) const {
-  return index_.find(std::string(word)) != index_.end();
+  return table_->index.find(std::string(word)) != table_->index.end();
 }
 
+size_t WordVectors::size() const { return table_->index.size(); }
+
 void WordVectors::Lookup(std::string_view word, float* out) const {
-  auto it = index_.find(std::string(word));
-  if (it != index_.end()) {
-    std::copy_n(values_.begin() + static_cast<ptrdiff_t>(it->second * dim_), dim_, out);
+  auto it = table_->index.find(std::string(word));
+  if (it != table_->index.end()) {
+    std::copy_n(table_->values.begin() + static_cast<ptrdiff_t>(it->second * dim_), dim_, out);
     return;
   }
   uint64_t state = gui::StableHash().Add(word).value();

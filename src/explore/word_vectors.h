@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -19,7 +20,8 @@ namespace roam::explore {
 
 class WordVectors {
  public:
-  // Reads a `.vec` file; errors name the path and the line.
+  // Reads a `.vec` file; errors name the path and the line. The file read last is kept while
+  // its size and time stay the same (copies share their table: a copy is cheap).
   static Result<WordVectors> Load(const std::filesystem::path& path);
   // No vocabulary: every word gets its hash vector (tests, and a build without the file).
   static WordVectors Hashed(int dim);
@@ -27,7 +29,7 @@ class WordVectors {
   static Result<WordVectors> Parse(std::string_view text, const std::string& source);
 
   int dim() const { return dim_; }
-  size_t size() const { return index_.size(); }
+  size_t size() const;
   bool Known(std::string_view word) const;
   // Writes dim() floats: the word's vector, or its hash vector (entries uniform in +-scale,
   // scale chosen so its length is that of an average known vector).
@@ -37,9 +39,12 @@ class WordVectors {
   const std::filesystem::path& source() const { return source_; }
 
  private:
+  struct Table {
+    std::unordered_map<std::string, size_t> index;  // word -> row
+    std::vector<float> values;                      // rows of dim_
+  };
   int dim_ = 0;
-  std::unordered_map<std::string, size_t> index_;  // word -> row
-  std::vector<float> values_;                      // rows of dim_
+  std::shared_ptr<const Table> table_ = std::make_shared<Table>();
   float hash_scale_ = 0.1f;
   uint64_t fingerprint_ = 0;
   std::filesystem::path source_;

@@ -62,6 +62,28 @@ TEST(WordVectors, BadFilesAreRefusedWithTheLine) {
   EXPECT_NE(missing.status().message().find("/nonexistent/v.vec"), std::string::npos);
 }
 
+// The file read last is not read again while it is unchanged; a file written since is.
+TEST(WordVectors, AFileIsReadAgainOnlyOnceItChanged) {
+  const auto file = testing::TempDir("word_vectors_cache") / "v.vec";
+  ASSERT_TRUE(WriteFileAtomic(file, "1 2\nok 1 2\n").ok());
+  auto first = WordVectors::Load(file);
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  auto again = WordVectors::Load(file);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->fingerprint(), first->fingerprint());
+  ASSERT_TRUE(WriteFileAtomic(file, "2 2\nok 3 4\ncancel 1 1\n").ok());
+  auto changed = WordVectors::Load(file);
+  ASSERT_TRUE(changed.ok());
+  EXPECT_EQ(changed->size(), 2u);
+  float out[2];
+  changed->Lookup("ok", out);
+  EXPECT_EQ(out[0], 3.0f);
+  first->Lookup("ok", out);  // a copy handed out before keeps what it read
+  EXPECT_EQ(out[0], 1.0f);
+  ASSERT_TRUE(WriteFileAtomic(file, "1 2\nok nan 2\n").ok());
+  EXPECT_FALSE(WordVectors::Load(file).ok());  // and a broken file is an error, not the old one
+}
+
 // The vectors setup.sh builds (scripts/word_vectors.sh): UI words are in the vocabulary.
 TEST(WordVectors, TheBuiltVectorsKnowUiWords) {
   std::filesystem::path file =

@@ -63,5 +63,29 @@ TEST(QNet, ABatchGivesEachEventItsOwnQAndWeightsRoundTrip) {
   EXPECT_FALSE(TorchNetworks().load(weights, other, 1e-4, "m.bin").ok());
 }
 
+// A network made from saved weights learns as a fresh one does, and what it saves after learning
+// is what it has learnt (its parameters share one buffer with the optimiser: net/qnet.cc).
+TEST(QNet, ALoadedNetworkLearnsAndSavesWhatItLearnt) {
+  auto fresh = TorchNetworks().fresh(Shape(), 1e-3, 5);
+  ASSERT_TRUE(fresh.ok());
+  auto loaded = TorchNetworks().load((*fresh)->Weights(), Shape(), 1e-3, "m.bin");
+  ASSERT_TRUE(loaded.ok()) << loaded.status().message();
+  auto& net = **loaded;
+  auto rows = RandomRows(5, 4);
+  std::vector<float> targets = {5, -2, -2, 5, -2};
+  const double first = net.Fit(rows.data(), targets.data(), 5);
+  double last = first;
+  for (int i = 0; i < 300; ++i) last = net.Fit(rows.data(), targets.data(), 5);
+  EXPECT_LT(last, first / 10);
+  std::vector<float> q(5), saved_q(5);
+  net.Predict(rows.data(), 5, q.data());
+  auto saved = TorchNetworks().load(net.Weights(), Shape(), 1e-3, "m.bin");
+  ASSERT_TRUE(saved.ok());
+  (*saved)->Predict(rows.data(), 5, saved_q.data());
+  EXPECT_EQ(q, saved_q);
+  // Its weights are one network's, not a buffer per parameter.
+  EXPECT_LT(net.Weights().size(), (*fresh)->Weights().size() * 11 / 10);
+}
+
 }  // namespace
 }  // namespace roam::run
