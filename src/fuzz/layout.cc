@@ -99,19 +99,19 @@ double TypeSimilarity(const Layout& a, const Layout& b) {
 std::string Event::Key() const {
   // The text typed is not part of the key: typing "a" or "b" into one field is one event.
   return fmt::format("{}#{}#{}", gui::ActionKindName(kind), signature,
-                     kind == gui::ActionKind::kKey ? text : std::string());
+                     gui::TextNamesAction(kind) ? text : std::string());
 }
 
 std::string Event::TypeKey() const {
   std::string k(gui::ActionKindName(kind));
   k += fmt::format("#{}", type);
-  if (kind == gui::ActionKind::kKey) k += fmt::format("#{}", text);
+  if (gui::TextNamesAction(kind)) k += fmt::format("#{}", text);
   return k;
 }
 
 std::string Event::Describe() const {
   std::string d(gui::ActionKindName(kind));
-  if (!widget()) return kind == gui::ActionKind::kKey ? fmt::format("{} {}", d, text) : d;
+  if (!widget()) return gui::TextNamesAction(kind) ? fmt::format("{} {}", d, text) : d;
   // signature = class|resource-id[|masked]|text|desc: name the target by its text when it has one.
   std::vector<std::string_view> parts;
   std::string_view s = signature;

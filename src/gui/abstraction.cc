@@ -152,7 +152,7 @@ HyperEvent MakeHyperEvent(const Screen& screen, const Action& action) {
   e.activity = screen.activity;
   e.kind = action.kind;
   if (!IsWidgetAction(action.kind) || !action.target) {
-    if (action.kind == ActionKind::kKey) e.text = action.text;
+    if (TextNamesAction(action.kind)) e.text = action.text;
     return e;
   }
   const int n = static_cast<int>(screen.widgets.size());

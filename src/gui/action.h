@@ -36,6 +36,11 @@ std::string_view ActionKindName(ActionKind kind);  // "click", "long_click", "sw
 std::optional<ActionKind> ActionKindFromName(std::string_view name);
 // True for kinds that act on a widget (click, long click, scroll, input).
 bool IsWidgetAction(ActionKind kind);
+// True for kinds whose text names the action itself (a key's name, a broadcast's intent
+// action): two such actions with other texts are other events. Typed text is not so.
+inline bool TextNamesAction(ActionKind kind) {
+  return kind == ActionKind::kKey || kind == ActionKind::kBroadcast;
+}
 
 struct WidgetRef {
   std::string path;  // Screen::PathOf

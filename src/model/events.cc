@@ -53,7 +53,7 @@ EventId EventMapper::Map(Model& model, const gui::Screen& screen, const gui::Act
     resource_id = w->resource_id;
     if (!w->editable) raw_text = w->text.empty() ? w->content_desc : w->text;
     path = action.target->path;
-  } else if (action.kind == gui::ActionKind::kKey) {
+  } else if (gui::TextNamesAction(action.kind)) {
     raw_text = action.text;
   }
   // The cache: per slot under a fast (not stable) hash, the raw text last seen and its event.

@@ -159,6 +159,11 @@ TEST(HyperEvent, FromWidgetAndGlobalActions) {
   EXPECT_EQ(back, (HyperEvent{".MainActivity", "", "", ActionKind::kBack}));
   EXPECT_NE(MakeHyperEvent(d, MakeGlobalAction(ActionKind::kKey, "VOLUME_UP")).Hash(),
             MakeHyperEvent(d, MakeGlobalAction(ActionKind::kKey, "VOLUME_MUTE")).Hash());
+  // Two broadcasts are two events, as two keys are.
+  EXPECT_NE(MakeHyperEvent(
+                d, MakeGlobalAction(ActionKind::kBroadcast, "android.intent.action.BATTERY_LOW"))
+                .Hash(),
+            MakeHyperEvent(d, MakeGlobalAction(ActionKind::kBroadcast, "org.app.REFRESH")).Hash());
 }
 
 TEST(HyperEvent, HashIsPinned) {
