@@ -77,8 +77,7 @@ Result<ScriptStep> ParseStep(const json& j, const std::string& where) {
     if (!m.ok()) return m.status();
     step.widget = std::move(*m);
   }
-  const bool takes_text = *kind == gui::ActionKind::kInputText || *kind == gui::ActionKind::kKey ||
-                          *kind == gui::ActionKind::kBroadcast;
+  const bool takes_text = *kind == gui::ActionKind::kInputText || gui::TextNamesAction(*kind);
   if (j.contains("text")) {
     if (!takes_text)
       return Status::InvalidArgument(fmt::format("{}: \"{}\" takes no \"text\"", where, name));

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <mutex>
 #include <optional>
-#include <tuple>
 
 #include <fmt/format.h>
 
@@ -110,22 +109,25 @@ Result<WordVectors> WordVectors::Parse(std::string_view text, const std::string&
 Result<WordVectors> WordVectors::Load(const std::filesystem::path& path) {
   // The file read last, kept while it is unchanged: `roam train` and `roam bench` start many
   // runs in one process, and parsing 40 MB costs each of them a tenth of a second or more.
+  struct Read {
+    std::filesystem::path path;
+    uintmax_t size = 0;
+    std::filesystem::file_time_type time;
+    WordVectors vectors;
+  };
   static std::mutex mu;
-  static std::optional<
-      std::tuple<std::filesystem::path, uintmax_t, std::filesystem::file_time_type, WordVectors>>
-      last;
+  static std::optional<Read> last;
   std::error_code ec;
   const uintmax_t size = std::filesystem::file_size(path, ec);
   const auto time =
       ec ? std::filesystem::file_time_type{} : std::filesystem::last_write_time(path, ec);
   std::lock_guard lock(mu);
-  if (!ec && last && std::get<0>(*last) == path && std::get<1>(*last) == size &&
-      std::get<2>(*last) == time)
-    return std::get<3>(*last);
+  if (!ec && last && last->path == path && last->size == size && last->time == time)
+    return last->vectors;
   auto text = ReadFile(path);
   if (!text.ok()) return text.status();
   auto parsed = Parse(*text, path.string());
-  if (parsed.ok() && !ec) last.emplace(path, size, time, *parsed);
+  if (parsed.ok() && !ec) last = Read{path, size, time, *parsed};
   return parsed;
 }
 

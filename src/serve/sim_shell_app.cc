@@ -266,7 +266,6 @@ int SimAndroidDevice::CmdAm(const std::vector<std::string>& a, Io& io) {
                           component.empty() ? "act=" + action + " " : "cmp=" + component + " ",
                           to_package.empty() ? "" : " pkg=" + to_package);
     const std::string& pkg = app_.package();
-    const std::vector<std::string> taken = app_.Broadcasts();
     if (action.starts_with("android.") && !root_) {
       // Android's own actions are protected: only the system (or a root shell) sends them.
       io.err += fmt::format(
@@ -278,7 +277,8 @@ int SimAndroidDevice::CmdAm(const std::vector<std::string>& a, Io& io) {
           action, 6000 + index_);
       return 255;
     }
-    if (std::binary_search(taken.begin(), taken.end(), action)) {
+    if (const auto taken = app_.Broadcasts();
+        std::binary_search(taken.begin(), taken.end(), action)) {
       // The receivers the app's screen in front registered (the spec's `broadcast:` handlers).
       if ((to_package.empty() || to_package == pkg) && app_.screen().package == pkg)
         Perform(gui::MakeGlobalAction(gui::ActionKind::kBroadcast, action));

@@ -278,9 +278,8 @@ std::vector<std::string> ParseReceiverActions(std::string_view out) {
   constexpr std::string_view kTable = "Receiver Resolver Table:";
   size_t at = out.find(kTable);
   if (at == std::string_view::npos) return actions;
-  const size_t line_start =
-      out.rfind('\n', at) == std::string_view::npos ? 0 : out.rfind('\n', at) + 1;
-  const size_t table_indent = at - line_start;
+  const size_t newline = out.rfind('\n', at);
+  const size_t table_indent = newline == std::string_view::npos ? at : at - newline - 1;
   bool non_data = false;
   size_t pos = out.find('\n', at);
   while (pos != std::string_view::npos && pos + 1 < out.size()) {
