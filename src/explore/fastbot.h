@@ -45,8 +45,10 @@ namespace roam::explore {
 enum class FastbotMode { kModel, kLearning, kCombined };
 
 struct FastbotOptions {
-  double alpha = 0.8;          // softmax temperature over E(e) (the notes: 0.8)
-  int k = 1;                   // picks of each event per run before the others (the notes: 1)
+  double alpha = 0.8;  // softmax temperature over E(e) (the notes: 0.8)
+  // Picks of each event per run before the others (the notes: 1): a page's widgets' events and
+  // back first (what Fastbot's states hold), then the other globals.
+  int k = 1;
   int n_step = 5;              // n of N-step SARSA
   double gamma = 0.8;          // discount of later rewards
   double learning_rate = 0.5;  // SARSA step size
@@ -128,9 +130,12 @@ class FastbotStrategy final : public Strategy {
   void LearnArrival(model::ActivityId reached);
   size_t Choose(Rng& rng);                          // index into page_
   size_t PickSoftmax(Rng& rng, bool q, bool fair);  // index into page_
-  std::optional<gui::ActionKind> ForcedEscape();    // back or restart when stuck
-  void SeePlace(const StepView& view);              // the route graph's place, edge
-  std::optional<model::EventId> Route();            // see FastbotOptions::route
+  // An event the K rule owes a pick in this run: one of the page's widgets' or back (as
+  // Fastbot's own states hold), picked fewer than K times so far.
+  bool Owed(model::EventId e) const;
+  std::optional<gui::ActionKind> ForcedEscape();  // back or restart when stuck
+  void SeePlace(const StepView& view);            // the route graph's place, edge
+  std::optional<model::EventId> Route();          // see FastbotOptions::route
   // The last event again when it did something (FastbotOptions::repeat), else nullopt.
   std::optional<model::EventId> Repeat(const StepView& view, Rng& rng);
   void FieldsFirst(std::vector<size_t>& candidates) const;  // page_ indices
