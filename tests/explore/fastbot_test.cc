@@ -115,6 +115,20 @@ TEST(FastbotStrategy, ModelModeIsASoftmaxOverExpectedNewActivities) {
   }
 }
 
+// A model in which every event of the page `s` (its clicks and the globals of `o`) has been
+// executed and led back to its activity: E = 0 for all, and nothing left to expand.
+model::Model KnownPage(const FastbotOptions& o, const gui::Screen& s,
+                       const std::vector<gui::Action>& actions) {
+  model::Model m(kPackage);
+  const auto activity = m.InternActivity(s.activity);
+  FastbotStrategy probe(FastbotMode::kModel, o, m);
+  Rng rng(1);
+  for (int step = 0; step < 40; ++step) probe.Next({s, 1, actions, step}, rng);
+  m = probe.model();
+  for (model::EventId e = 0; e < m.event_count(); ++e) m.RecordTransition(e, activity);
+  return m;
+}
+
 // fastbot:pm lost to random on every generated app: once no event of a page is expected to
 // reach a new activity, the softmax over E(e) was uniform over the page's hyper-events, and
 // the eight global ones (back, menu, rotate, restart, four swipes) outnumber a screen's
@@ -122,19 +136,10 @@ TEST(FastbotStrategy, ModelModeIsASoftmaxOverExpectedNewActivities) {
 // Without information, once the K rule has had its turns, it now picks as random does: each
 // class of event its percentage.
 TEST(FastbotStrategy, ModelModeWithoutInformationPicksAsRandomWould) {
-  model::Model m("org.app");
-  auto a1 = m.InternActivity("A1");
   FastbotOptions o;  // the default globals
   auto s = Page("A1", 2);
   auto actions = Clicks(s);
-  // Every event of the page is known and led back to A1 (E = 0 for all).
-  {
-    FastbotStrategy probe(FastbotMode::kModel, o, m);
-    Rng rng(1);
-    for (int step = 0; step < 12; ++step) probe.Next({s, 1, actions, step}, rng);
-    m = probe.model();
-    for (model::EventId e = 0; e < m.event_count(); ++e) m.RecordTransition(e, a1);
-  }
+  model::Model m = KnownPage(o, s, actions);
   m.StartRun();
   for (model::EventId e = 0; e < m.event_count(); ++e) m.MarkExecuted(e);  // K = 1 satisfied
   int clicks = 0, restarts = 0;
@@ -158,18 +163,10 @@ TEST(FastbotStrategy, ModelModeWithoutInformationPicksAsRandomWould) {
 // on a phone's hour of the uiautomator driver (1,100 steps, 40 activities) was a fifth of it.
 // Then the globals have theirs, then every event is free.
 TEST(FastbotStrategy, TheKRuleServesThePagesOwnEventsBeforeTheOtherGlobals) {
-  model::Model m("org.app");
-  auto a1 = m.InternActivity("A1");
   FastbotOptions o;  // the default globals
   auto s = Page("A1", 3);
   auto actions = Clicks(s);
-  {
-    FastbotStrategy probe(FastbotMode::kModel, o, m);
-    Rng rng(1);
-    for (int step = 0; step < 40; ++step) probe.Next({s, 1, actions, step}, rng);
-    m = probe.model();
-    for (model::EventId e = 0; e < m.event_count(); ++e) m.RecordTransition(e, a1);
-  }
+  model::Model m = KnownPage(o, s, actions);
   const size_t own = actions.size() + 1;  // three clicks and back
   const size_t all = actions.size() + o.globals.size();
   ASSERT_EQ(m.event_count(), all);  // every event known: no expansion
