@@ -114,11 +114,18 @@ EvalCtx SimApp::Impl::TopCtx(RowRef row) const {
     ctx.dialog = true;
     ctx.frame = st_.dialog.page;
     ctx.row = row.list >= 0 ? row : st_.dialog.row;
-  } else if (!st_.stack.empty()) {
-    ctx.page = &spec_->screens()[st_.stack.back().page];
-    ctx.frame = static_cast<int>(st_.stack.size()) - 1;
-    ctx.row = row.list >= 0 ? row : st_.stack.back().row;
+  } else {
+    ctx = ScreenCtx(row);
   }
+  return ctx;
+}
+
+EvalCtx SimApp::Impl::ScreenCtx(RowRef row) const {
+  EvalCtx ctx;
+  if (st_.stack.empty()) return ctx;
+  ctx.page = &spec_->screens()[st_.stack.back().page];
+  ctx.frame = static_cast<int>(st_.stack.size()) - 1;
+  ctx.row = row.list >= 0 ? row : st_.stack.back().row;
   return ctx;
 }
 
@@ -149,18 +156,13 @@ bool SimApp::Impl::RunPageEvent(PageEvent event) {
 }
 
 void SimApp::Impl::ReceiveBroadcast(const std::string& action) {
-  if (st_.stack.empty()) return;
   // The screen's activity takes it, a dialog in front or not.
-  const auto& top = st_.stack.back();
-  const PageSpec& page = spec_->screens()[top.page];
-  auto it = std::find_if(page.broadcasts.begin(), page.broadcasts.end(),
-                         [&](const auto& b) { return b.first == action; });
-  if (it == page.broadcasts.end()) return;
-  EvalCtx ctx;
-  ctx.page = &page;
-  ctx.frame = static_cast<int>(st_.stack.size()) - 1;
-  ctx.row = top.row;
-  RunHandler(it->second, ctx);
+  EvalCtx ctx = ScreenCtx();
+  if (!ctx.page) return;
+  const auto& taken = ctx.page->broadcasts;
+  auto it =
+      std::find_if(taken.begin(), taken.end(), [&](const auto& b) { return b.first == action; });
+  if (it != taken.end()) RunHandler(it->second, ctx);
 }
 
 void SimApp::Impl::PressBack() {

@@ -116,7 +116,8 @@ class SimApp::Impl {
   void PerformOnWidget(const gui::Action& action);
   bool RunPageEvent(PageEvent event);  // false when the page has no such handler
   void Tick();
-  EvalCtx TopCtx(RowRef row = {}) const;
+  EvalCtx TopCtx(RowRef row = {}) const;     // the dialog in front, else the screen
+  EvalCtx ScreenCtx(RowRef row = {}) const;  // the screen, under a dialog or not
   EvalCtx CtxForTarget(const Target& t) const;
   uint64_t NextRandom();
 
