@@ -136,25 +136,33 @@ TEST(ShellEscapeOnDeviceShell, TextStaysOneLiteralWord) {
   }
 }
 
+// Serves the spec at `spec_file` (under the source tree) over the adb protocol on a free
+// loopback port as emulator-5554, and opens AndroidDevice on it with `o` (port, serial and a 5 s
+// timeout set here). In a fixture's SetUp, under ASSERT_NO_FATAL_FAILURE.
+void ServeAndOpen(const std::string& spec_file, serve::SimAdbServerOptions so,
+                  AndroidDeviceOptions o, std::unique_ptr<serve::SimAdbServer>& server,
+                  std::unique_ptr<AndroidDevice>& device) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / spec_file);
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  so.port = 0;
+  server = std::make_unique<serve::SimAdbServer>(*spec, so);
+  ASSERT_TRUE(server->Start().ok());
+  o.port = server->port();
+  o.serial = "emulator-5554";
+  o.io_timeout_ms = 5000;
+  auto d = AndroidDevice::Open(o);
+  ASSERT_TRUE(d.ok()) << d.status().message();
+  device = std::move(*d);
+}
+
 class ServedDevice : public ::testing::Test {
  protected:
   void SetUp() override {
-    auto spec = sim::LoadSpec(testing::SourceDir() / "tests/apps/crashy.json");
-    ASSERT_TRUE(spec.ok());
-    serve::SimAdbServerOptions so;
-    so.port = 0;
-    server_ = std::make_unique<serve::SimAdbServer>(*spec, so);
-    ASSERT_TRUE(server_->Start().ok());
     AndroidDeviceOptions o;
-    o.port = server_->port();
-    o.serial = "emulator-5554";
     o.package = "org.roam.crashy";
-    o.io_timeout_ms = 5000;
     o.offline_retries = 3;
     o.offline_wait_ms = 20;
-    auto d = AndroidDevice::Open(o);
-    ASSERT_TRUE(d.ok()) << d.status().message();
-    device_ = std::move(*d);
+    ASSERT_NO_FATAL_FAILURE(ServeAndOpen("tests/apps/crashy.json", {}, o, server_, device_));
   }
   std::unique_ptr<serve::SimAdbServer> server_;
   std::unique_ptr<AndroidDevice> device_;
@@ -291,22 +299,13 @@ TEST(DeviceText, TheReceiversActionsAreTheNonDataActionsOfTheReceiverTable) {
 class ServedReceivers : public ::testing::TestWithParam<bool> {
  protected:
   void SetUp() override {
-    auto spec = sim::LoadSpec(testing::SourceDir() / "tests/fixtures/apps/receivers.json");
-    ASSERT_TRUE(spec.ok()) << spec.status().message();
     serve::SimAdbServerOptions so;
-    so.port = 0;
     so.root = GetParam();
-    server_ = std::make_unique<serve::SimAdbServer>(*spec, so);
-    ASSERT_TRUE(server_->Start().ok());
     AndroidDeviceOptions o;
-    o.port = server_->port();
-    o.serial = "emulator-5554";
     o.package = "org.roam.receivers";
-    o.io_timeout_ms = 5000;
     o.log = [this](const std::string& note) { notes_ += note + "\n"; };
-    auto d = AndroidDevice::Open(o);
-    ASSERT_TRUE(d.ok()) << d.status().message();
-    device_ = std::move(*d);
+    ASSERT_NO_FATAL_FAILURE(
+        ServeAndOpen("tests/fixtures/apps/receivers.json", so, o, server_, device_));
   }
   // Performs `action` and returns the crashes it brought.
   std::vector<Event> Do(const gui::Action& action) {
