@@ -92,8 +92,10 @@ BENCHMARK(BM_DqnDecideAndLearn)
 
 // The network alone, with the shipped shape (6 words of 100-d vectors): one prediction over a
 // page of `n` events, one learning step on 5 samples (the step's and 4 replayed).
+const explore::DqnShape kShippedShape{.words = 6, .dim = 100};
+
 std::unique_ptr<explore::QNetwork> FreshNetwork() {
-  auto made = run::TorchNetworks().fresh({.words = 6, .dim = 100}, 1e-4, 1);
+  auto made = run::TorchNetworks().fresh(kShippedShape, 1e-4, 1);
   if (!made.ok()) {
     fmt::print(stderr, "dqn: {}\n", made.status().message());
     std::abort();
@@ -102,8 +104,7 @@ std::unique_ptr<explore::QNetwork> FreshNetwork() {
 }
 
 std::vector<float> Rows(size_t n) {
-  const explore::DqnShape shape{.words = 6, .dim = 100};
-  std::vector<float> rows(n * static_cast<size_t>(shape.width()));
+  std::vector<float> rows(n * static_cast<size_t>(kShippedShape.width()));
   Rng rng(3);
   for (float& x : rows) x = static_cast<float>(rng.Unit() * 2 - 1);
   return rows;
