@@ -2,8 +2,10 @@
 // files, show what one holds, dump from a running agent. docs/coverage.md says how to build an
 // app whose coverage JaCoCo records.
 #include <algorithm>
+#include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,7 @@
 #include "device/android/adb_protocol.h"
 #include "device/jacoco/exec_data.h"
 #include "device/jacoco/exec_reader.h"
+#include "device/jacoco/exec_store.h"
 #include "device/jacoco/tcp_client.h"
 
 namespace roam::cli {
@@ -27,12 +30,44 @@ namespace fs = std::filesystem;
 namespace android = device::android;
 namespace jacoco = device::jacoco;
 
-Result<jacoco::ExecData> LoadExec(const fs::path& path) {
-  Result<std::string> bytes = ReadFile(path);
-  if (!bytes.ok()) return bytes.status();
-  Result<jacoco::ExecData> data = jacoco::ParseExec(*bytes);
-  if (!data.ok()) return data.status().Wrap(path.string());
+// The file streamed through the reader a piece at a time into `into` (merged as JaCoCo's
+// ExecFileLoader merges): the store is all it holds (about twice the file's bytes for tiny
+// classes, less for real ones).
+Status LoadExecInto(const fs::path& path, jacoco::ExecStore& into) {
+  constexpr size_t kPiece = size_t{1} << 20;
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) return ReadFile(path).status();  // says what it is
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::Io(path.string() + ": cannot open for reading");
+  jacoco::ExecReader reader(/*stop_at_cmd_ok=*/false, into);
+  std::string piece(kPiece, '\0');
+  while (in) {
+    in.read(piece.data(), static_cast<std::streamsize>(piece.size()));
+    const auto got = static_cast<size_t>(in.gcount());
+    if (got == 0) break;
+    if (Status s = reader.Feed(std::string_view(piece.data(), got)); !s.ok()) {
+      return s.Wrap(path.string());
+    }
+  }
+  if (in.bad()) return Status::Io(path.string() + ": a read failed");
+  return reader.Finish().Wrap(path.string());
+}
+
+Result<jacoco::ExecStore> LoadExec(const fs::path& path) {
+  jacoco::ExecStore data;
+  ROAM_RETURN_IF_ERROR(LoadExecInto(path, data));
   return data;
+}
+
+std::string WriteStore(const jacoco::ExecStore& data) {
+  std::string out = jacoco::ExecHeader();
+  data.AppendBlocks(out);
+  return out;
+}
+
+// A JSON string, as JsonLine writes one.
+std::string JsonString(const std::string& text) {
+  return nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 // "2024-05-01 12:00:00 UTC"; a time gmtime cannot convert stays a number.
@@ -62,16 +97,14 @@ int CoverageMerge(int argc, char** argv) {
   const std::string who = "roam coverage merge";
   if (int rc = ParseFlags(app, who, argc, argv); rc >= 0) return rc;
   if (Status s = CheckNotAnInput(out, inputs); !s.ok()) return Fail(who, s);
-  jacoco::ExecData merged;
+  jacoco::ExecStore merged;  // each file read straight into it: a refusal ends the command
   for (const fs::path& in : inputs) {
-    Result<jacoco::ExecData> data = LoadExec(in);
-    if (!data.ok()) return Fail(who, data.status());
-    if (Status s = jacoco::Merge(merged, *data); !s.ok()) return Fail(who, s.Wrap(in.string()));
+    if (Status s = LoadExecInto(in, merged); !s.ok()) return Fail(who, s);
   }
-  if (Status s = WriteFileAtomic(out, jacoco::WriteExec(merged)); !s.ok()) return Fail(who, s);
+  if (Status s = WriteFileAtomic(out, WriteStore(merged)); !s.ok()) return Fail(who, s);
   fmt::print("{} files merged into {}: {}, {} of {} probes covered ({})\n", inputs.size(),
-             out.string(), Classes(merged.classes.size()), merged.CoveredCount(),
-             merged.ProbeCount(), Percent(merged.CoveredCount(), merged.ProbeCount()));
+             out.string(), Classes(merged.size()), merged.CoveredCount(), merged.ProbeCount(),
+             Percent(merged.CoveredCount(), merged.ProbeCount()));
   return kExitOk;
 }
 
@@ -89,42 +122,56 @@ int CoverageShow(int argc, char** argv) {
                "probes, covered)");
   const std::string who = "roam coverage show";
   if (int rc = ParseFlags(app, who, argc, argv); rc >= 0) return rc;
-  Result<jacoco::ExecData> data = LoadExec(path);
+  Result<jacoco::ExecStore> data = LoadExec(path);
   if (!data.ok()) return Fail(who, data.status());
-  std::vector<const jacoco::ClassData*> classes;
-  for (const auto& [id, c] : data->classes) classes.push_back(&c);
+  std::vector<uint32_t> classes(data->size());  // by name (its bytes as written), then as read
+  for (uint32_t i = 0; i < classes.size(); ++i) classes[i] = i;
   std::stable_sort(classes.begin(), classes.end(),
-                   [](const auto* a, const auto* b) { return a->name < b->name; });
-  if (json) {
-    nlohmann::json sessions = nlohmann::json::array(), per_class = nlohmann::json::array();
-    for (const auto& s : data->sessions) {
-      sessions.push_back({{"id", s.id}, {"start_ms", s.start_ms}, {"dump_ms", s.dump_ms}});
+                   [&](uint32_t a, uint32_t b) { return data->at(a).name < data->at(b).name; });
+  const size_t probes = data->ProbeCount(), covered = data->CoveredCount();
+  std::string out;  // printed a piece at a time: the whole could be as big as the file
+  const auto flush = [&](bool last) {
+    if (out.size() < (size_t{1} << 20) && !last) return;
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    out.clear();
+  };
+  if (json) {  // as JsonLine writes the object: keys in order, names exact (JSON escapes them)
+    out += fmt::format("{{\"classes\":{},\"covered\":{},\"per_class\":[", classes.size(), covered);
+    for (size_t k = 0; k < classes.size(); ++k) {
+      const jacoco::ClassView c = data->at(classes[k]);
+      out += fmt::format("{}{{\"covered\":{},\"id\":\"{:016x}\",\"name\":{},\"probes\":{}}}",
+                         k == 0 ? "" : ",", c.CoveredCount(), c.id, JsonString(c.Name()),
+                         c.probe_count);
+      flush(false);
     }
-    for (const auto* c : classes) {
-      per_class.push_back({{"name", c->name},
-                           {"id", fmt::format("{:016x}", c->id)},
-                           {"probes", c->probes.size()},
-                           {"covered", c->CoveredCount()}});
+    out += fmt::format("],\"probes\":{},\"sessions\":[", probes);
+    for (size_t k = 0; k < data->sessions().size(); ++k) {
+      const jacoco::SessionInfo& s = data->sessions()[k];
+      out += fmt::format("{}{{\"dump_ms\":{},\"id\":{},\"start_ms\":{}}}", k == 0 ? "" : ",",
+                         s.dump_ms, JsonString(s.id), s.start_ms);
+      flush(false);
     }
-    fmt::print("{}\n", JsonLine({{"classes", classes.size()},
-                                 {"probes", data->ProbeCount()},
-                                 {"covered", data->CoveredCount()},
-                                 {"sessions", sessions},
-                                 {"per_class", per_class}}));
+    out += "]}\n";
+    flush(true);
     return kExitOk;
   }
-  fmt::print("{}: {} session{}, {}, {} of {} probes covered ({})\n", path.string(),
-             data->sessions.size(), data->sessions.size() == 1 ? "" : "s", Classes(classes.size()),
-             data->CoveredCount(), data->ProbeCount(),
-             Percent(data->CoveredCount(), data->ProbeCount()));
-  for (const auto& s : data->sessions) {
-    fmt::print("  session {}: dumped {}, {:.1f} s after the agent started or was reset\n", s.id,
-               Utc(s.dump_ms), (static_cast<double>(s.dump_ms) - s.start_ms) / 1000);
+  const size_t sessions = data->sessions().size();
+  out += fmt::format("{}: {} session{}, {}, {} of {} probes covered ({})\n", path.string(),
+                     sessions, sessions == 1 ? "" : "s", Classes(classes.size()), covered, probes,
+                     Percent(covered, probes));
+  for (const auto& s : data->sessions()) {  // names from the file, shown escaped (ShownName)
+    out += fmt::format("  session {}: dumped {}, {:.1f} s after the agent started or was reset\n",
+                       jacoco::ShownName(s.id), Utc(s.dump_ms),
+                       (static_cast<double>(s.dump_ms) - s.start_ms) / 1000);
   }
-  for (const auto* c : classes) {
-    fmt::print("  {:>5}/{:<5} {:>6}  {}\n", c->CoveredCount(), c->probes.size(),
-               Percent(c->CoveredCount(), c->probes.size()), c->name);
+  for (uint32_t i : classes) {
+    const jacoco::ClassView c = data->at(i);
+    const size_t hit = c.CoveredCount();
+    out += fmt::format("  {:>5}/{:<5} {:>6}  {}\n", hit, c.probe_count, Percent(hit, c.probe_count),
+                       jacoco::ShownName(c.Name()));
+    flush(false);
   }
+  flush(true);
   return kExitOk;
 }
 
@@ -205,14 +252,15 @@ int CoverageDump(int argc, char** argv) {
   }
   if (!where.ok()) return Fail(who, where.status());
   if (Status s = CheckOutputPath(out); !s.ok()) return Fail(who, s);
-  Result<jacoco::ExecData> data =
-      jacoco::DumpOverTcp(where->first, where->second, reset, timeout_ms);
+  jacoco::TcpDumper dumper(where->first, where->second, timeout_ms);
+  Result<jacoco::ExecStore> data = dumper.DumpStore(reset);
+  dumper.Close();
   if (!serial.empty())  // the forward was this command's: it goes with it
     (void)android::KillForward(adb_host, adb_port, serial, where->second);
   if (!data.ok()) return Fail(who, data.status());
-  if (Status s = WriteFileAtomic(out, jacoco::WriteExec(*data)); !s.ok()) return Fail(who, s);
+  if (Status s = WriteFileAtomic(out, WriteStore(*data)); !s.ok()) return Fail(who, s);
   fmt::print("dumped {} into {}: {}, {} of {} probes covered{}\n", address, out.string(),
-             Classes(data->classes.size()), data->CoveredCount(), data->ProbeCount(),
+             Classes(data->size()), data->CoveredCount(), data->ProbeCount(),
              reset ? "; the agent's probes are reset" : "");
   return kExitOk;
 }

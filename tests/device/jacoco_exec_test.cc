@@ -1,5 +1,7 @@
 // JaCoCo exec data: bytes derived from JaCoCo's writer by hand and one file its 0.8.6 agent wrote,
 // round trips, merging as ExecutionData.merge does, and refusals located to the byte.
+#include <malloc.h>
+
 #include <chrono>
 #include <set>
 
@@ -337,6 +339,91 @@ TEST(JacocoExecTest, DumpCommandIsWhatRemoteControlWriterSends) {
   EXPECT_TRUE(r->reset);
   EXPECT_FALSE(ParseDumpCommand(DumpCommand(true, true).substr(0, 7)).ok());
   EXPECT_FALSE(ParseDumpCommand(WriteExec(Sample()).substr(0, 8)).ok());
+}
+
+// Issue 60, row 5: a file of tiny classes took 20-100x its size in memory (a std::map node, a
+// std::string and a std::vector<bool> a class). 200,000 blocks of 13 bytes, as the issue's.
+TEST(JacocoExecTest, Issue60TinyClassesTakeAFewTimesTheirBytes) {
+  constexpr uint64_t kClasses = 200000;
+  std::string file = ExecHeader();
+  for (uint64_t id = 1; id <= kClasses; ++id) {  // no name, one probe, hit
+    file += static_cast<char>(kBlockExecutionData);
+    for (int shift = 56; shift >= 0; shift -= 8) file += static_cast<char>(id >> shift);
+    file += Bytes({0x00, 0x00, 0x01, 0x01});
+  }
+  ASSERT_EQ(file.size(), 5 + 13 * kClasses);
+  const auto heap = [] {
+    struct mallinfo2 m = mallinfo2();
+    return m.uordblks + m.hblkhd;
+  };
+  const size_t before = heap();
+  ExecReader reader(/*stop_at_cmd_ok=*/false);
+  ASSERT_TRUE(reader.Feed(file).ok());
+  ASSERT_TRUE(reader.Finish().ok());
+  const size_t held = heap() - before;
+  EXPECT_EQ(reader.offset(), file.size());  // it read them all
+  EXPECT_LT(held, 3 * file.size()) << held << " bytes held for " << file.size() << " read";
+  EXPECT_EQ(reader.data().classes.size(), kClasses);
+}
+
+// Issue 60, row 7: names from a file reached error messages raw (ESC, CR) and whole (64 KB).
+TEST(JacocoExecTest, Issue60NamesInMessagesAreEscapedAndCut) {
+  ExecData d;
+  Put(d, {1, "evil\x1b[2J\r", Probes("1")});
+  Put(d, {2, std::string(65000, 'x'), Probes("1")});
+  Status s = AddClass(d, {1, "other\x07", Probes("1")});
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("evil\\x1b[2J\\x0d and other\\x07"), std::string::npos) << s.message();
+  s = AddClass(d, {2, "x", Probes("1")});
+  ASSERT_FALSE(s.ok());
+  EXPECT_LT(s.message().size(), 400u);
+  EXPECT_NE(s.message().find(std::string(200, 'x') + "... (65000 bytes)"), std::string::npos);
+  // and where the reader names a class
+  const std::string cut = WriteExec(d).substr(0, 5 + 1 + 8 + 2 + 9);  // the name, no count
+  auto r = ParseExec(cut);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message().find('\x1b'), std::string::npos) << r.status().message();
+  EXPECT_NE(r.status().message().find("class evil\\x1b[2J\\x0d"), std::string::npos)
+      << r.status().message();
+  EXPECT_EQ(ShownName("a\xC2\x9B"
+                      "b\x7F"),
+            "a\\x9bb\\x7f");  // C1 CSI, DEL
+  EXPECT_EQ(ShownName("caf\xC3\xA9"), "caf\xC3\xA9");
+}
+
+// Issue 60, row 8: writeUTF's length is an unsigned 16 bits, so 65,535 bytes is a name JaCoCo
+// writes; one that readUTF takes but writeUTF could not write back was cut to 32,767 on write.
+TEST(JacocoExecTest, Issue60TheLongestNameRoundTripsAndALongerOneIsRefused) {
+  ExecData d;
+  Put(d, {1, std::string(65535, 'a'), Probes("1")});
+  const std::string bytes = WriteExec(d);
+  EXPECT_EQ(bytes.substr(5 + 1 + 8, 2), Bytes({0xFF, 0xFF}));
+  auto back = ParseExec(bytes);
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(*back, d);
+  ExecData twice = *back;
+  ASSERT_TRUE(Merge(twice, *back).ok());
+  EXPECT_EQ(WriteExec(twice), bytes);
+
+  // 65,535 raw 0x00 bytes: readUTF reads 65,535 U+0000, which writeUTF writes as C0 80 each.
+  std::string raw = ExecHeader() + Bytes({0x11, 0, 0, 0, 0, 0, 0, 0, 9, 0xFF, 0xFF});
+  raw += std::string(65535, '\0') + Bytes({0x01, 0x01});
+  auto r = ParseExec(raw);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), Status::Code::kCorruption) << r.status().ToString();
+  EXPECT_NE(r.status().message().find("byte 14: the class name (65535 bytes) holds 65535 raw "
+                                      "0x00 bytes"),
+            std::string::npos)
+      << r.status().message();
+
+  ExecData made;
+  Status s = AddClass(made, {2, std::string(65536, 'a'), Probes("1")});
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("65536 bytes of modified UTF-8; writeUTF writes at most 65535"),
+            std::string::npos)
+      << s.message();
+  EXPECT_FALSE(AddClass(made, {3, std::string(40000, '\0'), Probes("1")}).ok());
+  EXPECT_TRUE(made.classes.empty());
 }
 
 }  // namespace

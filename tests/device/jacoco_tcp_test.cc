@@ -168,6 +168,38 @@ TEST(JacocoTcpTest, AnAnswerSentUnaskedComesWithTheNext) {
   EXPECT_EQ(dumper.connects(), 2);
 }
 
+// Issue 60, row 6: an answer the agent wrote as the client connected, before the dump command,
+// was taken for the dump's, and the dump's own answer dropped. The agent writes it a moment
+// after accepting, as an app calling RT.getAgent().dump() would; whole, or its end late.
+TEST(JacocoTcpTest, Issue60AnAnswerSentBeforeTheCommandIsNotTakenForTheDumps) {
+  ExecData early;
+  early.sessions = {{"early", 1, 2}};
+  ASSERT_TRUE(AddClass(early, {7, "org/roam/Early", {true}}).ok());
+  ExecData expected = early;
+  ASSERT_TRUE(Merge(expected, Sample()).ok());
+  const std::string early_blocks = WriteExecBlocks(early);
+  const size_t session_end = 1 + 2 + 5 + 16;  // the session block of "early"
+  for (bool split : {false, true}) {
+    const AgentDouble::Script serve = Agent(Sample());
+    AgentDouble agent([&](Socket& s, int index) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      const std::string first = ExecHeader() + early_blocks + CmdOk();
+      const size_t cut = split ? 5 + session_end : first.size();
+      if (!s.WriteAll(first.substr(0, cut)).ok()) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(split ? 100 : 0));
+      if (!s.WriteAll(first.substr(cut)).ok()) return;
+      serve(s, index);  // another header (RemoteControlWriter's), then the answers
+    });
+    TcpDumper dumper("127.0.0.1", agent.port(), 5000);
+    Result<ExecData> d = dumper.Dump(false);
+    ASSERT_TRUE(d.ok()) << d.status().ToString();
+    EXPECT_EQ(*d, expected) << (split ? "split" : "whole");
+    Result<ExecData> next = dumper.Dump(false);  // and nothing is left over for the next
+    ASSERT_TRUE(next.ok()) << next.status().ToString();
+    EXPECT_EQ(*next, Sample());
+  }
+}
+
 TEST(JacocoTcpTest, AFreshConnectionClosedBeforeAnsweringIsAnError) {
   // What an adb forward does when nothing listens on the phone: accept, then close.
   AgentDouble agent([](Socket& s, int) { s.Close(); });

@@ -1,5 +1,7 @@
 #include "device/jacoco/exec_data.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "device/jacoco/modified_utf8.h"
@@ -50,11 +52,13 @@ void PutProbes(std::string& out, const std::vector<bool>& probes) {  // writeBoo
 Status Compatible(const ClassData& have, const ClassData& other) {
   if (have.name != other.name) {
     return Status::InvalidArgument(fmt::format("Different class names {} and {} for id {:016x}.",
-                                               have.name, other.name, other.id));
+                                               ShownName(have.name), ShownName(other.name),
+                                               other.id));
   }
   if (have.probes.size() != other.probes.size()) {
-    return Status::InvalidArgument(fmt::format(
-        "Incompatible execution data for class {} with id {:016x}.", other.name, other.id));
+    return Status::InvalidArgument(
+        fmt::format("Incompatible execution data for class {} with id {:016x}.",
+                    ShownName(other.name), other.id));
   }
   return Status::Ok();
 }
@@ -66,6 +70,29 @@ void OrInto(ClassData& have, const ClassData& other) {
 }
 
 }  // namespace
+
+std::string ShownName(std::string_view text) {
+  std::string out;
+  size_t chars = 0, i = 0;
+  for (; i < text.size() && chars < kShownNameChars; ++chars) {
+    const auto b = static_cast<uint8_t>(text[i]);
+    const bool c1 = b == 0xC2 && i + 1 < text.size() && static_cast<uint8_t>(text[i + 1]) < 0xA0;
+    if (b < 0x20 || b == 0x7F) {
+      out += fmt::format("\\x{:02x}", b);
+      i += 1;
+    } else if (c1) {  // U+0080..U+009F: CSI and the other C1 controls
+      out += fmt::format("\\x{:02x}", static_cast<uint8_t>(text[i + 1]));
+      i += 2;
+    } else {
+      size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+      len = std::min(len, text.size() - i);
+      out.append(text.substr(i, len));
+      i += len;
+    }
+  }
+  if (i < text.size()) out += fmt::format("... ({} bytes)", text.size());
+  return out;
+}
 
 size_t ClassData::CoveredCount() const {
   size_t n = 0;
@@ -86,6 +113,12 @@ size_t ExecData::CoveredCount() const {
 }
 
 Status AddClass(ExecData& into, ClassData cls) {
+  if (std::string bytes; !EncodeModifiedUtf8(cls.name, bytes)) {
+    return Status::InvalidArgument(
+        fmt::format("class {} (id {:016x}): its name takes {} bytes of modified UTF-8; "
+                    "writeUTF writes at most {}",
+                    ShownName(cls.name), cls.id, bytes.size(), kMaxModifiedUtf8Bytes));
+  }
   auto it = into.classes.find(cls.id);
   if (it == into.classes.end()) {
     uint64_t id = cls.id;

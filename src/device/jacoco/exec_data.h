@@ -69,11 +69,18 @@ struct ExecData {
 // Adds `cls`, or ORs its probes into the class of the same id. Refused (InvalidArgument, `into`
 // unchanged) as JaCoCo's ExecutionData.assertCompatibility refuses it: another name for the
 // id ("Different class names a and b for id 00000000000000ff.") or another probe count
-// ("Incompatible execution data for class a with id 00000000000000ff.").
+// ("Incompatible execution data for class a with id 00000000000000ff."); and, as writeUTF would
+// refuse it, a name of more than kMaxModifiedUtf8Bytes of modified UTF-8.
 Status AddClass(ExecData& into, ClassData cls);
 // Every class of `other` as AddClass; its sessions are appended. All or nothing: on a refusal
 // `into` is unchanged.
 Status Merge(ExecData& into, const ExecData& other);
+
+// A class or session name as a terminal or an error message may show it: control characters
+// (C0, DEL, C1) escaped as \xNN, and past kShownNameChars characters cut, with the whole size
+// said: "org/x/AAAA... (65535 bytes)". JSON output keeps names exact instead.
+constexpr size_t kShownNameChars = 200;
+std::string ShownName(std::string_view utf8);
 
 // The 5-byte header block.
 std::string ExecHeader();

@@ -46,33 +46,40 @@ class BlockParser {
   }
 
   Step Session(SessionInfo& out) {
-    ROAM_STEP(Utf(out.id, "the session id"));
+    std::string_view id;
+    ROAM_STEP(Utf(id, "the session id"));
+    out.id = *DecodeModifiedUtf8(id, nullptr);
     ROAM_STEP(Need(16, "the session's start and dump times"));
     out.start_ms = static_cast<int64_t>(U64());
     out.dump_ms = static_cast<int64_t>(U64());
     return Step::kDone;
   }
 
-  Step Class(ClassData& out) {
+  // One class, as views into the buffer: its name (modified UTF-8, as it came) and its probes
+  // packed 8 to a byte.
+  struct Class {
+    uint64_t id = 0;
+    std::string_view name;
+    uint32_t count = 0;
+    std::string_view packed;
+  };
+  Step ReadClass(Class& out) {
     ROAM_STEP(Need(8, "the class id"));
     out.id = U64();
     ROAM_STEP(Utf(out.name, "the class name"));
     uint32_t count = 0;
     size_t count_at = At(0);
-    ROAM_STEP(VarInt(count, "the probe count of class " + out.name));
+    ROAM_STEP(VarInt(count, "the probe count of class " + Shown(out.name)));
     if (count > kMaxProbesPerClass) {
       return Fail(Status::Corruption(
           fmt::format("byte {}: class {} claims {} probes; more than {} is taken for corrupt data",
-                      count_at, out.name, count, kMaxProbesPerClass)));
+                      count_at, Shown(out.name), count, kMaxProbesPerClass)));
     }
-    ROAM_STEP(Need((size_t{count} + 7) / 8, "the probes of class " + out.name));
-    out.probes.resize(count);
-    uint8_t buffer = 0;
-    for (uint32_t i = 0; i < count; ++i) {  // CompactDataInput.readBooleanArray
-      if (i % 8 == 0) buffer = U8();
-      out.probes[i] = (buffer & 0x01) != 0;
-      buffer >>= 1;
-    }
+    const size_t bytes = (size_t{count} + 7) / 8;  // CompactDataInput.readBooleanArray
+    ROAM_STEP(Need(bytes, "the probes of class " + Shown(out.name)));
+    out.count = count;
+    out.packed = buf_.substr(pos_, bytes);
+    pos_ += bytes;
     return Step::kDone;
   }
 
@@ -106,19 +113,30 @@ class BlockParser {
     for (int i = 0; i < 8; ++i) v = (v << 8) | U8();
     return v;
   }
-  Step Utf(std::string& out, const std::string& what) {  // DataInput.readUTF
+  static std::string Shown(std::string_view modified) {
+    return ShownName(*DecodeModifiedUtf8(modified, nullptr));
+  }
+  // DataInput.readUTF: the u16 length is unsigned (up to kMaxModifiedUtf8Bytes). `out` views the
+  // bytes, checked to be modified UTF-8 that writeUTF could write back.
+  Step Utf(std::string_view& out, const std::string& what) {
     ROAM_STEP(Need(2, "the length of " + what));
-    size_t n = U16();
+    const size_t n = U16();
     ROAM_STEP(Need(n, what));
     size_t bad = 0;
-    std::optional<std::string> text = DecodeModifiedUtf8(buf_.substr(pos_, n), &bad);
-    if (!text) {
+    const std::string_view bytes = buf_.substr(pos_, n);
+    if (!IsModifiedUtf8(bytes, &bad)) {
       return Fail(
           Status::Corruption(fmt::format("byte {}: {} is not modified UTF-8 (byte 0x{:02x})",
                                          At(bad), what, static_cast<uint8_t>(buf_[pos_ + bad]))));
     }
+    if (const size_t again = ModifiedUtf8RewrittenSize(bytes); again > kMaxModifiedUtf8Bytes) {
+      return Fail(Status::Corruption(fmt::format(
+          "byte {}: {} ({} bytes) holds {} raw 0x00 bytes, which writeUTF writes as C0 80: {} "
+          "bytes, more than the {} it can write back",
+          At(-2), what, n, again - n, again, kMaxModifiedUtf8Bytes)));
+    }
+    out = bytes;
     pos_ += n;
-    out = std::move(*text);
     return Step::kDone;
   }
   // CompactDataInput.readVarInt. Java reads on for as long as the continuation bit says (the
@@ -148,12 +166,11 @@ class BlockParser {
 
 }  // namespace
 
-Status ExecReader::ReadBlocks(bool final) {
+size_t ExecReader::ReadBlocks(std::string_view buf, bool final, Status& status) {
   size_t pos = 0;
-  Status status;
-  while (pos < pending_.size() && !(answered_ && stop_at_cmd_ok_)) {
+  while (pos < buf.size() && !(answered_ && stop_at_cmd_ok_)) {
     const size_t at = offset_ + pos;
-    const uint8_t type = static_cast<uint8_t>(pending_[pos]);
+    const uint8_t type = static_cast<uint8_t>(buf[pos]);
     if (!header_seen_ && type != kBlockHeader) {
       status = Status::InvalidArgument(
           fmt::format("byte {}: block type 0x{:02x}, expected the header block 0x01 that starts "
@@ -161,7 +178,7 @@ Status ExecReader::ReadBlocks(bool final) {
                       at, type));
       break;
     }
-    BlockParser p(std::string_view(pending_).substr(pos + 1), at + 1, final);
+    BlockParser p(buf.substr(pos + 1), at + 1, final);
     Step step = Step::kDone;
     if (type == kBlockHeader) {
       step = p.Header();
@@ -169,12 +186,12 @@ Status ExecReader::ReadBlocks(bool final) {
     } else if (type == kBlockSessionInfo) {
       SessionInfo info;
       step = p.Session(info);
-      if (step == Step::kDone) data_.sessions.push_back(std::move(info));
+      if (step == Step::kDone) into_->AddSession(std::move(info));
     } else if (type == kBlockExecutionData) {
-      ClassData cls;
-      step = p.Class(cls);
+      BlockParser::Class cls;
+      step = p.ReadClass(cls);
       if (step == Step::kDone) {
-        Status added = AddClass(data_, std::move(cls));
+        Status added = into_->Add(cls.id, cls.name, cls.count, cls.packed);
         if (!added.ok()) {
           p.error() = Status::Corruption(fmt::format("byte {}: {}", at, added.message()));
           step = Step::kError;
@@ -203,16 +220,23 @@ Status ExecReader::ReadBlocks(bool final) {
     }
     pos += 1 + p.used();
   }
-  pending_.erase(0, pos);
   offset_ += pos;
   if (!status.ok()) error_ = status;
-  return status;
+  return pos;
 }
 
 Status ExecReader::Feed(std::string_view bytes) {
   if (!error_.ok()) return error_;
-  pending_.append(bytes);
-  return ReadBlocks(false);
+  Status status;
+  if (pending_.empty()) {  // read in place; keep only what is left
+    const size_t used = ReadBlocks(bytes, false, status);
+    pending_.assign(bytes.substr(used));
+  } else {
+    pending_.append(bytes);
+    pending_.erase(0, ReadBlocks(pending_, false, status));
+  }
+  if (pending_.capacity() > 2 * pending_.size() + 4096) pending_.shrink_to_fit();
+  return status;
 }
 
 Status ExecReader::Finish() {
@@ -222,22 +246,30 @@ Status ExecReader::Finish() {
     return error_;
   }
   if (answered_ && stop_at_cmd_ok_) return Status::Ok();
-  return ReadBlocks(true);
+  Status status;
+  pending_.erase(0, ReadBlocks(pending_, true, status));
+  return status;
 }
 
-ExecData ExecReader::TakeAnswer() {
-  ExecData out = std::move(data_);
-  data_ = ExecData();
+ExecStore ExecReader::TakeStore() {
+  ExecStore out = std::move(*into_);
+  into_->Clear();
   answered_ = false;
   return out;
 }
 
-Result<ExecData> ParseExec(std::string_view bytes, int* cmd_ok_count) {
+Result<ExecStore> ParseExecStore(std::string_view bytes, int* cmd_ok_count) {
   ExecReader reader(/*stop_at_cmd_ok=*/false);
   ROAM_RETURN_IF_ERROR(reader.Feed(bytes));
   ROAM_RETURN_IF_ERROR(reader.Finish());
   if (cmd_ok_count != nullptr) *cmd_ok_count = reader.cmd_ok_count();
-  return reader.TakeAnswer();
+  return reader.TakeStore();
+}
+
+Result<ExecData> ParseExec(std::string_view bytes, int* cmd_ok_count) {
+  Result<ExecStore> store = ParseExecStore(bytes, cmd_ok_count);
+  if (!store.ok()) return store.status();
+  return store->ToExecData();
 }
 
 }  // namespace roam::device::jacoco

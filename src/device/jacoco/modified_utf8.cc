@@ -1,5 +1,6 @@
 #include "device/jacoco/modified_utf8.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -28,13 +29,13 @@ bool IsLow(uint16_t u) { return u >= 0xDC00 && u <= 0xDFFF; }
 
 }  // namespace
 
-std::string EncodeModifiedUtf8(std::string_view text) {
+bool EncodeModifiedUtf8(std::string_view text, std::string& out) {
   std::string valid;
   if (!IsValidUtf8(text)) {
     valid = ToValidUtf8(text);
     text = valid;
   }
-  std::string out;
+  out.clear();
   out.reserve(text.size());
   size_t i = 0;
   while (i < text.size()) {
@@ -51,19 +52,56 @@ std::string EncodeModifiedUtf8(std::string_view text) {
       cp = ((b(0) & 0x07) << 18) | ((b(1) & 0x3F) << 12) | ((b(2) & 0x3F) << 6) | (b(3) & 0x3F);
       len = 4;
     }
-    std::string piece;
     if (cp < 0x10000) {
-      AppendUnit(piece, static_cast<uint16_t>(cp));
+      AppendUnit(out, static_cast<uint16_t>(cp));
     } else {
       cp -= 0x10000;
-      AppendUnit(piece, static_cast<uint16_t>(0xD800 | (cp >> 10)));
-      AppendUnit(piece, static_cast<uint16_t>(0xDC00 | (cp & 0x3FF)));
+      AppendUnit(out, static_cast<uint16_t>(0xD800 | (cp >> 10)));
+      AppendUnit(out, static_cast<uint16_t>(0xDC00 | (cp & 0x3FF)));
     }
-    if (out.size() + piece.size() > kMaxModifiedUtf8Bytes) break;
-    out += piece;
     i += len;
   }
+  return out.size() <= kMaxModifiedUtf8Bytes;
+}
+
+std::string EncodeModifiedUtf8(std::string_view text) {
+  std::string out;
+  if (EncodeModifiedUtf8(text, out)) return out;
+  size_t cut = kMaxModifiedUtf8Bytes;  // back to the first byte of a character
+  while (cut > 0 && (static_cast<uint8_t>(out[cut]) & 0xC0) == 0x80) --cut;
+  out.resize(cut);
   return out;
+}
+
+size_t ModifiedUtf8RewrittenSize(std::string_view bytes) {
+  return bytes.size() + static_cast<size_t>(std::count(bytes.begin(), bytes.end(), '\0'));
+}
+
+bool IsModifiedUtf8(std::string_view bytes, size_t* bad_at) {
+  size_t i = 0;
+  const auto fail = [&](size_t at) {
+    if (bad_at != nullptr) *bad_at = at;
+    return false;
+  };
+  const auto cont = [&](size_t k) { return (static_cast<uint8_t>(bytes[k]) & 0xC0) == 0x80; };
+  while (i < bytes.size()) {
+    const uint8_t top = static_cast<uint8_t>(bytes[i]) >> 4;
+    if (top <= 7) {
+      i += 1;
+    } else if (top == 12 || top == 13) {
+      if (i + 2 > bytes.size()) return fail(i);
+      if (!cont(i + 1)) return fail(i + 1);
+      i += 2;
+    } else if (top == 14) {
+      if (i + 3 > bytes.size()) return fail(i);
+      if (!cont(i + 1)) return fail(i + 1);
+      if (!cont(i + 2)) return fail(i + 2);
+      i += 3;
+    } else {
+      return fail(i);
+    }
+  }
+  return true;
 }
 
 std::optional<std::string> DecodeModifiedUtf8(std::string_view bytes, size_t* bad_at) {

@@ -95,19 +95,22 @@ Status TcpDumper::Take(std::string_view bytes, size_t& received) {
   return s.Wrap(Prefix() + "the answer");
 }
 
-Status TcpDumper::ReadUnasked(bool* closed) {
+Status TcpDumper::KeepUnasked() {
+  ROAM_RETURN_IF_ERROR(
+      unasked_.Merge(reader_->TakeStore()).Wrap(Prefix() + "an answer sent unasked"));
+  return reader_->Feed({}).Wrap(Prefix() + "the answer");
+}
+
+Status TcpDumper::ReadUnasked(int64_t greeting_deadline_ms, bool* closed) {
   *closed = false;
   size_t received = 0;
   std::string buf(kReadChunk, '\0');
   std::string_view bytes;  // first none: the reader reads what came after the last answer
   while (true) {
     ROAM_RETURN_IF_ERROR(Take(bytes, received));
-    while (reader_->answered()) {
-      ROAM_RETURN_IF_ERROR(
-          Merge(unasked_, reader_->TakeAnswer()).Wrap(Prefix() + "an answer sent unasked"));
-      ROAM_RETURN_IF_ERROR(reader_->Feed({}).Wrap(Prefix() + "the answer"));
-    }
-    if (!socket_.WaitReadable(0)) return Status::Ok();
+    while (reader_->answered()) ROAM_RETURN_IF_ERROR(KeepUnasked());
+    const int wait = first_bytes_.empty() ? LeftMs(greeting_deadline_ms) : 0;
+    if (!socket_.WaitReadable(wait)) return Status::Ok();
     Result<size_t> n = socket_.ReadSome(buf.data(), buf.size());
     if (!n.ok() || *n == 0) {
       *closed = true;
@@ -117,10 +120,12 @@ Status TcpDumper::ReadUnasked(bool* closed) {
   }
 }
 
-Result<ExecData> TcpDumper::Exchange(bool reset, int64_t deadline_ms, bool* nothing_came) {
+Result<ExecStore> TcpDumper::Exchange(bool reset, int64_t deadline_ms, bool* nothing_came) {
   *nothing_came = false;
   bool closed = false;
-  ROAM_RETURN_IF_ERROR(ReadUnasked(&closed));
+  ROAM_RETURN_IF_ERROR(ReadUnasked(std::min(deadline_ms, NowMs() + kGreetingWaitMs), &closed));
+  // An unasked answer under way ends first: its command ok is not the dump's.
+  int skip = reader_->mid_answer() ? 1 : 0;
   Status sent =
       closed ? Status::Io("the connection was closed") : socket_.WriteAll(DumpCommand(true, reset));
   if (!sent.ok()) {
@@ -132,7 +137,12 @@ Result<ExecData> TcpDumper::Exchange(bool reset, int64_t deadline_ms, bool* noth
   }
   size_t received = 0;
   std::string buf(kReadChunk, '\0');
-  while (!reader_->answered()) {
+  while (!reader_->answered() || skip > 0) {
+    if (reader_->answered()) {
+      ROAM_RETURN_IF_ERROR(KeepUnasked());
+      --skip;
+      continue;
+    }
     const int left = LeftMs(deadline_ms);
     if (left == 0 || !socket_.WaitReadable(left)) {
       return Status::Unavailable(fmt::format(
@@ -155,18 +165,22 @@ Result<ExecData> TcpDumper::Exchange(bool reset, int64_t deadline_ms, bool* noth
     }
     ROAM_RETURN_IF_ERROR(Take(std::string_view(buf.data(), *n), received));
   }
-  ExecData answer = std::move(unasked_);
-  unasked_ = ExecData();
-  ROAM_RETURN_IF_ERROR(Merge(answer, reader_->TakeAnswer()).Wrap(Prefix() + "the answer"));
+  ExecStore answer = reader_->TakeStore();
+  if (unasked_.size() > 0 || !unasked_.sessions().empty()) {
+    ExecStore earlier = std::move(unasked_);
+    unasked_.Clear();
+    ROAM_RETURN_IF_ERROR(earlier.Merge(answer).Wrap(Prefix() + "the answer"));
+    answer = std::move(earlier);
+  }
   return answer;
 }
 
-Result<ExecData> TcpDumper::Dump(bool reset) {
+Result<ExecStore> TcpDumper::DumpStore(bool reset) {
   const int64_t deadline_ms = NowMs() + timeout_ms_;
   const bool fresh = !connected();
   if (fresh) ROAM_RETURN_IF_ERROR(Connect(timeout_ms_));
   bool nothing_came = false;
-  Result<ExecData> answer = Exchange(reset, deadline_ms, &nothing_came);
+  Result<ExecStore> answer = Exchange(reset, deadline_ms, &nothing_came);
   if (!answer.ok() && !fresh && nothing_came) {
     // The agent this connection reached is gone (an app restart): once more, to the new one.
     std::string first = answer.status().message();
@@ -180,6 +194,12 @@ Result<ExecData> TcpDumper::Dump(bool reset) {
   }
   if (!answer.ok()) Close();
   return answer;
+}
+
+Result<ExecData> TcpDumper::Dump(bool reset) {
+  Result<ExecStore> answer = DumpStore(reset);
+  if (!answer.ok()) return answer.status();
+  return answer->ToExecData();
 }
 
 Result<ExecData> DumpOverTcp(const std::string& host, int port, bool reset, int timeout_ms) {

@@ -5,10 +5,20 @@
 //
 // The agent serves one connection at a time (another client waits until the first closes). It
 // sends its header once when a client connects, then for each dump command: session info, the
-// classes with a hit, command ok (exec_data.h). It also sends an answer unasked to the client
-// connected when the VM exits (dumponexit, the default; a JVM's shutdown, not an Android app
-// killed) or when the app calls RT.getAgent().dump(). An app restart takes the agent's server
-// socket with it: TcpDumper then finds its connection closed and connects again, once.
+// classes with a hit, command ok (exec_data.h). It also sends an answer unasked, command ok and
+// all, to the client connected when the VM exits (dumponexit, the default; a JVM's shutdown, not
+// an Android app killed) or when the app calls RT.getAgent().dump(). An app restart takes the
+// agent's server socket with it: TcpDumper then finds its connection closed and connects again,
+// once.
+//
+// Which answer is the dump's: the agent answers commands in order, one command-ok each, and an
+// unasked answer ends in one too, so on the wire they look alike (JaCoCo's own ExecDumpClient
+// takes the first command ok after its command, whatever it ends). TcpDumper reads what came
+// before it sends the command as unasked: on a fresh connection it first waits up to
+// kGreetingWaitMs for the agent's header (which the agent writes as it accepts, before anything
+// unasked), and an unasked answer that has begun but not ended when the command goes out is
+// let end first: the dump's answer is the command ok after it. Unasked answers are merged into
+// the dump's (coverage the agent recorded is never dropped).
 #pragma once
 
 #include <cstddef>
@@ -21,6 +31,7 @@
 #include "device/android/adb_protocol.h"
 #include "device/jacoco/exec_data.h"
 #include "device/jacoco/exec_reader.h"
+#include "device/jacoco/exec_store.h"
 
 namespace roam::device::jacoco {
 
@@ -30,8 +41,12 @@ constexpr int kDefaultAgentPort = 6300;
 // in milliseconds; 10 s leaves room for a GC pause and an adb forward over USB.
 constexpr int kDefaultDumpTimeoutMs = 10000;
 // One answer (header included) beyond this is refused. An app of 20,000 classes of 200 probes
-// each answers about 1.2 MB; the cap bounds what a foreign or broken server can make us hold.
+// each answers about 1.2 MB; the cap bounds what a foreign or broken server can make us hold
+// (an ExecStore of tiny classes holds about twice the bytes it read).
 constexpr size_t kMaxAnswerBytes = size_t{256} << 20;
+// On a fresh connection, how long to wait for the agent's header before sending the command (it
+// comes within a round trip; a server that says nothing first still gets the command after this).
+constexpr int kGreetingWaitMs = 200;
 
 // Connects to host:port, asks for one dump (reset: the agent then zeroes its probes, as
 // `jacococli dump --reset` does) and returns the answer, all within timeout_ms. Errors start
@@ -55,6 +70,8 @@ class TcpDumper {
   // recorded after the last dump is not lost. After any error the connection is closed (a late
   // answer must not be read as the next one's), so the next Dump connects afresh.
   Result<ExecData> Dump(bool reset);
+  // The same, compactly: for answers of any size (`roam coverage dump`).
+  Result<ExecStore> DumpStore(bool reset);
 
   void Close();
   bool connected() const { return socket_.is_open(); }
@@ -66,10 +83,13 @@ class TcpDumper {
   Status Connect(int timeout_ms);
   // One command and its answer on the open connection, until `deadline_ms` (steady clock).
   // *nothing_came: the connection failed before any byte of the answer (the reconnect case).
-  Result<ExecData> Exchange(bool reset, int64_t deadline_ms, bool* nothing_came);
+  Result<ExecStore> Exchange(bool reset, int64_t deadline_ms, bool* nothing_came);
   // Reads what came before the command: whole answers the agent sent unasked go to unasked_;
-  // *closed when the connection ended.
-  Status ReadUnasked(bool* closed);
+  // *closed when the connection ended. Waits until `greeting_deadline_ms` for a first byte when
+  // none has come on this connection.
+  Status ReadUnasked(int64_t greeting_deadline_ms, bool* closed);
+  // Moves the reader's answer into unasked_.
+  Status KeepUnasked();
   // Counts, caps, quotes and reads bytes that came.
   Status Take(std::string_view bytes, size_t& received);
   std::string Prefix() const { return "JaCoCo agent at " + where_ + ": "; }
@@ -82,7 +102,7 @@ class TcpDumper {
   android::Socket socket_;
   std::optional<ExecReader> reader_;  // one stream a connection
   std::string first_bytes_;           // the connection's first bytes, quoted in "not JaCoCo"
-  ExecData unasked_;                  // answers sent unasked, for the next Dump to return
+  ExecStore unasked_;                 // answers sent unasked, for the next Dump to return
   int connects_ = 0;
 };
 
