@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 SECONDS_EACH=60
 if [ "${1:-}" = "--seconds" ]; then SECONDS_EACH=$2; shift 2; fi
 if [ "${1:-}" = "--ctest" ]; then SECONDS_EACH=${ROAM_FUZZ_SECONDS:-20}; shift; fi
-TARGETS=${*:-"dump logcat spec model harness adb shell llm_answer dqn_model run_files import jacoco_exec"}
+TARGETS=${*:-"dump logcat spec model harness adb shell llm_answer dqn_model run_files import jacoco_exec jacoco_tcp"}
 FUZZ=build/fuzz
 REAL=../shared/real
 
@@ -72,6 +72,14 @@ seeds() {  # seeds TARGET: fills $FUZZ/seeds/TARGET once
       printf "\007$h$s$c$h$s$c" > "$dir/appended"
       printf "\040$h$s$c\040$s$c\040" > "$dir/tcp_answers"
       printf "\003$h\100\001\000" > "$dir/dump_command" ;;
+    jacoco_tcp)
+      # The first byte seeds the sizes of the pieces. The agent's header, then two answers (each
+      # ends in command ok 0x20), then one sent unasked.
+      h='\001\300\300\020\007'
+      s='\020\000\002vm\000\000\001\242\036\363\354\365\000\000\001\242\036\363\355\323'
+      c='\021\234\076\152\055\034\373\366\010\000\005Hello\007\174'
+      printf "\040$h$s$c\040$s$c\040$h$s$c\040" > "$dir/answers"
+      printf "\007$h\040" > "$dir/empty_answer" ;;
     llm_answer)
       printf '{"choices":[{"message":{"content":"Sure: {\\"action\\": \\"click\\", \\"widget\\": 3, \\"function\\": \\"open\\"}"}}],"usage":{"prompt_tokens":9}}' > "$dir/explorer"
       printf '{"function": "add a note", "description": "d", "done": true, "keep": [1, 2]}' > "$dir/monitor"
