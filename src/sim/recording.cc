@@ -138,9 +138,16 @@ Status WidgetOfView(const json& v, const std::string& at, gui::Widget& w) {
   return Status::Ok();
 }
 
+// An events/*.json or states/*.json, refused past kMaxStateFileBytes before it is parsed.
+Result<json> ReadRecordedFile(const fs::path& file) {
+  auto text = ReadFile(file, kMaxStateFileBytes);
+  if (!text.ok()) return text.status();
+  return ParseJson(*text, file.string());
+}
+
 // One events/*.json; false (with the reason in `skipped`) when it cannot be used.
 void ReadEventFile(const fs::path& file, Recording& rec) {
-  auto doc = ReadJsonFile(file);
+  auto doc = ReadRecordedFile(file);
   if (!doc.ok()) {
     rec.skipped.push_back(doc.status().message());
     return;
@@ -176,7 +183,7 @@ void ReadEventFile(const fs::path& file, Recording& rec) {
 }
 
 void ReadStateFile(const fs::path& file, Recording& rec, std::map<std::string, size_t>& index) {
-  auto doc = ReadJsonFile(file);
+  auto doc = ReadRecordedFile(file);
   if (!doc.ok()) {
     rec.skipped.push_back(doc.status().message());
     return;

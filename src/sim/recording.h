@@ -51,6 +51,11 @@ struct Recording {
   std::vector<std::string> skipped;  // files that could not be read, each "file: why"
 };
 
+// An event or state file larger than this is skipped (listed in `skipped`) before it is parsed:
+// DroidBot's state file of a real screen is tens to a few hundred KB, and a JSON tree takes
+// about 15 times its text (a 133 MB state file took 2.3 GB), so the cap bounds that to ~120 MB.
+constexpr size_t kMaxStateFileBytes = size_t{8} << 20;
+
 // Reads a recording from its utg.js or the folder holding it (or an `output/` folder below it).
 // An unreadable utg.js is an error naming the file (and line:column for bad JSON); an event or
 // state file that cannot be read (DroidBot leaves an empty one when killed) is listed in

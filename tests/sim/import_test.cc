@@ -84,6 +84,27 @@ int Find(const gui::Screen& screen, const std::string& text) {
   return -1;
 }
 
+// Issue 60, row 10: a 133 MB state file took 2.3 GB (its JSON tree). One past
+// kMaxStateFileBytes is skipped, named with its size, before it is parsed.
+TEST(ImportTest, Issue60AStateFilePastTheCapIsSkippedUnparsed) {
+  const fs::path dir = WriteRecording();
+  const json root = View(0, -1, {}, {0, 0, 1080, 1920}, "android.widget.TextView",
+                         std::string(kMaxStateFileBytes, 'x'), false);
+  std::ofstream(dir / "states/state_3.json") << json{
+      {"state_str", "huge"},
+      {"foreground_activity", "org.rec/.Huge"},
+      {"views", {root}}}.dump();
+  auto rec = ReadRecording(dir);
+  ASSERT_TRUE(rec.ok()) << rec.status().ToString();
+  ASSERT_EQ(rec->skipped.size(), 1u);
+  EXPECT_NE(rec->skipped[0].find("state_3.json: "), std::string::npos) << rec->skipped[0];
+  EXPECT_NE(rec->skipped[0].find(fmt::format("more than the {}", kMaxStateFileBytes)),
+            std::string::npos)
+      << rec->skipped[0];
+  for (const auto& st : rec->states) EXPECT_NE(st.id, "huge");
+  EXPECT_EQ(rec->states.size(), 3u);  // the utg's home, detail and launcher
+}
+
 TEST(ImportTest, ARecordingBecomesAnAppThatDoesWhatItRecorded) {
   auto rec = ReadRecording(WriteRecording());
   ASSERT_TRUE(rec.ok()) << rec.status().message();
