@@ -36,13 +36,9 @@ Status Record(const TraceCheck& check, const std::filesystem::path& bug_dir,
               report::BugRecord& bug) {
   if (check.checked) bug.reproduced = check.reproduced;
   if (check.reproduced) {
-    auto files = WriteStepScreenshots(bug_dir, check.shots);
+    auto files = WriteStepScreenshots(bug_dir, check.shots, check.after);
     if (!files.ok()) return files.status();
     bug.screenshots = std::move(*files);
-    if (!check.after.empty()) {
-      ROAM_RETURN_IF_ERROR(WriteFileAtomic(bug_dir / kAfterScreenshot, check.after));
-      bug.screenshots.push_back(kAfterScreenshot);
-    }
   }
   bug.screenshots_unavailable = check.shots_error;
   return Status::Ok();

@@ -102,18 +102,22 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
 
 Result<std::vector<std::string>> WriteStepScreenshots(
     const std::filesystem::path& bug_dir,
-    const std::vector<std::pair<size_t, std::string>>& screenshots) {
+    const std::vector<std::pair<size_t, std::string>>& screenshots, std::string_view after) {
   const auto dir = bug_dir / "steps";
   std::error_code ec;
   std::filesystem::remove_all(dir, ec);
   std::vector<std::string> files;
-  if (screenshots.empty()) return files;
+  if (screenshots.empty() && after.empty()) return files;
   std::filesystem::create_directories(dir, ec);
   if (ec) return Status::Io(dir.string() + ": cannot create: " + ec.message());
   for (const auto& [index, png] : screenshots) {
     std::string name = fmt::format("steps/{:03}.png", index + 1);
     ROAM_RETURN_IF_ERROR(WriteFileAtomic(bug_dir / name, png));
     files.push_back(std::move(name));
+  }
+  if (!after.empty()) {
+    ROAM_RETURN_IF_ERROR(WriteFileAtomic(bug_dir / kAfterScreenshot, std::string(after)));
+    files.push_back(kAfterScreenshot);
   }
   return files;
 }

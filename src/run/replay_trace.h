@@ -6,6 +6,8 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "base/status.h"
@@ -49,15 +51,16 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
                                  const std::string& want_signature, int top_frames, int late_ms = 0,
                                  const ReplayRecord& record = {});
 
-// Writes a replay's screenshots into `bug_dir`/steps/ as NNN.png (NNN: the step's number in
-// the trace, from 1, as steps.txt counts), replacing what was there; returns the files'
-// paths relative to `bug_dir`.
-Result<std::vector<std::string>> WriteStepScreenshots(
-    const std::filesystem::path& bug_dir,
-    const std::vector<std::pair<size_t, std::string>>& screenshots);
-
 // The screen a bug's failure left, beside its steps' screens (report.html shows it last).
 inline constexpr char kAfterScreenshot[] = "steps/after.png";
+
+// Writes a replay's screenshots into `bug_dir`/steps/ as NNN.png (NNN: the step's number in
+// the trace, from 1, as steps.txt counts), and the screen the failure left (`after`, a PNG;
+// empty: none) as kAfterScreenshot, replacing what was there; returns the files' paths relative
+// to `bug_dir`. A replay may draw the screen after without any step's (a crash at launch).
+Result<std::vector<std::string>> WriteStepScreenshots(
+    const std::filesystem::path& bug_dir,
+    const std::vector<std::pair<size_t, std::string>>& screenshots, std::string_view after = {});
 
 // How long a replay on a phone waits for a late crash report after its last step.
 inline constexpr int kLateReportMs = 3000;

@@ -8,6 +8,7 @@
 #include "base/files.h"
 #include "report/summary.h"
 #include "report/trace.h"
+#include "run/replay_trace.h"
 #include "run/target.h"
 #include "run_test_util.h"
 
@@ -75,6 +76,25 @@ TEST(CheckFiledBug, AShorterTraceThatDoesNotReproduceLeavesTheWholeRunsTrace) {
   std::vector<report::TraceStep> cut(f.trace.begin(), f.trace.end() - 1);  // not the crash's tap
   ASSERT_TRUE(report::WriteTrace(f.dir / kShorterTrace, cut).ok());
   ExpectCheckedAndKept(f.dir, f.trace.size());
+}
+
+// Issue 60, row 1: a replay that drew the screen the failure left but no step's (a crash on the
+// way in, before any action) ended the run at its first crash: steps/after.png was written into
+// a steps/ folder nobody made.
+TEST(WriteCrashBug, TheScreenAfterAloneIsWritten) {
+  const fs::path run = testing::TempDir("after_alone");
+  oracle::CrashFinding finding;
+  finding.kind = device::Event::Kind::kCrash;
+  finding.signature = "java.lang.NullPointerException@Main.onCreate";
+  TraceCheck check{.checked = true, .reproduced = true, .after = "not really a PNG"};
+  Status s = WriteCrashBug(run, "B1", finding, {{.op = "launch"}}, check, {});
+  ASSERT_TRUE(s.ok()) << s.message();
+  auto after = ReadFile(run / "bugs/B1" / kAfterScreenshot);
+  ASSERT_TRUE(after.ok()) << after.status().message();
+  EXPECT_EQ(*after, "not really a PNG");
+  auto bug = report::ReadBug(run / "bugs/B1");
+  ASSERT_TRUE(bug.ok());
+  EXPECT_EQ(bug->screenshots, std::vector<std::string>{kAfterScreenshot});
 }
 
 }  // namespace
