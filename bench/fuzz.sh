@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 SECONDS_EACH=60
 if [ "${1:-}" = "--seconds" ]; then SECONDS_EACH=$2; shift 2; fi
 if [ "${1:-}" = "--ctest" ]; then SECONDS_EACH=${ROAM_FUZZ_SECONDS:-20}; shift; fi
-TARGETS=${*:-"dump logcat spec model harness adb shell llm_answer dqn_model run_files import jacoco_exec jacoco_tcp"}
+TARGETS=${*:-"dump logcat spec model harness adb shell llm_answer dqn_model run_files import jacoco_exec jacoco_tcp uia2"}
 FUZZ=build/fuzz
 REAL=../shared/real
 
@@ -80,6 +80,18 @@ seeds() {  # seeds TARGET: fills $FUZZ/seeds/TARGET once
       c='\021\234\076\152\055\034\373\366\010\000\005Hello\007\174'
       printf "\040$h$s$c\040$s$c\040$h$s$c\040" > "$dir/answers"
       printf "\007$h\040" > "$dir/empty_answer" ;;
+    uia2)
+      # Raw HTTP as Roam's uia2 driver and Appium send it; {SID} becomes the open session's id.
+      post() { printf 'POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s' "$1" "$(printf '%s' "$2" | wc -c)" "$2"; }
+      get() { printf 'GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' "$1"; }
+      { get /status; post /session '{"capabilities":{"alwaysMatch":{"platformName":"Android","appium:automationName":"UiAutomator2"}}}'; } > "$dir/session"
+      post /session '{"capabilities":{}}' > "$dir/empty_caps"
+      { get '/session/{SID}/source'; get '/session/{SID}/window/current/size'; } > "$dir/source"
+      post '/session/{SID}/appium/gestures/click' '{"offset":{"x":540,"y":900}}' > "$dir/click"
+      post '/session/{SID}/actions' '{"actions":[{"type":"pointer","id":"finger1","parameters":{"pointerType":"touch"},"actions":[{"type":"pointerMove","duration":0,"x":500,"y":1500},{"type":"pointerDown","button":0},{"type":"pointerMove","duration":300,"x":500,"y":500},{"type":"pointerUp","button":0}]}]}' > "$dir/swipe"
+      post '/session/{SID}/actions' '{"actions":[{"actions":[{}]}]}' > "$dir/empty_item"
+      { post '/session/{SID}/keys' '{"text":"hello"}'; post '/session/{SID}/orientation' '{"orientation":"LANDSCAPE"}'; post '/session/{SID}/appium/settings' '{"settings":{"waitForIdleTimeout":0}}'; } > "$dir/keys"
+      printf 'DELETE /session/{SID} HTTP/1.1\r\n\r\n' > "$dir/delete" ;;
     llm_answer)
       printf '{"choices":[{"message":{"content":"Sure: {\\"action\\": \\"click\\", \\"widget\\": 3, \\"function\\": \\"open\\"}"}}],"usage":{"prompt_tokens":9}}' > "$dir/explorer"
       printf '{"function": "add a note", "description": "d", "done": true, "keep": [1, 2]}' > "$dir/monitor"

@@ -32,18 +32,28 @@ HttpResponse UnknownCommand() {
                "HTTP method that is not supported by the mapped resource");
 }
 
+// A field of an object; null when `o` is no object or has no such field. (nlohmann's operator[]
+// on a const object without the key is undefined behaviour, and on a mutable one adds the key:
+// every read of a client's body goes through here.)
+const json& Field(const json& o, const char* key) {
+  static const json kNull;
+  if (!o.is_object()) return kNull;
+  auto it = o.find(key);
+  return it == o.end() ? kNull : *it;
+}
+
 // A number field of an object, as the server's Gson models read it.
 bool Number(const json& o, const char* key, double& out) {
-  if (!o.is_object() || !o.contains(key) || !o[key].is_number()) return false;
-  out = o[key].get<double>();
+  const json& v = Field(o, key);
+  if (!v.is_number()) return false;
+  out = v.get<double>();
   return std::isfinite(out) && std::abs(out) < 1e9;
 }
 
 bool Offset(const json& body, int& x, int& y) {
   double fx, fy;
-  if (!body.is_object() || !body.contains("offset") || !Number(body["offset"], "x", fx) ||
-      !Number(body["offset"], "y", fy))
-    return false;
+  const json& offset = Field(body, "offset");
+  if (!Number(offset, "x", fx) || !Number(offset, "y", fy)) return false;
   x = static_cast<int>(fx);
   y = static_cast<int>(fy);
   return true;
@@ -95,15 +105,15 @@ HttpResponse SimUia2Server::Route(const HttpRequest& req) {
   }
   if (path == "/session" && req.method == "POST") {
     auto body = ParseJson(req.body, "POST /session");
-    if (!body.ok() || !body->is_object() || !(*body)["capabilities"].is_object())
+    if (!body.ok() || !Field(*body, "capabilities").is_object())
       return Error("session not created",
                    "W3C capabilities are required: {\"capabilities\": {...}}");
-    const json& caps = (*body)["capabilities"];
+    const json& caps = Field(*body, "capabilities");
+    const json& first_match = Field(caps, "firstMatch");
     settings_ = json::object();
     for (const json* part :
-         {&caps["alwaysMatch"], caps["firstMatch"].is_array() && !caps["firstMatch"].empty()
-                                    ? &caps["firstMatch"][0]
-                                    : nullptr}) {
+         {&Field(caps, "alwaysMatch"),
+          first_match.is_array() && !first_match.empty() ? &first_match[0] : nullptr}) {
       if (part == nullptr || !part->is_object()) continue;
       for (const auto& [k, v] : part->items())
         settings_[k.rfind("appium:", 0) == 0 ? k.substr(7) : k] = v;
@@ -138,9 +148,9 @@ HttpResponse SimUia2Server::Session(const HttpRequest& req, const std::string& r
   }
   if (rest == "/appium/settings" && get) return Ok(session_, settings_);
   if (rest == "/appium/settings" && post) {
-    if (!body.is_object() || !body["settings"].is_object())
-      return Error("invalid argument", "'settings' are required");
-    for (const auto& [k, v] : body["settings"].items()) settings_[k] = v;
+    const json& settings = Field(body, "settings");
+    if (!settings.is_object()) return Error("invalid argument", "'settings' are required");
+    for (const auto& [k, v] : settings.items()) settings_[k] = v;
     return Ok(session_, nullptr);
   }
   if (rest == "/source" && get) return Ok(session_, device_.PageSource());
@@ -156,7 +166,7 @@ HttpResponse SimUia2Server::Session(const HttpRequest& req, const std::string& r
   if (rest == "/orientation" && get)
     return Ok(session_, device_.Rotation() % 2 == 0 ? "PORTRAIT" : "LANDSCAPE");
   if (rest == "/orientation" && post) {
-    const json o = body.is_object() ? body.value("orientation", json()) : json();
+    const json& o = Field(body, "orientation");
     if (o != "PORTRAIT" && o != "LANDSCAPE") return Error("invalid argument", "orientation");
     device_.Rotate(o == "LANDSCAPE" ? 1 : 0);
     return Ok(session_, o);
@@ -174,20 +184,20 @@ HttpResponse SimUia2Server::Session(const HttpRequest& req, const std::string& r
     if (body.contains("duration") && (!Number(body, "duration", duration) || duration < 0))
       return Error("invalid argument", "'duration' must be a non-negative number");
     device_.Tap(x, y, true);
-    gesture_ms_ = static_cast<int>(duration);
+    gesture_ms_ = static_cast<int>(std::min<double>(duration, a::kMaxGestureMs));
     return Ok(session_, nullptr);
   }
   if (rest == "/actions" && post) {
     // One touch pointer: its first move places the finger; down, moves, up make a tap or a
     // swipe from the down point to the last move.
-    if (!body.is_object() || !body["actions"].is_array() || body["actions"].size() != 1 ||
-        !body["actions"][0].is_object() || !body["actions"][0]["actions"].is_array())
+    const json& sources = Field(body, "actions");
+    if (!sources.is_array() || sources.size() != 1 || !Field(sources[0], "actions").is_array())
       return Error("invalid argument", "one pointer input source is expected");
     double x = 0, y = 0, x0 = 0, y0 = 0, duration = 0;
     bool down = false, up = false;
-    for (const json& step : body["actions"][0]["actions"]) {
-      const std::string type =
-          step.is_object() && step["type"].is_string() ? step["type"].get<std::string>() : "";
+    for (const json& step : Field(sources[0], "actions")) {
+      const json& type_field = Field(step, "type");
+      const std::string type = type_field.is_string() ? type_field.get<std::string>() : "";
       double d = 0;
       if ((type == "pointerMove" || type == "pause") && !Number(step, "duration", d))
         return Error("invalid argument", "Missing duration key for action item " + step.dump());
@@ -208,15 +218,15 @@ HttpResponse SimUia2Server::Session(const HttpRequest& req, const std::string& r
       }
     }
     if (!down || !up) return Error("invalid argument", "the pointer is never pressed and released");
-    gesture_ms_ = static_cast<int>(duration);
+    gesture_ms_ = static_cast<int>(std::min<double>(duration, a::kMaxGestureMs));
     device_.Swipe(static_cast<int>(x0), static_cast<int>(y0), static_cast<int>(x),
                   static_cast<int>(y), gesture_ms_);
     return Ok(session_, nullptr);
   }
   if (rest == "/keys" && post) {
-    if (!body.is_object() || !body["text"].is_string())
-      return Error("invalid argument", "'text' is required");
-    if (!device_.TypeIntoFocused(body["text"].get<std::string>()))
+    const json& text = Field(body, "text");
+    if (!text.is_string()) return Error("invalid argument", "'text' is required");
+    if (!device_.TypeIntoFocused(text.get<std::string>()))
       return Error("no such element",
                    "An element could not be located on the page using the given search parameters");
     return Ok(session_, nullptr);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 #include <thread>
 
@@ -141,6 +142,21 @@ TEST(PhoneClock, AShellLineCostsItsCommandsSplitOutsideQuotes) {
             2000 + 80 + 30);
   EXPECT_EQ(PhoneShellLineMs("input swipe 1 2 3 4 300"), 900);
   EXPECT_EQ(PhoneShellLineMs(""), 0);
+}
+
+// Issue 60, row 11: durations a client chooses were summed in an int (and read with atoi), so a
+// long enough swipe or line of them ran a phone's clock backwards.
+TEST(PhoneClock, AbsurdDurationsSaturateInsteadOfOverflowing) {
+  using android::kMaxGestureMs;
+  using android::kMaxLineMs;
+  using android::PhoneShellLineMs;
+  EXPECT_EQ(PhoneShellLineMs("input swipe 1 2 3 4 99999999999999999999"), 600 + kMaxGestureMs);
+  EXPECT_EQ(PhoneShellLineMs("input swipe 1 2 3 4 -5"), 600);
+  std::string many;
+  for (int i = 0; i < 100; ++i) many += "input swipe 1 2 3 4 2147483647;";
+  EXPECT_EQ(PhoneShellLineMs(many), kMaxLineMs);
+  EXPECT_EQ(android::PhoneUia2RequestMs("POST", "/actions", std::numeric_limits<int>::max()),
+            1000 + kMaxGestureMs);
 }
 
 TEST(PhoneClock, CountsTheHostsTimeBetweenCallsAndNotTheSimulatorsOwn) {

@@ -199,6 +199,49 @@ TEST(PhonePace, ShellLinesAndServerRequestsOweWhatAPhoneTakes) {
   EXPECT_EQ(swipe.delay_ms, a::PhoneUia2RequestMs("POST", "/actions", 300));
   EXPECT_GT(a::PhoneShellCommandMs({"uiautomator", "dump"}),
             a::PhoneUia2RequestMs("GET", "/source", 0));
+  // Issue 60, row 11: a chain of long pauses is charged at most a day, never a negative time.
+  json pauses = json::array({{{"type", "pointerMove"}, {"duration", 0}, {"x", 1}, {"y", 1}},
+                             {{"type", "pointerDown"}, {"button", 0}}});
+  for (int i = 0; i < 50; ++i) pauses.push_back({{"type", "pause"}, {"duration", 9e8}});
+  pauses.push_back({{"type", "pointerUp"}, {"button", 0}});
+  json chain = {{"actions", json::array({{{"type", "pointer"},
+                                          {"id", "finger1"},
+                                          {"parameters", {{"pointerType", "touch"}}},
+                                          {"actions", pauses}}})}};
+  HttpResponse slow = server.Handle(
+      {.method = "POST", .path = "/session/" + sid + "/actions", .body = chain.dump()});
+  EXPECT_EQ(slow.status, 200) << slow.body;
+  EXPECT_EQ(slow.delay_ms, a::PhoneUia2RequestMs("POST", "/actions", a::kMaxGestureMs));
+}
+
+// Issue 60, row 4: bodies without the fields the server reads (capabilities without
+// alwaysMatch or firstMatch, an action item without a type) were read through nlohmann's const
+// operator[], undefined behaviour (valgrind: invalid reads); each is answered in words now.
+TEST(SimUia2Bodies, MissingFieldsAreAnsweredNotReadPastTheEnd) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
+  ASSERT_TRUE(spec.ok());
+  SimAndroidDevice device("emulator-5554", *spec, sim::SimOptions{}, 0);
+  SimUia2Server server(device);
+  for (const char* caps : {R"({"capabilities":{}})", R"({"capabilities":{"alwaysMatch":{}}})",
+                           R"({"capabilities":{"firstMatch":[]}})",
+                           R"({"capabilities":{"firstMatch":[{"appium:x":1}]}})"}) {
+    HttpResponse r = server.Handle({.method = "POST", .path = "/session", .body = caps});
+    EXPECT_EQ(r.status, 200) << caps << ": " << r.body;
+  }
+  HttpResponse session =
+      server.Handle({.method = "POST", .path = "/session", .body = a::Uia2NewSessionBody()});
+  const std::string sid = json::parse(session.body)["sessionId"].get<std::string>();
+  for (const char* body : {R"({"actions":[{"actions":[{}]}]})", R"({"actions":[{}]})",
+                           R"({"actions":[7]})", R"({"actions":[{"actions":[7, null]}]})"}) {
+    HttpResponse r =
+        server.Handle({.method = "POST", .path = "/session/" + sid + "/actions", .body = body});
+    EXPECT_EQ(r.status, 400) << body << ": " << r.body;
+  }
+  for (const char* body : {"{}", "[]", R"({"text": 5})"}) {
+    HttpResponse r =
+        server.Handle({.method = "POST", .path = "/session/" + sid + "/keys", .body = body});
+    EXPECT_EQ(r.status, 400) << body;
+  }
 }
 
 }  // namespace

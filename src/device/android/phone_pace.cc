@@ -23,8 +23,16 @@ constexpr int kSettingsMs = 600;       // settings, wm: a Java VM (assumed as in
 constexpr int kScreencapMs = 2000;     // screencap -p with its transfer, median
 constexpr int kSnapshotMs = 2000;      // avd snapshot load/save and settling (partly assumed)
 
+// A gesture's duration argument in ms: its leading digits (as `input` reads it, a negative or
+// missing one 0), at most kMaxGestureMs.
 int Duration(const std::vector<std::string>& argv, size_t index) {
-  return index < argv.size() ? std::max(0, std::atoi(argv[index].c_str())) : 0;
+  if (index >= argv.size()) return 0;
+  int64_t ms = 0;
+  for (char c : argv[index]) {
+    if (c < '0' || c > '9') break;
+    ms = std::min<int64_t>(ms * 10 + (c - '0'), kMaxGestureMs);
+  }
+  return static_cast<int>(ms);
 }
 
 }  // namespace
@@ -58,7 +66,7 @@ int PhoneShellCommandMs(const std::vector<std::string>& argv) {
 }
 
 int PhoneUia2RequestMs(std::string_view method, std::string_view route, int gesture_ms) {
-  gesture_ms = std::max(0, gesture_ms);
+  gesture_ms = std::clamp(gesture_ms, 0, kMaxGestureMs);
   if (route == "/source") return 300;                 // 212 ms measured
   if (route == "/appium/gestures/click") return 400;  // ~400 ms measured
   if (route == "/appium/gestures/long_click") return 400 + gesture_ms;
@@ -76,7 +84,7 @@ int PhoneConsoleMs(std::string_view command) {
 }
 
 int PhoneShellLineMs(std::string_view line) {
-  int total = 0;
+  int64_t total = 0;  // saturates: a line of many day-long swipes is charged at most kMaxLineMs
   std::vector<std::string> argv;
   std::string word;
   bool in_word = false;
@@ -87,7 +95,7 @@ int PhoneShellLineMs(std::string_view line) {
   };
   auto end_command = [&] {
     end_word();
-    total += PhoneShellCommandMs(argv);
+    total = std::min<int64_t>(total + PhoneShellCommandMs(argv), kMaxLineMs);
     argv.clear();
   };
   char quote = 0;
@@ -122,7 +130,7 @@ int PhoneShellLineMs(std::string_view line) {
     }
   }
   end_command();
-  return total;
+  return static_cast<int>(total);
 }
 
 std::string_view PhoneDriverName(PhoneDriver driver) {
@@ -159,10 +167,11 @@ int PhoneCalls::PerformMs(const DeviceInput& input) const {
     }
   }
   auto lines = InputCommands(input, package);
-  int total = 0;
+  int64_t total = 0;
   if (lines.ok())
-    for (const auto& line : *lines) total += PhoneShellLineMs(line);
-  return total;
+    for (const auto& line : *lines)
+      total = std::min<int64_t>(total + PhoneShellLineMs(line), kMaxLineMs);
+  return static_cast<int>(total);
 }
 
 int PhoneCalls::LaunchMs() const {

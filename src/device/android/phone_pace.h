@@ -12,6 +12,11 @@
 
 namespace roam::device::android {
 
+// What a client asks may be absurd (`input swipe ... 99999999999`, an /actions chain of a million
+// pauses): a gesture is charged at most a day, a shell line at most a week, so no sum overflows.
+inline constexpr int kMaxGestureMs = 24 * 3600 * 1000;
+inline constexpr int kMaxLineMs = 7 * 24 * 3600 * 1000;
+
 // One shell command (argv) as `adb shell` runs it: `uiautomator dump`, `input tap`, `dumpsys`,
 // `am start`, `pm clear`, `screencap -p`, ...; a built-in or a file command costs the adb round
 // trip. Several commands in one line cost their sum; the caller adds them up.
