@@ -7,21 +7,19 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <thread>
 
 #include "serve/sim_adb_server.h"
 
 namespace roam::serve {
 
+// One client connection, on the stack of the pool's thread that serves it (sim_conns.h).
 struct SimAdbServer::Conn {
-  device::android::Socket sock;
-  std::thread thread;
-  std::atomic<bool> done{false};
-  std::string serial;  // the device it is switched to ("" before a transport)
-  // Waiting for its next request (not in a stream), and since when: at the connection cap the
-  // one idle longest is closed to make room, so idle clients cannot lock everyone else out.
-  std::atomic<bool> waiting{true};
-  std::atomic<int64_t> waiting_since{0};  // steady clock, ms
+  explicit Conn(PooledConn& p) : sock(p.socket()), pooled(p) {}
+  device::android::Socket& sock;
+  // Says when the connection waits for its next request (not in a stream): at the connection cap
+  // the one idle longest is closed to make room, so idle clients cannot lock everyone else out.
+  PooledConn& pooled;
+  std::string serial;  // the device it is switched to ("" before a transport), under mu_
 };
 
 // The last write on a connection that closes next: when the client has already gone, there is

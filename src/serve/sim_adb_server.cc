@@ -35,14 +35,6 @@ std::vector<std::string> DeviceSerials(const std::string& first, int count) {
   return out;
 }
 
-namespace {
-int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-}  // namespace
-
 SimAdbServer::SimAdbServer(std::shared_ptr<const sim::AppSpec> spec, SimAdbServerOptions options)
     : spec_(std::move(spec)), options_(std::move(options)) {
   auto serials = DeviceSerials(options_.serial, std::max(1, options_.devices));
@@ -56,8 +48,10 @@ SimAdbServer::SimAdbServer(std::shared_ptr<const sim::AppSpec> spec, SimAdbServe
     d.transport_id = k + 1;
     devs_.push_back(std::move(d));
   }
+  conns_ = std::make_unique<ConnPool>(options_.max_connections);
   forwards_ = std::make_unique<Forwards>(
-      [this](const std::string& serial, int port) { return DevicePort(serial, port); });
+      [this](const std::string& serial, int port) { return DevicePort(serial, port); },
+      options_.max_connections);
 }
 
 SimAdbServer::~SimAdbServer() { Stop(); }
@@ -67,7 +61,12 @@ Status SimAdbServer::Start() {
   if (!l.ok()) return l.status().Wrap("roam sim serve");
   listener_ = std::move(*l);
   port_ = listener_.port();
-  accept_thread_ = std::thread([this] { AcceptLoop(); });
+  try {
+    accept_thread_ = std::thread([this] { AcceptLoop(); });
+  } catch (const std::system_error& e) {
+    listener_.Close();
+    return Status::Unavailable(fmt::format("roam sim serve: cannot start a thread: {}", e.what()));
+  }
   return Status::Ok();
 }
 
@@ -78,56 +77,23 @@ void SimAdbServer::Stop() {
   forwards_->RemoveAll("");
   DropConnections();
   for (auto& d : devs_) d.device->NotifyAll();
-  std::list<std::unique_ptr<Conn>> conns;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    conns.swap(conns_);
-  }
-  for (auto& c : conns)
-    if (c->thread.joinable()) c->thread.join();
+  conns_->CloseAll();
 }
 
 void SimAdbServer::AcceptLoop() {
   while (!stopping_ && !kill_requested_) {
     auto s = listener_.Accept(kAcceptPollMs, options_.idle_timeout_ms);
-    {  // reap finished connections
-      std::lock_guard<std::mutex> lock(mu_);
-      for (auto it = conns_.begin(); it != conns_.end();) {
-        if ((*it)->done) {
-          (*it)->thread.join();
-          it = conns_.erase(it);
-        } else {
-          ++it;
-        }
-      }
-    }
     if (!s.ok()) {
       if (s.status().code() == Status::Code::kAborted) return;
       continue;
     }
-    auto conn = std::make_unique<Conn>();
-    conn->sock = std::move(*s);
-    conn->waiting_since = NowMs();
-    Conn* raw = conn.get();
-    std::lock_guard<std::mutex> lock(mu_);
-    if (static_cast<int>(conns_.size()) >= options_.max_connections) {
-      Conn* idlest = nullptr;
-      for (auto& c : conns_)
-        if (!c->done && c->waiting && (!idlest || c->waiting_since < idlest->waiting_since))
-          idlest = c.get();
-      if (!idlest) {  // every connection is busy: a stream or a command
-        Closing(SendFail(conn->sock, "too many connections"));
-        continue;  // `conn` closes its socket on the way out
-      }
-      idlest->sock.Shutdown();  // its read fails, it ends and is reaped
-    }
-    conns_.push_back(std::move(conn));
-    raw->thread = std::thread([this, raw] {
-      Serve(raw);
-      std::lock_guard<std::mutex> l(mu_);
-      raw->sock.Close();
-      raw->done = true;
-    });
+    conns_->Add(
+        std::move(*s),
+        [this](PooledConn& pooled) {
+          Conn conn(pooled);
+          Serve(&conn);
+        },
+        [](Socket& sock, const std::string& why) { Closing(SendFail(sock, why)); });
   }
 }
 
@@ -144,25 +110,17 @@ SimAndroidDevice* SimAdbServer::Device(const std::string& serial) {
 }
 
 void SimAdbServer::SetOffline(const std::string& serial, bool offline) {
-  std::lock_guard<std::mutex> lock(mu_);
-  for (auto& d : devs_)
-    if (d.device->serial() == serial) d.offline = offline;
-  if (!offline) return;
-  for (auto& c : conns_)
-    if (c->serial == serial) c->sock.Shutdown();
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (auto& d : devs_)
+      if (d.device->serial() == serial) d.offline = offline;
+  }
+  if (offline) conns_->Shutdown(serial);
 }
 
-void SimAdbServer::DropConnections() {
-  std::lock_guard<std::mutex> lock(mu_);
-  for (auto& c : conns_) c->sock.Shutdown();
-}
+void SimAdbServer::DropConnections() { conns_->Shutdown(); }
 
-size_t SimAdbServer::OpenConnections() const {
-  std::lock_guard<std::mutex> lock(mu_);
-  size_t n = 0;
-  for (const auto& c : conns_) n += c->done ? 0 : 1;
-  return n;
-}
+size_t SimAdbServer::OpenConnections() const { return conns_->Open(); }
 
 std::string SimAdbServer::DevicesText(bool long_form) const {
   std::lock_guard<std::mutex> lock(mu_);
@@ -218,10 +176,9 @@ SimAdbServer::Dev* SimAdbServer::Select(const std::string& selector, std::string
 void SimAdbServer::Serve(Conn* conn) {
   Socket& s = conn->sock;
   while (!stopping_) {
-    conn->waiting_since = NowMs();
-    conn->waiting = true;
+    conn->pooled.SetWaiting(true);
     auto req = ReadRequest(s);
-    conn->waiting = false;
+    conn->pooled.SetWaiting(false);
     if (!req.ok()) return;
     if (req->starts_with("host")) {
       if (!HandleHost(conn, *req)) return;
@@ -340,6 +297,7 @@ bool SimAdbServer::HandleHost(Conn* conn, const std::string& req) {
         std::lock_guard<std::mutex> lock(mu_);
         conn->serial = d->device->serial();
       }
+      conns_->Tag(conn->pooled, conn->serial);
       std::string reply = "OKAY";
       if (tport) {
         for (int b = 0; b < 8; ++b)
@@ -459,7 +417,7 @@ void SimAdbServer::HandleDeviceService(Conn* conn, Dev* dev, const std::string& 
     }
     if (!SendOkay(s).ok()) return;
     (void)s.SetTimeout(0);  // the stream may idle between a client's requests
-    handler(s, stopping_);
+    handler(conn->pooled, stopping_);
     return;
   }
   if (service.starts_with("root:") || service.starts_with("unroot:")) {

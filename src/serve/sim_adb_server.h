@@ -17,13 +17,13 @@
 // Fault injection for client tests: SetOffline(serial, true) lists the device as "offline",
 // makes transport requests FAIL with "device offline" and drops its open connections;
 // DropConnections() closes every open connection at once (a USB cable pulled, adb restarted).
-// Thread-safe: one accept thread, one thread per connection; all public methods may be called
-// from any thread. Stop() (or the destructor) closes everything and joins the threads.
+// Thread-safe: one accept thread, one thread per connection (at most max_connections on the adb
+// port, and as many again over all forwards: sim_conns.h); all public methods may be called from
+// any thread. Stop() (or the destructor) closes everything and joins the threads.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
-#include <list>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -34,6 +34,7 @@
 
 #include "base/status.h"
 #include "device/android/adb_protocol.h"
+#include "serve/sim_conns.h"
 #include "serve/sim_ports.h"
 #include "serve/sim_shell.h"
 #include "sim/sim_app.h"
@@ -51,8 +52,10 @@ struct SimAdbServerOptions {
                                               // else NAME, NAME-2, NAME-3
   int devices = 1;                            // how many independent devices
   sim::SimOptions sim;                        // seed and planted bugs switched off
-  // Limits, as adbd has them: connections open at once (past it the connection idle longest
-  // between requests is closed to make room; when none idles the new one is answered FAIL);
+  // Limits, as adbd has them: connections open at once, on the adb port and again over all
+  // forwarded ports (past it the connection idle longest between requests is closed to make
+  // room; when none idles, or no thread can be started, the new one is answered FAIL, or closed
+  // on a forward);
   // how long a connection may wait for its next request or sync header before it is closed
   // (streams such as logcat and an interactive shell may idle); the longest shell line.
   int max_connections = 64;
@@ -138,8 +141,8 @@ class SimAdbServer {
   std::atomic<bool> kill_requested_{false};
   std::atomic<int64_t> paced_ms_{0};
   std::thread accept_thread_;
-  mutable std::mutex mu_;  // guards conns_, the offline flags
-  std::list<std::unique_ptr<Conn>> conns_;
+  mutable std::mutex mu_;               // guards the connections' serials, the offline flags
+  std::unique_ptr<ConnPool> conns_;     // made in the constructor
   std::unique_ptr<Forwards> forwards_;  // made in the constructor; emptied by Stop()
   std::map<std::string, std::shared_ptr<SimUia2Server>> uia2_;  // by serial, under mu_
 };

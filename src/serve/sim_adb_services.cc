@@ -137,8 +137,8 @@ PortHandler SimAdbServer::DevicePort(const std::string& serial, int port) {
   if (port == device::android::kUia2DevicePort) {
     if (!device->Uia2Running()) return nullptr;
     std::shared_ptr<SimUia2Server> server = Uia2Server(serial);
-    return [this, device, server](Socket& s, const std::atomic<bool>& stop) {
-      ServeHttp(s, stop, [&](const HttpRequest& req) -> HttpResponse {
+    return [this, device, server](PooledConn& conn, const std::atomic<bool>& stop) {
+      ServeHttp(conn, stop, [&](const HttpRequest& req) -> HttpResponse {
         // The server's process is gone: the connection breaks, as a forward to a dead port.
         if (!device->Uia2Running()) return {.status = 0};
         HttpResponse r = server->Handle(req);
@@ -149,8 +149,8 @@ PortHandler SimAdbServer::DevicePort(const std::string& serial, int port) {
   }
   if (port != kJacocoPort || !device->AppRunning()) return nullptr;
   const int pid = device->app_pid();
-  return [device, pid](Socket& s, const std::atomic<bool>& stop) {
-    ServeJacoco(s, stop, [&](bool reset) -> Result<device::jacoco::ExecData> {
+  return [device, pid](PooledConn& conn, const std::atomic<bool>& stop) {
+    ServeJacoco(conn.socket(), stop, [&](bool reset) -> Result<device::jacoco::ExecData> {
       // The agent's server dies with the app's process: a restarted app is a new server.
       if (device->app_pid() != pid) return Status::Unavailable("the app's process ended");
       return device->JacocoDump(reset);

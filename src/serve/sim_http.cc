@@ -83,12 +83,13 @@ void SleepUnlessStopped(int64_t ms, const std::atomic<bool>& stop) {
     std::this_thread::sleep_for(std::chrono::milliseconds(std::min<int64_t>(left, 50)));
 }
 
-void ServeHttp(device::android::Socket& socket, const std::atomic<bool>& stop,
-               const HttpRoutes& routes) {
+void ServeHttp(PooledConn& conn, const std::atomic<bool>& stop, const HttpRoutes& routes) {
+  device::android::Socket& socket = conn.socket();
   std::string buf;
   char chunk[16 * 1024];
   while (!stop) {
     size_t end = buf.find("\r\n\r\n");
+    conn.SetWaiting(buf.empty());
     while (end == std::string::npos) {
       if (buf.size() > kMaxHttpRequestBytes) return;
       if (!socket.WaitReadable(200)) {
@@ -100,6 +101,7 @@ void ServeHttp(device::android::Socket& socket, const std::atomic<bool>& stop,
       buf.append(chunk, *n);
       end = buf.find("\r\n\r\n");
     }
+    conn.SetWaiting(false);
     HttpRequest req;
     size_t length = 0;
     bool close = false;

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "device/android/adb_protocol.h"
+#include "serve/sim_conns.h"
 
 namespace roam::serve {
 
@@ -32,9 +33,9 @@ using HttpRoutes = std::function<HttpResponse(const HttpRequest&)>;
 // The largest request head and body read (a page's worth of typed text is far less).
 inline constexpr size_t kMaxHttpRequestBytes = 4u << 20;
 
-// Serves requests on `socket` until the peer closes, `stop` is set, or a request cannot be read.
-void ServeHttp(device::android::Socket& socket, const std::atomic<bool>& stop,
-               const HttpRoutes& routes);
+// Serves requests on `conn` until the peer closes, `stop` is set, or a request cannot be read;
+// the connection is waiting (may be closed to make room) only between requests.
+void ServeHttp(PooledConn& conn, const std::atomic<bool>& stop, const HttpRoutes& routes);
 
 // Sleeps `ms` in steps of 50 ms, returning early once `stop` is set: what a paced answer waits.
 void SleepUnlessStopped(int64_t ms, const std::atomic<bool>& stop);

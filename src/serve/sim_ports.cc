@@ -1,5 +1,7 @@
 #include "serve/sim_ports.h"
 
+#include <system_error>
+
 #include <fmt/format.h>
 
 namespace roam::serve {
@@ -16,18 +18,15 @@ struct Forwards::Entry {
   std::string serial;
   int local = 0, remote = 0;
   Listener listener;
-  std::atomic<bool> stop{false};
+  // Shared with its connections' threads, which end after the entry is gone (Close waits only
+  // for their handlers).
+  std::shared_ptr<std::atomic<bool>> stop = std::make_shared<std::atomic<bool>>(false);
   std::thread accept;
-  std::mutex mu;  // guards conns
-  struct Conn {
-    Socket socket;
-    std::thread thread;
-    std::atomic<bool> done{false};
-  };
-  std::list<Conn> conns;
+  std::string tag() const { return fmt::format("tcp:{}", local); }
 };
 
-Forwards::Forwards(Lookup lookup) : lookup_(std::move(lookup)) {}
+Forwards::Forwards(Lookup lookup, int max_connections)
+    : lookup_(std::move(lookup)), pool_(max_connections) {}
 Forwards::~Forwards() { RemoveAll(""); }
 
 Result<int> Forwards::Add(const std::string& serial, int local_port, int device_port,
@@ -55,7 +54,11 @@ Result<int> Forwards::Add(const std::string& serial, int local_port, int device_
   // The thread starts before the entry is published: a Remove from another connection then
   // always finds it joinable (set after, a Remove in between freed the entry under it).
   Entry* raw = entry.get();
-  raw->accept = std::thread([this, raw] { AcceptLoop(raw); });
+  try {
+    raw->accept = std::thread([this, raw] { AcceptLoop(raw); });
+  } catch (const std::system_error&) {
+    return Status::Unavailable("cannot bind listener: no thread to serve it");
+  }
   const int bound = raw->local;
   std::lock_guard<std::mutex> lock(mu_);
   entries_[bound] = std::move(entry);
@@ -63,32 +66,20 @@ Result<int> Forwards::Add(const std::string& serial, int local_port, int device_
 }
 
 void Forwards::AcceptLoop(Entry* e) {
-  while (!e->stop) {
+  while (!*e->stop) {
     auto s = e->listener.Accept(kAcceptPollMs, kSocketTimeoutMs);
-    {  // reap finished connections
-      std::lock_guard<std::mutex> lock(e->mu);
-      for (auto it = e->conns.begin(); it != e->conns.end();) {
-        if (it->done) {
-          it->thread.join();
-          it = e->conns.erase(it);
-        } else {
-          ++it;
-        }
-      }
-    }
     if (!s.ok()) {
       if (s.status().code() == Status::Code::kAborted) return;
       continue;
     }
     PortHandler handler = lookup_(e->serial, e->remote);
     if (!handler) continue;  // nothing listens on the device port: the connection closes
-    std::lock_guard<std::mutex> lock(e->mu);
-    auto& c = e->conns.emplace_back();
-    c.socket = std::move(*s);
-    c.thread = std::thread([e, &c, handler = std::move(handler)] {
-      handler(c.socket, e->stop);
-      c.done = true;
-    });
+    // Refused (the pool is full of busy connections, or no thread): closed unanswered, as a
+    // forward whose device port refuses.
+    pool_.Add(
+        std::move(*s),
+        [stop = e->stop, handler = std::move(handler)](PooledConn& c) { handler(c, *stop); }, {},
+        e->tag());
   }
 }
 
@@ -102,13 +93,10 @@ std::unique_ptr<Forwards::Entry> Forwards::Take(int local_port) {
 
 void Forwards::Close(std::unique_ptr<Entry> e) {
   if (!e) return;
-  e->stop = true;
+  *e->stop = true;
   e->listener.Close();
   if (e->accept.joinable()) e->accept.join();
-  std::lock_guard<std::mutex> lock(e->mu);
-  for (auto& c : e->conns) c.socket.Shutdown();
-  for (auto& c : e->conns)
-    if (c.thread.joinable()) c.thread.join();
+  pool_.Close(e->tag());
 }
 
 Status Forwards::Remove(int local_port) {

@@ -211,17 +211,25 @@ void Socket::Close() {
 
 // --- Listener ---------------------------------------------------------------------------------
 
-Listener::~Listener() { Close(); }
-Listener::Listener(Listener&& o) noexcept : fd_(o.fd_), port_(o.port_), host_(std::move(o.host_)) {
+Listener::~Listener() {
+  Close();
+  if (spare_fd_ >= 0) close(spare_fd_);
+}
+Listener::Listener(Listener&& o) noexcept
+    : fd_(o.fd_), spare_fd_(o.spare_fd_), port_(o.port_), host_(std::move(o.host_)) {
   o.fd_ = -1;
+  o.spare_fd_ = -1;
 }
 Listener& Listener::operator=(Listener&& o) noexcept {
   if (this != &o) {
     Close();
+    if (spare_fd_ >= 0) close(spare_fd_);
     fd_ = o.fd_;
+    spare_fd_ = o.spare_fd_;
     port_ = o.port_;
     host_ = std::move(o.host_);
     o.fd_ = -1;
+    o.spare_fd_ = -1;
   }
   return *this;
 }
@@ -250,6 +258,7 @@ Result<Listener> Listener::Listen(const std::string& host, int port, int backlog
   getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
   Listener l;
   l.fd_ = fd;
+  l.spare_fd_ = open("/dev/null", O_RDONLY | O_CLOEXEC);
   l.host_ = host;
   l.port_ = addr.ss_family == AF_INET6 ? ntohs(reinterpret_cast<sockaddr_in6*>(&addr)->sin6_port)
                                        : ntohs(reinterpret_cast<sockaddr_in*>(&addr)->sin_port);
@@ -272,12 +281,29 @@ Result<Socket> Listener::Accept(int timeout_ms, int socket_timeout_ms) {
     if (errno == EAGAIN || errno == EINTR || errno == ECONNABORTED) {
       return Status::Unavailable("accept: no connection");
     }
+    if (errno == EMFILE || errno == ENFILE) return RefuseOne();
     return Status::Io(fmt::format("accept on port {}: {}", port_, std::strerror(errno)));
   }
   int one = 1;
   setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   SetTimeouts(fd, socket_timeout_ms);
   return Socket(fd, AddressText(reinterpret_cast<sockaddr*>(&addr)));
+}
+
+Status Listener::RefuseOne() {
+  // The connection left pending keeps poll() ready: a caller that tries again would spin. Free
+  // the spare descriptor, take the connection on it and close it (that one client is refused),
+  // then hold a spare again.
+  if (spare_fd_ >= 0) {
+    close(spare_fd_);
+    int fd = accept4(fd_, nullptr, nullptr, SOCK_CLOEXEC);
+    if (fd >= 0) close(fd);
+    spare_fd_ = open("/dev/null", O_RDONLY | O_CLOEXEC);
+  } else {  // no spare to free (the whole system is out): wait instead of spinning
+    poll(nullptr, 0, kRefuseBackoffMs);
+  }
+  return Status::Unavailable(
+      fmt::format("accept on port {}: too many open files; a connection was refused", port_));
 }
 
 void Listener::Close() {

@@ -96,12 +96,16 @@ class Listener {
   int port() const { return port_; }
   bool is_open() const { return fd_ >= 0; }
   // Waits up to timeout_ms (-1: forever) for a connection. Unavailable on timeout, Aborted
-  // once closed.
+  // once closed; also when the process is out of file descriptors (the pending
+  // connection is then closed, so a caller that loops does not spin).
   Result<Socket> Accept(int timeout_ms, int socket_timeout_ms = kDefaultTimeoutMs);
   void Close();
 
  private:
+  static constexpr int kRefuseBackoffMs = 100;
+  Status RefuseOne();  // out of descriptors
   int fd_ = -1;
+  int spare_fd_ = -1;  // /dev/null, held so that a connection can be refused without a descriptor
   int port_ = 0;
   std::string host_;
 };
