@@ -61,6 +61,14 @@ Status CheckOutputPath(const std::filesystem::path& path) {
                   path.string(), KindOf(st.st_mode)));
 }
 
+Status CheckOutputFolder(const std::filesystem::path& path) {
+  const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
+  std::error_code ec;
+  if (std::filesystem::is_directory(folder, ec)) return Status::Ok();
+  return Status::NotFound(
+      fmt::format("{}: the folder {} does not exist", path.string(), folder.string()));
+}
+
 Status CheckNotAnInput(const std::filesystem::path& output,
                        const std::vector<std::filesystem::path>& inputs) {
   std::error_code ec;

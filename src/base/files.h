@@ -25,6 +25,9 @@ Result<std::string> ReadFile(const std::filesystem::path& path, size_t max_bytes
 // FIFO or a folder there is refused, naming it (as root, `--junit /dev/null` would otherwise
 // replace /dev/null).
 Status CheckOutputPath(const std::filesystem::path& path);
+// The folder `path` is to be written into exists (checked before a long run, not found missing
+// at its end).
+Status CheckOutputFolder(const std::filesystem::path& path);
 // Refuses `output` when it is the same file as one of `inputs` (an existing file; paths that
 // do not exist yet are none): the output would replace what the command reads.
 Status CheckNotAnInput(const std::filesystem::path& output,

@@ -13,6 +13,7 @@
 #include "cli/flags.h"
 #include "cli/harness_flags.h"
 #include "cli/llm_flags.h"
+#include "cli/signals.h"
 #include "cli/strategy_flags.h"
 #include "cli/target_flags.h"
 #include "cli/timetravel_flags.h"
@@ -168,12 +169,20 @@ int BenchCommand(int argc, char** argv) {
     }
   }
   if (o.out.empty()) o.out = "out/bench";
+  if (!json_path.empty()) {  // checked now, not after hours of runs
+    Status s = CheckOutputPath(json_path);
+    if (s.ok()) s = CheckOutputFolder(json_path);
+    if (!s.ok()) return Fail("roam bench", s.Wrap("--json"));
+  }
+  const std::atomic<bool>& stop = InstallStopSignals();
   auto start = std::chrono::steady_clock::now();
-  auto runs = run::RunBench(o, quiet ? nullptr : stderr);
+  auto all_runs = run::RunBench(o, quiet ? nullptr : stderr, &stop);
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!runs.ok()) return Fail("roam bench", runs.status());
-  const std::string tables = run::FormatBenchTable(*runs, o.strategies) +
-                             run::FormatFunctionalTable(*runs) + run::FormatMinimizeTable(*runs);
+  if (!all_runs.ok()) return Fail("roam bench", all_runs.status());
+  const std::vector<run::BenchRun> runs = run::FinishedRuns(*all_runs);
+  const size_t interrupted = all_runs->size() - runs.size();
+  const std::string tables = run::FormatBenchTable(runs, o.strategies) +
+                             run::FormatFunctionalTable(runs) + run::FormatMinimizeTable(runs);
   fmt::print("{}", tables);
   std::vector<std::string> budget;
   if (o.budget.events > 0) budget.push_back(fmt::format("{} events", o.budget.events));
@@ -183,16 +192,23 @@ int BenchCommand(int argc, char** argv) {
         o.phone_clock ? fmt::format(" of a phone ({})", device::android::PhoneDriverName(o.driver))
                       : ""));
   fmt::print("\n{} runs ({} apps x {} strategies x {} seeds x {}{}) in {:.1f}s with {} jobs\n",
-             runs->size(), o.apps.size(), o.strategies.size(), o.seeds, fmt::join(budget, ", "),
+             runs.size(), o.apps.size(), o.strategies.size(), o.seeds, fmt::join(budget, ", "),
              o.shards > 1 ? fmt::format(", shard {} of {}", o.shard, o.shards) : "", wall, o.jobs);
-  if (Status s = run::WriteBenchReport(o.out, *runs, o.strategies, tables); s.ok()) {
+  if (Status s = run::WriteBenchReport(o.out, runs, o.strategies, tables); s.ok()) {
     fmt::print("report: {}\n", (o.out / "report.html").string());
   } else {
     fmt::print(stderr, "roam bench: report.html not written: {}\n", s.message());
   }
   if (!json_path.empty()) {
-    Status s = WriteJsonFile(json_path, run::BenchToJson(*runs, o, wall));
+    Status s = WriteJsonFile(json_path, run::BenchToJson(*all_runs, o, wall));
     if (!s.ok()) return Fail("roam bench", s);
+  }
+  if (stop.load()) {
+    fmt::print(stderr,
+               "roam bench: interrupted: {} runs finished, {} stopped in flight (their folders "
+               "say \"interrupted\"), the rest not started\n",
+               runs.size(), interrupted);
+    return kExitInterrupted;
   }
   return kExitOk;
 }

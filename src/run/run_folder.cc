@@ -43,6 +43,9 @@ Status CheckSideOutput(const std::filesystem::path& run_dir, const std::filesyst
   ROAM_RETURN_IF_ERROR(CheckOutputPath(output).Wrap(flag));  // Wrap leaves Ok as it is
   ROAM_RETURN_IF_ERROR(CheckNotAnInput(output, inputs).Wrap(flag));
   const auto rel = PathInside(output, run_dir);
+  // Only the run folder itself is made by the run; any other folder must be there already.
+  if (!rel || std::distance(rel->begin(), rel->end()) > 1)
+    ROAM_RETURN_IF_ERROR(CheckOutputFolder(output).Wrap(flag));
   if (!rel) return Status::Ok();
   static const std::set<std::string> kOwn = {
       "config.json", "summary.json", "trace.jsonl", "harness.json", "app.json", "progress.jsonl",

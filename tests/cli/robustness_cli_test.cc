@@ -105,6 +105,56 @@ TEST(RobustnessCli, JunitReplacesNoInputNoRunFileAndNothingButAFile) {
   EXPECT_TRUE(fs::exists(run / "junit.xml"));
 }
 
+// Issue 60, row 9: --junit into a folder that does not exist was found missing only after the
+// whole run; it is refused before the run, as every other output is.
+TEST(RobustnessCli, JunitIntoAMissingFolderIsRefusedBeforeTheRun) {
+  const fs::path dir = testing::TempDir("robust_junit_dir");
+  const fs::path run = dir / "run";
+  auto r = Roam("explore -q --app " + Diary() + " --events 20 --seed 1 --out " + run.string() +
+                " --force --junit " + (dir / "nodir/j.xml").string());
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("does not exist"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(run / "trace.jsonl"));
+  // Beside the run folder that the run makes, the file's folder is that run folder: fine.
+  auto fine = Roam("explore -q --app " + Diary() + " --events 20 --seed 1 --out " +
+                   (dir / "made").string() + " --force --junit " + (dir / "made/j.xml").string());
+  EXPECT_EQ(fine.code, 0) << fine.out;
+  EXPECT_TRUE(fs::exists(dir / "made/j.xml"));
+}
+
+// Issue 60, row 2: `roam bench` died by Ctrl-C's signal, lost every finished run's figures (no
+// --json) and left the runs in flight "running" with a half-written trace line. Now: exit 130,
+// the JSON holds the finished runs and lists the interrupted ones, whose folders are complete.
+TEST(RobustnessCli, BenchStopsCleanlyOnCtrlC) {
+  const fs::path dir = testing::TempDir("robust_bench_int");
+  fs::remove_all(dir);
+  const fs::path json_file = dir / "b.json";
+  fs::create_directories(dir);
+  // Three long runs on one job: the signal comes while the first runs (its trace has begun).
+  const std::string bench = testing::RoamBinary() + " bench -q --apps " + Diary() +
+                            " --strategies random --events 40000000 --seeds 3 --jobs 1 --out " +
+                            (dir / "B").string() + " --json " + json_file.string();
+  const fs::path first = dir / "B/runs/diary/random/s1/trace.jsonl";
+  testing::CommandRun r = testing::RunCommand(
+      "sh -c '" + bench + " & pid=$!; i=0; while [ ! -s " + first.string() +
+      " ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done; sleep 0.3; kill -INT $pid; "
+      "wait $pid; echo exit=$?' 2>&1");
+  EXPECT_NE(r.out.find("exit=130"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("interrupted"), std::string::npos) << r.out;
+  auto j = ReadJsonFile(json_file);
+  ASSERT_TRUE(j.ok()) << j.status().message();
+  EXPECT_EQ((*j)["runs"].size(), 0u);  // s1 was stopped in flight, s2 and s3 never started
+  ASSERT_EQ((*j)["interrupted"].size(), 1u);
+  EXPECT_EQ((*j)["interrupted"][0]["seed"], 1);
+  auto summary = ReadJsonFile(dir / "B/runs/diary/random/s1/summary.json");
+  ASSERT_TRUE(summary.ok());
+  EXPECT_EQ((*summary)["stop_reason"], "interrupted");
+  auto trace = ReadFile(first);
+  ASSERT_TRUE(trace.ok());
+  EXPECT_EQ(trace->back(), '\n');  // no half-written line
+  EXPECT_FALSE(fs::exists(dir / "B/runs/diary/random/s2"));
+}
+
 // Row 5: a 100,000-character string typed and drawn on a bug's screen. Shortening text a
 // character at a time took half a minute for 30,000 (and grew with the square); under the
 // timeout it must finish.

@@ -42,11 +42,12 @@ struct Job {
 
 // How one (app, kind, seed) of the grid runs, from the options every campaign shares. Every
 // kind returns the same summary, so one function turns any run into a row of the table.
-using RunKind = std::function<Result<report::Summary>(
-    const RunOptions& common, const std::string& strategy, const BenchOptions& options)>;
+using RunKind =
+    std::function<Result<report::Summary>(const RunOptions& common, const std::string& strategy,
+                                          const BenchOptions& options, const RunContext& context)>;
 
 Result<report::Summary> RunExplore(const RunOptions& common, const std::string& strategy,
-                                   const BenchOptions& options) {
+                                   const BenchOptions& options, const RunContext& context) {
   ExploreOptions o;
   static_cast<RunOptions&>(o) = common;
   o.strategy = strategy;
@@ -55,15 +56,16 @@ Result<report::Summary> RunExplore(const RunOptions& common, const std::string& 
   o.harness = options.harness;
   o.campaign.bug_screenshots = 0;  // the table times runs; pictures are for people
   o.campaign.state_screens = 0;
-  return Explore(o);
+  return Explore(o, context);
 }
 
 // `fuzz` is Genie (run/fuzz/fuzz.h), not an exploration strategy: its reports are scored against
 // the planted bugs.
-Result<report::Summary> RunFuzz(const RunOptions& common, const std::string&, const BenchOptions&) {
+Result<report::Summary> RunFuzz(const RunOptions& common, const std::string&, const BenchOptions&,
+                                const RunContext& context) {
   FuzzOptions o;
   static_cast<RunOptions&>(o) = common;
-  auto f = Fuzz(o);
+  auto f = Fuzz(o, context);
   if (!f.ok()) return f.status();
   return std::move(f->summary);
 }
@@ -71,11 +73,11 @@ Result<report::Summary> RunFuzz(const RunOptions& common, const std::string&, co
 // `vision` is VisionDroid (run/vision/vision.h) with the bench's model; its reports are scored as
 // fuzz's.
 Result<report::Summary> RunVision(const RunOptions& common, const std::string&,
-                                  const BenchOptions& options) {
+                                  const BenchOptions& options, const RunContext& context) {
   VisionOptions o;
   static_cast<RunOptions&>(o) = common;
   o.llm = options.llm;
-  auto v = Vision(o);
+  auto v = Vision(o, context);
   if (!v.ok()) return v.status();
   return std::move(v->summary);
 }
@@ -128,6 +130,7 @@ BenchRun RowOf(const Job& job, const report::Summary& s, const std::filesystem::
   r.seconds = s.wall_seconds;
   r.phone_seconds = s.phone_seconds;
   r.dir = dir.string();
+  r.interrupted = s.stop_reason == "interrupted";
   return r;
 }
 
@@ -153,7 +156,7 @@ BenchBugTrace MinimizeForBench(const std::filesystem::path& dir, const report::F
   return t;
 }
 
-Result<BenchRun> RunOne(const Job& job, const BenchOptions& options) {
+Result<BenchRun> RunOne(const Job& job, const BenchOptions& options, const RunContext& context) {
   RunOptions common;
   common.target.app = job.app;
   common.target.bugs_off = job.bugs_off;
@@ -167,11 +170,12 @@ Result<BenchRun> RunOne(const Job& job, const BenchOptions& options) {
   common.force = true;
   common.budget = options.budget;
   common.html_report = false;  // one page for the whole benchmark (WriteBenchReport)
-  auto s = KindOf(job.strategy)(common, job.strategy, options);
+  auto s = KindOf(job.strategy)(common, job.strategy, options, context);
   if (!s.ok())
     return s.status().Wrap(fmt::format("{} {} seed {}", job.app.string(), job.strategy, job.seed));
   BenchRun row = RowOf(job, *s, common.out);
-  if (options.minimize && job.strategy != kFuzzStrategy && job.strategy != kVisionStrategy)
+  if (options.minimize && !row.interrupted && job.strategy != kFuzzStrategy &&
+      job.strategy != kVisionStrategy)
     for (const auto* list : {&s->crashes, &s->anrs})
       for (const auto& f : *list)
         if (!f.bug_id.empty() && !f.bug_dir.empty())
@@ -205,7 +209,8 @@ void AddOracleRoutes(const BenchOptions& options, std::vector<BenchRun>& runs) {
 
 }  // namespace
 
-Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* progress) {
+Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* progress,
+                                       const std::atomic<bool>* stop) {
   if (options.apps.empty()) return Status::InvalidArgument("no apps to run");
   if (options.seeds < 1) return Status::InvalidArgument("--seeds must be at least 1");
   if (options.first_seed < 1) return Status::InvalidArgument("--first-seed must be at least 1");
@@ -251,14 +256,19 @@ Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* p
   std::mutex mu;  // guards `failure`, `done` and `progress`
   Status failure;
   size_t done = 0;
+  const RunContext context{.stop = stop};
   auto worker = [&] {
-    for (size_t i; (i = next++) < jobs.size();) {
-      auto r = RunOne(jobs[i], options);
+    for (size_t i; !context.Stopped() && (i = next++) < jobs.size();) {
+      auto r = RunOne(jobs[i], options, context);
       std::lock_guard<std::mutex> lock(mu);
       if (!r.ok()) {
         if (failure.ok()) failure = r.status();
         next = jobs.size();
         return;
+      }
+      if (r->interrupted) {
+        results[i] = std::move(*r);
+        continue;
       }
       ++done;
       if (progress)
@@ -274,9 +284,17 @@ Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* p
   for (auto& t : threads) t.join();
   if (!failure.ok()) return failure;
   std::vector<BenchRun> runs;
-  for (auto& r : results) runs.push_back(std::move(*r));
-  if (options.minimize) AddOracleRoutes(options, runs);
+  for (auto& r : results)
+    if (r) runs.push_back(std::move(*r));  // none for a job the stop signal left unstarted
+  if (options.minimize && !context.Stopped()) AddOracleRoutes(options, runs);
   return runs;
+}
+
+std::vector<BenchRun> FinishedRuns(const std::vector<BenchRun>& runs) {
+  std::vector<BenchRun> out;
+  std::copy_if(runs.begin(), runs.end(), std::back_inserter(out),
+               [](const BenchRun& r) { return !r.interrupted; });
+  return out;
 }
 
 std::string BenchClock(const BenchOptions& options) {
@@ -300,11 +318,22 @@ nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions
   j["shard"] = {{"index", options.shard}, {"count", options.shards}};
   j["grid"] = options.apps.size() * options.strategies.size() * static_cast<size_t>(options.seeds);
   if (options.harness.Active()) j["harness"] = options.harness.ToJson();
+  // A run the stop signal cut short is listed apart, not as a run of the grid: `bench merge`
+  // then counts it missing, to be run again.
+  j["interrupted"] = nlohmann::json::array();
+  for (const auto& r : runs)
+    if (r.interrupted)
+      j["interrupted"].push_back({{"app", r.app},
+                                  {"strategy", r.strategy},
+                                  {"seed", r.seed},
+                                  {"events", r.events},
+                                  {"dir", r.dir}});
   j["best_known"] = nlohmann::json::object();
-  for (const auto& [app, best] : BestKnownOf(runs))
+  for (const auto& [app, best] : BestKnownOf(FinishedRuns(runs)))
     j["best_known"][app] = {{"activities", best.activities}, {"units", best.units}};
   j["runs"] = nlohmann::json::array();
   for (const auto& r : runs) {
+    if (r.interrupted) continue;
     nlohmann::json traces = nlohmann::json::array();
     for (const auto& t : r.bug_traces)
       traces.push_back(

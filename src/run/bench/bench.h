@@ -5,6 +5,7 @@
 // it runs its own workers.
 #pragma once
 
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -91,13 +92,23 @@ struct BenchRun {
   std::optional<double> phone_seconds;    // on a phone's clock
   std::string dir;                        // the run folder
   std::vector<BenchBugTrace> bug_traces;  // with BenchOptions::minimize
+  // Stopped by the stop signal before its budget: its figures are not a run of the grid (the
+  // tables leave it out; the JSON file lists it apart, under "interrupted").
+  bool interrupted = false;
 };
 
 // The apps of a folder: its *.json files (links followed), sorted by name.
 Result<std::vector<std::filesystem::path>> AppsIn(const std::filesystem::path& dir);
 
-// Runs everything; `progress` (may be null) gets a line per finished run.
-Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* progress);
+// Runs everything; `progress` (may be null) gets a line per finished run. Once `stop` (may be
+// null) is set, the runs in flight stop as `roam explore` does on Ctrl-C (each folder complete,
+// its summary "interrupted") and no other starts: what comes back is every run that finished
+// and those it stopped, marked `interrupted`.
+Result<std::vector<BenchRun>> RunBench(const BenchOptions& options, std::FILE* progress,
+                                       const std::atomic<bool>* stop = nullptr);
+
+// The runs of `runs` that are not `interrupted`: those the tables count.
+std::vector<BenchRun> FinishedRuns(const std::vector<BenchRun>& runs);
 
 // Per app, the most activities and the most code units any one run covered, whatever its
 // strategy (the planner included): the yardstick of the table's "best" ratios.
