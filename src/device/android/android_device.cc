@@ -117,7 +117,9 @@ std::vector<std::string> AndroidDevice::CoveredUnits() const {
 
 Result<std::string> AndroidDevice::CoverageExec() const {
   if (!coverage_) return Device::CoverageExec();
-  return jacoco::WriteExec(coverage_->data());
+  std::string exec = jacoco::ExecHeader();
+  coverage_->data().AppendBlocks(exec);
+  return exec;
 }
 
 Result<std::string> AndroidDevice::Pull(const std::string& path) {

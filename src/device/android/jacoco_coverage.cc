@@ -66,13 +66,13 @@ JacocoCoverage::JacocoCoverage(CoverageSettings settings, Adb adb, std::string a
 
 JacocoCoverage::~JacocoCoverage() = default;
 
-Result<jacoco::ExecData> JacocoCoverage::DumpOnce() {
+Result<jacoco::ExecStore> JacocoCoverage::DumpOnce() {
   if (settings_.mode == CoverageSettings::Mode::kJacocoFile) {
     auto ran = adb_.shell(settings_.trigger);
     if (!ran.ok()) return ran.status().Wrap("--coverage-trigger");
     auto bytes = adb_.pull(settings_.file);
     if (!bytes.ok()) return bytes.status().Wrap("pulling " + settings_.file);
-    auto data = jacoco::ParseExec(*bytes);
+    auto data = jacoco::ParseExecStore(*bytes);
     if (!data.ok()) return data.status().Wrap(settings_.file);
     return data;
   }
@@ -82,34 +82,30 @@ Result<jacoco::ExecData> JacocoCoverage::DumpOnce() {
     if (!local.ok()) return local.status().Wrap("forwarding the JaCoCo port");
     dumper_ = std::make_unique<jacoco::TcpDumper>(host_, *local);
   }
-  return dumper_->Dump(/*reset=*/false);
+  return dumper_->DumpStore(/*reset=*/false);
 }
 
 Status JacocoCoverage::Dump() {
   ++dumps_;
   auto data = DumpOnce();
-  Status s = data.ok() ? jacoco::Merge(data_, *data) : data.status();
+  Status s = data.ok() ? data_.Merge(*data) : data.status();
   if (!s.ok()) {
     ++failures_;
     return s;
   }
   // A session (one app process) answers many dumps: the run keeps its latest info once.
-  auto& sessions = data_.sessions;
-  for (size_t i = sessions.size(); i-- > 0;)
-    for (size_t j = 0; j < i; ++j)
-      if (sessions[j].id == sessions[i].id) {
-        sessions[j] = sessions[i];
-        sessions.erase(sessions.begin() + static_cast<std::ptrdiff_t>(i));
-        break;
-      }
+  data_.KeepLatestSessions();
   return Status::Ok();
 }
 
 std::vector<std::string> JacocoCoverage::CoveredUnits() const {
   std::vector<std::string> units;
-  for (const auto& [id, c] : data_.classes)
-    for (size_t p = 0; p < c.probes.size(); ++p)
-      if (c.probes[p]) units.push_back(fmt::format("{}#{}", c.name, p));
+  for (uint32_t i : data_.ByIdOrder()) {  // as ExecData's map listed them
+    const jacoco::ClassView c = data_.at(i);
+    const std::string name = c.Name();
+    for (uint32_t p = 0; p < c.probe_count; ++p)
+      if (c.probe(p)) units.push_back(fmt::format("{}#{}", name, p));
+  }
   return units;
 }
 

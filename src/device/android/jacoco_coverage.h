@@ -16,6 +16,7 @@
 
 #include "base/status.h"
 #include "device/jacoco/exec_data.h"
+#include "device/jacoco/exec_store.h"
 
 namespace roam::device::jacoco {
 class TcpDumper;
@@ -55,20 +56,22 @@ class JacocoCoverage {
   // One dump merged in. An error leaves the data as it was and is counted; the caller goes on
   // (a dump the app cannot answer, as while it restarts, is a dropped dump, not a failed run).
   Status Dump();
-  const jacoco::ExecData& data() const { return data_; }
+  // Held compactly (exec_store.h): a run's data is read each step, and an app may load many
+  // classes.
+  const jacoco::ExecStore& data() const { return data_; }
   std::vector<std::string> CoveredUnits() const;
   int64_t dumps() const { return dumps_; }
   int64_t failures() const { return failures_; }
   const CoverageSettings& settings() const { return settings_; }
 
  private:
-  Result<jacoco::ExecData> DumpOnce();
+  Result<jacoco::ExecStore> DumpOnce();
 
   CoverageSettings settings_;
   Adb adb_;
   std::string host_;
   std::unique_ptr<jacoco::TcpDumper> dumper_;  // jacoco-tcp, once the forward is set up
-  jacoco::ExecData data_;
+  jacoco::ExecStore data_;
   int64_t dumps_ = 0, failures_ = 0;
 };
 

@@ -183,6 +183,16 @@ size_t ExecStore::HeldBytes() const {
   return arena_.capacity() + entries_.size() * sizeof(Entry) + slots_.capacity() * sizeof(uint32_t);
 }
 
+void ExecStore::KeepLatestSessions() {
+  for (size_t i = sessions_.size(); i-- > 0;)
+    for (size_t j = 0; j < i; ++j)
+      if (sessions_[j].id == sessions_[i].id) {
+        sessions_[j] = sessions_[i];
+        sessions_.erase(sessions_.begin() + static_cast<std::ptrdiff_t>(i));
+        break;
+      }
+}
+
 void ExecStore::AppendBlocks(std::string& out) const {
   for (const SessionInfo& s : sessions_) {
     out += static_cast<char>(kBlockSessionInfo);

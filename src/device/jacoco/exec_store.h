@@ -41,6 +41,9 @@ class ExecStore {
   // kMaxModifiedUtf8Bytes of modified UTF-8: writeUTF could not write it.
   Status Add(const ClassData& cls);
   void AddSession(SessionInfo s) { sessions_.push_back(std::move(s)); }
+  // One session per id, the one added last in the place of the first (a process's info, dumped
+  // again and again, kept once as it was last).
+  void KeepLatestSessions();
   // Every class and session of `other`, as Add. All or nothing.
   Status Merge(const ExecStore& other);
   void Clear();
