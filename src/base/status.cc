@@ -20,6 +20,8 @@ std::string Status::ToString() const {
       return "unavailable: " + message_;
     case Code::kAborted:
       return "aborted: " + message_;
+    case Code::kRefused:
+      return "refused: " + message_;
   }
   return message_;
 }

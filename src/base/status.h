@@ -21,7 +21,11 @@ class [[nodiscard]] Status {
     kIo,
     kUnsupported,
     kUnavailable,
-    kAborted
+    kAborted,
+    // A device turned one action down and did nothing (a rotation on a screen locked to portrait,
+    // text into a view that takes none): the step's outcome, not the run's failure. Its message
+    // starts with the reason, up to the first ':' ("invalid element state (POST /orientation)").
+    kRefused
   };
 
   Status() = default;
@@ -33,6 +37,7 @@ class [[nodiscard]] Status {
   static Status Unsupported(std::string m) { return {Code::kUnsupported, std::move(m)}; }
   static Status Unavailable(std::string m) { return {Code::kUnavailable, std::move(m)}; }
   static Status Aborted(std::string m) { return {Code::kAborted, std::move(m)}; }
+  static Status Refused(std::string m) { return {Code::kRefused, std::move(m)}; }
 
   bool ok() const { return code_ == Code::kOk; }
   Code code() const { return code_; }
@@ -40,6 +45,7 @@ class [[nodiscard]] Status {
   bool IsNotFound() const { return code_ == Code::kNotFound; }
   bool IsUnsupported() const { return code_ == Code::kUnsupported; }
   bool IsUnavailable() const { return code_ == Code::kUnavailable; }
+  bool IsRefused() const { return code_ == Code::kRefused; }
   // "what: message": adds context on the way up.
   Status Wrap(const std::string& what) const {
     return ok() ? *this : Status(code_, what + ": " + message_);

@@ -183,6 +183,7 @@ int Fail(const std::string& who, const Status& status) {
     case Status::Code::kIo:
     case Status::Code::kUnavailable:
     case Status::Code::kAborted:
+    case Status::Code::kRefused:
       return kExitNo;
     default:
       return kExitUsage;

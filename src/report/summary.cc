@@ -69,6 +69,7 @@ json SummaryToJson(const Summary& s) {
   j["units_covered"] = s.units_covered ? json(*s.units_covered) : json(nullptr);
   j["states"] = s.states;
   j["relaunches"] = s.relaunches;
+  j["refused"] = s.refused;
   j["snapshots"] = s.snapshots;
   j["restores"] = s.restores;
   j["failed_restores"] = s.failed_restores;

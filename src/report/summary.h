@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -80,6 +81,10 @@ struct Summary {
   std::optional<size_t> units_covered;
   size_t states = 0;
   size_t relaunches = 0;
+  // Actions the device turned down, which did nothing, by reason (a phone's UiAutomator2 server
+  // refusing a rotation on a screen locked to portrait: "invalid element state (POST
+  // /orientation)").
+  std::map<std::string, int64_t> refused;
   // Time travel: snapshots taken (paths kept, on a device without snapshots), restores that
   // reached their state, restores that failed, events sent replaying paths.
   size_t snapshots = 0, restores = 0, failed_restores = 0;

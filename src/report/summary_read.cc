@@ -30,6 +30,7 @@ constexpr std::string_view kFields[] = {"app",
                                         "units_covered",
                                         "states",
                                         "relaunches",
+                                        "refused",
                                         "snapshots",
                                         "restores",
                                         "failed_restores",
@@ -142,6 +143,13 @@ Result<Summary> SummaryFromJson(const json& j, std::string_view where_view) {
   ROAM_RETURN_IF_ERROR(ReadNullable(j, "units_covered", s.units_covered, where));
   ROAM_RETURN_IF_ERROR(ReadField(j, "states", s.states, where));
   ROAM_RETURN_IF_ERROR(ReadField(j, "relaunches", s.relaunches, where));
+  if (j.contains("refused")) {  // runs before it was kept have none
+    if (!j["refused"].is_object())
+      return Status::Corruption(fmt::format("{}: refused: expected an object of counts, got {}",
+                                            where, JsonExcerpt(j["refused"])));
+    for (const auto& [reason, count] : j["refused"].items())
+      ROAM_RETURN_IF_ERROR(ReadField(j["refused"], reason, s.refused[reason], where + ": refused"));
+  }
   ROAM_RETURN_IF_ERROR(ReadField(j, "snapshots", s.snapshots, where));
   ROAM_RETURN_IF_ERROR(ReadField(j, "restores", s.restores, where));
   ROAM_RETURN_IF_ERROR(ReadField(j, "failed_restores", s.failed_restores, where));

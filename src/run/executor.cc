@@ -52,7 +52,12 @@ Status StepExecutor::RunOp(const report::TraceStep& step) {
 Status StepExecutor::Act(const gui::Action& action, ActOutcome& out) {
   out = ActOutcome();
   Status performed = Timed(budget_.clock(), timing_.act, [&] { return device_.Perform(action); });
-  ROAM_RETURN_IF_ERROR(performed.Wrap(action.Describe()));
+  if (performed.IsRefused()) {  // the action did nothing; the step stands (and took its time)
+    out.refused = performed.message();
+    ++refusals_[RefusalReason(out.refused)];
+  } else {
+    ROAM_RETURN_IF_ERROR(performed.Wrap(action.Describe()));
+  }
   budget_.Spend();
   ++timing_.steps;
   if (options_.throttle_ms > 0)
@@ -64,6 +69,16 @@ Status StepExecutor::Act(const gui::Action& action, ActOutcome& out) {
   }
   Drain(out);
   return Status::Ok();
+}
+
+std::string RefusalReason(const std::string& message) {
+  return message.substr(0, message.find(':'));
+}
+
+std::vector<std::string> ActOutcome::TraceEvents() const {
+  std::vector<std::string> events = failures;
+  if (!refused.empty()) events.push_back("refused: " + RefusalReason(refused));
+  return events;
 }
 
 void StepExecutor::Drain(ActOutcome& out) {

@@ -7,6 +7,7 @@
 // Single-threaded; borrows the device, the budget and the oracle, which must outlive it.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -41,8 +42,15 @@ struct ActOutcome {
   std::vector<std::string> failures;    // "crash <signature>" per report, as a trace line holds
   std::vector<std::string> signatures;  // the signature of each report, in order
   std::vector<size_t> new_findings;     // oracle findings first seen now (their indexes)
+  // The device turned the action down and it did nothing (Status::Refused): why, else "".
+  std::string refused;
   bool failed() const { return !failures.empty(); }
+  // What a trace line's "events" holds: the reports, then "refused: <reason>".
+  std::vector<std::string> TraceEvents() const;
 };
+
+// The reason of a refusal (Status::Refused's message up to its first ':'), its count's key.
+std::string RefusalReason(const std::string& message);
 
 class StepExecutor {
  public:
@@ -84,6 +92,8 @@ class StepExecutor {
   Budget& budget() { return budget_; }
   report::StepTiming& timing() { return timing_; }
   const report::StepTiming& timing() const { return timing_; }
+  // Actions the device refused, by reason (summary.json's "refused").
+  const std::map<std::string, int64_t>& refusals() const { return refusals_; }
   // Code units covered so far (0 without coverage).
   size_t units_covered() const { return units_covered_; }
   // The figures every campaign's progress line shares: events, budget, time, crashes, ANRs.
@@ -98,6 +108,7 @@ class StepExecutor {
   size_t units_covered_ = 0;
   std::vector<device::Event> events_;
   report::StepTiming timing_;
+  std::map<std::string, int64_t> refusals_;
 };
 
 }  // namespace roam::run

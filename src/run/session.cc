@@ -92,6 +92,7 @@ report::Summary Session::Summary(std::string app, std::string strategy, uint64_t
     s.units_total = c.total;
   }
   s.relaunches = relaunches_;
+  s.refused = executor_.refusals();
   s.timing = executor_.timing();
   return s;
 }

@@ -172,8 +172,12 @@ class SimAndroidDevice {
   Result<std::string> ScreenshotPng();
   gui::Rect Display();  // 0,0,width,height of the current screen
   int Rotation();
-  void Rotate(int rotation);  // 0 portrait, 1 landscape
+  // 0 portrait, 1 landscape; false, unchanged, when the activity in front is locked to portrait.
+  bool Rotate(int rotation);
   // What `pm install` installed under `package` (nullopt: not installed).
+  // Puts a package's manifest in as if it had been installed before (a phone that ran a newer
+  // Appium): for client tests.
+  void SetInstalledForTest(device::android::ApkManifest manifest);
   std::optional<device::android::ApkManifest> Installed(const std::string& package) const;
 
   // The app's code units as its JaCoCo runtime holds them (serve/sim_jacoco.h): the probes its
@@ -209,6 +213,7 @@ class SimAndroidDevice {
   bool Key(const std::string& name_or_code);  // a KEYCODE_ name or number
   int CmdInstrument(const std::vector<std::string>& a, Io& io);
   int CmdInstall(const std::vector<std::string>& a, Io& io);
+  int CmdUninstall(const std::vector<std::string>& a, Io& io);
   void StopUia2Locked(const std::string& why);
   enum class Dialog { kNone, kNotResponding, kCrashed, kPermission };
   static std::string_view DialogName(Dialog kind);

@@ -375,6 +375,7 @@ int SimAndroidDevice::CmdPm(const std::vector<std::string>& a, Io& io) {
     return 0;
   }
   if (sub == "install") return CmdInstall(a, io);
+  if (sub == "uninstall") return CmdUninstall(a, io);
   io.err += "Unknown command: " + sub + "\n";
   return 255;
 }

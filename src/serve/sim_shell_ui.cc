@@ -39,8 +39,20 @@ int SimAndroidDevice::CmdUiautomator(const std::vector<std::string>& a, Io& io) 
         "dump: creates an XML dump of current UI hierarchy\n";
     return a.size() < 2 ? 0 : 1;
   }
-  // uiautomator is a UiAutomation client: a running UiAutomator2 server loses its own.
-  StopUia2Locked("uiautomator dump took the UiAutomation connection");
+  // uiautomator is a UiAutomation client, and a device has one UiAutomation connection: while the
+  // UiAutomator2 server holds it, a dump fails as on a phone (the server goes on). A client must
+  // release the server first (DELETE /session, am force-stop), as Appium's driver does.
+  if (uia2_running_) {
+    io.err +=
+        "java.lang.IllegalStateException: UiAutomationService "
+        "android.accessibilityservice.IAccessibilityServiceClient$Stub$Proxy@7d4a2c1 already "
+        "registered!\n"
+        "\tat android.app.UiAutomationConnection.registerUiTestAutomationService"
+        "(UiAutomationConnection.java:376)\n"
+        "\tat android.app.UiAutomationConnection.connect(UiAutomationConnection.java:103)\n"
+        "\tat com.android.commands.uiautomator.DumpCommand.run(DumpCommand.java:72)\n";
+    return 1;
+  }
   std::string file = "/sdcard/window_dump.xml";
   for (size_t k = 2; k < a.size(); ++k) {
     if (a[k] == "--compressed" || a[k] == "--verbose") continue;

@@ -2,6 +2,8 @@
 // APKs (their manifests read as a phone reads them), `am instrument` of the server's runner
 // starting the server, what ends it, and what its endpoints do to the app (the touches and keys
 // of `input`, without a process start each). Members run under SimAndroidDevice's mutex.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "device/android/uia2_protocol.h"
@@ -36,6 +38,18 @@ int SimAndroidDevice::CmdInstall(const std::vector<std::string>& a, Io& io) {
     io.out += "Success\n";  // the app under test itself: the simulated app stays as it is
     return 0;
   }
+  // A lower versionCode over an installed package is refused without -d, as PackageManager
+  // refuses it (a phone that ran a newer Appium keeps its newer server).
+  const bool downgrade_ok = std::find(a.begin(), a.end(), "-d") != a.end();
+  if (auto old = installed_.find(manifest->package);
+      old != installed_.end() && !downgrade_ok &&
+      manifest->version_code < old->second.version_code) {
+    io.out += fmt::format(
+        "Failure [INSTALL_FAILED_VERSION_DOWNGRADE: Downgrade detected: Update version code {} "
+        "is older than current {}]\n",
+        manifest->version_code, old->second.version_code);
+    return 1;
+  }
   // Replacing a package stops it, as on a phone: a running server goes down with its APK.
   if (uia2_running_ &&
       (manifest->package == kUia2ServerPackage || manifest->package == kUia2TestPackage))
@@ -43,6 +57,26 @@ int SimAndroidDevice::CmdInstall(const std::vector<std::string>& a, Io& io) {
   installed_[manifest->package] = std::move(*manifest);
   io.out += "Success\n";
   return 0;
+}
+
+// pm uninstall [-k] PKG
+int SimAndroidDevice::CmdUninstall(const std::vector<std::string>& a, Io& io) {
+  const std::string pkg = a.size() > 2 ? a.back() : "";
+  auto it = installed_.find(pkg);
+  if (it == installed_.end()) {
+    io.out += "Failure [DELETE_FAILED_INTERNAL_ERROR]\n";
+    return 1;
+  }
+  if (uia2_running_ && (pkg == kUia2ServerPackage || pkg == kUia2TestPackage))
+    StopUia2Locked("its package was uninstalled");
+  installed_.erase(it);
+  io.out += "Success\n";
+  return 0;
+}
+
+void SimAndroidDevice::SetInstalledForTest(device::android::ApkManifest manifest) {
+  std::lock_guard<std::mutex> lock(mu_);
+  installed_[manifest.package] = std::move(manifest);
 }
 
 // am instrument [-w] [-r] [-e KEY VALUE]... [--no-window-animation] PKG/RUNNER
@@ -167,10 +201,13 @@ int SimAndroidDevice::Rotation() {
   return app_.screen().rotation;
 }
 
-void SimAndroidDevice::Rotate(int rotation) {
+bool SimAndroidDevice::Rotate(int rotation) {
   std::lock_guard<std::mutex> lock(mu_);
+  if (Screen().rotation % 2 == rotation % 2) return true;
+  if (app_.RotationLocked()) return false;
   for (int k = 0; k < 4 && Screen().rotation % 2 != rotation % 2; ++k)
     Perform(gui::MakeGlobalAction(gui::ActionKind::kRotate));
+  return true;
 }
 
 std::optional<device::android::ApkManifest> SimAndroidDevice::Installed(

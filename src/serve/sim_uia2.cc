@@ -77,7 +77,9 @@ HttpResponse SimUia2Server::Handle(const HttpRequest& req) {
     if (route.starts_with("/session/") && route.find('/', 9) != std::string::npos)
       route = route.substr(route.find('/', 9));
     std::lock_guard<std::mutex> lock(mu_);
-    r.delay_ms = device::android::PhoneUia2RequestMs(req.method, route, gesture_ms_);
+    r.delay_ms = rotation_refused_
+                     ? device::android::kRotationRefusalMs
+                     : device::android::PhoneUia2RequestMs(req.method, route, gesture_ms_);
   }
   return r;
 }
@@ -85,6 +87,7 @@ HttpResponse SimUia2Server::Handle(const HttpRequest& req) {
 HttpResponse SimUia2Server::Route(const HttpRequest& req) {
   std::lock_guard<std::mutex> lock(mu_);
   gesture_ms_ = 0;
+  rotation_refused_ = false;
   ForgetStaleSession();
   std::string path = req.path;
   if (path.starts_with("/wd/hub/")) path = path.substr(7);
@@ -168,7 +171,15 @@ HttpResponse SimUia2Server::Session(const HttpRequest& req, const std::string& r
   if (rest == "/orientation" && post) {
     const json& o = Field(body, "orientation");
     if (o != "PORTRAIT" && o != "LANDSCAPE") return Error("invalid argument", "orientation");
-    device_.Rotate(o == "LANDSCAPE" ? 1 : 0);
+    if (!device_.Rotate(o == "LANDSCAPE" ? 1 : 0)) {
+      // CustomUiDevice.setRotationSync: asks, polls for 2 s, then gives up (paced as a phone,
+      // the answer takes those 2 s: device/android/phone_pace.h).
+      rotation_refused_ = true;
+      return Error("invalid element state",
+                   fmt::format("Screen rotation cannot be changed to {} after 2000ms. Is it "
+                               "locked programmatically?",
+                               o == "LANDSCAPE" ? "ROTATION_90" : "ROTATION_0"));
+    }
     return Ok(session_, o);
   }
   if (rest == "/appium/gestures/click" && post) {

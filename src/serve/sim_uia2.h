@@ -3,10 +3,11 @@
 // (device/android/uia2_protocol.h): /status, /sessions, POST and DELETE /session (DELETE stops
 // the server, as the real one does), settings, /source (the page-source format), /screenshot,
 // gestures/click and long_click, W3C pointer /actions, /keys into the focused field,
-// press_keycode, /back, window size and /orientation. A leading /wd/hub is stripped. Anything
-// else is 404 "unknown command"; a stale session id is 404 "invalid session id". The device's
-// instrumentation (SimAndroidDevice::Uia2Running) decides whether the port answers at all. On a
-// device paced as a phone each answer takes what the request takes on one (phone_pace.h).
+// press_keycode, /back, window size and /orientation (400 "invalid element state" on a screen
+// locked to portrait, as CustomUiDevice.setRotationSync answers after 2 s). A leading /wd/hub is
+// stripped. Anything else is 404 "unknown command"; a stale session id is 404 "invalid session id".
+// The device's instrumentation (SimAndroidDevice::Uia2Running) decides whether the port answers at
+// all. On a device paced as a phone each answer takes what the request takes on one (phone_pace.h).
 // Thread-safe (one mutex; the device has its own).
 #pragma once
 
@@ -38,6 +39,7 @@ class SimUia2Server {
   nlohmann::json settings_ = nlohmann::json::object();
   int64_t next_session_ = 1;
   int gesture_ms_ = 0;  // the last request's press or swipe duration (for the phone's pace)
+  bool rotation_refused_ = false;  // the last request was a rotation the screen refused
 };
 
 }  // namespace roam::serve

@@ -191,6 +191,7 @@ void SimApp::Impl::Perform(const gui::Action& action) {
       Launch();
       break;
     case ActionKind::kRotate:
+      if (RotationLocked()) break;  // the activity keeps its orientation: nothing happens
       st_.rotation = (st_.rotation + 1) % kRotations;
       dirty_ = true;
       if (st_.foreground && !st_.menu_open) RunPageEvent(PageEvent::kRotate);
@@ -354,6 +355,7 @@ void SimApp::Launch() { impl_->Launch(); }
 void SimApp::Stop() { impl_->Stop(); }
 void SimApp::ClearData() { impl_->ClearData(); }
 bool SimApp::running() const { return impl_->st_.running; }
+bool SimApp::RotationLocked() const { return impl_->RotationLocked(); }
 const gui::Screen& SimApp::screen() { return impl_->Render(); }
 
 bool SimApp::ScreenBeneath(gui::Screen& out, bool& dimmed) {

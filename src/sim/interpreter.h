@@ -85,6 +85,11 @@ class SimApp::Impl {
   void Stop();
   void ClearData();
   void Perform(const gui::Action& action);
+  // The screen in front is locked to portrait (PageSpec::portrait_locked): rotations do nothing.
+  bool RotationLocked() const {
+    return st_.running && st_.foreground && !st_.stack.empty() &&
+           spec_->screens()[st_.stack.back().page].portrait_locked;
+  }
 
   // render.cc
   const gui::Screen& Render();

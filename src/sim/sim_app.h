@@ -68,6 +68,9 @@ class SimApp {
   void Stop();       // kills the process: screens, dialogs and non-persistent data are lost
   void ClearData();  // Stop, then every variable and list back to its initial value
   bool running() const;
+  // The screen in front is locked to portrait: a rotation does nothing (a phone's UiAutomator2
+  // server refuses one, `settings put system user_rotation` is ignored).
+  bool RotationLocked() const;
 
   // The current screen: the app's top screen, dialog or menu, or the launcher when the app is
   // not in the foreground. Valid until the next non-const call.

@@ -180,6 +180,9 @@ struct PageSpec {
   std::vector<int> field_by_name;  // global input name -> slot or -1
   int scroll_slots = 0;
   int create_unit = -1;
+  // "orientation": "portrait": the activity is locked to portrait (android:screenOrientation):
+  // a rotation does nothing while the screen is in front. Screens only.
+  bool portrait_locked = false;
   // The screen declares its own app bar (a widget whose class is a Toolbar or ActionBar, or
   // whose resource-id is `:id/toolbar`, `:id/action_bar` or `:id/app_bar`): the simulator adds no
   // toolbar of its own.

@@ -345,9 +345,16 @@ void SpecCompiler::Page(const json& page, const std::string& path, PageSpec& out
   if (out.dialog) {
     CheckKeys(page, path, {"id", "title", "message", "widgets", "on"});
   } else {
-    CheckKeys(page, path, {"id", "activity", "title", "widgets", "menu", "on"});
+    CheckKeys(page, path, {"id", "activity", "title", "widgets", "menu", "on", "orientation"});
     std::string act = String(page, "activity", path, true);
     out.activity = !act.empty() && act[0] == '.' ? spec_->package_ + act : act;
+    const std::string orientation = String(page, "orientation", path, false);
+    if (!orientation.empty() && orientation != "portrait")
+      Error(Join(path, "orientation"),
+            fmt::format("\"{}\": the simulator models \"portrait\" (an activity locked to "
+                        "portrait) or no \"orientation\" (it follows the device)",
+                        orientation));
+    out.portrait_locked = orientation == "portrait";
   }
   String(page, "id", path, true);
   out.title = TemplateField(page, "title", path, ctx);

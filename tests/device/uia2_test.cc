@@ -99,6 +99,30 @@ TEST(Uia2, ErrorAnswersBecomeStatusesThatNameTheRoute) {
   EXPECT_EQ(Uia2ErrorStatus("unknown error"), 500);
 }
 
+// Issue 59, rows 1-3: what the real server answers an action it turns down (a rotation on a
+// screen locked to portrait: 400 "invalid element state" from CustomUiDevice.setRotationSync;
+// /keys into a view that takes no text) is that action's refusal, reason first; GET /source's
+// 500 "unknown error" (no window root within 10 s) is a server that failed, to be asked again.
+TEST(Uia2, ARefusedActionAndAFailedServerAreToldApart) {
+  const std::string locked =
+      Uia2ErrorBody("invalid element state",
+                    "Screen rotation cannot be changed to ROTATION_90 after 2000ms. Is it locked?");
+  auto rotate = Uia2Value("POST /orientation", 400, locked, /*action=*/true);
+  ASSERT_TRUE(rotate.status().IsRefused()) << rotate.status().ToString();
+  EXPECT_TRUE(rotate.status().message().starts_with(
+      "invalid element state (POST /orientation): HTTP 400: Screen rotation"))
+      << rotate.status().message();
+  // Not an action (a session's settings): a 400 is a request Roam got wrong, said as such.
+  EXPECT_EQ(Uia2Value("POST /appium/settings", 400, locked).status().code(),
+            Status::Code::kInvalidArgument);
+  auto source = Uia2Value("GET /source", 500,
+                          Uia2ErrorBody("unknown error", "Could not find the active window"));
+  EXPECT_TRUE(source.status().IsUnavailable()) << source.status().ToString();
+  auto stale = Uia2Value("POST /orientation", 404, Uia2ErrorBody("invalid session id", "gone"),
+                         /*action=*/true);
+  EXPECT_TRUE(stale.status().IsUnavailable());
+}
+
 TEST(Uia2, ResumeLinesOfEveryShapeNameTheActivity) {
   EXPECT_EQ(ResumedActivity("11-27 10:00:00.000  4321  4321 I wm_on_resume_called: "
                             "[211812906,org.app.ui.MainActivity,RESUME_ACTIVITY]"),
@@ -238,8 +262,8 @@ TEST_F(Uia2Served, AServerThatDiesIsStartedAgainAndTheStepGoesOn) {
   ASSERT_TRUE((*d)->Launch().ok());
   gui::Screen screen;
   ASSERT_TRUE((*d)->Observe(screen).ok());
-  // Another UiAutomation client takes the connection: the server stops, as on a phone.
-  sim()->RunShell("uiautomator dump /sdcard/x.xml");
+  // The server's process is killed (another tool's cleanup, the low-memory killer).
+  sim()->RunShell("am force-stop io.appium.uiautomator2.server");
   EXPECT_FALSE(sim()->Uia2Running());
   ASSERT_TRUE((*d)->Observe(screen).ok()) << notes_;
   EXPECT_FALSE(screen.widgets.empty());
@@ -281,6 +305,52 @@ TEST_F(Uia2Served, AServerThatCannotStartLeavesTheRunOnUiautomatorAndSaysWhy) {
   gui::Screen screen;
   ASSERT_TRUE((*d)->Observe(screen).ok());
   EXPECT_FALSE(screen.widgets.empty());
+}
+
+// Issue 59, row 6: a phone that ran a newer Appium has a newer server, which refuses `pm install
+// -r` of an older one (INSTALL_FAILED_VERSION_DOWNGRADE): both packages are uninstalled first.
+TEST_F(Uia2Served, ANewerServerInstalledIsReplacedNotAStartThatFails) {
+  REQUIRE_UIA2_APKS();
+  ApkManifest newer = apks->manifest;
+  newer.version_code += 100;
+  newer.version_name = "99.0.0";
+  sim()->SetInstalledForTest(newer);
+  auto d = AndroidDevice::Open(Options(AndroidDeviceOptions::Driver::kUia2));
+  ASSERT_TRUE(d.ok()) << d.status().message();
+  EXPECT_EQ((*d)->driver_name(), "uia2") << (*d)->driver_reason() << "\n" << notes_;
+  auto installed = sim()->Installed(std::string(kUia2ServerPackage));
+  ASSERT_TRUE(installed.has_value());
+  EXPECT_EQ(installed->version_code, apks->manifest.version_code);
+}
+
+// Issue 59, row 5: the server held the device's UiAutomation connection after Roam was done with
+// it, so `uiautomator dump` failed on a phone after a run or a fall-back. Closing the device
+// deletes the session and force-stops both packages, as Appium's deleteSession does; and a server
+// another tool left running is stopped when a dump finds it holding the connection.
+TEST_F(Uia2Served, TheServerIsReleasedAtTheEndAndALeftoverOneWhenADumpMeetsIt) {
+  REQUIRE_UIA2_APKS();
+  {
+    auto d = AndroidDevice::Open(Options(AndroidDeviceOptions::Driver::kUia2));
+    ASSERT_TRUE(d.ok());
+    ASSERT_EQ((*d)->driver_name(), "uia2");
+    ASSERT_TRUE((*d)->Launch().ok());
+    gui::Screen screen;
+    ASSERT_TRUE((*d)->Observe(screen).ok());
+    ASSERT_TRUE(sim()->Uia2Running());
+  }
+  EXPECT_FALSE(sim()->Uia2Running());
+  EXPECT_EQ(sim()->RunShell("uiautomator dump /dev/tty").exit_code, 0);
+  // Another tool's server, left running: the uiautomator driver stops it and dumps.
+  ASSERT_EQ(sim()->RunShell(Uia2InstrumentCommand()).exit_code, 0);
+  ASSERT_TRUE(sim()->Uia2Running());
+  auto d = AndroidDevice::Open(Options(AndroidDeviceOptions::Driver::kUiautomator));
+  ASSERT_TRUE(d.ok());
+  ASSERT_TRUE((*d)->Launch().ok());
+  gui::Screen screen;
+  ASSERT_TRUE((*d)->Observe(screen).ok()) << notes_;
+  EXPECT_FALSE(screen.widgets.empty());
+  EXPECT_FALSE(sim()->Uia2Running());
+  EXPECT_NE(notes_.find("holds the device's UiAutomation connection"), std::string::npos) << notes_;
 }
 
 }  // namespace

@@ -251,6 +251,43 @@ TEST(AndroidExplore, Uia2RunsStartNoProcessAStepAndCoverWhatTheSimulatorCovers) 
   EXPECT_EQ(summary->activities_covered.size(), on_sim->activities_covered.size());
 }
 
+// Issue 59, row 1: a real server answers a rotation on an activity locked to portrait with HTTP
+// 400 "invalid element state", and that ended the whole run at its first rotation. Every screen
+// of diary locked: the run spends its budget, its rotations are refused steps counted by
+// reason, and the server is released at the end (a dump works, no server left running).
+TEST(AndroidExplore, Uia2RotationsRefusedOnLockedScreensAreStepsNotTheRunsEnd) {
+  if (!device::android::FindUia2Apks(device::android::DefaultUia2ApkDir()).ok())
+    GTEST_SKIP() << "no UiAutomator2 server APKs (setup.sh fetches them)";
+  auto doc = ReadJsonFile(testing::SourceDir() / "apps/diary.json");
+  ASSERT_TRUE(doc.ok());
+  for (auto& screen : (*doc)["screens"]) screen["orientation"] = "portrait";
+  const auto app = testing::TempDir("android_locked_app") / "locked.json";
+  ASSERT_TRUE(WriteJsonFile(app, *doc).ok());
+  auto spec = sim::LoadSpec(app);
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  serve::SimAdbServerOptions so;
+  so.port = 0;
+  so.serial = kSerial;
+  SimAdbServer server(*spec, so);
+  ASSERT_TRUE(server.Start().ok());
+  ExploreOptions o = AndroidRun(server, "android_uia2_locked", 1);
+  o.budget.events = 600;
+  o.target.android.package = (*spec)->package();
+  o.target.android.driver = device::android::AndroidDeviceOptions::Driver::kUia2;
+  auto summary = Explore(o);
+  ASSERT_TRUE(summary.ok()) << summary.status().message();
+  EXPECT_EQ(summary->stop_reason, "events");
+  EXPECT_EQ(summary->events, 600);
+  const std::string reason = "invalid element state (POST /orientation)";
+  ASSERT_EQ(summary->refused.count(reason), 1u) << "no rotation was refused";
+  EXPECT_GT(summary->refused.at(reason), 0);
+  auto config = ReadJsonFile(o.out / "config.json");
+  ASSERT_TRUE(config.ok());
+  EXPECT_EQ(config->value("driver", ""), "uia2") << "the refusals made it fall back";
+  EXPECT_FALSE(server.Device(kSerial)->Uia2Running()) << "the server was left running";
+  EXPECT_EQ(server.Device(kSerial)->RunShell("uiautomator dump /dev/tty").exit_code, 0);
+}
+
 }  // namespace
 }  // namespace roam::run
 

@@ -150,9 +150,8 @@ TEST_F(SimUia2Test, WhatStopsARealServerStopsThisOne) {
   std::string sid = NewSession();
   Call("DELETE", "/session/" + sid);
   EXPECT_FALSE(device_->Uia2Running()) << "DELETE /session stops the whole server";
-  for (const char* stop :
-       {"am force-stop io.appium.uiautomator2.server",
-        "am force-stop io.appium.uiautomator2.server.test", "uiautomator dump /sdcard/d.xml"}) {
+  for (const char* stop : {"am force-stop io.appium.uiautomator2.server",
+                           "am force-stop io.appium.uiautomator2.server.test"}) {
     device_->RunShell(a::Uia2InstrumentCommand());
     ASSERT_TRUE(device_->Uia2Running());
     sid = NewSession();
@@ -163,6 +162,24 @@ TEST_F(SimUia2Test, WhatStopsARealServerStopsThisOne) {
     Call("GET", "/session/" + sid + "/source", "", 404);
     device_->Uia2Stop();
   }
+}
+
+// Issue 59, row 5: the server holds the device's one UiAutomation connection until it is
+// stopped, so `uiautomator dump` fails while it runs ("already registered", as on a phone) and
+// the server goes on; it worked (and stopped the server) here, which no phone does.
+TEST_F(SimUia2Test, UiautomatorDumpFailsWhileTheServerHoldsUiAutomation) {
+  Start();
+  NewSession();
+  ShellResult held = device_->RunShell("uiautomator dump /dev/tty");
+  EXPECT_NE(held.exit_code, 0);
+  EXPECT_NE(held.err.find("already registered"), std::string::npos) << held.out << held.err;
+  EXPECT_EQ(held.out.find("<hierarchy"), std::string::npos);
+  EXPECT_TRUE(device_->Uia2Running());
+  device_->RunShell(a::Uia2StopCommand());
+  EXPECT_FALSE(device_->Uia2Running());
+  ShellResult free = device_->RunShell("uiautomator dump /dev/tty");
+  EXPECT_EQ(free.exit_code, 0) << free.err;
+  EXPECT_NE(free.out.find("<hierarchy"), std::string::npos);
 }
 
 }  // namespace
@@ -212,6 +229,44 @@ TEST(PhonePace, ShellLinesAndServerRequestsOweWhatAPhoneTakes) {
       {.method = "POST", .path = "/session/" + sid + "/actions", .body = chain.dump()});
   EXPECT_EQ(slow.status, 200) << slow.body;
   EXPECT_EQ(slow.delay_ms, a::PhoneUia2RequestMs("POST", "/actions", a::kMaxGestureMs));
+}
+
+// Issue 59, row 1: on an activity locked to portrait the real server polls 2 s for the new
+// rotation and answers 400 "invalid element state" (CustomUiDevice.setRotationSync); it rotated
+// here, which no phone does.
+TEST(SimUia2Rotation, ALockedScreenRefusesARotationAsTheRealServerDoes) {
+  auto doc = ReadJsonFile(testing::SourceDir() / "apps/diary.json");
+  ASSERT_TRUE(doc.ok());
+  for (auto& screen : (*doc)["screens"]) screen["orientation"] = "portrait";
+  const auto app = testing::TempDir("uia2_locked") / "locked.json";
+  ASSERT_TRUE(WriteJsonFile(app, *doc).ok());
+  auto spec = sim::LoadSpec(app);
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  SimAndroidDevice device("emulator-5554", *spec, sim::SimOptions{}, 0);
+  device.set_phone_pace(true);
+  device.RunShell("monkey -p " + (*spec)->package() + " 1");
+  SimUia2Server server(device);
+  HttpResponse session =
+      server.Handle({.method = "POST", .path = "/session", .body = a::Uia2NewSessionBody()});
+  const std::string sid = json::parse(session.body)["sessionId"].get<std::string>();
+  HttpResponse r = server.Handle({.method = "POST",
+                                  .path = "/session/" + sid + "/orientation",
+                                  .body = R"({"orientation":"LANDSCAPE"})"});
+  EXPECT_EQ(r.status, 400) << r.body;
+  EXPECT_NE(r.body.find("invalid element state"), std::string::npos) << r.body;
+  EXPECT_NE(r.body.find("Screen rotation cannot be changed to ROTATION_90 after 2000ms"),
+            std::string::npos)
+      << r.body;
+  EXPECT_EQ(r.delay_ms, a::kRotationRefusalMs);
+  EXPECT_EQ(device.Rotation(), 0);
+  // The shell's rotation is ignored as a phone ignores it for a locked activity.
+  device.RunShell("settings put system user_rotation 1");
+  EXPECT_EQ(device.Rotation(), 0);
+  // Asking for the orientation it has is no rotation: 200.
+  HttpResponse same = server.Handle({.method = "POST",
+                                     .path = "/session/" + sid + "/orientation",
+                                     .body = R"({"orientation":"PORTRAIT"})"});
+  EXPECT_EQ(same.status, 200) << same.body;
 }
 
 // Issue 60, row 4: bodies without the fields the server reads (capabilities without

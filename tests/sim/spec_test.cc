@@ -63,6 +63,18 @@ TEST(CheckSpec, ABroadcastHandlerNamesAnIntentActionOnAScreen) {
                        "unknown screen event"));
 }
 
+// Issue 59: "orientation": "portrait" locks a screen's activity; nothing else is modelled.
+TEST(CheckSpec, AScreenMayBeLockedToPortraitOnly) {
+  json d = Base();
+  d["screens"][0]["orientation"] = "portrait";
+  EXPECT_TRUE(Errors(d).empty()) << Errors(d)[0];
+  d["screens"][1]["orientation"] = "landscape";
+  EXPECT_TRUE(HasError(d, "/screens/1/orientation", "the simulator models \"portrait\""));
+  json e = Base();
+  e["dialogs"][0]["orientation"] = "portrait";  // a dialog has its activity's
+  EXPECT_TRUE(HasError(e, "/dialogs/0/orientation", "unknown key"));
+}
+
 TEST(CheckSpec, UnknownScreenWithSuggestion) {
   json d = Base();
   d["screens"][0]["widgets"][0]["on"]["click"][0]["navigate"] = "Edti";

@@ -11,6 +11,7 @@
 #include "base/json_fields.h"
 #include "device/android/shell_escape.h"
 #include "device/android/system_screens.h"
+#include "device/android/uia2_protocol.h"
 #include "draw/draw.h"
 #include "gui/uiautomator.h"
 
@@ -283,6 +284,16 @@ Result<std::string> AndroidDevice::DumpXml(std::string& focus_text) {
       return std::string(*xml);
     }
     last = *out;
+    if (UiAutomationTaken(*out) && !released_uiautomation_) {
+      // A UiAutomator2 server (another tool's, or one that stopped answering) holds the
+      // connection: stop it, as Appium's driver stops its leftovers, and dump again.
+      released_uiautomation_ = true;
+      Note(
+          "uiautomator dump: a UiAutomator2 server holds the device's UiAutomation connection; "
+          "stopping it");
+      Shell(Uia2StopCommand()).ok();
+      continue;
+    }
     if (!DumpWorthRetrying(*out)) break;
     SleepMs(options_.dump_retry_wait_ms);
   }

@@ -180,6 +180,7 @@ class AndroidDevice final : public Device {
   std::vector<std::string> broadcasts_;               // DeclaredBroadcasts()
   mutable int actions_since_dump_ = 1;                // a dump is due before the first figures
   mutable bool coverage_noted_ = false;               // a failing dump is noted once
+  bool released_uiautomation_ = false;  // a UiAutomator2 server that held it was stopped once
 };
 
 }  // namespace roam::device::android

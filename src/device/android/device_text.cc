@@ -33,6 +33,11 @@ std::optional<std::string_view> ExtractDump(std::string_view output) {
   return output.substr(start, end + kEnd.size() - start);
 }
 
+bool UiAutomationTaken(std::string_view output) {
+  return output.find("UiAutomationService") != std::string_view::npos &&
+         output.find("already registered") != std::string_view::npos;
+}
+
 bool DumpWorthRetrying(std::string_view output) {
   return output.empty() || output.find("could not get idle state") != std::string_view::npos ||
          output.find("ERROR") != std::string_view::npos ||

@@ -18,6 +18,10 @@ namespace roam::device::android {
 // "\r\n" -> "\n" (a shell: v1 stream comes through a pty).
 std::string StripCarriageReturns(std::string_view text);
 
+// `uiautomator dump` failed because another UiAutomation client holds the device's one
+// connection ("UiAutomationService ... already registered"): a UiAutomator2 server left running.
+bool UiAutomationTaken(std::string_view output);
+
 // The XML of a `uiautomator dump /dev/tty` output: from "<?xml" (or "<hierarchy") through
 // "</hierarchy>", without the "UI hierchary dumped to: /dev/tty" line; nullopt when there is
 // none (then the output holds an error such as "ERROR: could not get idle state.").

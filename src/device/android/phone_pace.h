@@ -22,6 +22,10 @@ inline constexpr int kMaxLineMs = 7 * 24 * 3600 * 1000;
 // trip. Several commands in one line cost their sum; the caller adds them up.
 int PhoneShellCommandMs(const std::vector<std::string>& argv);
 
+// POST /orientation on an activity locked to portrait: the server polls for the new rotation for
+// CustomUiDevice's CHANGE_ROTATION_TIMEOUT_MS before it answers 400.
+inline constexpr int kRotationRefusalMs = 2000;
+
 // One request to Appium's UiAutomator2 server: the route after /session/ID ("/source",
 // "/appium/gestures/click", "/actions", ...) or a sessionless one ("/status"); `gesture_ms` is
 // the duration a long press or a swipe asks for.

@@ -93,6 +93,13 @@ Status InstallWhenNeeded(const Uia2Adb& adb, const Uia2Apks& apks,
   const bool same = installed.version_code == apks.manifest.version_code &&
                     installed.version_name == apks.manifest.version_name;
   if (same && test_installed) return Status::Ok();
+  // Another version is there (a newer one refuses `pm install -r` of ours with
+  // INSTALL_FAILED_VERSION_DOWNGRADE): both packages go first, as Appium's driver uninstalls them
+  // when the versions differ.
+  if (!installed.package.empty() || test_installed) {
+    adb.shell(fmt::format("pm uninstall {};pm uninstall {}", kUia2ServerPackage, kUia2TestPackage))
+        .ok();
+  }
   for (const std::string& apk : {apks.server, apks.test}) {
     ROAM_RETURN_IF_ERROR(adb.install(apk).Wrap("installing the UiAutomator2 server"));
   }
@@ -116,8 +123,7 @@ Result<std::unique_ptr<Uia2Driver>> Uia2Driver::Start(
   d->version_ = apks->manifest.version_name;
   // A server left running by an earlier run answers with its own session: stop it first, as
   // Appium's driver cleans up its leftovers.
-  adb.shell(fmt::format("am force-stop {};am force-stop {}", kUia2ServerPackage, kUia2TestPackage))
-      .ok();
+  adb.shell(Uia2StopCommand()).ok();
   auto s = Socket::Connect(adb.host, adb.port, adb.timeout_ms);
   if (!s.ok()) return s.status();
   ROAM_RETURN_IF_ERROR(Request(*s, TransportService(adb.serial)));
@@ -159,7 +165,15 @@ Result<std::unique_ptr<Uia2Driver>> Uia2Driver::Start(
 }
 
 Uia2Driver::~Uia2Driver() {
+  // Released as Appium's deleteSession releases it: DELETE /session (the server stops and gives
+  // back the device's UiAutomation connection, which `uiautomator dump` needs), then a
+  // force-stop of both packages for a server that no longer answers, and its wake lock.
+  if (http_ && !session_.empty()) {
+    http_->set_timeout_ms(kReleaseTimeoutMs);
+    http_->Delete(Uia2SessionPath(session_, "")).ok();
+  }
   http_.reset();
+  if (adb_.shell) adb_.shell(Uia2StopCommand()).ok();
   instrumentation_.Close();
   if (local_port_ > 0)
     KillForward(adb_.host, adb_.port, adb_.serial, local_port_, adb_.timeout_ms).ok();
@@ -189,18 +203,24 @@ bool Uia2Driver::Alive() {
 }
 
 Result<json> Uia2Driver::Call(const char* method, const std::string& suffix,
-                              const std::string& body) {
+                              const std::string& body, bool action) {
   const std::string path = session_.empty() ? suffix : Uia2SessionPath(session_, suffix);
   const std::string route = fmt::format("{} {}", method, suffix);
   Result<HttpReply> reply = std::string_view(method) == "GET"    ? http_->Get(path)
                             : std::string_view(method) == "POST" ? http_->Post(path, body)
                                                                  : http_->Delete(path);
   if (!reply.ok()) return Status::Unavailable("UiAutomator2 server: " + reply.status().message());
-  return Uia2Value(route, reply->status, reply->body);
+  return Uia2Value(route, reply->status, reply->body, action);
 }
 
 Result<std::string> Uia2Driver::PageSource() {
   auto value = Call("GET", "/source");
+  // A 5xx is often passing (a window in transition has no root yet); a dead server is not.
+  for (int retry = 0; retry < settings_.source_retries && value.status().IsUnavailable() && Alive();
+       ++retry) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(settings_.retry_ms));
+    value = Call("GET", "/source");
+  }
   if (!value.ok()) return value.status();
   if (!value->is_string())
     return Status::Corruption("UiAutomator2 server, GET /source: the value is not a string");
@@ -220,29 +240,30 @@ Status Uia2Driver::Perform(const DeviceInput& in) {
   Result<json> done = json();
   switch (in.kind) {
     case K::kTap:
-      done = Call("POST", "/appium/gestures/click", Uia2ClickBody(in.x, in.y));
+      done = Call("POST", "/appium/gestures/click", Uia2ClickBody(in.x, in.y), true);
       break;
     case K::kLongPress:
-      done = Call("POST", "/appium/gestures/long_click", Uia2LongClickBody(in.x, in.y, in.ms));
+      done =
+          Call("POST", "/appium/gestures/long_click", Uia2LongClickBody(in.x, in.y, in.ms), true);
       break;
     case K::kSwipe:
-      done = Call("POST", "/actions", Uia2SwipeBody(in.x, in.y, in.x2, in.y2, in.ms));
+      done = Call("POST", "/actions", Uia2SwipeBody(in.x, in.y, in.x2, in.y2, in.ms), true);
       break;
     case K::kKey:
       if (in.key < 0)
         return Status::Unsupported("UiAutomator2 server: no key code for KEYCODE_" + in.text);
-      done = Call("POST", "/appium/device/press_keycode", Uia2KeycodeBody(in.key));
+      done = Call("POST", "/appium/device/press_keycode", Uia2KeycodeBody(in.key), true);
       break;
     case K::kText: {
-      done = Call("POST", "/appium/gestures/click", Uia2ClickBody(in.x, in.y));
-      if (done.ok()) done = Call("POST", "/keys", Uia2KeysBody(in.text));
+      done = Call("POST", "/appium/gestures/click", Uia2ClickBody(in.x, in.y), true);
+      if (done.ok()) done = Call("POST", "/keys", Uia2KeysBody(in.text), true);
       // No focused field after the tap: the text goes nowhere, as `input text` would.
       if (!done.ok() && done.status().code() == Status::Code::kNotFound) return Status::Ok();
       break;
     }
     case K::kRotate:
       done = Call("POST", "/orientation",
-                  json{{"orientation", in.rotation % 2 ? "LANDSCAPE" : "PORTRAIT"}}.dump());
+                  json{{"orientation", in.rotation % 2 ? "LANDSCAPE" : "PORTRAIT"}}.dump(), true);
       break;
     case K::kRestart:
       return Status::Unsupported("UiAutomator2 server: restarting the app is adb's");

@@ -31,6 +31,10 @@ struct Uia2Settings {
   int poll_ms = 250;               // GET /status while starting
   int request_timeout_ms = 20000;  // one request; a /source waits for no idle (settings)
   int restarts = 3;                // a server that dies is started again at most this often a run
+  // GET /source answering 5xx (the active window's root not found within the server's 10 s,
+  // say) is asked again this often, `retry_ms` apart, before the server counts as failed.
+  int source_retries = 2;
+  int retry_ms = 250;
 };
 
 // What the driver needs of the adb side (AndroidDevice gives it its own).
@@ -50,10 +54,13 @@ class Uia2Driver {
   static Result<std::unique_ptr<Uia2Driver>> Start(
       const Uia2Adb& adb, const Uia2Settings& settings,
       const std::function<void(const std::string&)>& note);
-  ~Uia2Driver();  // closes the session's connection, the instrumentation's shell and the forward
+  // Deletes the session, force-stops the server's packages (the device's UiAutomation connection
+  // is free again), closes the instrumentation's shell and removes the forward.
+  ~Uia2Driver();
 
   Result<std::string> PageSource();
-  // Performs one input (device_text.h). kRestart is not the server's: Unsupported.
+  // Performs one input (device_text.h). kRestart is not the server's: Unsupported. An input the
+  // server turns down is Refused (the step did nothing); a server that failed, Unavailable.
   Status Perform(const DeviceInput& input);
   Result<std::string> Screenshot();  // PNG bytes
   // False once the instrumentation's shell has ended (the server stopped).
@@ -62,9 +69,11 @@ class Uia2Driver {
   int local_port() const { return local_port_; }
 
  private:
+  static constexpr int kReleaseTimeoutMs = 2000;  // DELETE /session at the end: a dead server
   Uia2Driver(Uia2Adb adb, Uia2Settings settings) : adb_(std::move(adb)), settings_(settings) {}
+  // `action`: an answer that turns the request down is Refused (Uia2Value).
   Result<nlohmann::json> Call(const char* method, const std::string& suffix,
-                              const std::string& body = "");
+                              const std::string& body = "", bool action = false);
 
   Uia2Adb adb_;
   Uia2Settings settings_;

@@ -14,6 +14,10 @@ std::string Uia2ServerApkName(std::string_view version) {
   return fmt::format("appium-uiautomator2-server-v{}.apk", version);
 }
 
+std::string Uia2StopCommand() {
+  return fmt::format("am force-stop {};am force-stop {}", kUia2ServerPackage, kUia2TestPackage);
+}
+
 std::string Uia2InstrumentCommand() {
   return fmt::format("am instrument -w -e disableAnalytics true {}/{}", kUia2TestPackage,
                      kUia2Runner);
@@ -72,7 +76,8 @@ std::string Uia2KeysBody(std::string_view text) {
 
 std::string Uia2KeycodeBody(int keycode) { return json{{"keycode", keycode}}.dump(); }
 
-Result<json> Uia2Value(std::string_view route, long http_status, std::string_view body) {
+Result<json> Uia2Value(std::string_view route, long http_status, std::string_view body,
+                       bool action) {
   auto parsed = ParseJson(std::string(body), std::string(route));
   if (!parsed.ok() || !parsed->is_object() || !parsed->contains("value"))
     return Status::Corruption(
@@ -92,7 +97,10 @@ Result<json> Uia2Value(std::string_view route, long http_status, std::string_vie
   std::string text = fmt::format("UiAutomator2 server, {}: HTTP {} {}: {}", route, http_status,
                                  code, Excerpt(message, 300));
   if (code == "no such element") return Status::NotFound(text);
-  if (code == "invalid session id") return Status::Unavailable(text);
+  if (code == "invalid session id" || http_status >= 500) return Status::Unavailable(text);
+  if (action && http_status >= 400)
+    return Status::Refused(
+        fmt::format("{} ({}): HTTP {}: {}", code, route, http_status, Excerpt(message, 300)));
   return Status::InvalidArgument(text);
 }
 

@@ -32,6 +32,9 @@ inline constexpr std::string_view kUia2TestApkName =
 // `am instrument -w -e disableAnalytics true PKG.test/androidx.test.runner.AndroidJUnitRunner`:
 // the one test in the test APK starts the server and blocks until it stops.
 std::string Uia2InstrumentCommand();
+// `am force-stop` of the server's two packages: what releases the device's UiAutomation
+// connection and the server's wake lock (Appium's driver, deleteSession and its cleanup).
+std::string Uia2StopCommand();
 
 // The settings a crawler wants, sent as capabilities of POST /session (the server applies a
 // capability named like a setting as that setting):
@@ -59,9 +62,14 @@ std::string Uia2KeycodeBody(int keycode);         // {"keycode": ...}
 
 // The `value` of an answer; an error answer (or a body that is not the envelope) becomes a
 // Status that names the route, the W3C error and the server's message:
-// NotFound for "no such element", Unavailable for "invalid session id" (the server restarted),
-// InvalidArgument otherwise.
-Result<nlohmann::json> Uia2Value(std::string_view route, long http_status, std::string_view body);
+// NotFound for "no such element", Unavailable for "invalid session id" (the server restarted)
+// and for a 5xx (the server failed: "unknown error" when GET /source finds no window root);
+// for an `action` (a gesture, keys, a rotation) any other 4xx is Refused, reason first ("invalid
+// element state (POST /orientation): ..."): the server turned that one action down (a rotation
+// on an activity locked to portrait, text into a view that takes none); InvalidArgument
+// otherwise.
+Result<nlohmann::json> Uia2Value(std::string_view route, long http_status, std::string_view body,
+                                 bool action = false);
 
 // The server's error answer: {"sessionId": null, "value": {"error", "message", "stacktrace"}}.
 std::string Uia2ErrorBody(std::string_view error, std::string_view message);

@@ -152,6 +152,7 @@ report::Summary MergeDeviceSummaries(const std::vector<report::Summary>& devices
   m.anrs.clear();
   m.relaunches = m.snapshots = m.restores = m.failed_restores = 0;
   m.restore_events = 0;
+  m.refused.clear();
   m.timing = {};
   std::unordered_set<std::string> activities;
   std::map<std::string, size_t> failure_at;  // signature -> index in m.crashes or m.anrs
@@ -167,6 +168,7 @@ report::Summary MergeDeviceSummaries(const std::vector<report::Summary>& devices
     m.restores += d.restores;
     m.failed_restores += d.failed_restores;
     m.restore_events += d.restore_events;
+    for (const auto& [reason, n] : d.refused) m.refused[reason] += n;
     m.timing.steps += d.timing.steps;
     m.timing.observe += d.timing.observe;
     m.timing.decide += d.timing.decide;
