@@ -80,7 +80,7 @@ std::span<const GlobalAction> GlobalActions() { return kGlobalActions; }
 
 bool CanAct(const Screen& screen, int widget, const ActionOptions& options) {
   const Widget& w = screen.widgets[widget];
-  if (!w.enabled || w.bounds.empty()) return false;
+  if (!w.enabled || !w.displayed || w.bounds.empty()) return false;
   if (options.skip_off_screen) {
     const Rect& b = w.bounds;
     if (b.right <= 0 || b.bottom <= 0 || b.left >= screen.width || b.top >= screen.height)

@@ -17,6 +17,10 @@ struct Screen {
   int height = 1920;
   int rotation = 0;             // 0, 1, 2, 3 as in the dump's <hierarchy rotation="">
   std::vector<Widget> widgets;  // pre-order; roots have parent == -1 (one per window)
+  // The text of a toast on the screen (the UiAutomator2 server's page source shows one as an
+  // <android.widget.Toast> root for its 2-3.5 s): not a widget, so it does not change the
+  // state, but there for oracles to read.
+  std::vector<std::string> toasts;
 
   // The path of a widget: child indices from its window root, joined by '/', prefixed by the
   // window's index among roots: "0/2/1" is window 0, its child 2, that node's child 1.
@@ -30,6 +34,7 @@ struct Screen {
     package.clear();
     activity.clear();
     widgets.clear();
+    toasts.clear();
     rotation = 0;
   }
 };

@@ -48,7 +48,7 @@ void ResetWidget(Widget& w) {
   w.bounds = {};
   w.clickable = w.long_clickable = w.checkable = w.checked = w.scrollable = false;
   w.editable = w.password = w.focusable = w.focused = w.selected = w.naf = false;
-  w.enabled = true;
+  w.enabled = w.displayed = true;
   w.parent = -1;
   w.depth = w.child_index = w.subtree_end = 0;
 }
@@ -70,6 +70,9 @@ void SetNodeAttribute(Widget& w, std::string_view n, std::string_view v, bool& e
         w.checked = IsTrue(v);
       else if (n == "content-desc")
         w.content_desc.assign(v);
+      break;
+    case 'd':
+      if (n == "displayed") w.displayed = IsTrue(v);
       break;
     case 'e':
       if (n == "enabled")
@@ -115,12 +118,35 @@ void SetNodeAttribute(Widget& w, std::string_view n, std::string_view v, bool& e
   }
 }
 
+void DropToasts(Screen& s) {
+  std::vector<Widget>& ws = s.widgets;
+  s.toasts.clear();
+  auto is_toast = [](const Widget& w) { return w.parent < 0 && w.cls == kToastClass; };
+  if (std::none_of(ws.begin(), ws.end(), is_toast)) return;
+  // A toast is a root: it and what hangs from it go, the others keep their order and links.
+  std::vector<int> index(ws.size(), -1);
+  size_t kept = 0;
+  for (size_t i = 0; i < ws.size(); ++i) {
+    const int parent = ws[i].parent;
+    if (is_toast(ws[i]) || (parent >= 0 && index[parent] < 0)) {
+      if (is_toast(ws[i]) && !ws[i].text.empty()) s.toasts.push_back(ws[i].text);
+      continue;
+    }
+    index[i] = static_cast<int>(kept);
+    Widget w = std::move(ws[i]);
+    w.parent = parent >= 0 ? index[parent] : -1;
+    ws[kept++] = std::move(w);
+  }
+  ws.resize(kept);
+}
+
 void FinishNode(Widget& w, bool editable_attr) {
   w.editable = editable_attr || IsEditableClass(w.cls);
 }
 
-void FinishScreen(Screen& s, size_t count, int rotation) {
+void FinishScreen(Screen& s, size_t count, int rotation, int display_width, int display_height) {
   s.widgets.resize(count);
+  DropToasts(s);
   s.Link();
   s.package.clear();
   s.activity.clear();
@@ -142,6 +168,16 @@ void FinishScreen(Screen& s, size_t count, int rotation) {
   bool landscape = rotation % 2 == 1;
   s.width = right > 0 ? right : (landscape ? kDefaultHeight : kDefaultWidth);
   s.height = bottom > 0 ? bottom : (landscape ? kDefaultWidth : kDefaultHeight);
+  // The UiAutomator2 server says the display's size (the window it would show an app in): a
+  // dialog's window, the only root with multi-window off, is smaller than the screen.
+  if (display_width > 0 && display_height > 0) {
+    s.width = display_width;
+    s.height = display_height;
+  }
+}
+
+bool IsClassName(std::string_view tag) {
+  return tag != "node" && tag != "hierarchy" && tag.find('.') != std::string_view::npos;
 }
 
 namespace {
@@ -162,12 +198,13 @@ Status Error(std::string_view xml, ptrdiff_t offset, const std::string& what) {
   return Status::InvalidArgument("uiautomator dump: " + Where(xml, offset) + ": " + what);
 }
 
-// A <node>, or an element named by its class that has a class attribute (the UiAutomator2
-// server's page source).
+// A <node>, or an element named by its class (the UiAutomator2 server's page source), with a
+// class attribute or without one (a view whose class name is null: the server names it
+// android.view.View and leaves the attribute out).
 bool IsNode(const pugi::xml_node& n) {
   return n.type() == pugi::node_element &&
          (!std::strcmp(n.name(), "node") ||
-          (std::strcmp(n.name(), "hierarchy") && n.attribute("class")));
+          (std::strcmp(n.name(), "hierarchy") && n.attribute("class")) || IsClassName(n.name()));
 }
 
 // The element whose descendants are the windows: <hierarchy> wherever it is, else the root
@@ -224,6 +261,7 @@ Status ParseDumpWithPugixml(std::string_view xml, Screen& screen) {
       bool editable_attr = false;
       for (pugi::xml_attribute a = cur.first_attribute(); a; a = a.next_attribute())
         SetNodeAttribute(w, a.name(), a.value(), editable_attr);
+      if (w.cls.empty() && IsClassName(cur.name())) w.cls = cur.name();
       FinishNode(w, editable_attr);
       w.parent = parent;
       self = static_cast<int>(kept++);
@@ -245,7 +283,8 @@ Status ParseDumpWithPugixml(std::string_view xml, Screen& screen) {
     }
     if (cur) cur = cur.next_sibling();
   }
-  FinishScreen(screen, kept, container.attribute("rotation").as_int(0));
+  FinishScreen(screen, kept, container.attribute("rotation").as_int(0),
+               container.attribute("width").as_int(0), container.attribute("height").as_int(0));
   return Status::Ok();
 }
 
@@ -260,6 +299,7 @@ namespace {
 // Text from the device is made valid UTF-8 here, where it enters (base/utf8.h).
 void MakeTextValid(Screen& screen) {
   MakeValidUtf8(screen.package);
+  for (std::string& toast : screen.toasts) MakeValidUtf8(toast);
   for (Widget& w : screen.widgets)
     for (std::string* field :
          {&w.cls, &w.resource_id, &w.text, &w.content_desc, &w.package, &w.hint})

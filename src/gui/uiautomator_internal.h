@@ -23,8 +23,18 @@ void FinishNode(Widget& w, bool editable_attr);
 // "[l,t][r,b]"; anything else gives an empty Rect.
 Rect ParseBounds(std::string_view s);
 
-// Keeps widgets[0, count), links them, and sets rotation, package and size (uiautomator.h).
-void FinishScreen(Screen& screen, size_t count, int rotation);
+// Keeps widgets[0, count) but toasts (DropToasts), links them, and sets rotation, package and
+// size (uiautomator.h): the display's size when the page source gives it (<hierarchy width
+// height>), else what the window roots span.
+void FinishScreen(Screen& screen, size_t count, int rotation, int display_width = 0,
+                  int display_height = 0);
+// A toast's element in the UiAutomator2 server's page source.
+inline constexpr std::string_view kToastClass = "android.widget.Toast";
+// Takes toast roots (and anything under them) out of the widgets, their text into
+// Screen::toasts; the parents are still indexes of the unlinked list.
+void DropToasts(Screen& screen);
+// An element named by a class ("android.widget.Button"): the page source's kind of node.
+bool IsClassName(std::string_view tag);
 
 // The fast path: true when `xml` is within the subset and `screen` is filled as ParseDumpInto
 // would; false, with `screen` unspecified, for anything else: a root other than <hierarchy>,

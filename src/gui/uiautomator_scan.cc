@@ -99,14 +99,18 @@ class Scanner {
   bool Run(Screen& screen) {
     std::vector<Widget>& ws = screen.widgets;
     size_t count = 0;
-    int rotation = 0;
+    int rotation = 0, display_width = 0, display_height = 0;
     if (!SkipProlog() || !Expect('<')) return false;
     std::string_view root;
     if (!ReadName(root) || root != "hierarchy") return false;
     bool closed = false;
     bool ok = ReadAttributes(closed, [&](std::string_view n, std::string_view v) {
-      if (n != "rotation") return true;
-      auto [q, ec] = std::from_chars(v.data(), v.data() + v.size(), rotation);
+      int* into = n == "rotation" ? &rotation
+                  : n == "width"  ? &display_width
+                  : n == "height" ? &display_height
+                                  : nullptr;
+      if (!into) return true;
+      auto [q, ec] = std::from_chars(v.data(), v.data() + v.size(), *into);
       return ec == std::errc() && q == v.data() + v.size();
     });
     if (!ok) return false;
@@ -150,7 +154,7 @@ class Scanner {
         ResetWidget(w);
         w.parent = parent;
         bool editable_attr = false;
-        bool is_widget = name == "node";
+        bool is_widget = name == "node" || IsClassName(name);
         if (!ReadAttributes(leaf, [&](std::string_view n, std::string_view v) {
               is_widget = is_widget || n == "class";
               SetNodeAttribute(w, n, v, editable_attr);
@@ -158,6 +162,7 @@ class Scanner {
             }))
           return false;
         if (is_widget) {
+          if (w.cls.empty() && name != "node") w.cls = name;
           FinishNode(w, editable_attr);
           if (!leaf) {
             open.push_back({name, parent});
@@ -170,7 +175,7 @@ class Scanner {
       }
     }
     if (!SkipProlog() || p_ != end_) return false;  // only comments and PIs may follow
-    FinishScreen(screen, count, rotation);
+    FinishScreen(screen, count, rotation, display_width, display_height);
     return true;
   }
 

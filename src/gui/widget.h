@@ -42,6 +42,9 @@ struct Widget {
   bool focused = false;
   bool selected = false;
   bool naf = false;  // NAF="true": not accessibility-friendly
+  // displayed="false" (the UiAutomator2 server's page source): on the screen's tree but not
+  // shown; no action targets it.
+  bool displayed = true;
 
   // Tree links in Screen::widgets (pre-order). parent is -1 for a window root.
   int parent = -1;

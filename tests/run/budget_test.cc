@@ -9,6 +9,7 @@
 #include "device/sim_device.h"
 #include "explore/random.h"
 #include "run/explore/campaign.h"
+#include "run_test_util.h"
 #include "sim/spec.h"
 #include "test_paths.h"
 
@@ -67,23 +68,16 @@ TEST(Budget, ACampaignNeedsOneFiniteBudget) {
 }
 
 // A simulated device on which every action takes one second of the test's clock.
-class OneSecondPerAction final : public device::Device {
+class OneSecondPerAction final : public ForwardingDevice {
  public:
-  OneSecondPerAction(device::Device& inner, FakeClock& clock) : inner_(inner), clock_(clock) {}
-  std::string Name() const override { return inner_.Name(); }
-  std::string Package() const override { return inner_.Package(); }
-  Status Launch() override { return inner_.Launch(); }
-  Status Stop() override { return inner_.Stop(); }
-  Status ClearData() override { return inner_.ClearData(); }
-  Status Observe(gui::Screen& out) override { return inner_.Observe(out); }
+  OneSecondPerAction(device::Device& inner, FakeClock& clock)
+      : ForwardingDevice(inner), clock_(clock) {}
   Status Perform(const gui::Action& action) override {
     clock_.Advance(1);
     return inner_.Perform(action);
   }
-  void DrainEvents(std::vector<device::Event>& out) override { inner_.DrainEvents(out); }
 
  private:
-  device::Device& inner_;
   FakeClock& clock_;
 };
 

@@ -8,6 +8,7 @@
 #include "explore/random.h"
 #include "report/trace.h"
 #include "run/explore/campaign.h"
+#include "run_test_util.h"
 #include "sim/spec.h"
 #include "test_paths.h"
 
@@ -15,15 +16,9 @@ namespace roam::run {
 namespace {
 
 // The simulator, with every rotation refused as the real server refuses one on a locked screen.
-class RefusesRotations final : public device::Device {
+class RefusesRotations final : public ForwardingDevice {
  public:
-  explicit RefusesRotations(device::Device& inner) : inner_(inner) {}
-  std::string Name() const override { return inner_.Name(); }
-  std::string Package() const override { return inner_.Package(); }
-  Status Launch() override { return inner_.Launch(); }
-  Status Stop() override { return inner_.Stop(); }
-  Status ClearData() override { return inner_.ClearData(); }
-  Status Observe(gui::Screen& out) override { return inner_.Observe(out); }
+  using ForwardingDevice::ForwardingDevice;
   Status Perform(const gui::Action& action) override {
     if (action.kind == gui::ActionKind::kRotate)
       return Status::Refused(
@@ -31,10 +26,6 @@ class RefusesRotations final : public device::Device {
           "changed to ROTATION_90 after 2000ms. Is it locked programmatically?");
     return inner_.Perform(action);
   }
-  void DrainEvents(std::vector<device::Event>& out) override { inner_.DrainEvents(out); }
-
- private:
-  device::Device& inner_;
 };
 
 TEST(Refusal, ARefusedActionIsTheStepsOutcomeNotTheRunsEnd) {
