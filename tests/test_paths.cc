@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include "base/files.h"
+
 namespace roam::testing {
 
 namespace {
@@ -79,6 +81,17 @@ CommandRun RunCommand(const std::string& command) {
   int status = ::pclose(p);
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+std::filesystem::path DiaryLockedToPortrait(const std::string& name) {
+  auto doc = ReadJsonFile(SourceDir() / "apps/diary.json");
+  EXPECT_TRUE(doc.ok()) << doc.status().message();
+  if (!doc.ok()) return {};
+  for (auto& screen : (*doc)["screens"]) screen["orientation"] = "portrait";
+  const auto app = TempDir(name) / "locked.json";
+  Status written = WriteJsonFile(app, *doc);
+  EXPECT_TRUE(written.ok()) << written.message();
+  return app;
 }
 
 CommandRun RunRoam(const std::string& args) {

@@ -23,6 +23,10 @@ struct CommandRun {
   int code = -1;    // the exit code; -1 when the command did not exit normally
   std::string out;  // what it printed on stdout
 };
+// apps/diary.json with every screen locked to portrait ("orientation": "portrait"), written as
+// locked.json into TempDir(name): its path.
+std::filesystem::path DiaryLockedToPortrait(const std::string& name);
+
 // Runs `command` through the shell.
 CommandRun RunCommand(const std::string& command);
 // Runs the built roam with `args`; out holds stdout and stderr together.

@@ -258,12 +258,7 @@ TEST(AndroidExplore, Uia2RunsStartNoProcessAStepAndCoverWhatTheSimulatorCovers) 
 TEST(AndroidExplore, Uia2RotationsRefusedOnLockedScreensAreStepsNotTheRunsEnd) {
   if (!device::android::FindUia2Apks(device::android::DefaultUia2ApkDir()).ok())
     GTEST_SKIP() << "no UiAutomator2 server APKs (setup.sh fetches them)";
-  auto doc = ReadJsonFile(testing::SourceDir() / "apps/diary.json");
-  ASSERT_TRUE(doc.ok());
-  for (auto& screen : (*doc)["screens"]) screen["orientation"] = "portrait";
-  const auto app = testing::TempDir("android_locked_app") / "locked.json";
-  ASSERT_TRUE(WriteJsonFile(app, *doc).ok());
-  auto spec = sim::LoadSpec(app);
+  auto spec = sim::LoadSpec(testing::DiaryLockedToPortrait("android_locked_app"));
   ASSERT_TRUE(spec.ok()) << spec.status().message();
   serve::SimAdbServerOptions so;
   so.port = 0;

@@ -235,12 +235,7 @@ TEST(PhonePace, ShellLinesAndServerRequestsOweWhatAPhoneTakes) {
 // rotation and answers 400 "invalid element state" (CustomUiDevice.setRotationSync); it rotated
 // here, which no phone does.
 TEST(SimUia2Rotation, ALockedScreenRefusesARotationAsTheRealServerDoes) {
-  auto doc = ReadJsonFile(testing::SourceDir() / "apps/diary.json");
-  ASSERT_TRUE(doc.ok());
-  for (auto& screen : (*doc)["screens"]) screen["orientation"] = "portrait";
-  const auto app = testing::TempDir("uia2_locked") / "locked.json";
-  ASSERT_TRUE(WriteJsonFile(app, *doc).ok());
-  auto spec = sim::LoadSpec(app);
+  auto spec = sim::LoadSpec(testing::DiaryLockedToPortrait("uia2_locked"));
   ASSERT_TRUE(spec.ok()) << spec.status().message();
   SimAndroidDevice device("emulator-5554", *spec, sim::SimOptions{}, 0);
   device.set_phone_pace(true);
