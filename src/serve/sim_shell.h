@@ -167,8 +167,16 @@ class SimAndroidDevice {
   std::string PageSource();
   void Tap(int x, int y, bool long_press);
   void Swipe(int x, int y, int x2, int y2, int duration_ms);
-  bool TypeIntoFocused(const std::string& text);  // false: no field has the focus
-  bool PressKeyCode(int code);                    // false: a key the simulator does not know
+  // Text into the element at `path` ("": the focused one, the field a tap focused or a widget
+  // the screen marks focused), as SendKeysToElement sets it: kNoTarget when there is none (or a
+  // system dialog is in front), kTakesNoText when it is not an enabled text field.
+  enum class TypeResult { kTyped, kNoTarget, kTakesNoText };
+  TypeResult TypeInto(const std::string& path, const std::string& text);
+  // The focused element's path (nullopt: nothing has the focus); the bounds of the element at
+  // `path` on the screen now (nullopt: gone).
+  std::optional<std::string> FocusedPath();
+  std::optional<gui::Rect> BoundsOf(const std::string& path);
+  bool PressKeyCode(int code);  // false: a key the simulator does not know
   Result<std::string> ScreenshotPng();
   gui::Rect Display();  // 0,0,width,height of the current screen
   int Rotation();

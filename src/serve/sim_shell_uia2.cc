@@ -175,9 +175,53 @@ void SimAndroidDevice::Swipe(int x, int y, int x2, int y2, int duration_ms) {
   TouchSwipe(x, y, x2, y2, duration_ms);
 }
 
-bool SimAndroidDevice::TypeIntoFocused(const std::string& text) {
+SimAndroidDevice::TypeResult SimAndroidDevice::TypeInto(const std::string& path,
+                                                        const std::string& text) {
   std::lock_guard<std::mutex> lock(mu_);
-  return TypeText(text);
+  if (dialog_ != Dialog::kNone) {
+    ++stats_.input_events;
+    return TypeResult::kNoTarget;
+  }
+  const gui::Screen& s = Screen();
+  int w = -1;
+  if (!path.empty()) {
+    w = s.FindPath(path);
+  } else {
+    w = focused_path_.empty() ? -1 : s.FindPath(focused_path_);
+    for (int i = 0; w < 0 && i < static_cast<int>(s.widgets.size()); ++i)
+      if (s.widgets[i].focused) w = i;
+  }
+  if (w < 0) {
+    ++stats_.input_events;  // typed into nothing, as on a device without a focused field
+    return TypeResult::kNoTarget;
+  }
+  if (!s.widgets[w].editable || !s.widgets[w].enabled) {
+    ++stats_.input_events;  // ACTION_SET_TEXT fails: the view takes no text
+    return TypeResult::kTakesNoText;
+  }
+  gui::Action act = gui::MakeWidgetAction(gui::ActionKind::kInputText, s, w);
+  act.text = text;
+  Perform(act);
+  return TypeResult::kTyped;
+}
+
+std::optional<std::string> SimAndroidDevice::FocusedPath() {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (dialog_ != Dialog::kNone) return std::nullopt;
+  const gui::Screen& s = Screen();
+  int w = focused_path_.empty() ? -1 : s.FindPath(focused_path_);
+  for (int i = 0; w < 0 && i < static_cast<int>(s.widgets.size()); ++i)
+    if (s.widgets[i].focused) w = i;
+  if (w < 0) return std::nullopt;
+  return s.PathOf(w);
+}
+
+std::optional<gui::Rect> SimAndroidDevice::BoundsOf(const std::string& path) {
+  std::lock_guard<std::mutex> lock(mu_);
+  const gui::Screen& s = Screen();
+  int w = s.FindPath(path);
+  if (w < 0) return std::nullopt;
+  return s.widgets[w].bounds;
 }
 
 bool SimAndroidDevice::PressKeyCode(int code) {
