@@ -1,6 +1,7 @@
 // `roam sim serve`: simulated apps as Android devices behind an adb server (SimAdbServer), so
 // any adb-based tool can test them; --out DIR keeps DIR/summary.json (the same fields as
-// `roam explore`) up to date on SIGUSR1 and at the end. Signals are taken synchronously with
+// `roam explore`, and "faults": the --faults that happened) up to date on SIGUSR1 and at the end.
+// Signals are taken synchronously with
 // sigtimedwait on the main thread (blocked in every thread), so no handler touches state.
 #include <signal.h>
 
@@ -52,12 +53,25 @@ int SimServeCommand(int argc, char** argv) {
   app.add_flag("--root", options.root,
                "the shell runs as root, as an emulator's after `adb root`: it may send "
                "Android's protected broadcasts (am broadcast -a android.intent.action....)");
+  std::string faults;
+  app.add_option("--faults", faults,
+                 "faults to meet, comma-separated (docs/android.md): offline@T+D, reboot@T+D, "
+                 "adb-restart@T[+D], uia2-kill@T, source500=N/M; T and D in ms, s, m (from start) "
+                 "or r (requests served), e.g. offline@30s+40s,reboot@90s+20s,source500=1/200");
   app.add_flag("-q,--quiet", quiet, "print nothing but errors");
   if (int rc = ParseFlags(app, "roam sim serve", argc, argv); rc >= 0) return rc;
   auto spec = sim::LoadSpec(spec_path);
   if (!spec.ok()) {
     fmt::print(stderr, "{}\n", spec.status().message());
     return kExitUsage;
+  }
+  if (!faults.empty()) {
+    auto parsed = serve::ParseFaults(faults);
+    if (!parsed.ok()) {
+      fmt::print(stderr, "roam sim serve: {}\n", parsed.status().message());
+      return kExitUsage;
+    }
+    options.faults = std::move(*parsed);
   }
   options.sim.seed = seed;
   options.phone_pace = pace == "phone";
@@ -98,6 +112,7 @@ int SimServeCommand(int argc, char** argv) {
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     auto summary =
         run::SummariseServedDevices(server, spec_path.string(), package, seed, wall, reason);
+    if (!options.faults.empty()) summary.sections["faults"] = server.FaultsReport();
     std::error_code ec;
     std::filesystem::create_directories(out_dir, ec);
     Status st = report::WriteSummary(out_dir / "summary.json", summary);

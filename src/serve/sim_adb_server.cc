@@ -48,6 +48,7 @@ SimAdbServer::SimAdbServer(std::shared_ptr<const sim::AppSpec> spec, SimAdbServe
     d.transport_id = k + 1;
     devs_.push_back(std::move(d));
   }
+  if (!options_.faults.empty()) fault_clock_ = std::make_unique<FaultClock>(options_.faults);
   conns_ = std::make_unique<ConnPool>(options_.max_connections);
   forwards_ = std::make_unique<Forwards>(
       [this](const std::string& serial, int port) { return DevicePort(serial, port); },
@@ -61,9 +62,13 @@ Status SimAdbServer::Start() {
   if (!l.ok()) return l.status().Wrap("roam sim serve");
   listener_ = std::move(*l);
   port_ = listener_.port();
+  started_ = std::chrono::steady_clock::now();
   try {
     accept_thread_ = std::thread([this] { AcceptLoop(); });
+    if (fault_clock_) fault_thread_ = std::thread([this] { FaultLoop(); });
   } catch (const std::system_error& e) {
+    stopping_ = true;
+    if (accept_thread_.joinable()) accept_thread_.join();
     listener_.Close();
     return Status::Unavailable(fmt::format("roam sim serve: cannot start a thread: {}", e.what()));
   }
@@ -72,6 +77,9 @@ Status SimAdbServer::Start() {
 
 void SimAdbServer::Stop() {
   stopping_ = true;
+  fault_cv_.notify_all();
+  if (fault_thread_.joinable()) fault_thread_.join();
+  { std::lock_guard<std::mutex> wait(fault_mu_); }  // a fault being applied ends first; no more
   if (accept_thread_.joinable()) accept_thread_.join();
   listener_.Close();
   forwards_->RemoveAll("");
@@ -81,7 +89,7 @@ void SimAdbServer::Stop() {
 }
 
 void SimAdbServer::AcceptLoop() {
-  while (!stopping_ && !kill_requested_) {
+  while (!stopping_ && !kill_requested_ && !adb_down_) {
     auto s = listener_.Accept(kAcceptPollMs, options_.idle_timeout_ms);
     if (!s.ok()) {
       if (s.status().code() == Status::Code::kAborted) return;
@@ -115,7 +123,10 @@ void SimAdbServer::SetOffline(const std::string& serial, bool offline) {
     for (auto& d : devs_)
       if (d.device->serial() == serial) d.offline = offline;
   }
-  if (offline) conns_->Shutdown(serial);
+  if (offline) {
+    conns_->Shutdown(serial);
+    forwards_->DropAll(serial);
+  }
 }
 
 void SimAdbServer::DropConnections() { conns_->Shutdown(); }
@@ -126,6 +137,7 @@ std::string SimAdbServer::DevicesText(bool long_form) const {
   std::lock_guard<std::mutex> lock(mu_);
   std::string out;
   for (const auto& d : devs_) {
+    if (d.gone) continue;
     out += d.device->serial() + "\t" + (d.offline ? "offline" : "device");
     if (long_form) {
       out += fmt::format(" product:roam_sim model:Roam_Sim device:roam transport_id:{}",
@@ -143,10 +155,13 @@ SimAdbServer::Dev* SimAdbServer::Select(const std::string& selector, std::string
   if (selector == "any" || selector == "usb" || selector == "local") {
     for (auto& d : devs_) {
       bool emulator = d.device->is_emulator();
-      if (selector == "any" || (selector == "local") == emulator) matches.push_back(&d);
+      if (!d.gone && (selector == "any" || (selector == "local") == emulator))
+        matches.push_back(&d);
     }
-    if (matches.empty()) {
-      *error = selector == "usb" ? "no devices found" : "no emulators found";
+    if (matches.empty()) {  // adb's acquire_one_transport
+      *error = selector == "usb"     ? "no devices found"
+               : selector == "local" ? "no emulators found"
+                                     : "no devices/emulators found";
       return nullptr;
     }
     if (matches.size() > 1) {
@@ -157,6 +172,7 @@ SimAdbServer::Dev* SimAdbServer::Select(const std::string& selector, std::string
     bool by_id = selector.starts_with("transport-id:");
     std::string key = selector.starts_with("serial:") ? selector.substr(7) : selector;
     for (auto& d : devs_) {
+      if (d.gone) continue;
       if (by_id ? std::to_string(d.transport_id) == selector.substr(13) : d.device->serial() == key)
         matches.push_back(&d);
     }
@@ -180,6 +196,7 @@ void SimAdbServer::Serve(Conn* conn) {
     auto req = ReadRequest(s);
     conn->pooled.SetWaiting(false);
     if (!req.ok()) return;
+    CountRequest();
     if (req->starts_with("host")) {
       if (!HandleHost(conn, *req)) return;
       continue;
@@ -483,7 +500,7 @@ void SimAdbServer::RunShellService(Conn* conn, Dev* dev, const std::string& comm
         }
       }
     }
-    if (!write_out(r.instrumentation_end)) return;
+    if (!write_out(dev->device->Uia2EndText())) return;
   }
   if (v2) {
     std::string code(1, static_cast<char>(r.exit_code & 0xff));

@@ -15,14 +15,19 @@
 // killforward-all, host:list-forward), each a listener on 127.0.0.1 (sim_ports.h).
 // Host queries close the connection after their answer, as the real server does.
 // Fault injection for client tests: SetOffline(serial, true) lists the device as "offline",
-// makes transport requests FAIL with "device offline" and drops its open connections;
+// makes transport requests FAIL with "device offline" and drops its open connections and its
+// forwards (adb's handle_offline runs the transport's disconnects, which remove its listeners);
 // DropConnections() closes every open connection at once (a USB cable pulled, adb restarted).
+// SimAdbServerOptions::faults schedules faults by time or by requests served (sim_faults.h:
+// offline, reboot, adb-restart, uia2-kill, source500); FaultsHappened() counts those that did.
 // Thread-safe: one accept thread, one thread per connection (at most max_connections on the adb
 // port, and as many again over all forwards: sim_conns.h); all public methods may be called from
 // any thread. Stop() (or the destructor) closes everything and joins the threads.
 #pragma once
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -32,9 +37,12 @@
 #include <thread>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "base/status.h"
 #include "device/android/adb_protocol.h"
 #include "serve/sim_conns.h"
+#include "serve/sim_faults.h"
 #include "serve/sim_ports.h"
 #include "serve/sim_shell.h"
 #include "sim/sim_app.h"
@@ -72,6 +80,8 @@ struct SimAdbServerOptions {
   bool system_dialogs = false;
   // --root: the devices' shells run as root (SimAndroidDevice::set_root).
   bool root = false;
+  // --faults: what happens to the devices and the server, when (sim_faults.h); none by default.
+  std::vector<Fault> faults;
 };
 
 // The serials of `count` devices named after `first` (see SimAdbServerOptions::serial).
@@ -102,6 +112,15 @@ class SimAdbServer {
   size_t OpenConnections() const;
   // The phone's time the answers were paced by so far (--pace phone), in milliseconds.
   int64_t paced_ms() const { return paced_ms_; }
+  // Requests served: adb requests and UiAutomator2 HTTP requests, over all devices (the clock of
+  // a fault timed in requests).
+  int64_t requests() const { return requests_; }
+  // The scheduled faults that happened, by name (sim_faults.h), each device counted: "offline",
+  // "reboot", "adb-restart", "uia2-kill" (only where a server ran), "source500" (500s answered).
+  std::map<std::string, int64_t> FaultsHappened() const;
+  // For summary.json: {"spec": [...], "happened": FaultsHappened(), "log": [{"fault", "serial",
+  // "begin_s", "end_s", "request"}...]}.
+  nlohmann::json FaultsReport() const;
 
  private:
   struct Conn;
@@ -109,6 +128,7 @@ class SimAdbServer {
     std::unique_ptr<SimAndroidDevice> device;
     uint64_t transport_id = 0;
     bool offline = false;
+    bool gone = false;  // rebooting: not in `adb devices` at all
   };
   // Counts `ms` of a phone's pace; what the answer is to wait (0 without pace_sleeps).
   int64_t Pace(int64_t ms);
@@ -132,6 +152,18 @@ class SimAdbServer {
   // The UiAutomator2 server's API of `serial` (sim_uia2.h), made once.
   std::shared_ptr<SimUia2Server> Uia2Server(const std::string& serial);
 
+  // Faults (sim_adb_faults.cc). A request is counted, and the faults it makes due applied, before
+  // it is served; the fault thread applies those due by time. Nothing here waits for a
+  // connection's thread, so a connection's own request may set a fault off.
+  void CountRequest();
+  void ApplyDueFaults();
+  void FaultLoop();
+  void Apply(size_t index, bool begin);  // under fault_mu_
+  void SetGone(Dev& dev, bool gone);
+  void CloseAdbPort();  // adb kill-server: stop accepting, close every connection and forward
+  void OpenAdbPort();   // adb start-server: listen on the same port again
+  double Elapsed() const;
+
   std::shared_ptr<const sim::AppSpec> spec_;
   SimAdbServerOptions options_;
   std::vector<Dev> devs_;
@@ -145,6 +177,16 @@ class SimAdbServer {
   std::unique_ptr<ConnPool> conns_;     // made in the constructor
   std::unique_ptr<Forwards> forwards_;  // made in the constructor; emptied by Stop()
   std::map<std::string, std::shared_ptr<SimUia2Server>> uia2_;  // by serial, under mu_
+
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+  std::atomic<int64_t> requests_{0};
+  std::atomic<bool> adb_down_{false};  // between an adb-restart's begin and end
+  std::thread fault_thread_;
+  mutable std::mutex fault_mu_;  // guards the clock, the counts, the log, the adb port's restart
+  std::condition_variable fault_cv_;
+  std::unique_ptr<FaultClock> fault_clock_;  // null: no faults
+  std::map<std::string, int64_t> happened_;
+  nlohmann::json fault_log_ = nlohmann::json::array();
 };
 
 }  // namespace roam::serve

@@ -137,10 +137,13 @@ PortHandler SimAdbServer::DevicePort(const std::string& serial, int port) {
   if (port == device::android::kUia2DevicePort) {
     if (!device->Uia2Running()) return nullptr;
     std::shared_ptr<SimUia2Server> server = Uia2Server(serial);
-    return [this, device, server](PooledConn& conn, const std::atomic<bool>& stop) {
+    const uint64_t generation = device->Uia2Generation();
+    return [this, device, server, generation](PooledConn& conn, const std::atomic<bool>& stop) {
       ServeHttp(conn, stop, [&](const HttpRequest& req) -> HttpResponse {
-        // The server's process is gone: the connection breaks, as a forward to a dead port.
-        if (!device->Uia2Running()) return {.status = 0};
+        CountRequest();
+        // The server's process is gone (a new one is another process): the connection breaks,
+        // as a forward to a dead port.
+        if (!device->Uia2Running() || device->Uia2Generation() != generation) return {.status = 0};
         HttpResponse r = server->Handle(req);
         r.delay_ms = static_cast<int>(Pace(r.delay_ms));
         return r;
@@ -161,7 +164,11 @@ PortHandler SimAdbServer::DevicePort(const std::string& serial, int port) {
 std::shared_ptr<SimUia2Server> SimAdbServer::Uia2Server(const std::string& serial) {
   std::lock_guard<std::mutex> lock(mu_);
   auto& server = uia2_[serial];
-  if (!server) server = std::make_shared<SimUia2Server>(*Device(serial));
+  if (!server) {
+    server = std::make_shared<SimUia2Server>(*Device(serial));
+    for (const Fault& f : options_.faults)
+      if (f.kind == FaultKind::kSource500) server->FailSources(f.fail, f.of);
+  }
   return server;
 }
 

@@ -91,12 +91,15 @@ std::unique_ptr<Forwards::Entry> Forwards::Take(int local_port) {
   return entry;
 }
 
-void Forwards::Close(std::unique_ptr<Entry> e) {
+void Forwards::Close(std::unique_ptr<Entry> e, bool wait) {
   if (!e) return;
   *e->stop = true;
   e->listener.Close();
   if (e->accept.joinable()) e->accept.join();
-  pool_.Close(e->tag());
+  if (wait)
+    pool_.Close(e->tag());
+  else
+    pool_.Shutdown(e->tag());
 }
 
 Status Forwards::Remove(int local_port) {
@@ -110,20 +113,26 @@ Status Forwards::Remove(int local_port) {
   return Status::Ok();
 }
 
-void Forwards::RemoveAll(const std::string& serial) {
+std::vector<std::unique_ptr<Forwards::Entry>> Forwards::TakeAll(const std::string& serial) {
   std::vector<std::unique_ptr<Entry>> gone;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    for (auto it = entries_.begin(); it != entries_.end();) {
-      if (serial.empty() || it->second->serial == serial) {
-        gone.push_back(std::move(it->second));
-        it = entries_.erase(it);
-      } else {
-        ++it;
-      }
+  std::lock_guard<std::mutex> lock(mu_);
+  for (auto it = entries_.begin(); it != entries_.end();) {
+    if (serial.empty() || it->second->serial == serial) {
+      gone.push_back(std::move(it->second));
+      it = entries_.erase(it);
+    } else {
+      ++it;
     }
   }
-  for (auto& e : gone) Close(std::move(e));
+  return gone;
+}
+
+void Forwards::RemoveAll(const std::string& serial) {
+  for (auto& e : TakeAll(serial)) Close(std::move(e));
+}
+
+void Forwards::DropAll(const std::string& serial) {
+  for (auto& e : TakeAll(serial)) Close(std::move(e), false);
 }
 
 std::string Forwards::List() const {

@@ -13,6 +13,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "base/status.h"
 #include "device/android/adb_protocol.h"
@@ -42,6 +43,10 @@ class Forwards {
   Status Remove(int local_port);
   // Every forward of `serial` ("": of every device).
   void RemoveAll(const std::string& serial);
+  // RemoveAll without waiting for the forwarded connections' handlers (their sockets are shut
+  // down and they end on their own): callable from a forwarded connection's own thread (a fault
+  // its request set off).
+  void DropAll(const std::string& serial);
   // "SERIAL tcp:L tcp:R\n" a forward, as host:list-forward answers.
   std::string List() const;
   // Forwarded connections being served, over every forward.
@@ -51,7 +56,8 @@ class Forwards {
   struct Entry;
   void AcceptLoop(Entry* entry);
   std::unique_ptr<Entry> Take(int local_port);  // under mu_
-  void Close(std::unique_ptr<Entry> entry);
+  std::vector<std::unique_ptr<Entry>> TakeAll(const std::string& serial);
+  void Close(std::unique_ptr<Entry> entry, bool wait = true);
 
   Lookup lookup_;
   ConnPool pool_;

@@ -20,7 +20,6 @@ void SimAndroidDevice::TakeStreams(Io& to, Io& from) {
   to.log_cursor = from.log_cursor;
   to.log_filter = std::move(from.log_filter);
   to.instrumentation = from.instrumentation;
-  to.instrumentation_end = std::move(from.instrumentation_end);
 }
 
 using internal::IsNameStart;
@@ -76,7 +75,6 @@ ShellResult SimAndroidDevice::RunShell(std::string_view command_line) {
                      .log_cursor = io.log_cursor,
                      .log_filter = std::move(io.log_filter),
                      .instrumentation = io.instrumentation,
-                     .instrumentation_end = std::move(io.instrumentation_end),
                      .pace_ms = pace};
 }
 

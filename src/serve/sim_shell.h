@@ -85,9 +85,9 @@ struct ShellResult {
   uint64_t log_cursor = 0;
   LogFilter log_filter;
   // `am instrument -w` of the UiAutomator2 server: the caller holds the connection open while
-  // the server runs (SimAndroidDevice::Uia2Running), then sends instrumentation_end.
+  // the server runs (SimAndroidDevice::Uia2Running), then sends what it prints as it ends
+  // (SimAndroidDevice::Uia2EndText).
   bool instrumentation = false;
-  std::string instrumentation_end;
   // With phone pacing: what the commands would take on a phone (device/android/phone_pace.h);
   // the caller waits that long before it answers.
   int64_t pace_ms = 0;
@@ -163,6 +163,15 @@ class SimAndroidDevice {
   bool Uia2Running() const;
   uint64_t Uia2Generation() const;  // counts the starts: a new server forgets the old session
   void Uia2Stop();
+  // The low-memory killer takes the server's process: its `am instrument -w` ends as the real one
+  // does when ActivityManager reports the instrumentation's process gone ("Process crashed.").
+  // False when no server ran.
+  bool Uia2Kill();
+  // What the `am instrument -w` of the server prints when it ends (how it ended decides).
+  std::string Uia2EndText() const;
+  // A reboot (roam sim serve --faults reboot): the server and the app's process are gone, the
+  // log is empty, dialogs and focus are gone; installed packages and files stay.
+  void Reboot();
   // What its endpoints do to the device, each as its `input` command would (no process starts).
   std::string PageSource();
   void Tap(int x, int y, bool long_press);
@@ -282,6 +291,7 @@ class SimAndroidDevice {
   int permission_denials_ = 0;
   int64_t pace_owed_ms_ = 0;  // of the command line being run
   uint64_t uia2_generation_ = 0;
+  bool uia2_crashed_ = false;  // the last server's process was killed (Uia2Kill)
 };
 
 }  // namespace roam::serve

@@ -392,6 +392,20 @@ int64_t SimAndroidDevice::WallMs() {
       .count();
 }
 
+void SimAndroidDevice::Reboot() {
+  std::lock_guard<std::mutex> lock(mu_);
+  StopUia2Locked("the device rebooted");
+  if (app_.running()) app_.Stop();
+  if (dialog_ != Dialog::kNone) CloseDialog("reboot");
+  AfterChange();
+  focused_path_.clear();
+  resumed_.clear();
+  // The log buffers live in RAM: a booted phone's logcat starts empty.
+  log_base_ += log_.size();
+  log_.clear();
+  log_cv_.notify_all();
+}
+
 bool SimAndroidDevice::AppRunning() const {
   std::lock_guard<std::mutex> lock(mu_);
   return app_.running();

@@ -21,7 +21,6 @@ struct SimAndroidDevice::Io {
   uint64_t log_cursor = 0;
   LogFilter log_filter;
   bool instrumentation = false;
-  std::string instrumentation_end;
 };
 
 namespace internal {

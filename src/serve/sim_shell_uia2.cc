@@ -116,11 +116,33 @@ int SimAndroidDevice::CmdInstrument(const std::vector<std::string>& a, Io& io) {
     StopUia2Locked("a second instrumentation started");
   }
   uia2_running_ = true;
+  uia2_crashed_ = false;
   ++uia2_generation_;
   io.instrumentation = wait;
-  io.instrumentation_end =
-      fmt::format("{}.AppiumUiAutomator2Server:.\nTime: 1.0\n\nOK (1 test)\n\n", kUia2TestPackage);
   return 0;
+}
+
+std::string SimAndroidDevice::Uia2EndText() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  // ActivityManagerService.handleAppDiedLocked finishes the instrumentation with shortMsg
+  // "Process crashed." and RESULT_CANCELED; `am instrument` prints its results so.
+  if (uia2_crashed_)
+    return "INSTRUMENTATION_RESULT: shortMsg=Process crashed.\nINSTRUMENTATION_CODE: 0\n";
+  return fmt::format("{}.AppiumUiAutomator2Server:.\nTime: 1.0\n\nOK (1 test)\n\n",
+                     kUia2TestPackage);
+}
+
+bool SimAndroidDevice::Uia2Kill() {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (!uia2_running_) return false;
+  uia2_crashed_ = true;
+  Log('I', "ActivityManager",
+      fmt::format("Process {} (pid {}) has died: fg  FGS", kUia2ServerPackage, 20000 + index_));
+  Log('W', "ActivityManager",
+      fmt::format("Crash of app {} running instrumentation ComponentInfo{{{}/{}}}",
+                  kUia2ServerPackage, kUia2TestPackage, kUia2Runner));
+  StopUia2Locked("its process was killed");
+  return true;
 }
 
 void SimAndroidDevice::StopUia2Locked(const std::string& why) {
