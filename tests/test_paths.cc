@@ -83,15 +83,20 @@ CommandRun RunCommand(const std::string& command) {
   return r;
 }
 
-std::filesystem::path DiaryLockedToPortrait(const std::string& name) {
+std::filesystem::path DiaryWithEveryScreen(const std::string& key, const nlohmann::json& value,
+                                           const std::string& name) {
   auto doc = ReadJsonFile(SourceDir() / "apps/diary.json");
   EXPECT_TRUE(doc.ok()) << doc.status().message();
   if (!doc.ok()) return {};
-  for (auto& screen : (*doc)["screens"]) screen["orientation"] = "portrait";
-  const auto app = TempDir(name) / "locked.json";
+  for (auto& screen : (*doc)["screens"]) screen[key] = value;
+  const auto app = TempDir(name) / "diary.json";
   Status written = WriteJsonFile(app, *doc);
   EXPECT_TRUE(written.ok()) << written.message();
   return app;
+}
+
+std::filesystem::path DiaryLockedToPortrait(const std::string& name) {
+  return DiaryWithEveryScreen("orientation", "portrait", name);
 }
 
 CommandRun RunRoam(const std::string& args) {

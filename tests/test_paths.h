@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace roam::testing {
 
 std::filesystem::path SourceDir();
@@ -23,6 +25,10 @@ struct CommandRun {
   int code = -1;    // the exit code; -1 when the command did not exit normally
   std::string out;  // what it printed on stdout
 };
+// apps/diary.json with `key` set to `value` on every screen, written as diary.json into
+// TempDir(name): its path.
+std::filesystem::path DiaryWithEveryScreen(const std::string& key, const nlohmann::json& value,
+                                           const std::string& name);
 // apps/diary.json with every screen locked to portrait ("orientation": "portrait"), written as
 // locked.json into TempDir(name): its path.
 std::filesystem::path DiaryLockedToPortrait(const std::string& name);

@@ -86,14 +86,10 @@ int BenchCommand(int argc, char** argv) {
       ->check(NonNegative());
   AddClockFlag(app, o.phone_clock);
   auto* driver =
-      app.add_option("--driver", o.driver,
-                     "with --clock phone: whose costs the phone's clock charges, uia2 (Appium's "
-                     "UiAutomator2 server) or uiautomator (a process a step)")
-          ->transform(CLI::CheckedTransformer(
-              std::map<std::string, device::android::PhoneDriver>{
-                  {"uia2", device::android::PhoneDriver::kUia2},
-                  {"uiautomator", device::android::PhoneDriver::kUiautomator}},
-              CLI::ignore_case))
+      AddDriverFlag(app,
+                    "with --clock phone: whose costs the phone's clock charges, uia2 (Appium's "
+                    "UiAutomator2 server) or uiautomator (a process a step)",
+                    false, [&o](auto kind) { o.driver = *kind; })
           ->default_str("uia2");
   app.add_option("--seeds", o.seeds, "K seeds per (app, strategy): 1..K, or S..S+K-1")
       ->check(Positive())
@@ -189,8 +185,7 @@ int BenchCommand(int argc, char** argv) {
   if (o.budget.seconds > 0)
     budget.push_back(fmt::format(
         "{:g} s{}", o.budget.seconds,
-        o.phone_clock ? fmt::format(" of a phone ({})", device::android::PhoneDriverName(o.driver))
-                      : ""));
+        o.phone_clock ? fmt::format(" of a phone ({})", device::android::NameOf(o.driver)) : ""));
   fmt::print("\n{} runs ({} apps x {} strategies x {} seeds x {}{}) in {:.1f}s with {} jobs\n",
              runs.size(), o.apps.size(), o.strategies.size(), o.seeds, fmt::join(budget, ", "),
              o.shards > 1 ? fmt::format(", shard {} of {}", o.shard, o.shards) : "", wall, o.jobs);

@@ -70,12 +70,14 @@ int ExploreCommand(int argc, char** argv) {
                "explore");
   TargetFlags target_flags = AddTargetFlags(app, o.target, "test");
   auto& a = o.target.android;
-  app.add_option("--offline-retries", a.offline_retries,
-                 "times to retry a device that stops answering")
-      ->check(NonNegative())
-      ->capture_default_str()
+  app.add_option_function<double>(
+         "--offline-timeout",
+         [&a](double seconds) { a.offline_timeout_ms = static_cast<int>(seconds * 1000); },
+         "seconds to wait for a device that stops answering mid-run (a reboot, a cable, an adb "
+         "server restarted) before the run ends (default 300)")
+      ->check(Within(0, 86400))
       ->group("Android device");
-  app.add_option("--offline-wait", a.offline_wait_ms, "ms between those retries")
+  app.add_option("--offline-wait", a.offline_wait_ms, "ms between tries while it is away")
       ->check(NonNegative())
       ->capture_default_str()
       ->group("Android device");

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
+#include <map>
 #include <string_view>
 #include <utility>
 
@@ -54,6 +55,21 @@ CLI::Validator NumberAtLeast(double low, bool strict, const char* words) {
 }  // namespace
 
 CLI::Validator NonNegative() { return NumberAtLeast(0, false, "a number of at least 0"); }
+
+CLI::Option* AddDriverFlag(CLI::App& app, const std::string& help, bool auto_choice,
+                           std::function<void(std::optional<device::android::DriverKind>)> set) {
+  std::map<std::string, std::string> names;
+  for (const auto& d : device::android::kDriverNames) names.emplace(d.name, d.name);
+  if (auto_choice) names.emplace("auto", "auto");
+  return app
+      .add_option_function<std::string>(
+          "--driver",
+          [set = std::move(set)](const std::string& name) {
+            set(device::android::DriverNamed(name));
+          },
+          help)
+      ->transform(CLI::CheckedTransformer(names, CLI::ignore_case));
+}
 
 CLI::Validator Within(double min, double max) {
   const bool no_min = min == std::numeric_limits<double>::lowest();

@@ -2,11 +2,14 @@
 // Stateless; thread-compatible.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
 #include "base/status.h"
+#include "device/android/driver_kind.h"
 
 namespace roam::cli {
 
@@ -20,6 +23,11 @@ CLI::Validator NonNegative();
 CLI::Validator Positive();
 // A number from `min` to `max`, both included (lowest() and max() of double: no bound).
 CLI::Validator Within(double min, double max);
+
+// --driver NAME: a name of device::android::kDriverNames, or with `auto_choice` "auto" (`set`
+// hears nullopt), any case.
+CLI::Option* AddDriverFlag(CLI::App& app, const std::string& help, bool auto_choice,
+                           std::function<void(std::optional<device::android::DriverKind>)> set);
 
 // A library message in the command line's terms: settings named as config.json names them
 // ("time_travel.alpha") become the flags that set them ("--tt-alpha").

@@ -49,27 +49,36 @@ TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std:
       ->capture_default_str()
       ->needs(coverage)
       ->group("Android device");
-  using Driver = device::android::AndroidDeviceOptions::Driver;
-  a.driver = Driver::kAuto;
-  f.driver =
-      app.add_option("--driver", a.driver,
-                     "how a step reaches the device: uia2 (Appium's UiAutomator2 server: HTTP, no "
-                     "process a step), uiautomator (uiautomator dump, input: processes a step) or "
-                     "auto (uia2 when it starts, else uiautomator); with --clock phone, whose "
-                     "costs the simulator's phone clock charges")
-          ->transform(CLI::CheckedTransformer(
-              std::map<std::string, Driver>{{"uia2", Driver::kUia2},
-                                            {"uiautomator", Driver::kUiautomator},
-                                            {"auto", Driver::kAuto}},
-              CLI::ignore_case))
-          ->default_str("auto")
-          ->group("Android device");
+  a.driver = std::nullopt;  // auto
+  f.driver = AddDriverFlag(app,
+                           "how a step reaches the device: uia2 (Appium's UiAutomator2 server: "
+                           "HTTP, no process a step), uiautomator (uiautomator dump, input: "
+                           "processes a step) or auto (uia2 when it starts, else uiautomator); "
+                           "with --clock phone, whose costs the simulator's phone clock charges",
+                           true, [&a](auto kind) { a.driver = kind; })
+                 ->default_str("auto")
+                 ->group("Android device");
   auto* uia2_apks =
       app.add_option("--uia2-apks", a.uia2.apk_dir,
                      "the folder with the UiAutomator2 server's two APKs (the npm package "
                      "appium-uiautomator2-server's apks/; default: the build's, from setup.sh)")
           ->check(CLI::ExistingDirectory)
           ->group("Android device");
+  using Settle = device::android::Uia2Settings::Settle;
+  app.add_option("--settle", a.uia2.settle,
+                 "uia2: how a page source read after an action waits for the screen to settle "
+                 "(an animation, a list loading): compare (read again until two reads agree), "
+                 "idle (the server waits for the UI to idle) or none")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, Settle>{
+              {"compare", Settle::kCompare}, {"idle", Settle::kIdle}, {"none", Settle::kNone}},
+          CLI::ignore_case))
+      ->default_str("compare")
+      ->group("Android device");
+  app.add_option("--settle-ms", a.uia2.settle_ms, "uia2: the longest wait for a screen to settle")
+      ->check(Within(0, 60000))
+      ->capture_default_str()
+      ->group("Android device");
   using Permission = device::android::AndroidDeviceOptions::PermissionChoice;
   app.add_option("--permission-dialogs", a.permissions,
                  "a runtime permission request: allow it, deny it, or leave it to the strategy")

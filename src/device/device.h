@@ -3,6 +3,8 @@
 // campaign and drives it from a single thread; implementations need not be thread-safe.
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +31,18 @@ std::string_view EventKindName(Event::Kind kind);  // "crash", "anr", "native_cr
 struct Coverage {
   size_t covered = 0;
   size_t total = 0;
+};
+
+// What a device lived through in a run: spells it stopped answering and came back, and how
+// long they lasted; its driver started again (it died, or the device came back); the system
+// screens passed ("not responding dialog: close"). The simulator's is empty.
+struct DeviceLife {
+  int64_t away = 0;
+  double away_seconds = 0;
+  int64_t driver_restarts = 0;
+  std::map<std::string, int64_t> system_screens;
+
+  bool empty() const { return away == 0 && driver_restarts == 0 && system_screens.empty(); }
 };
 
 class Device {
@@ -72,6 +86,8 @@ class Device {
   // Android: the manifest's receivers. May shrink during a run (a device that refuses one).
   virtual std::vector<std::string> DeclaredBroadcasts() const { return {}; }
   // The screen as PNG; with `outline`, a red frame around that rectangle (a step's target).
+  // What the device lived through so far (summary.json's "device").
+  virtual DeviceLife Life() const { return {}; }
   virtual Result<std::string> Screenshot(const std::optional<gui::Rect>& outline) {
     (void)outline;
     return Unsupported("screenshot");

@@ -4,6 +4,8 @@
 
 #include <utility>
 
+#include "device/android/screen_driver.h"
+
 namespace roam::device {
 
 namespace {
@@ -18,9 +20,12 @@ constexpr int64_t kNsPerMs = 1000000;
 
 }  // namespace
 
-PhoneClockDevice::PhoneClockDevice(std::unique_ptr<Device> inner, android::PhoneDriver driver)
+PhoneClockDevice::PhoneClockDevice(std::unique_ptr<Device> inner, android::DriverKind driver,
+                                   const android::Uia2Settings& uia2)
     : inner_(std::move(inner)) {
   calls_.driver = driver;
+  calls_.settle_compare = uia2.settle == android::Uia2Settings::Settle::kCompare;
+  calls_.settle_poll_ms = uia2.settle_poll_ms;
   calls_.package = inner_->Package();
 }
 
@@ -37,6 +42,7 @@ auto PhoneClockDevice::Charge(int phone_ms, Call call) {
 }
 
 Status PhoneClockDevice::Launch() {
+  acted_ = true;
   return Charge(calls_.LaunchMs(), [&] { return inner_->Launch(); });
 }
 
@@ -51,7 +57,21 @@ Status PhoneClockDevice::ClearData() {
 Status PhoneClockDevice::Observe(gui::Screen& out) {
   const int size_ms = size_known_ ? 0 : calls_.ScreenSizeMs();
   size_known_ = true;
-  Status s = Charge(calls_.ObserveMs() + size_ms, [&] { return inner_->Observe(out); });
+  // Whether the layout moved is known once the screen is read; the second page source that
+  // settling reads is charged after it.
+  Status s = Charge(calls_.ObserveMs(false) + size_ms, [&] { return inner_->Observe(out); });
+  if (s.ok() && acted_ && !(last_ && android::SameLayout(*last_, out)))
+    clock_.Add(int64_t{calls_.ObserveMs(true) - calls_.ObserveMs(false)} * kNsPerMs);
+  if (s.ok()) last_ = out;
+  acted_ = false;
+  if (rotated_from_ && s.ok() && calls_.driver == android::DriverKind::kUia2 &&
+      out.rotation == *rotated_from_) {
+    // Refused: POST /orientation answered 400 only after the server's polling.
+    clock_.Add(int64_t{android::kRotationRefusalMs -
+                       android::PhoneUia2RequestMs("POST", "/orientation", 0)} *
+               kNsPerMs);
+  }
+  rotated_from_.reset();
   if (s.ok() && out.width > 0 && out.height > 0) {
     width_ = out.width;
     height_ = out.height;
@@ -66,7 +86,11 @@ Status PhoneClockDevice::Perform(const gui::Action& action) {
   // The input the action becomes decides its cost; an action that has none fails below.
   if (auto input = android::PlanAction(action, width_, height_, rotation_, {}); input.ok())
     ms += calls_.PerformMs(*input);
-  if (action.kind == gui::ActionKind::kRotate) size_known_ = false;
+  if (action.kind == gui::ActionKind::kRotate) {
+    size_known_ = false;
+    rotated_from_ = rotation_;
+  }
+  acted_ = true;
   return Charge(ms, [&] { return inner_->Perform(action); });
 }
 
@@ -76,6 +100,7 @@ Status PhoneClockDevice::Snapshot(const std::string& name) {
 
 Status PhoneClockDevice::Restore(const std::string& name) {
   size_known_ = false;
+  acted_ = true;
   return Charge(calls_.RestoreMs(), [&] { return inner_->Restore(name); });
 }
 

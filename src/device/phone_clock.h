@@ -10,19 +10,23 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "base/clock.h"
 #include "device/android/phone_pace.h"
+#include "device/android/uia2_driver.h"
 #include "device/device.h"
 
 namespace roam::device {
 
 class PhoneClockDevice final : public Device {
  public:
-  PhoneClockDevice(std::unique_ptr<Device> inner, android::PhoneDriver driver);
+  // `uia2`: the settling it charges with the uia2 driver (Uia2Settings::settle).
+  PhoneClockDevice(std::unique_ptr<Device> inner, android::DriverKind driver,
+                   const android::Uia2Settings& uia2 = {});
 
   // Seconds of a phone since the device was made.
   const Clock& clock() const { return clock_; }
@@ -49,6 +53,7 @@ class PhoneClockDevice final : public Device {
   std::vector<std::string> DeclaredBroadcasts() const override {
     return inner_->DeclaredBroadcasts();
   }
+  DeviceLife Life() const override { return inner_->Life(); }
   Result<std::string> Screenshot(const std::optional<gui::Rect>& outline) override;
 
  private:
@@ -73,6 +78,11 @@ class PhoneClockDevice final : public Device {
   std::thread::id last_thread_;
   // As AndroidDevice knows it: whether `wm size` is read already, the last screen's geometry.
   bool size_known_ = false;
+  bool acted_ = true;                // an action, a launch or a restore since the last observe
+  std::optional<gui::Screen> last_;  // the last observed screen
+  // The rotation before a rotate action not yet observed: a screen that did not turn (an
+  // activity locked to portrait) was a rotation the UiAutomator2 server refused after polling.
+  std::optional<int> rotated_from_;
   int width_ = 1080, height_ = 1920, rotation_ = 0;
 };
 

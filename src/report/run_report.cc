@@ -376,6 +376,12 @@ std::vector<Card> FigureCards(const Summary* s, const std::vector<ProgressPoint>
   if (s->functional)
     cards.push_back({"Functional reports", Count(s->functional->size()), "unique"});
   cards.push_back({"Relaunches", Count(s->relaunches), "the app was left or closed"});
+  if (s->device_life.away > 0)
+    cards.push_back({"Device away", Count(s->device_life.away),
+                     fmt::format("{:.0f} s waited for it, all told", s->device_life.away_seconds)});
+  if (s->device_life.driver_restarts > 0)
+    cards.push_back({"Driver restarts", Count(s->device_life.driver_restarts),
+                     "it died, or the device came back"});
   if (s->restores > 0)
     cards.push_back(
         {"Restores", Count(s->restores), fmt::format("{} failed", Count(s->failed_restores))});

@@ -70,6 +70,11 @@ json SummaryToJson(const Summary& s) {
   j["states"] = s.states;
   j["relaunches"] = s.relaunches;
   j["refused"] = s.refused;
+  if (!s.device_life.empty())
+    j["device_life"] = {{"away", s.device_life.away},
+                        {"away_seconds", s.device_life.away_seconds},
+                        {"driver_restarts", s.device_life.driver_restarts},
+                        {"system_screens", s.device_life.system_screens}};
   j["snapshots"] = s.snapshots;
   j["restores"] = s.restores;
   j["failed_restores"] = s.failed_restores;

@@ -85,6 +85,9 @@ struct Summary {
   // refusing a rotation on a screen locked to portrait: "invalid element state (POST
   // /orientation)").
   std::map<std::string, int64_t> refused;
+  // What the device lived through (summary.json's "device", written when not empty): spells
+  // away and their seconds, driver restarts, system screens passed.
+  device::DeviceLife device_life;
   // Time travel: snapshots taken (paths kept, on a device without snapshots), restores that
   // reached their state, restores that failed, events sent replaying paths.
   size_t snapshots = 0, restores = 0, failed_restores = 0;

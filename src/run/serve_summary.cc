@@ -40,9 +40,12 @@ report::Summary SummariseServedDevices(serve::SimAdbServer& server, const std::s
   auto add = [](nlohmann::json& to, const std::string& name, int64_t n) {
     to[name] = to.value(name, int64_t{0}) + n;
   };
-  int64_t total = 0;
+  int64_t total = 0, unsettled_reads = 0, acted_on_unsettled = 0, uia2_left = 0;
   for (const auto& serial : serials) {
     const auto stats = server.Device(serial)->Stats();
+    uia2_left += server.Device(serial)->Uia2Running() ? 1 : 0;
+    unsettled_reads += stats.unsettled_reads;
+    acted_on_unsettled += stats.acted_on_unsettled;
     for (const auto& [name, n] : stats.process_starts) {
       add(starts, name, n);
       total += n;
@@ -51,6 +54,12 @@ report::Summary SummariseServedDevices(serve::SimAdbServer& server, const std::s
     for (const auto& [name, n] : stats.dialogs_closed) add(closed, name, n);
   }
   s.sections["process_starts"] = starts;
+  // Devices whose UiAutomator2 server still runs (holding UiAutomation: a dump would fail).
+  s.sections["uia2_servers_running"] = uia2_left;
+  // Screens that settle (settle_ms in the spec): answers given mid-settling, and actions taken
+  // on such an answer (states a client recorded that the app never rests in).
+  s.sections["settling"] = {{"unsettled_reads", unsettled_reads},
+                            {"acted_on_unsettled", acted_on_unsettled}};
   // --dialogs: the system dialogs shown, by kind, and closed, by kind and how.
   if (!shown.empty()) s.sections["dialogs"] = {{"shown", shown}, {"closed", closed}};
   s.sections["process_starts_per_event"] =

@@ -47,6 +47,7 @@ bool Session::Over() {
 
 void Session::StopOn(const Status& failure, std::string_view cause) {
   if (stopped_ || failure.ok()) return;
+  if (context_.Stopped()) return StopAtEnd("");  // a device call cut short by Ctrl-C
   stopped_ = true;
   if (write_failed_) cause = "write error: ";
   if (cause.empty()) cause = "device error: ";
@@ -93,6 +94,7 @@ report::Summary Session::Summary(std::string app, std::string strategy, uint64_t
   }
   s.relaunches = relaunches_;
   s.refused = executor_.refusals();
+  s.device_life = device_.Life();
   s.timing = executor_.timing();
   return s;
 }

@@ -48,12 +48,11 @@ Result<std::unique_ptr<Target>> Target::OpenSim(const TargetOptions& options, ui
   t->sim_options_ = {.seed = seed, .bugs_off = {options.bugs_off.begin(), options.bugs_off.end()}};
   device::SimDeviceOptions dev_options{.snapshots = options.snapshots};
   t->device_ = std::make_unique<device::SimDevice>(t->spec_, t->sim_options_, dev_options);
-  using Driver = device::android::AndroidDeviceOptions::Driver;
-  const auto driver = options.android.driver == Driver::kUiautomator
-                          ? device::android::PhoneDriver::kUiautomator
-                          : device::android::PhoneDriver::kUia2;
+  // --driver auto would start the fastest driver on a phone.
+  const auto driver = options.android.driver.value_or(device::android::kDriverNames[0].kind);
   if (options.phone_clock) {
-    auto paced = std::make_unique<device::PhoneClockDevice>(std::move(t->device_), driver);
+    auto paced = std::make_unique<device::PhoneClockDevice>(std::move(t->device_), driver,
+                                                            options.android.uia2);
     t->clock_ = &paced->clock();
     t->device_ = std::move(paced);
   }
@@ -66,7 +65,7 @@ Result<std::unique_ptr<Target>> Target::OpenSim(const TargetOptions& options, ui
       {"app", options.app.string()},    {"package", t->device_->Package()},
       {"device", t->device_->Name()},   {"bugs_off", options.bugs_off},
       {"snapshots", options.snapshots}, {"clock", options.phone_clock ? "phone" : "wall"}};
-  if (options.phone_clock) t->config_["clock_driver"] = device::android::PhoneDriverName(driver);
+  if (options.phone_clock) t->config_["clock_driver"] = device::android::NameOf(driver);
   t->app_name_ = options.app.string();
   t->fresh_device_ =
       [spec = t->spec_, sim_options = t->sim_options_, dev_options](
@@ -112,10 +111,12 @@ Result<std::unique_ptr<Target>> Target::OpenAndroid(const TargetOptions& options
                 {"adb_host", a.host},
                 {"adb_port", a.port},
                 {"apk", options.apk.string()},
-                {"offline_retries", a.offline_retries},
+                {"offline_timeout_ms", a.offline_timeout_ms},
                 {"offline_wait_ms", a.offline_wait_ms},
                 {"driver", driver},
                 {"driver_reason", why},
+                {"settle", device::android::SettleName(a.uia2.settle)},
+                {"settle_ms", a.uia2.settle_ms},
                 {"coverage", device::android::CoverageName(a.coverage)}};
   if (a.coverage.mode != device::android::CoverageSettings::Mode::kNone)
     t->config_["coverage_every"] = a.coverage.every;

@@ -109,6 +109,11 @@ struct SimDeviceStats {
   // pm, monkey, settings and wm start a Java VM, app_process; dumpsys and screencap are native):
   // what a driver costs a device a step, whatever the simulator's own speed.
   std::map<std::string, int64_t> process_starts;
+  // Screens that settle (PageSpec::settle_ms): page sources and dumps answered while the screen
+  // in front was still settling, and actions taken right after such an answer (a client that
+  // recorded a state the app never rests in).
+  int64_t unsettled_reads = 0;
+  int64_t acted_on_unsettled = 0;
 };
 
 class SimAndroidDevice {
@@ -253,8 +258,11 @@ class SimAndroidDevice {
   std::string FullActivity(const std::string& activity) const;   // org.p/org.p.Main
   std::string ShortActivity(const std::string& activity) const;  // org.p/.Main
   const gui::Screen& Screen();
-  // The screen as a dump or a page source shows it: the field a tap focused marked focused.
-  gui::Screen ShownScreen();
+  // The screen as a dump or a page source shows it: the field a tap focused marked focused; a
+  // screen still settling (PageSpec::settle_ms) as it slides in, unless `settled`.
+  gui::Screen ShownScreen(bool settled = false);
+  // Milliseconds until the screen in front has settled (0: it has).
+  int64_t SettleLeftMs() const;
 
   std::string serial_;
   int index_;
@@ -292,6 +300,12 @@ class SimAndroidDevice {
   int64_t pace_owed_ms_ = 0;  // of the command line being run
   uint64_t uia2_generation_ = 0;
   bool uia2_crashed_ = false;  // the last server's process was killed (Uia2Kill)
+  // Settling: the screen in front when the app last changed, when it settles (WallMs), and
+  // whether the last page source or dump showed it still settling.
+  int settle_screen_ = -1;
+  int settle_total_ms_ = 0;  // its settle_ms
+  int64_t settled_at_ms_ = 0;
+  bool read_unsettled_ = false;
 };
 
 }  // namespace roam::serve

@@ -69,12 +69,19 @@ void SimAndroidDevice::Launch() {
 
 void SimAndroidDevice::Perform(const gui::Action& action) {
   ++stats_.input_events;
+  if (read_unsettled_) ++stats_.acted_on_unsettled;
+  read_unsettled_ = false;
   clock_ms_ += kMsPerEvent;
   app_.Perform(action);
   AfterChange();
 }
 
 void SimAndroidDevice::AfterChange() {
+  if (const int top = app_.TopScreen(); top != settle_screen_) {
+    settle_screen_ = top;  // a screen came to the front: it settles from now
+    settle_total_ms_ = app_.SettleMs();
+    if (settle_total_ms_ > 0) settled_at_ms_ = WallMs() + settle_total_ms_;
+  }
   int pid = app_pid_;
   for (sim::Fault& f : app_.DrainFaults()) {
     device::Event e;
@@ -320,6 +327,8 @@ int SimAndroidDevice::CmdPm(const std::vector<std::string>& a, Io& io) {
       env_["settings." + a[3]] = a[4];
     } else if (sub == "put" && a.size() >= 5) {
       env_["settings." + a[3]] = a[4];
+    } else if (sub == "delete" && a.size() >= 4) {
+      io.out += fmt::format("Deleted {} rows\n", env_.erase("settings." + a[3]));
     } else if (sub == "get" && a.size() >= 4) {
       auto it = env_.find("settings." + a[3]);
       io.out += (it == env_.end() ? "null" : it->second) + "\n";

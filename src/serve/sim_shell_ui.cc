@@ -22,8 +22,27 @@ using internal::kTapSlopPx;
 
 // --- Commands ---------------------------------------------------------------------------------
 
-gui::Screen SimAndroidDevice::ShownScreen() {
+int64_t SimAndroidDevice::SettleLeftMs() const {
+  return std::max<int64_t>(0, settled_at_ms_ - WallMs());
+}
+
+gui::Screen SimAndroidDevice::ShownScreen(bool settled) {
   gui::Screen screen = Screen();
+  const int64_t left = settled ? 0 : SettleLeftMs();
+  read_unsettled_ = left > 0 && settle_total_ms_ > 0 && !screen.widgets.empty();
+  if (read_unsettled_) {
+    // Still sliding in, as an activity's enter animation does: every view but the window's root
+    // is drawn `left / settle_total_ms_` of the screen's width to the right of where it comes
+    // to rest, so two reads a moment apart differ until it has settled.
+    ++stats_.unsettled_reads;
+    const int dx = static_cast<int>(screen.width * left / settle_total_ms_);
+    for (size_t i = 1; i < screen.widgets.size(); ++i) {
+      gui::Rect& b = screen.widgets[i].bounds;
+      b.left = std::min(b.left + dx, screen.width);
+      b.right = std::min(b.right + dx, screen.width);
+    }
+    return screen;
+  }
   if (!focused_path_.empty()) {
     int w = screen.FindPath(focused_path_);
     if (w >= 0) screen.widgets[w].focused = true;
@@ -58,7 +77,10 @@ int SimAndroidDevice::CmdUiautomator(const std::vector<std::string>& a, Io& io) 
     if (a[k] == "--compressed" || a[k] == "--verbose") continue;
     file = a[k];
   }
-  const gui::Screen screen = ShownScreen();
+  // uiautomator dump waits for the UI to go idle first (DumpCommand: waitForIdle, up to 10 s): a
+  // screen still settling is waited for, the wait added to what the command line costs.
+  pace_owed_ms_ += SettleLeftMs();
+  const gui::Screen screen = ShownScreen(/*settled=*/true);
   std::string xml = gui::WriteDump(screen);
   if (file == "/dev/tty" || file == "/dev/stdout") {
     io.out += xml;

@@ -356,6 +356,11 @@ void SimApp::Stop() { impl_->Stop(); }
 void SimApp::ClearData() { impl_->ClearData(); }
 bool SimApp::running() const { return impl_->st_.running; }
 bool SimApp::RotationLocked() const { return impl_->RotationLocked(); }
+int SimApp::TopScreen() const { return impl_->TopScreen(); }
+int SimApp::SettleMs() const {
+  const int top = impl_->TopScreen();
+  return top < 0 ? 0 : spec().screens()[top].settle_ms;
+}
 const gui::Screen& SimApp::screen() { return impl_->Render(); }
 
 bool SimApp::ScreenBeneath(gui::Screen& out, bool& dimmed) {

@@ -91,6 +91,10 @@ class SimApp::Impl {
            spec_->screens()[st_.stack.back().page].portrait_locked;
   }
 
+  int TopScreen() const {
+    return st_.running && st_.foreground && !st_.stack.empty() ? st_.stack.back().page : -1;
+  }
+
   // render.cc
   const gui::Screen& Render();
   bool ScreenBeneath(gui::Screen& out, bool& dimmed);

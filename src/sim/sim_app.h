@@ -71,6 +71,10 @@ class SimApp {
   // The screen in front is locked to portrait: a rotation does nothing (a phone's UiAutomator2
   // server refuses one, `settings put system user_rotation` is ignored).
   bool RotationLocked() const;
+  // The screen in front: its index in spec().screens() (-1 when the app is not in front), and
+  // how long it takes to settle when it comes to the front (PageSpec::settle_ms).
+  int TopScreen() const;
+  int SettleMs() const;
 
   // The current screen: the app's top screen, dialog or menu, or the launcher when the app is
   // not in the foreground. Valid until the next non-const call.

@@ -164,6 +164,8 @@ struct MenuItemSpec {
 };
 
 // A screen or a dialog.
+inline constexpr int kMaxSettleMs = 10000;  // PageSpec::settle_ms at most: uiautomator's idle wait
+
 struct PageSpec {
   std::string id;
   bool dialog = false;
@@ -183,6 +185,11 @@ struct PageSpec {
   // "orientation": "portrait": the activity is locked to portrait (android:screenOrientation):
   // a rotation does nothing while the screen is in front. Screens only.
   bool portrait_locked = false;
+  // "settle_ms": after the screen comes to the front it is still loading for this long (an
+  // animation): `roam sim serve` shows its views sliding in from the right until then (a dump
+  // waits for it, as uiautomator's waits for idle). The simulator itself has no time: 0 to
+  // kMaxSettleMs. Screens only.
+  int settle_ms = 0;
   // The screen declares its own app bar (a widget whose class is a Toolbar or ActionBar, or
   // whose resource-id is `:id/toolbar`, `:id/action_bar` or `:id/app_bar`): the simulator adds no
   // toolbar of its own.

@@ -345,7 +345,8 @@ void SpecCompiler::Page(const json& page, const std::string& path, PageSpec& out
   if (out.dialog) {
     CheckKeys(page, path, {"id", "title", "message", "widgets", "on"});
   } else {
-    CheckKeys(page, path, {"id", "activity", "title", "widgets", "menu", "on", "orientation"});
+    CheckKeys(page, path,
+              {"id", "activity", "title", "widgets", "menu", "on", "orientation", "settle_ms"});
     std::string act = String(page, "activity", path, true);
     out.activity = !act.empty() && act[0] == '.' ? spec_->package_ + act : act;
     const std::string orientation = String(page, "orientation", path, false);
@@ -355,6 +356,13 @@ void SpecCompiler::Page(const json& page, const std::string& path, PageSpec& out
                         "portrait) or no \"orientation\" (it follows the device)",
                         orientation));
     out.portrait_locked = orientation == "portrait";
+    if (const json* v = Field(page, "settle_ms", path, false, json::value_t::number_integer)) {
+      if (v->get<int64_t>() < 0 || v->get<int64_t>() > kMaxSettleMs)
+        Error(Join(path, "settle_ms"),
+              fmt::format("{}: expected 0 to {} ms", v->dump(), kMaxSettleMs));
+      else
+        out.settle_ms = v->get<int>();
+    }
   }
   String(page, "id", path, true);
   out.title = TemplateField(page, "title", path, ctx);

@@ -3,6 +3,7 @@
 #include "device/android/android_device.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -160,7 +161,7 @@ class ServedDevice : public ::testing::Test {
   void SetUp() override {
     AndroidDeviceOptions o;
     o.package = "org.roam.crashy";
-    o.offline_retries = 3;
+    o.offline_timeout_ms = 60;
     o.offline_wait_ms = 20;
     ASSERT_NO_FATAL_FAILURE(ServeAndOpen("tests/apps/crashy.json", {}, o, server_, device_));
   }
@@ -235,6 +236,61 @@ TEST_F(ServedDevice, OfflineObserveFailsInsteadOfReturningAStaleScreen) {
   EXPECT_TRUE(screen.widgets.empty());
   server_->SetOffline("emulator-5554", false);
   EXPECT_TRUE(device_->Observe(screen).ok());
+}
+
+// A phone that reboots, or whose cable is pulled, is away for a minute or two: the wait is by
+// time, not by a count of tries, and the spell is counted in what the device lived through.
+TEST(AndroidDeviceAway, ADeviceAwayForLongerThanTenTriesIsWaitedForAndCounted) {
+  std::unique_ptr<serve::SimAdbServer> server;
+  std::unique_ptr<AndroidDevice> device;
+  AndroidDeviceOptions o;
+  o.package = "org.roam.crashy";
+  o.offline_wait_ms = 20;
+  o.offline_timeout_ms = 10000;
+  ASSERT_NO_FATAL_FAILURE(ServeAndOpen("tests/apps/crashy.json", {}, o, server, device));
+  ASSERT_TRUE(device->Launch().ok());
+  gui::Screen screen;
+  ASSERT_TRUE(device->Observe(screen).ok());
+  EXPECT_TRUE(device->Life().empty());
+  server->SetOffline("emulator-5554", true);
+  std::thread back([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(800));  // 40 tries of 20 ms
+    server->SetOffline("emulator-5554", false);
+  });
+  Status s = device->Observe(screen);
+  back.join();
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_FALSE(screen.widgets.empty());
+  EXPECT_EQ(device->Life().away, 1);
+  EXPECT_GE(device->Life().away_seconds, 0.7);
+}
+
+// Ctrl-C while a device is away ends the wait at once, not after offline_timeout_ms.
+TEST(AndroidDeviceAway, AStopEndsTheWaitForADeviceThatIsAway) {
+  std::unique_ptr<serve::SimAdbServer> server;
+  std::unique_ptr<AndroidDevice> device;
+  std::atomic<bool> stop = false;
+  AndroidDeviceOptions o;
+  o.package = "org.roam.crashy";
+  o.offline_wait_ms = 20;
+  o.offline_timeout_ms = 60000;
+  o.stop = &stop;
+  ASSERT_NO_FATAL_FAILURE(ServeAndOpen("tests/apps/crashy.json", {}, o, server, device));
+  ASSERT_TRUE(device->Launch().ok());
+  server->SetOffline("emulator-5554", true);
+  std::thread ctrl_c([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    stop = true;
+  });
+  const auto start = std::chrono::steady_clock::now();
+  gui::Screen screen;
+  Status s = device->Observe(screen);
+  ctrl_c.join();
+  const double took =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_TRUE(s.IsUnavailable()) << s.message();
+  EXPECT_NE(s.message().find("device offline"), std::string::npos) << s.message();
+  EXPECT_LT(took, 5.0);
 }
 
 // `dumpsys package` as Android 13 prints it, cut down: receivers with data (Schemes) take no

@@ -28,9 +28,9 @@ namespace {
 
 using android::AndroidDevice;
 using android::AndroidDeviceOptions;
-using android::PhoneDriver;
+using android::DriverKind;
 
-class PhoneClockServed : public ::testing::TestWithParam<PhoneDriver> {
+class PhoneClockServed : public ::testing::TestWithParam<DriverKind> {
  protected:
   void SetUp() override {
     auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
@@ -50,20 +50,23 @@ class PhoneClockServed : public ::testing::TestWithParam<PhoneDriver> {
 };
 
 TEST_P(PhoneClockServed, EachCallCostsWhatTheServedPhoneIsPacedBy) {
-  const PhoneDriver driver = GetParam();
-  if (driver == PhoneDriver::kUia2 && !android::FindUia2Apks(android::DefaultUia2ApkDir()).ok())
+  const DriverKind driver = GetParam();
+  if (driver == DriverKind::kUia2 && !android::FindUia2Apks(android::DefaultUia2ApkDir()).ok())
     GTEST_SKIP() << "no UiAutomator2 server APKs (setup.sh fetches them)";
   AndroidDeviceOptions o;
   o.port = server_->port();
   o.serial = "emulator-5554";
   o.package = spec_->package();
   o.io_timeout_ms = 5000;
-  o.driver = driver == PhoneDriver::kUia2 ? AndroidDeviceOptions::Driver::kUia2
-                                          : AndroidDeviceOptions::Driver::kUiautomator;
+  o.driver = driver;
+  // The settling's pause between two page sources is the client's own wait, not a request the
+  // served phone paces: none here, so both sides count requests alone.
+  o.uia2.settle_poll_ms = 0;
   auto phone = AndroidDevice::Open(o);
   ASSERT_TRUE(phone.ok()) << phone.status().message();
-  ASSERT_EQ((*phone)->driver_name(), android::PhoneDriverName(driver));
-  PhoneClockDevice sim(std::make_unique<SimDevice>(spec_, sim::SimOptions{.seed = 7}), driver);
+  ASSERT_EQ((*phone)->driver_name(), android::NameOf(driver));
+  PhoneClockDevice sim(std::make_unique<SimDevice>(spec_, sim::SimOptions{.seed = 7}), driver,
+                       o.uia2);
 
   // Each call of the clock's device from a thread of its own: the CPU time between calls is
   // then left out (CPU clocks are per thread), so both sides count the phone's costs alone.
@@ -87,9 +90,10 @@ TEST_P(PhoneClockServed, EachCallCostsWhatTheServedPhoneIsPacedBy) {
   gui::Screen screen, ignored;
   std::vector<gui::Action> actions;
   std::set<std::string> kinds;
+  std::string last = "the launch";
   for (int step = 0; step < 40; ++step) {
     both(
-        "observe", [&](Device& d) { return d.Observe(screen); },
+        "observe after " + last, [&](Device& d) { return d.Observe(screen); },
         [&](Device& d) { (void)d.Observe(ignored); });
     actions.clear();
     gui::ActionsFor(screen, actions);
@@ -102,6 +106,7 @@ TEST_P(PhoneClockServed, EachCallCostsWhatTheServedPhoneIsPacedBy) {
     gui::Action a = fresh != actions.end() ? *fresh : actions[step * 7 % actions.size()];
     if (a.kind == gui::ActionKind::kInputText) a.text = "Roam's 2 notes";
     kinds.insert(std::string(gui::ActionKindName(a.kind)));
+    last = a.Describe();
     both(
         a.Describe(), [&](Device& d) { return d.Perform(a); },
         [&](Device& d) { (void)d.Perform(a); });
@@ -127,8 +132,8 @@ TEST_P(PhoneClockServed, EachCallCostsWhatTheServedPhoneIsPacedBy) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Drivers, PhoneClockServed,
-                         ::testing::Values(PhoneDriver::kUiautomator, PhoneDriver::kUia2),
-                         [](const auto& info) { return std::string(PhoneDriverName(info.param)); });
+                         ::testing::Values(DriverKind::kUiautomator, DriverKind::kUia2),
+                         [](const auto& info) { return std::string(NameOf(info.param)); });
 
 TEST(PhoneClock, AShellLineCostsItsCommandsSplitOutsideQuotes) {
   using android::PhoneShellLineMs;
@@ -162,16 +167,19 @@ TEST(PhoneClock, AbsurdDurationsSaturateInsteadOfOverflowing) {
 TEST(PhoneClock, CountsTheHostsTimeBetweenCallsAndNotTheSimulatorsOwn) {
   auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
   ASSERT_TRUE(spec.ok());
-  PhoneClockDevice d(std::make_unique<SimDevice>(*spec, sim::SimOptions{}), PhoneDriver::kUia2);
-  android::PhoneCalls costs{.driver = PhoneDriver::kUia2, .package = (*spec)->package()};
+  PhoneClockDevice d(std::make_unique<SimDevice>(*spec, sim::SimOptions{}), DriverKind::kUia2);
+  android::PhoneCalls costs{.driver = DriverKind::kUia2, .package = (*spec)->package()};
   gui::Screen screen;
   ASSERT_TRUE(d.Launch().ok());
   double before = d.clock().Now();
   for (int k = 0; k < 200; ++k) ASSERT_TRUE(d.Observe(screen).ok());
-  // 200 page sources and the CPU time the loop spent between them (microseconds, not seconds).
+  // 200 page sources (the first after the launch read again to see it settled) and the CPU time
+  // the loop spent between them (microseconds, not seconds).
   const double observed = d.clock().Now() - before;
-  EXPECT_GE(observed, 200 * costs.ObserveMs() / 1000.0);
-  EXPECT_LT(observed, 200 * costs.ObserveMs() / 1000.0 + 0.5);
+  const double sources = (costs.ObserveMs(true) + 199 * costs.ObserveMs(false)) / 1000.0;
+  EXPECT_GT(costs.ObserveMs(true), costs.ObserveMs(false));
+  EXPECT_GE(observed, sources);
+  EXPECT_LT(observed, sources + 0.5);
   // Work between two calls: 300 ms of this thread's CPU time are charged as 0.3 s.
   before = d.clock().Now();
   auto cpu = [] {
@@ -183,9 +191,33 @@ TEST(PhoneClock, CountsTheHostsTimeBetweenCallsAndNotTheSimulatorsOwn) {
   volatile uint64_t spin = 0;
   while (cpu() - start < 0.3) spin = spin + 1;
   ASSERT_TRUE(d.Observe(screen).ok());
-  const double spent = d.clock().Now() - before - costs.ObserveMs() / 1000.0;
+  const double spent = d.clock().Now() - before - costs.ObserveMs(false) / 1000.0;
   EXPECT_GE(spent, 0.3);
   EXPECT_LT(spent, 0.35);
+}
+
+// A phone's UiAutomator2 server polls 2 s for a rotation before it refuses one on an activity
+// locked to portrait: the clock charges that, not an accepted rotation's second.
+TEST(PhoneClock, ARotationTheScreenRefusesCostsTheServersPolling) {
+  auto spec = sim::LoadSpec(testing::DiaryLockedToPortrait("phone-clock-locked"));
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  for (const bool locked : {true, false}) {
+    auto app = locked ? *spec : *sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
+    PhoneClockDevice d(std::make_unique<SimDevice>(app, sim::SimOptions{}), DriverKind::kUia2);
+    android::PhoneCalls costs{.driver = DriverKind::kUia2, .package = app->package()};
+    gui::Screen screen;
+    ASSERT_TRUE(d.Launch().ok());
+    ASSERT_TRUE(d.Observe(screen).ok());
+    const double before = d.clock().Now();
+    const gui::Action rotate = gui::MakeGlobalAction(gui::ActionKind::kRotate);
+    ASSERT_TRUE(d.Perform(rotate).ok());
+    ASSERT_TRUE(d.Observe(screen).ok());
+    const int rotation_ms = locked ? android::kRotationRefusalMs
+                                   : android::PhoneUia2RequestMs("POST", "/orientation", 0);
+    // A turned screen's layout moved: its page source is read again to see it settled.
+    EXPECT_NEAR(d.clock().Now() - before, (rotation_ms + costs.ObserveMs(!locked)) / 1000.0, 0.05)
+        << (locked ? "locked" : "free");
+  }
 }
 
 }  // namespace

@@ -3,9 +3,11 @@
 // --driver uia2 end to end against `roam sim serve`'s UiAutomator2 server (SimAdbServer in
 // process): the same screens as uiautomator, no process start a step, a server that dies
 // restarted, one that cannot start leaving the run on uiautomator.
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -178,13 +180,13 @@ class Uia2Served : public ::testing::Test {
     ASSERT_TRUE(server_->Start().ok());
     package_ = (*spec)->package();
   }
-  AndroidDeviceOptions Options(AndroidDeviceOptions::Driver driver) {
+  AndroidDeviceOptions Options(std::optional<DriverKind> driver) {
     AndroidDeviceOptions o;
     o.port = server_->port();
     o.serial = "emulator-5554";
     o.package = package_;
     o.io_timeout_ms = 5000;
-    o.offline_retries = 2;
+    o.offline_timeout_ms = 40;
     o.offline_wait_ms = 20;
     o.driver = driver;
     o.log = [this](const std::string& m) { notes_ += m + "\n"; };
@@ -203,7 +205,7 @@ class Uia2Served : public ::testing::Test {
 
 TEST_F(Uia2Served, InstallsStartsAndStepsWithoutAProcessStartAStep) {
   REQUIRE_UIA2_APKS();
-  auto d = AndroidDevice::Open(Options(AndroidDeviceOptions::Driver::kUia2));
+  auto d = AndroidDevice::Open(Options(DriverKind::kUia2));
   ASSERT_TRUE(d.ok()) << d.status().message();
   ASSERT_EQ((*d)->driver_name(), "uia2") << (*d)->driver_reason() << "\n" << notes_;
   EXPECT_NE(notes_.find("installed the UiAutomator2 server"), std::string::npos) << notes_;
@@ -229,19 +231,19 @@ TEST_F(Uia2Served, InstallsStartsAndStepsWithoutAProcessStartAStep) {
   }
   EXPECT_EQ(ProcessStarts(), before) << "process starts by command during the steps";
   EXPECT_GE(sim()->Stats().input_events - inputs_before, performed);
-  EXPECT_EQ((*d)->uia2_restarts(), 0);
+  EXPECT_EQ((*d)->driver_restarts(), 0);
 }
 
 TEST_F(Uia2Served, SeesTheScreenTheUiautomatorDriverSees) {
   REQUIRE_UIA2_APKS();
   gui::Screen via_dump, via_source;
   {
-    auto d = AndroidDevice::Open(Options(AndroidDeviceOptions::Driver::kUiautomator));
+    auto d = AndroidDevice::Open(Options(DriverKind::kUiautomator));
     ASSERT_TRUE(d.ok());
     ASSERT_TRUE((*d)->Launch().ok());
     ASSERT_TRUE((*d)->Observe(via_dump).ok());
   }
-  auto d = AndroidDevice::Open(Options(AndroidDeviceOptions::Driver::kUia2));
+  auto d = AndroidDevice::Open(Options(DriverKind::kUia2));
   ASSERT_TRUE(d.ok());
   ASSERT_EQ((*d)->driver_name(), "uia2") << (*d)->driver_reason();
   ASSERT_TRUE((*d)->Observe(via_source).ok());
@@ -256,7 +258,7 @@ TEST_F(Uia2Served, SeesTheScreenTheUiautomatorDriverSees) {
 
 TEST_F(Uia2Served, AServerThatDiesIsStartedAgainAndTheStepGoesOn) {
   REQUIRE_UIA2_APKS();
-  auto d = AndroidDevice::Open(Options(AndroidDeviceOptions::Driver::kUia2));
+  auto d = AndroidDevice::Open(Options(DriverKind::kUia2));
   ASSERT_TRUE(d.ok());
   ASSERT_EQ((*d)->driver_name(), "uia2");
   ASSERT_TRUE((*d)->Launch().ok());
@@ -267,16 +269,64 @@ TEST_F(Uia2Served, AServerThatDiesIsStartedAgainAndTheStepGoesOn) {
   EXPECT_FALSE(sim()->Uia2Running());
   ASSERT_TRUE((*d)->Observe(screen).ok()) << notes_;
   EXPECT_FALSE(screen.widgets.empty());
-  EXPECT_EQ((*d)->uia2_restarts(), 1);
+  EXPECT_EQ((*d)->driver_restarts(), 1);
   EXPECT_EQ((*d)->driver_name(), "uia2");
   EXPECT_NE(notes_.find("starting it again"), std::string::npos) << notes_;
+}
+
+// A phone that reboots takes the server with it: when the device comes back the server is started
+// again, and that is not one of the deaths that send a run to uiautomator (none are allowed here).
+TEST_F(Uia2Served, AServerLostWithTheDeviceIsStartedAgainWhenItComesBack) {
+  REQUIRE_UIA2_APKS();
+  AndroidDeviceOptions o = Options(DriverKind::kUia2);
+  o.uia2.restarts = 0;
+  o.offline_timeout_ms = 10000;
+  auto d = AndroidDevice::Open(o);
+  ASSERT_TRUE(d.ok());
+  ASSERT_EQ((*d)->driver_name(), "uia2");
+  ASSERT_TRUE((*d)->Launch().ok());
+  gui::Screen screen;
+  ASSERT_TRUE((*d)->Observe(screen).ok());
+  for (int spell = 1; spell <= 2; ++spell) {
+    sim()->RunShell("am force-stop io.appium.uiautomator2.server");
+    server_->SetOffline("emulator-5554", true);
+    std::thread back([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      server_->SetOffline("emulator-5554", false);
+    });
+    Status s = (*d)->Observe(screen);
+    back.join();
+    ASSERT_TRUE(s.ok()) << s.message() << "\n" << notes_;
+    EXPECT_FALSE(screen.widgets.empty());
+    EXPECT_EQ((*d)->driver_name(), "uia2") << (*d)->driver_reason();
+    EXPECT_EQ((*d)->driver_restarts(), spell);
+    EXPECT_EQ((*d)->Life().away, spell);
+  }
+  EXPECT_NE(notes_.find("the device came back"), std::string::npos) << notes_;
+}
+
+// As Appium's driver starts the server: the runner awaited in `pm list instrumentation`, the
+// hidden-API policy relaxed for the session (the served phone is API 30) and put back after it.
+TEST_F(Uia2Served, TheHiddenApiPolicyIsRelaxedForTheSessionAndPutBack) {
+  REQUIRE_UIA2_APKS();
+  const std::string policy = "settings get global hidden_api_policy";
+  {
+    auto d = AndroidDevice::Open(Options(DriverKind::kUia2));
+    ASSERT_TRUE(d.ok());
+    ASSERT_EQ((*d)->driver_name(), "uia2") << (*d)->driver_reason();
+    EXPECT_EQ(sim()->RunShell(policy).out, "1\n");
+    const std::vector<std::string> list = {"pm", "list", "instrumentation"};
+    const auto history = sim()->History();
+    EXPECT_NE(std::find(history.begin(), history.end(), list), history.end());
+  }
+  EXPECT_EQ(sim()->RunShell(policy).out, "null\n");
 }
 
 // A launch waits for the app's resume on the events stream, but not for one that cannot come:
 // an app already in front resumes nothing new.
 TEST_F(Uia2Served, ALaunchOfTheAppInFrontDoesNotWaitForAResume) {
   REQUIRE_UIA2_APKS();
-  AndroidDeviceOptions o = Options(AndroidDeviceOptions::Driver::kUia2);
+  AndroidDeviceOptions o = Options(DriverKind::kUia2);
   o.launch_timeout_ms = 4000;
   auto d = AndroidDevice::Open(o);
   ASSERT_TRUE(d.ok());
@@ -293,7 +343,7 @@ TEST_F(Uia2Served, ALaunchOfTheAppInFrontDoesNotWaitForAResume) {
 
 TEST_F(Uia2Served, AServerThatCannotStartLeavesTheRunOnUiautomatorAndSaysWhy) {
   const fs::path empty = testing::TempDir("uia2-no-apks");
-  AndroidDeviceOptions o = Options(AndroidDeviceOptions::Driver::kAuto);
+  AndroidDeviceOptions o = Options(std::nullopt);
   o.uia2.apk_dir = empty.string();
   auto d = AndroidDevice::Open(o);
   ASSERT_TRUE(d.ok()) << d.status().message();
@@ -315,7 +365,7 @@ TEST_F(Uia2Served, ANewerServerInstalledIsReplacedNotAStartThatFails) {
   newer.version_code += 100;
   newer.version_name = "99.0.0";
   sim()->SetInstalledForTest(newer);
-  auto d = AndroidDevice::Open(Options(AndroidDeviceOptions::Driver::kUia2));
+  auto d = AndroidDevice::Open(Options(DriverKind::kUia2));
   ASSERT_TRUE(d.ok()) << d.status().message();
   EXPECT_EQ((*d)->driver_name(), "uia2") << (*d)->driver_reason() << "\n" << notes_;
   auto installed = sim()->Installed(std::string(kUia2ServerPackage));
@@ -330,7 +380,7 @@ TEST_F(Uia2Served, ANewerServerInstalledIsReplacedNotAStartThatFails) {
 TEST_F(Uia2Served, TheServerIsReleasedAtTheEndAndALeftoverOneWhenADumpMeetsIt) {
   REQUIRE_UIA2_APKS();
   {
-    auto d = AndroidDevice::Open(Options(AndroidDeviceOptions::Driver::kUia2));
+    auto d = AndroidDevice::Open(Options(DriverKind::kUia2));
     ASSERT_TRUE(d.ok());
     ASSERT_EQ((*d)->driver_name(), "uia2");
     ASSERT_TRUE((*d)->Launch().ok());
@@ -343,7 +393,7 @@ TEST_F(Uia2Served, TheServerIsReleasedAtTheEndAndALeftoverOneWhenADumpMeetsIt) {
   // Another tool's server, left running: the uiautomator driver stops it and dumps.
   ASSERT_EQ(sim()->RunShell(Uia2InstrumentCommand()).exit_code, 0);
   ASSERT_TRUE(sim()->Uia2Running());
-  auto d = AndroidDevice::Open(Options(AndroidDeviceOptions::Driver::kUiautomator));
+  auto d = AndroidDevice::Open(Options(DriverKind::kUiautomator));
   ASSERT_TRUE(d.ok());
   ASSERT_TRUE((*d)->Launch().ok());
   gui::Screen screen;

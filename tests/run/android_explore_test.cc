@@ -49,9 +49,12 @@ ExploreOptions AndroidRun(const SimAdbServer& server, const std::string& out, ui
   o.target.android.port = server.port();
   o.target.android.package = kPackage;
   o.target.android.io_timeout_ms = 5000;  // every socket operation is bounded
-  o.target.android.offline_retries = 40;
+  o.target.android.offline_timeout_ms = 2000;
   o.target.android.offline_wait_ms = 50;
   o.target.android.launch_timeout_ms = 1000;
+  // uia2 settles a screen that moved by reading it again: the served phone answers at once, and a
+  // screen sliding in moves within a few milliseconds.
+  o.target.android.uia2.settle_poll_ms = 20;
   return o;
 }
 
@@ -160,7 +163,7 @@ TEST(AndroidExplore, ADeviceOfflineForAMomentIsWaitedFor) {
 TEST(AndroidExplore, ADeviceGoneForGoodStopsTheRunWithEverythingWritten) {
   auto server = Serve();
   ExploreOptions o = AndroidRun(*server, "android_gone", 3);
-  o.target.android.offline_retries = 5;
+  o.target.android.offline_timeout_ms = 100;
   o.target.android.offline_wait_ms = 20;
   std::thread drop = AfterEvents(*server, 300, [&] { server->SetOffline(kSerial, true); });
   auto summary = Explore(o);
@@ -185,7 +188,7 @@ TEST(AndroidExplore, AFuzzRunWhoseDeviceIsGoneFailsWithEverythingWritten) {
   const ExploreOptions a = AndroidRun(*server, "android_fuzz_gone", 3);
   FuzzOptions o;
   o.target = a.target;
-  o.target.android.offline_retries = 5;
+  o.target.android.offline_timeout_ms = 100;
   o.target.android.offline_wait_ms = 20;
   o.out = a.out;
   o.budget.events = 20000;
@@ -199,6 +202,39 @@ TEST(AndroidExplore, AFuzzRunWhoseDeviceIsGoneFailsWithEverythingWritten) {
   ASSERT_TRUE(j.ok()) << j.status().message();
   EXPECT_NE((*j)["stop_reason"].get<std::string>().find("device offline"), std::string::npos);
   EXPECT_TRUE(std::filesystem::exists(o.out / "report.html"));
+}
+
+// A page source read right after an action can catch the screen mid-transition. Every screen of
+// diary slides in for 250 ms when it comes to the front: read once, a run acts on screens the
+// app never rests in (sim serve counts them); settled by comparing reads, it acts on none.
+TEST(AndroidExplore, Uia2SettledReadsActOnNoScreenMidTransition) {
+  if (!device::android::FindUia2Apks(device::android::DefaultUia2ApkDir()).ok())
+    GTEST_SKIP() << "no UiAutomator2 server APKs (setup.sh fetches them)";
+  auto spec = sim::LoadSpec(testing::DiaryWithEveryScreen("settle_ms", 250, "android_settle"));
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  using Settle = device::android::Uia2Settings::Settle;
+  for (const Settle settle : {Settle::kNone, Settle::kCompare}) {
+    serve::SimAdbServerOptions so;
+    so.port = 0;
+    so.serial = kSerial;
+    SimAdbServer server(*spec, so);
+    ASSERT_TRUE(server.Start().ok());
+    ExploreOptions o = AndroidRun(server, "android_settle_run", 1);
+    o.budget.events = 60;
+    o.target.android.package = (*spec)->package();
+    o.target.android.driver = device::android::DriverKind::kUia2;
+    o.target.android.uia2.settle = settle;
+    auto summary = Explore(o);
+    ASSERT_TRUE(summary.ok()) << summary.status().message();
+    EXPECT_EQ(summary->events, 60);
+    const auto stats = server.Device(kSerial)->Stats();
+    if (settle == Settle::kNone) {
+      EXPECT_GT(stats.acted_on_unsettled, 0) << "no action caught a screen sliding in";
+    } else {
+      EXPECT_GT(stats.unsettled_reads, 0) << "no read caught a screen sliding in";
+      EXPECT_EQ(stats.acted_on_unsettled, 0);
+    }
+  }
 }
 
 }  // namespace
@@ -222,7 +258,7 @@ TEST(AndroidExplore, Uia2RunsStartNoProcessAStepAndCoverWhatTheSimulatorCovers) 
   ExploreOptions o = AndroidRun(server, "android_uia2", 1);
   o.budget.events = 1000;
   o.target.android.package = (*spec)->package();
-  o.target.android.driver = device::android::AndroidDeviceOptions::Driver::kUia2;
+  o.target.android.driver = device::android::DriverKind::kUia2;
   auto summary = Explore(o);
   ASSERT_TRUE(summary.ok()) << summary.status().message();
   auto config = ReadJsonFile(o.out / "config.json");
@@ -233,9 +269,11 @@ TEST(AndroidExplore, Uia2RunsStartNoProcessAStepAndCoverWhatTheSimulatorCovers) 
   for (const auto& [name, n] : stats.process_starts) {
     starts += n;
     // Relaunches, restart actions and the server's start: monkey, am force-stop/instrument,
-    // pm clear/install.
-    if (name == "monkey" || name == "am" || name == "pm") relaunch_starts += n;
+    // pm clear/install/list; the hidden-API policy relaxed and put back (three settings each).
+    if (name == "monkey" || name == "am" || name == "pm" || name == "settings")
+      relaunch_starts += n;
   }
+  EXPECT_EQ(stats.process_starts.at("settings"), 6);
   // What is left is set-up: the install check and the first activity before the stream spoke.
   EXPECT_LE(starts - relaunch_starts, 3) << "outside relaunches";
 
@@ -268,7 +306,7 @@ TEST(AndroidExplore, Uia2RotationsRefusedOnLockedScreensAreStepsNotTheRunsEnd) {
   ExploreOptions o = AndroidRun(server, "android_uia2_locked", 1);
   o.budget.events = 600;
   o.target.android.package = (*spec)->package();
-  o.target.android.driver = device::android::AndroidDeviceOptions::Driver::kUia2;
+  o.target.android.driver = device::android::DriverKind::kUia2;
   auto summary = Explore(o);
   ASSERT_TRUE(summary.ok()) << summary.status().message();
   EXPECT_EQ(summary->stop_reason, "events");

@@ -281,7 +281,7 @@ ExploreOptions OnServer(const serve::SimAdbServer& server, const std::string& ou
   o.target.android.port = server.port();
   o.target.android.package = kPackage;
   o.target.android.io_timeout_ms = 5000;
-  o.target.android.offline_retries = 5;
+  o.target.android.offline_timeout_ms = 100;
   o.target.android.offline_wait_ms = 20;
   o.target.android.launch_timeout_ms = 1000;
   o.html_report = false;

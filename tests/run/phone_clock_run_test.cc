@@ -14,7 +14,7 @@
 namespace roam::run {
 namespace {
 
-ExploreOptions PhoneRun(const std::string& name, device::android::AndroidDeviceOptions::Driver d) {
+ExploreOptions PhoneRun(const std::string& name, device::android::DriverKind d) {
   ExploreOptions o;
   o.target.app = testing::SourceDir() / "apps/diary.json";
   o.target.phone_clock = true;
@@ -27,7 +27,7 @@ ExploreOptions PhoneRun(const std::string& name, device::android::AndroidDeviceO
   return o;
 }
 
-using Driver = device::android::AndroidDeviceOptions::Driver;
+using Driver = device::android::DriverKind;
 
 TEST(PhoneClockRun, ATimeBudgetIsSpentInAPhonesSecondsAndSummaryJsonSaysBoth) {
   const ExploreOptions o = PhoneRun("phone_uia2", Driver::kUia2);
@@ -115,7 +115,7 @@ TEST(PhoneClockRun, BenchRunsOnAPhonesTimeAndShardsOnOtherClocksDoNotMerge) {
   o.strategies = {"random"};
   o.budget = {.events = 0, .seconds = 120};
   o.phone_clock = true;
-  o.driver = device::android::PhoneDriver::kUiautomator;
+  o.driver = device::android::DriverKind::kUiautomator;
   o.seeds = 2;
   o.out = testing::TempDir("bench_phone");
   auto runs = RunBench(o, nullptr);
@@ -140,7 +140,7 @@ TEST(PhoneClockRun, BenchRunsOnAPhonesTimeAndShardsOnOtherClocksDoNotMerge) {
   EXPECT_EQ(read->runs[0].phone_seconds, (*runs)[0].phone_seconds);
   BenchOptions again = OptionsOf(*read);
   EXPECT_TRUE(again.phone_clock);
-  EXPECT_EQ(again.driver, device::android::PhoneDriver::kUiautomator);
+  EXPECT_EQ(again.driver, device::android::DriverKind::kUiautomator);
   BenchFile wall = *read;
   wall.clock = "wall";
   wall.runs.clear();

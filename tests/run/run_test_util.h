@@ -22,6 +22,7 @@ class ForwardingDevice : public device::Device {
   Status Observe(gui::Screen& out) override { return inner_.Observe(out); }
   Status Perform(const gui::Action& action) override { return inner_.Perform(action); }
   void DrainEvents(std::vector<device::Event>& out) override { inner_.DrainEvents(out); }
+  device::DeviceLife Life() const override { return inner_.Life(); }
 
  protected:
   device::Device& inner_;

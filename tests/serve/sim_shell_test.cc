@@ -2,10 +2,14 @@
 // and the device's answers.
 #include "serve/sim_shell.h"
 
+#include <chrono>
+#include <thread>
+
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "gui/uiautomator.h"
+#include "sim/spec.h"
 #include "test_paths.h"
 
 namespace roam::serve {
@@ -64,6 +68,44 @@ class SimShellTest : public ::testing::Test {
   }
   std::unique_ptr<SimAndroidDevice> dev_;
 };
+
+// A screen that settles (settle_ms) slides in: page sources read meanwhile show its views off their
+// rest, each a moment later further on, and an action taken on such a read is counted; a dump
+// waits for the screen to settle, as uiautomator waits for the UI to idle.
+TEST(SimShellSettle, AScreenSlidesInUntilItSettlesAndADumpWaitsForIt) {
+  auto spec = sim::LoadSpec(testing::DiaryWithEveryScreen("settle_ms", 600, "settle_shell"));
+  ASSERT_TRUE(spec.ok()) << spec.status().ToString();
+  SimAndroidDevice dev("emulator-5554", *spec, sim::SimOptions{}, 0);
+  dev.RunShell("monkey -p " + (*spec)->package() + " -c android.intent.category.LAUNCHER 1");
+  auto first = gui::ParseDump(dev.PageSource());
+  std::this_thread::sleep_for(std::chrono::milliseconds(60));
+  auto second = gui::ParseDump(dev.PageSource());
+  ASSERT_TRUE(first.ok() && second.ok());
+  ASSERT_EQ(first->widgets.size(), second->widgets.size());
+  ASSERT_GE(first->widgets.size(), 2u);
+  EXPECT_NE(first->widgets[1].bounds, second->widgets[1].bounds);
+  EXPECT_EQ(dev.Stats().unsettled_reads, 2);
+  EXPECT_EQ(dev.Stats().acted_on_unsettled, 0);
+
+  ShellResult dumped = dev.RunShell("uiautomator dump /dev/tty");
+  EXPECT_GT(dumped.pace_ms, 100) << "the dump did not wait for the rest of the 600 ms";
+  auto waited = gui::ParseDump(dumped.out);
+  ASSERT_TRUE(waited.ok());
+  std::this_thread::sleep_for(std::chrono::milliseconds(dumped.pace_ms + 20));
+  auto rest = gui::ParseDump(dev.PageSource());
+  ASSERT_TRUE(rest.ok());
+  ASSERT_EQ(rest->widgets.size(), waited->widgets.size());
+  for (size_t i = 0; i < rest->widgets.size(); ++i)
+    EXPECT_EQ(rest->widgets[i].bounds, waited->widgets[i].bounds) << i;
+  EXPECT_EQ(dev.Stats().unsettled_reads, 2);  // neither the dump nor the read at rest
+
+  // An action on a screen read while it slid in: the state the client saw never was.
+  dev.RunShell("am force-stop " + (*spec)->package());
+  dev.RunShell("monkey -p " + (*spec)->package() + " -c android.intent.category.LAUNCHER 1");
+  (void)dev.PageSource();
+  ASSERT_TRUE(dev.PressKeyCode(4));  // back
+  EXPECT_EQ(dev.Stats().acted_on_unsettled, 1);
+}
 
 TEST_F(SimShellTest, QuotedTextIsNeverExecuted) {
   const std::string evil = "a;reboot && rm -rf / | x $(reboot) `reboot` \"q\" 'q' \n é";

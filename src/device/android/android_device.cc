@@ -34,8 +34,6 @@ bool DeviceAway(const Status& s) {
   return false;
 }
 
-constexpr std::string_view kPngSignature = "\x89PNG\r\n\x1a\n";
-
 // Snapshot names go to the emulator console: keep them to a safe alphabet.
 bool SafeSnapshotName(const std::string& name) {
   if (name.empty() || name.size() > 64) return false;
@@ -51,8 +49,7 @@ AndroidDevice::AndroidDevice(AndroidDeviceOptions options)
     : options_(std::move(options)), parser_(LogcatOptions{.package = options_.package}) {}
 
 AndroidDevice::~AndroidDevice() {
-  uia2_.reset();
-  events_.Close();
+  driver_.reset();  // the UiAutomator2 server released before the streams close
   logcat_.Close();
 }
 
@@ -70,19 +67,8 @@ Result<std::unique_ptr<AndroidDevice>> AndroidDevice::Open(AndroidDeviceOptions 
   // The broadcasts the app's manifest receivers take (one native command, dumpsys).
   if (auto package = d->Shell("dumpsys package " + ShellQuote(d->options_.package)); package.ok())
     d->broadcasts_ = ParseReceiverActions(*package);
-  using Driver = AndroidDeviceOptions::Driver;
-  if (d->options_.driver == Driver::kUiautomator) {
-    d->driver_reason_ = "asked for (--driver uiautomator)";
-  } else if (Status started = d->StartUia2(); started.ok()) {
-    d->driver_reason_ = fmt::format(
-        "{}: the UiAutomator2 server {} answers on 127.0.0.1:{}",
-        d->options_.driver == Driver::kAuto ? "--driver auto" : "asked for (--driver uia2)",
-        d->uia2_->version(), d->uia2_->local_port());
-  } else {
-    d->driver_reason_ = "the UiAutomator2 server could not start: " + started.message();
-    d->Note(d->driver_reason_ + "; going on with uiautomator (a process on the device a step)");
-  }
-  d->Note(fmt::format("driver {}: {}", d->driver_name(), d->driver_reason_));
+  d->driver_ = FallbackDriver::Start(d->options_.driver, d->Host());
+  d->Note(fmt::format("driver {}: {}", d->driver_name(), d->driver_reason()));
   if (d->options_.coverage.mode != CoverageSettings::Mode::kNone) {
     AndroidDevice* self = d.get();
     JacocoCoverage::Adb adb{
@@ -98,6 +84,13 @@ Result<std::unique_ptr<AndroidDevice>> AndroidDevice::Open(AndroidDeviceOptions 
         std::make_unique<JacocoCoverage>(d->options_.coverage, std::move(adb), d->options_.host);
   }
   return d;
+}
+
+DeviceLife AndroidDevice::Life() const {
+  return {.away = reconnects_,
+          .away_seconds = away_seconds_,
+          .driver_restarts = driver_->restarts(),
+          .system_screens = system_screens_};
 }
 
 Coverage AndroidDevice::GetCoverage() const {
@@ -141,6 +134,22 @@ void AndroidDevice::Note(const std::string& message) const {
   if (options_.log) options_.log(Name() + ": " + message);
 }
 
+DriverHost AndroidDevice::Host() {
+  return DriverHost{
+      .options = &options_,
+      .shell = [this](std::string_view command) { return Shell(command); },
+      .exec = [this](std::string_view command) { return RunService(ExecService(command), true); },
+      .pull = [this](const std::string& path) { return Pull(path); },
+      .install = [this](const std::string& apk) { return InstallApk(apk); },
+      .note = [this](const std::string& message) { Note(message); },
+      .broadcast_refused = [this](const std::string& action) { std::erase(broadcasts_, action); },
+      .await_device = [this]() -> Result<int64_t> {
+        auto r = RunService(ShellService("echo roam"), false);
+        if (!r.ok()) return r.status();
+        return reconnects_;
+      }};
+}
+
 // ---------------------------------------------------------------------------------------------
 // Connections
 
@@ -151,23 +160,45 @@ Result<std::string> AndroidDevice::RunOnce(std::string_view service) {
 
 Result<std::string> AndroidDevice::RunService(std::string_view service, bool raw) {
   auto r = RunOnce(service);
+  // A device given up on is not waited for again (what comes after the run's end: releasing the
+  // server, a last screenshot), unless it answers.
+  if (r.ok()) gave_up_ = false;
+  if (!r.ok() && DeviceAway(r.status()) && gave_up_)
+    return Status::Unavailable("device offline: " + r.status().message());
   if (!r.ok() && DeviceAway(r.status())) {
-    const auto start = std::chrono::steady_clock::now();
-    Note(fmt::format("not answering ({}); waiting up to {} x {} ms", r.status().message(),
-                     options_.offline_retries, options_.offline_wait_ms));
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    const auto deadline = start + std::chrono::milliseconds(options_.offline_timeout_ms);
+    auto seconds_since = [](Clock::time_point t) {
+      return std::chrono::duration<double>(Clock::now() - t).count();
+    };
+    Note(fmt::format("not answering ({}); waiting up to {} s for it", r.status().message(),
+                     options_.offline_timeout_ms / 1000.0));
     int attempt = 0;
-    while (!r.ok() && DeviceAway(r.status()) && attempt < options_.offline_retries) {
+    auto said = start;
+    const auto stopped = [&] { return options_.stop && options_.stop->load(); };
+    while (!r.ok() && DeviceAway(r.status()) && Clock::now() < deadline && !stopped()) {
       ++attempt;
-      SleepMs(options_.offline_wait_ms);
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+      SleepMs(std::min<int>(options_.offline_wait_ms, static_cast<int>(left.count()) + 1));
       r = RunOnce(service);
+      if (seconds_since(said) >= 30) {  // a long wait says it is still waiting
+        said = Clock::now();
+        Note(fmt::format("still not answering after {:.0f} s ({})", seconds_since(start),
+                         r.ok() ? "back" : r.status().message()));
+      }
     }
-    double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double waited = seconds_since(start);
+    away_seconds_ += waited;
     if (!r.ok()) {
       if (!DeviceAway(r.status())) return r.status();
-      Note(fmt::format("gave up after {} retries ({:.1f} s)", attempt, waited));
+      Note(fmt::format("gave up after {:.1f} s ({} tries){}", waited, attempt,
+                       stopped() ? ": interrupted" : ""));
+      gave_up_ = true;
       return Status::Unavailable(
-          fmt::format("device offline: {} did not answer after {} retries over {:.1f} s ({})",
-                      options_.serial.empty() ? "the device" : options_.serial, attempt, waited,
+          fmt::format("device offline: {} did not answer for {:.1f} s ({} tries; {})",
+                      options_.serial.empty() ? "the device" : options_.serial, waited, attempt,
                       r.status().message()));
     }
     ++reconnects_;
@@ -268,60 +299,7 @@ void AndroidDevice::DrainEvents(std::vector<Event>& out) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// uia2
-
-// ---------------------------------------------------------------------------------------------
 // Observe
-
-Result<std::string> AndroidDevice::DumpXml(std::string& focus_text) {
-  std::string last;
-  for (int attempt = 0; attempt < options_.dump_attempts; ++attempt) {
-    auto out = Shell(DumpCommand(attempt > 0, options_.focus_command));
-    if (!out.ok()) return out.status();
-    if (auto xml = ExtractDump(*out)) {
-      size_t end = static_cast<size_t>(xml->data() - out->data()) + xml->size();
-      focus_text = out->substr(end);
-      return std::string(*xml);
-    }
-    last = *out;
-    if (UiAutomationTaken(*out) && !released_uiautomation_) {
-      // A UiAutomator2 server (another tool's, or one that stopped answering) holds the
-      // connection: stop it, as Appium's driver stops its leftovers, and dump again.
-      released_uiautomation_ = true;
-      Note(
-          "uiautomator dump: a UiAutomator2 server holds the device's UiAutomation connection; "
-          "stopping it");
-      Shell(Uia2StopCommand()).ok();
-      continue;
-    }
-    if (!DumpWorthRetrying(*out)) break;
-    SleepMs(options_.dump_retry_wait_ms);
-  }
-  // Fallback: dump into a file and pull it.
-  auto out = Shell(fmt::format("uiautomator dump {};{}", ShellQuote(options_.dump_file),
-                               options_.focus_command));
-  if (!out.ok()) return out.status();
-  if (auto pulled = Pull(options_.dump_file); pulled.ok()) {
-    if (auto xml = ExtractDump(*pulled)) {
-      focus_text = *out;
-      return std::string(*xml);
-    }
-  }
-  std::string shown = last.substr(0, 200);
-  while (!shown.empty() && (shown.back() == '\n' || shown.back() == ' ')) shown.pop_back();
-  return Status::Unavailable(fmt::format("uiautomator dump on {} failed after {} tries: \"{}\"",
-                                         Name(), options_.dump_attempts, shown));
-}
-
-Result<std::pair<int, int>> AndroidDevice::ScreenSize() {
-  if (!size_) {
-    auto out = Shell("wm size");
-    if (!out.ok()) return out.status();
-    size_ = ParseWmSize(*out);
-    if (!size_) return Status::Corruption(fmt::format("wm size on {}: \"{}\"", Name(), *out));
-  }
-  return *size_;
-}
 
 Status AndroidDevice::Observe(gui::Screen& out) {
   Status s = ObserveOnce(out);
@@ -359,30 +337,9 @@ bool AndroidDevice::PassSystemScreen(const gui::Screen& out) {
 
 Status AndroidDevice::ObserveOnce(gui::Screen& out) {
   PumpLogcat();
-  if (uia2_) {
-    bool fell_back = false;
-    Status s = ObserveUia2(out, fell_back);
-    if (!fell_back) return s;
-  }
-  std::string focus_text;
-  auto xml = DumpXml(focus_text);
-  if (!xml.ok()) {
-    out.Clear();
-    return xml.status();
-  }
-  ROAM_RETURN_IF_ERROR(gui::ParseDumpInto(*xml, out).Wrap(Name()));
-  Focus focus = ParseFocus(focus_text);
-  if (focus.package.empty()) {
-    auto activities = Shell("dumpsys activity activities");
-    if (activities.ok()) focus = ParseFocus(*activities);
-  }
-  if (out.widgets.empty() || out.package.empty()) out.package = focus.package;
-  out.activity = focus.activity;
+  ROAM_RETURN_IF_ERROR(driver_->Observe(out).Wrap(Name()));
   rotation_ = out.rotation;
-  if (auto size = ScreenSize(); size.ok()) {
-    out.width = rotation_ % 2 == 0 ? size->first : size->second;
-    out.height = rotation_ % 2 == 0 ? size->second : size->first;
-  }
+  if (out.width > 0 && out.height > 0) std::tie(width_, height_) = std::pair(out.width, out.height);
   return Status::Ok();
 }
 
@@ -392,78 +349,22 @@ Status AndroidDevice::ObserveOnce(gui::Screen& out) {
 Status AndroidDevice::Perform(const gui::Action& action) {
   PumpLogcat();
   ++actions_since_dump_;
-  int width = 1080, height = 1920;
-  if (uia2_ && observed_size_) {
-    std::tie(width, height) = *observed_size_;
-  } else if (auto size = ScreenSize(); size.ok()) {
-    width = rotation_ % 2 == 0 ? size->first : size->second;
-    height = rotation_ % 2 == 0 ? size->second : size->first;
-  }
-  auto input = PlanAction(action, width, height, rotation_, options_.input);
+  auto input = PlanAction(action, width_, height_, rotation_, options_.input);
   if (!input.ok()) return input.status();
-  if (uia2_ && !ShellOnly(*input)) {
-    Status done = uia2_->Perform(*input);
-    if (!done.ok() && RecoverUia2(done)) done = uia2_->Perform(*input);
-    if (done.ok() || uia2_) return done;
-    // The run left uia2: this step goes through the shell.
-  }
-  size_t dropped = 0;
-  auto lines = InputCommands(*input, options_.package, &dropped);
-  if (!lines.ok()) return lines.status();
-  if (dropped > 0)
-    Note(
-        fmt::format("input text cannot type {} non-ASCII or control character(s) of \"{}\"; "
-                    "they were left out",
-                    dropped, Excerpt(action.text)));
-  for (const auto& line : *lines) {
-    auto out = Shell(line);
-    if (!out.ok()) return out.status();
-    if (out->find("inaccessible or not found") != std::string::npos)
-      return Status::Unsupported(fmt::format("{}: {}", Name(), Excerpt(*out, 200)));
-    if (input->kind == DeviceInput::Kind::kBroadcast && BroadcastRefused(*out)) {
-      // Sent, not delivered: the step stands, and the broadcast is offered no more.
-      std::erase(broadcasts_, input->text);
-      Note(
-          fmt::format("Android refused to send {} from the shell (only the system may send it; "
-                      "`adb root` on an emulator lets Roam send it); not sent again",
-                      input->text));
-    }
-  }
-  if (action.kind == gui::ActionKind::kRotate) size_.reset();  // read again after rotating
-  return Status::Ok();
+  Status done = driver_->Perform(*input);
+  if (done.IsUnsupported()) return done.Wrap(Name());
+  return done;
 }
 
 Status AndroidDevice::Launch() {
-  // uia2: what the events stream said before the launch, so that only a resume after it counts
-  // (a launcher resumed by an earlier kill does not), and whether the app is in front already
-  // (its last resumed activity in its package: a launch then resumes nothing new).
-  if (uia2_) PumpEvents();
-  const int64_t before = resumes_;
-  const bool in_front = resumed_.starts_with(options_.package + ".");
-  auto out = Shell(LaunchCommand(options_.package));
-  if (!out.ok()) return out.status();
-  if (out->find("No activities found") != std::string::npos)
-    return Status::NotFound(fmt::format("{} has no launcher activity on {} (is it installed?)",
-                                        options_.package, Name()));
-  const auto deadline =
-      std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.launch_timeout_ms);
-  if (uia2_) {  // the app's resume comes down the events stream: no `dumpsys` a poll
-    while (!in_front && options_.launch_timeout_ms > 0 &&
-           std::chrono::steady_clock::now() < deadline) {
-      PumpEvents();
-      if (resumes_ > before) break;
-      SleepMs(options_.launch_poll_ms / 4 + 1);
-    }
+  return driver_->AwaitLaunch([&] {
+    auto out = Shell(LaunchCommand(options_.package));
+    if (!out.ok()) return out.status();
+    if (out->find("No activities found") != std::string::npos)
+      return Status::NotFound(fmt::format("{} has no launcher activity on {} (is it installed?)",
+                                          options_.package, Name()));
     return Status::Ok();
-  }
-  while (options_.launch_timeout_ms > 0) {
-    auto focus = Shell(options_.focus_command);
-    if (!focus.ok()) return focus.status();
-    if (ParseFocus(*focus).package == options_.package) break;
-    if (std::chrono::steady_clock::now() >= deadline) break;  // the campaign sees where it is
-    SleepMs(options_.launch_poll_ms);
-  }
-  return Status::Ok();
+  });
 }
 
 Status AndroidDevice::Stop() {
@@ -539,23 +440,13 @@ Status AndroidDevice::Snapshot(const std::string& name) {
 Status AndroidDevice::Restore(const std::string& name) {
   if (!CanSnapshot()) return Unsupported("restore " + name);
   if (!SafeSnapshotName(name)) return Status::InvalidArgument("snapshot name \"" + name + "\"");
-  size_.reset();
+  driver_->ScreenChanged();
   return Emu("avd snapshot load " + name);
 }
 
 Result<std::string> AndroidDevice::Screenshot(const std::optional<gui::Rect>& outline) {
-  if (uia2_) {
-    auto png = uia2_->Screenshot();
-    if (png.ok() && png->compare(0, kPngSignature.size(), kPngSignature) == 0)
-      return outline ? draw::OutlinePng(*png, *outline) : png;
-  }
-  auto png = RunService(ExecService("screencap -p"), true);
-  if (!png.ok()) return png.status().Wrap("screencap on " + Name());
-  if (png->compare(0, kPngSignature.size(), kPngSignature) != 0) {
-    std::string msg = png->substr(0, 200);
-    while (!msg.empty() && (msg.back() == '\n' || msg.back() == '\r')) msg.pop_back();
-    return Status::Unsupported(fmt::format("screencap on {} gave no PNG: \"{}\"", Name(), msg));
-  }
+  auto png = driver_->Screenshot();
+  if (!png.ok()) return png.status().Wrap(Name());
   if (outline) return draw::OutlinePng(*png, *outline);
   return png;
 }

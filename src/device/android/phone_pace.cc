@@ -133,20 +133,20 @@ int PhoneShellLineMs(std::string_view line) {
   return static_cast<int>(total);
 }
 
-std::string_view PhoneDriverName(PhoneDriver driver) {
-  return driver == PhoneDriver::kUia2 ? "uia2" : "uiautomator";
-}
+// Each mirrors the AndroidDevice call of the same name (android_device.cc) with its driver's
+// commands (shell_driver.cc, uia2_screen_driver.cc).
 
-// Each mirrors the AndroidDevice call of the same name (android_device.cc).
-
-int PhoneCalls::ObserveMs() const {
-  if (driver == PhoneDriver::kUia2) return PhoneUia2RequestMs("GET", "/source", 0);
+int PhoneCalls::ObserveMs(bool moved) const {
+  if (driver == DriverKind::kUia2) {
+    const int source = PhoneUia2RequestMs("GET", "/source", 0);
+    return moved && settle_compare ? source + settle_poll_ms + source : source;
+  }
   return PhoneShellLineMs(DumpCommand(false, focus_command));
 }
 
 int PhoneCalls::PerformMs(const DeviceInput& input) const {
   using K = DeviceInput::Kind;
-  if (driver == PhoneDriver::kUia2 && !ShellOnly(input)) {
+  if (driver == DriverKind::kUia2 && !ShellOnly(input)) {
     switch (input.kind) {
       case K::kTap:
         return PhoneUia2RequestMs("POST", "/appium/gestures/click", 0);
@@ -176,7 +176,7 @@ int PhoneCalls::PerformMs(const DeviceInput& input) const {
 
 int PhoneCalls::LaunchMs() const {
   const int launch = PhoneShellLineMs(LaunchCommand(package));
-  return driver == PhoneDriver::kUia2 ? launch : launch + PhoneShellLineMs(focus_command);
+  return driver == DriverKind::kUia2 ? launch : launch + PhoneShellLineMs(focus_command);
 }
 
 int PhoneCalls::StopMs() const { return PhoneShellLineMs(StopCommand(package)); }
@@ -184,7 +184,7 @@ int PhoneCalls::StopMs() const { return PhoneShellLineMs(StopCommand(package)); 
 int PhoneCalls::ClearDataMs() const { return PhoneShellLineMs(ClearDataCommand(package)); }
 
 int PhoneCalls::ScreenSizeMs() const {
-  return driver == PhoneDriver::kUia2 ? 0 : PhoneShellLineMs("wm size");
+  return driver == DriverKind::kUia2 ? 0 : PhoneShellLineMs("wm size");
 }
 
 int PhoneCalls::SnapshotMs() const { return PhoneConsoleMs("avd snapshot save roam"); }
@@ -192,7 +192,7 @@ int PhoneCalls::SnapshotMs() const { return PhoneConsoleMs("avd snapshot save ro
 int PhoneCalls::RestoreMs() const { return PhoneConsoleMs("avd snapshot load roam"); }
 
 int PhoneCalls::ScreenshotMs() const {
-  if (driver == PhoneDriver::kUia2) return PhoneUia2RequestMs("GET", "/screenshot", 0);
+  if (driver == DriverKind::kUia2) return PhoneUia2RequestMs("GET", "/screenshot", 0);
   return PhoneShellCommandMs({"screencap", "-p"});
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "device/android/device_text.h"
+#include "device/android/driver_kind.h"
 
 namespace roam::device::android {
 
@@ -41,19 +42,23 @@ inline constexpr int kPhoneRoundTripMs = 30;
 // `&&`, `||` and `|` outside quotes, costed and added up.
 int PhoneShellLineMs(std::string_view line);
 
-// The driver whose commands and requests a phone's clock charges (AndroidDevice's --driver).
-enum class PhoneDriver { kUiautomator, kUia2 };
-std::string_view PhoneDriverName(PhoneDriver driver);  // "uiautomator", "uia2"
-
-// What AndroidDevice's calls cost on a phone with `driver`: the rows above, added up over the
-// commands and requests android_device.cc sends for each when all goes well (no retried dump, no
-// system dialog). A test holds the two together through `roam sim serve`'s count of its pace.
+// What AndroidDevice's calls cost on a phone with `driver` (AndroidDevice's --driver): the rows
+// above, added up over the commands and requests android_device.cc sends for each when all goes
+// well (no retried dump, no system dialog). A test holds the two together through `roam sim
+// serve`'s count of its pace.
 struct PhoneCalls {
-  PhoneDriver driver = PhoneDriver::kUia2;
+  DriverKind driver = DriverKind::kUia2;
   std::string package;
   std::string focus_command = "dumpsys window";  // AndroidDeviceOptions::focus_command
+  // uia2's settling (Uia2Settings): with kCompare the page source after an action that moved the
+  // layout is read again settle_poll_ms later (once, on a screen that does not move: the
+  // simulator's).
+  bool settle_compare = true;
+  int settle_poll_ms = 150;
 
-  int ObserveMs() const;  // a dump and the focused window, or the page source
+  // A dump and the focused window, or the page source (`moved`: the first since an action, a
+  // launch or a restore, and the layout is not the one before it).
+  int ObserveMs(bool moved) const;
   int PerformMs(const DeviceInput& input) const;
   int LaunchMs() const;  // the launch and, with uiautomator, one look at the focus
   int StopMs() const;

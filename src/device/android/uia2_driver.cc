@@ -1,6 +1,7 @@
 #include "device/android/uia2_driver.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <thread>
 
@@ -16,6 +17,18 @@ namespace roam::device::android {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+
+std::string_view SettleName(Uia2Settings::Settle settle) {
+  switch (settle) {
+    case Uia2Settings::Settle::kNone:
+      return "none";
+    case Uia2Settings::Settle::kIdle:
+      return "idle";
+    case Uia2Settings::Settle::kCompare:
+      return "compare";
+  }
+  return "?";
+}
 
 std::string DefaultUia2ApkDir() {
 #ifdef ROAM_UIA2_APKS
@@ -119,8 +132,27 @@ Result<std::unique_ptr<Uia2Driver>> Uia2Driver::Start(
   auto apks = FindUia2Apks(settings.apk_dir.empty() ? DefaultUia2ApkDir() : settings.apk_dir);
   if (!apks.ok()) return apks.status();
   ROAM_RETURN_IF_ERROR(InstallWhenNeeded(adb, *apks, note));
+  // As Appium's driver: the package manager may list a new runner a moment after the install; wait
+  // for it (every second, as long as a start may take), and go on regardless: `am instrument`
+  // then says what is wrong.
+  const auto listed_by =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(settings.start_timeout_ms);
+  for (bool first = true;; first = false) {
+    auto listed = adb.shell("pm list instrumentation");
+    if (listed.ok() && Uia2RunnerListed(*listed)) break;
+    if (std::chrono::steady_clock::now() >= listed_by) {
+      if (note) note("the package manager does not list the UiAutomator2 server's runner");
+      break;
+    }
+    if (first && note) note("waiting for the package manager to list the UiAutomator2 runner");
+    SleepMs(1000);
+  }
   std::unique_ptr<Uia2Driver> d(new Uia2Driver(adb, settings));
   d->version_ = apks->manifest.version_name;
+  if (auto sdk = adb.shell("getprop ro.build.version.sdk");
+      sdk.ok() && std::atoi(sdk->c_str()) >= kHiddenApiPolicySdk) {
+    d->relaxed_hidden_api_ = adb.shell(Uia2HiddenApiCommand(true)).ok();
+  }
   // A server left running by an earlier run answers with its own session: stop it first, as
   // Appium's driver cleans up its leftovers.
   adb.shell(Uia2StopCommand()).ok();
@@ -155,7 +187,9 @@ Result<std::unique_ptr<Uia2Driver>> Uia2Driver::Start(
     SleepMs(settings.poll_ms);
   }
   d->http_->set_timeout_ms(settings.request_timeout_ms);
-  auto session = d->Call("POST", "/session", Uia2NewSessionBody());
+  auto session = d->Call(
+      "POST", "/session",
+      Uia2NewSessionBody(settings.settle == Uia2Settings::Settle::kIdle ? settings.settle_ms : 0));
   if (!session.ok()) return session.status();
   if (!session->is_object() || !(*session)["sessionId"].is_string())
     return Status::Corruption("the UiAutomator2 server's POST /session gave no sessionId: " +
@@ -173,7 +207,10 @@ Uia2Driver::~Uia2Driver() {
     http_->Delete(Uia2SessionPath(session_, "")).ok();
   }
   http_.reset();
-  if (adb_.shell) adb_.shell(Uia2StopCommand()).ok();
+  if (adb_.shell) {
+    adb_.shell(Uia2StopCommand()).ok();
+    if (relaxed_hidden_api_) adb_.shell(Uia2HiddenApiCommand(false)).ok();
+  }
   instrumentation_.Close();
   if (local_port_ > 0)
     KillForward(adb_.host, adb_.port, adb_.serial, local_port_, adb_.timeout_ms).ok();

@@ -1,13 +1,14 @@
 // Uia2Driver: Appium's UiAutomator2 server as AndroidDevice's fast driver (--driver uia2). It
 // installs the server's two APKs when they are missing or of another version (push, then
-// `pm install -r -g`), starts the instrumentation that runs the server (one `am instrument -w`
-// shell held open for the server's life), forwards a local port to the server's 6790, waits for
-// GET /status, makes a session with the crawler's settings (uia2_protocol.h) and then does a
-// step's work over HTTP on one kept-alive connection: page source, taps, long presses, swipes,
-// text, keys, rotation, screenshots. No process starts on the device per step.
-// A server that died (its shell closed, its port refusing, an unknown session) is reported as
-// Unavailable with "UiAutomator2 server" in the message; AndroidDevice restarts it.
-// Not thread-safe: the thread that drives the AndroidDevice uses it.
+// `pm install -r -g`), waits for the package manager to list its runner, relaxes the hidden-API
+// policy on API 28 and later (put back at the end), starts the instrumentation that runs the server
+// (one `am instrument -w` shell held open for the server's life), forwards a local port to the
+// server's 6790, waits for GET /status, makes a session with the crawler's settings
+// (uia2_protocol.h) and then does a step's work over HTTP on one kept-alive connection: page
+// source, taps, long presses, swipes, text, keys, rotation, screenshots. No process starts on the
+// device per step. A server that died (its shell closed, its port refusing, an unknown session) is
+// reported as Unavailable with "UiAutomator2 server" in the message; AndroidDevice restarts it. Not
+// thread-safe: the thread that drives the AndroidDevice uses it.
 #pragma once
 
 #include <functional>
@@ -35,7 +36,18 @@ struct Uia2Settings {
   // say) is asked again this often, `retry_ms` apart, before the server counts as failed.
   int source_retries = 2;
   int retry_ms = 250;
+  // A page source read after an action may catch the screen mid-transition (an animation, a list
+  // loading: a state the app never rests in). kCompare, when the layout (texts aside) moved since
+  // the read before the action, reads it again every settle_poll_ms until two reads agree, for
+  // at most settle_ms; kIdle has the server
+  // wait up to settle_ms for the UI to idle before each call (waitForIdleTimeout); kNone reads it
+  // once.
+  enum class Settle { kNone, kIdle, kCompare };
+  Settle settle = Settle::kCompare;
+  int settle_ms = 2000;
+  int settle_poll_ms = 150;
 };
+std::string_view SettleName(Uia2Settings::Settle settle);  // "none", "idle", "compare"
 
 // What the driver needs of the adb side (AndroidDevice gives it its own).
 struct Uia2Adb {
@@ -83,6 +95,7 @@ class Uia2Driver {
   std::unique_ptr<HttpClient> http_;
   std::string session_;
   std::string version_;
+  bool relaxed_hidden_api_ = false;  // put back when released
 };
 
 // The APK folder Roam uses by default: the build's uia2/apks (scripts/uia2_server.sh).

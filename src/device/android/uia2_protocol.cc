@@ -18,24 +18,36 @@ std::string Uia2StopCommand() {
   return fmt::format("am force-stop {};am force-stop {}", kUia2ServerPackage, kUia2TestPackage);
 }
 
+std::string Uia2HiddenApiCommand(bool relax) {
+  std::string line;
+  for (const char* key :
+       {"hidden_api_policy_pre_p_apps", "hidden_api_policy_p_apps", "hidden_api_policy"}) {
+    if (!line.empty()) line += ';';
+    line += relax ? fmt::format("settings put global {} 1", key)
+                  : fmt::format("settings delete global {}", key);
+  }
+  return line;
+}
+
+bool Uia2RunnerListed(std::string_view out) {
+  return out.find(fmt::format("{}/{}", kUia2TestPackage, kUia2Runner)) != std::string_view::npos;
+}
+
 std::string Uia2InstrumentCommand() {
   return fmt::format("am instrument -w -e disableAnalytics true {}/{}", kUia2TestPackage,
                      kUia2Runner);
 }
 
-json Uia2CrawlerSettings() {
-  return {{"waitForIdleTimeout", 0},
-          {"waitForSelectorTimeout", 0},
-          {"shutdownOnPowerDisconnect", false},
-          {"deferAccessibilityCacheReset", true},
-          {"allowInvisibleElements", false},
-          {"enableMultiWindows", false}};
+json Uia2CrawlerSettings(int wait_for_idle_ms) {
+  return {{"waitForIdleTimeout", wait_for_idle_ms}, {"waitForSelectorTimeout", 0},
+          {"shutdownOnPowerDisconnect", false},     {"deferAccessibilityCacheReset", true},
+          {"allowInvisibleElements", false},        {"enableMultiWindows", false}};
 }
 
-std::string Uia2NewSessionBody() {
-  return json{
-      {"capabilities",
-       {{"alwaysMatch", Uia2CrawlerSettings()}, {"firstMatch", json::array({json::object()})}}}}
+std::string Uia2NewSessionBody(int wait_for_idle_ms) {
+  return json{{"capabilities",
+               {{"alwaysMatch", Uia2CrawlerSettings(wait_for_idle_ms)},
+                {"firstMatch", json::array({json::object()})}}}}
       .dump();
 }
 

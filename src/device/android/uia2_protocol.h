@@ -36,18 +36,28 @@ std::string Uia2InstrumentCommand();
 // connection and the server's wake lock (Appium's driver, deleteSession and its cleanup).
 std::string Uia2StopCommand();
 
+// Android 9 (API 28) and later keep hidden APIs from apps; the server reaches some by reflection,
+// and Appium's driver relaxes the policy for the session (appium-adb's setHiddenApiPolicy('1'))
+// and puts the default back after it (setDefaultHiddenApiPolicy): the shell line for each.
+inline constexpr int kHiddenApiPolicySdk = 28;
+std::string Uia2HiddenApiCommand(bool relax);
+// `pm list instrumentation` lists the server's runner (Appium's driver waits for it after an
+// install: the package manager may not have registered it yet).
+bool Uia2RunnerListed(std::string_view pm_list_instrumentation);
+
 // The settings a crawler wants, sent as capabilities of POST /session (the server applies a
 // capability named like a setting as that setting):
-//   waitForIdleTimeout 0: every /source waits for the UI to idle for up to this (default
-//     10,000 ms); Roam's step loop settles the screen itself, as with uiautomator dump.
+//   waitForIdleTimeout `wait_for_idle_ms`: every /source and action first waits for the UI to
+//     idle (no accessibility event for 500 ms) for up to this (the server's default 10,000 ms);
+//     0 by default, where Roam settles the screen itself (Uia2Settings::settle).
 //   waitForSelectorTimeout 0: Roam finds nothing through selectors.
 //   shutdownOnPowerDisconnect false: a charging toggle must not kill the server mid-run.
 //   deferAccessibilityCacheReset true: an unchanged screen's /source skips the cache reset.
 //   allowInvisibleElements false, enableMultiWindows false: the active window's visible nodes,
 //     as `uiautomator dump` gives them.
-nlohmann::json Uia2CrawlerSettings();
+nlohmann::json Uia2CrawlerSettings(int wait_for_idle_ms = 0);
 // {"capabilities": {"alwaysMatch": SETTINGS, "firstMatch": [{}]}}
-std::string Uia2NewSessionBody();
+std::string Uia2NewSessionBody(int wait_for_idle_ms = 0);
 
 // "/session/SID" + suffix ("/source", "/appium/gestures/click", ...).
 std::string Uia2SessionPath(std::string_view session, std::string_view suffix);

@@ -162,9 +162,7 @@ Result<BenchRun> RunOne(const Job& job, const BenchOptions& options, const RunCo
   common.target.bugs_off = job.bugs_off;
   common.target.snapshots = options.snapshots;
   common.target.phone_clock = options.phone_clock;
-  common.target.android.driver = options.driver == device::android::PhoneDriver::kUiautomator
-                                     ? device::android::AndroidDeviceOptions::Driver::kUiautomator
-                                     : device::android::AndroidDeviceOptions::Driver::kUia2;
+  common.target.android.driver = options.driver;
   common.seed = job.seed;
   common.out = options.out / "runs" / job.app.stem() / job.strategy / fmt::format("s{}", job.seed);
   common.force = true;
@@ -299,7 +297,7 @@ std::vector<BenchRun> FinishedRuns(const std::vector<BenchRun>& runs) {
 
 std::string BenchClock(const BenchOptions& options) {
   if (!options.phone_clock) return "wall";
-  return fmt::format("phone:{}", device::android::PhoneDriverName(options.driver));
+  return fmt::format("phone:{}", device::android::NameOf(options.driver));
 }
 
 nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions& options,

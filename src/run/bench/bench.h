@@ -36,7 +36,7 @@ struct BenchOptions {
   BudgetOptions budget{.events = 2000};  // per run
   // A time budget counts a phone's seconds (--clock phone) with this driver's costs, or the wall.
   bool phone_clock = false;
-  device::android::PhoneDriver driver = device::android::PhoneDriver::kUia2;
+  device::android::DriverKind driver = device::android::DriverKind::kUia2;
   int seeds = 5;  // seeds first_seed..first_seed + seeds - 1
   int first_seed = 1;
   int jobs = 2;                       // worker threads

@@ -133,7 +133,9 @@ BenchOptions OptionsOf(const BenchFile& f) {
   o.budget.events = f.events;
   o.budget.seconds = f.time;
   o.phone_clock = f.clock != "wall";
-  if (f.clock == "phone:uiautomator") o.driver = device::android::PhoneDriver::kUiautomator;
+  if (f.clock.starts_with("phone:")) {
+    if (auto kind = device::android::DriverNamed(f.clock.substr(6))) o.driver = *kind;
+  }
   o.seeds = f.seeds;
   o.first_seed = f.first_seed;
   o.strategies = f.strategies;

@@ -71,6 +71,7 @@ Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& c
     auto in_fleet = [&](const Status& s) { return fleet ? s.Wrap("device " + d.tag) : s; };
     TargetOptions target = options.target;
     if (!options.serials.empty()) target.android.serial = tags[i];
+    target.android.stop = context.stop;  // Ctrl-C ends a wait for a device that went away
     // The simulator's copies are seeded apart, as independent devices are.
     auto opened = Target::Open(target, options.seed + i, options.campaign.crash.top_frames);
     if (!opened.ok()) return in_fleet(opened.status());

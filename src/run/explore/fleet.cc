@@ -169,6 +169,11 @@ report::Summary MergeDeviceSummaries(const std::vector<report::Summary>& devices
     m.failed_restores += d.failed_restores;
     m.restore_events += d.restore_events;
     for (const auto& [reason, n] : d.refused) m.refused[reason] += n;
+    m.device_life.away += d.device_life.away;
+    m.device_life.away_seconds += d.device_life.away_seconds;
+    m.device_life.driver_restarts += d.device_life.driver_restarts;
+    for (const auto& [name, n] : d.device_life.system_screens)
+      m.device_life.system_screens[name] += n;
     m.timing.steps += d.timing.steps;
     m.timing.observe += d.timing.observe;
     m.timing.decide += d.timing.decide;

@@ -482,7 +482,9 @@ json FuzzConfig(const FuzzOptions& o) {
 
 Result<FuzzResult> Fuzz(const FuzzOptions& options, const RunContext& context) {
   ROAM_RETURN_IF_ERROR(CheckBudget(options.budget));
-  auto target = Target::Open(options.target, options.seed, options.signature_frames);
+  TargetOptions target_options = options.target;
+  target_options.android.stop = context.stop;  // Ctrl-C ends a wait for a device that went away
+  auto target = Target::Open(target_options, options.seed, options.signature_frames);
   if (!target.ok()) return target.status();
   ROAM_RETURN_IF_ERROR(OpenRunFolder(options, **target, FuzzConfig(options)));
   Fuzzer fuzzer(options, **target, context);

@@ -567,7 +567,9 @@ Result<VisionResult> Vision(const VisionOptions& options, const RunContext& cont
       return NameVectorSimilarity(*vectors, a, b);
     };
   }
-  auto target = Target::Open(options.target, options.seed, options.signature_frames);
+  TargetOptions target_options = options.target;
+  target_options.android.stop = context.stop;  // Ctrl-C ends a wait for a device that went away
+  auto target = Target::Open(target_options, options.seed, options.signature_frames);
   if (!target.ok()) return target.status();
   ROAM_RETURN_IF_ERROR(OpenRunFolder(options, **target, VisionConfig(options)));
   // A replayed log is read whole before the run folder is prepared (it may be in it).
