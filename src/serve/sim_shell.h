@@ -178,7 +178,10 @@ class SimAndroidDevice {
   // log is empty, dialogs and focus are gone; installed packages and files stay.
   void Reboot();
   // What its endpoints do to the device, each as its `input` command would (no process starts).
-  std::string PageSource();
+  // The page source; with `idle_timeout_ms` (the server's waitForIdleTimeout) as it is once the UI
+  // has been idle for kIdleQuietMs or the timeout passed, the wait in `waited_ms`.
+  static constexpr int kIdleQuietMs = 500;
+  std::string PageSource(int idle_timeout_ms = 0, int64_t* waited_ms = nullptr);
   void Tap(int x, int y, bool long_press);
   void Swipe(int x, int y, int x2, int y2, int duration_ms);
   // Text into the element at `path` ("": the focused one, the field a tap focused or a widget
@@ -305,6 +308,7 @@ class SimAndroidDevice {
   int settle_screen_ = -1;
   int settle_total_ms_ = 0;  // its settle_ms
   int64_t settled_at_ms_ = 0;
+  int64_t last_input_ms_ = 0;  // WallMs of the last input event
   bool read_unsettled_ = false;
 };
 

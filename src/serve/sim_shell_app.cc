@@ -71,6 +71,7 @@ void SimAndroidDevice::Perform(const gui::Action& action) {
   ++stats_.input_events;
   if (read_unsettled_) ++stats_.acted_on_unsettled;
   read_unsettled_ = false;
+  last_input_ms_ = WallMs();
   clock_ms_ += kMsPerEvent;
   app_.Perform(action);
   AfterChange();

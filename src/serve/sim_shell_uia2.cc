@@ -182,9 +182,17 @@ void SimAndroidDevice::Uia2Stop() {
   StopUia2Locked("asked to");
 }
 
-std::string SimAndroidDevice::PageSource() {
+std::string SimAndroidDevice::PageSource(int idle_timeout_ms, int64_t* waited_ms) {
   std::lock_guard<std::mutex> lock(mu_);
-  return gui::WritePageSource(ShownScreen());
+  // UiAutomation.waitForIdle(500, timeout): no accessibility event for 500 ms, an input's or a
+  // screen's settling; answered as it is after that wait (the caller delays the answer by it).
+  int64_t wait = 0;
+  if (idle_timeout_ms > 0) {
+    const int64_t idle_at = std::max(settled_at_ms_, last_input_ms_ + kIdleQuietMs);
+    wait = std::clamp<int64_t>(idle_at - WallMs(), 0, idle_timeout_ms);
+  }
+  if (waited_ms) *waited_ms = wait;
+  return gui::WritePageSource(ShownScreen(/*settled=*/wait >= SettleLeftMs()));
 }
 
 void SimAndroidDevice::Tap(int x, int y, bool long_press) {

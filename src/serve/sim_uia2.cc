@@ -212,15 +212,19 @@ int64_t SimUia2Server::source_failures() const {
 
 HttpResponse SimUia2Server::Handle(const HttpRequest& req) {
   HttpResponse r = Route(req);
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    r.delay_ms = static_cast<int>(idle_wait_ms_);  // a wait for idle is the phone's own time
+  }
   if (device_.phone_pace()) {
     std::string route = req.path.starts_with("/wd/hub/") ? req.path.substr(7) : req.path;
     if (route.starts_with("/session/") && route.find('/', 9) != std::string::npos)
       route = route.substr(route.find('/', 9));
     std::lock_guard<std::mutex> lock(mu_);
-    r.delay_ms = rotation_refused_ ? device::android::kRotationRefusalMs
-                 : source_failed_
-                     ? kRootRetrievalTimeoutMs
-                     : device::android::PhoneUia2RequestMs(req.method, route, gesture_ms_);
+    r.delay_ms += rotation_refused_ ? device::android::kRotationRefusalMs
+                  : source_failed_
+                      ? kRootRetrievalTimeoutMs
+                      : device::android::PhoneUia2RequestMs(req.method, route, gesture_ms_);
   }
   return r;
 }
@@ -228,6 +232,7 @@ HttpResponse SimUia2Server::Handle(const HttpRequest& req) {
 HttpResponse SimUia2Server::Route(const HttpRequest& req) {
   std::lock_guard<std::mutex> lock(mu_);
   gesture_ms_ = 0;
+  idle_wait_ms_ = 0;
   rotation_refused_ = false;
   source_failed_ = false;
   ForgetStaleSession();
@@ -352,7 +357,10 @@ HttpResponse SimUia2Server::Session(const HttpRequest& req, const std::string& r
                                "its work",
                                kRootRetrievalTimeoutMs));
     }
-    return Ok(session_, device_.PageSource());
+    // waitForIdleTimeout (10 s unless set): the server waits for the UI to idle first.
+    const json& idle = Field(settings_, "waitForIdleTimeout");
+    const int idle_ms = idle.is_number_integer() ? idle.get<int>() : 10000;
+    return Ok(session_, device_.PageSource(idle_ms, &idle_wait_ms_));
   }
   if (rest == "/screenshot" && get) {
     auto png = device_.ScreenshotPng();

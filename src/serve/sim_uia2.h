@@ -53,6 +53,7 @@ class SimUia2Server {
   int gesture_ms_ = 0;  // the last request's press or swipe duration (for the phone's pace)
   bool rotation_refused_ = false;  // the last request was a rotation the screen refused
   bool source_failed_ = false;     // the last request was a GET /source answered 500
+  int64_t idle_wait_ms_ = 0;       // the last request waited this long for the UI to idle
   int fail_sources_ = 0, of_sources_ = 0;
   int64_t sources_ = 0, source_failures_ = 0;
   std::map<std::string, std::string> elements_;  // element id -> widget path (this session's)

@@ -99,6 +99,19 @@ TEST(SimShellSettle, AScreenSlidesInUntilItSettlesAndADumpWaitsForIt) {
     EXPECT_EQ(rest->widgets[i].bounds, waited->widgets[i].bounds) << i;
   EXPECT_EQ(dev.Stats().unsettled_reads, 2);  // neither the dump nor the read at rest
 
+  // The UiAutomator2 server's page source with a waitForIdleTimeout answers as the screen is once
+  // idle: after the slide and 500 ms without an input.
+  ASSERT_TRUE(dev.PressKeyCode(4));  // back: out of the app, the launcher
+  dev.RunShell("monkey -p " + (*spec)->package() + " -c android.intent.category.LAUNCHER 1");
+  int64_t idle_ms = 0;
+  auto idle = gui::ParseDump(dev.PageSource(5000, &idle_ms));
+  ASSERT_TRUE(idle.ok());
+  EXPECT_GE(idle_ms, 500);
+  EXPECT_LE(idle_ms, 600);
+  ASSERT_EQ(idle->widgets.size(), rest->widgets.size());
+  for (size_t i = 0; i < rest->widgets.size(); ++i)
+    EXPECT_EQ(idle->widgets[i].bounds, rest->widgets[i].bounds) << i;
+
   // An action on a screen read while it slid in: the state the client saw never was.
   dev.RunShell("am force-stop " + (*spec)->package());
   dev.RunShell("monkey -p " + (*spec)->package() + " -c android.intent.category.LAUNCHER 1");
