@@ -34,15 +34,19 @@ struct Coverage {
 };
 
 // What a device lived through in a run: spells it stopped answering and came back, and how
-// long they lasted; its driver started again (it died, or the device came back); the system
-// screens passed ("not responding dialog: close"). The simulator's is empty.
+// long they lasted; its driver started again (it died, or the device came back) and requests it
+// asked again (a page source answered 5xx); the system screens passed ("not responding dialog:
+// close"). The simulator's is empty.
 struct DeviceLife {
   int64_t away = 0;
   double away_seconds = 0;
   int64_t driver_restarts = 0;
+  int64_t driver_retries = 0;  // requests asked again after the driver's server failed one
   std::map<std::string, int64_t> system_screens;
 
-  bool empty() const { return away == 0 && driver_restarts == 0 && system_screens.empty(); }
+  bool empty() const {
+    return away == 0 && driver_restarts == 0 && driver_retries == 0 && system_screens.empty();
+  }
 };
 
 class Device {

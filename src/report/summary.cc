@@ -74,6 +74,7 @@ json SummaryToJson(const Summary& s) {
     j["device_life"] = {{"away", s.device_life.away},
                         {"away_seconds", s.device_life.away_seconds},
                         {"driver_restarts", s.device_life.driver_restarts},
+                        {"driver_retries", s.device_life.driver_retries},
                         {"system_screens", s.device_life.system_screens}};
   j["snapshots"] = s.snapshots;
   j["restores"] = s.restores;

@@ -153,20 +153,21 @@ Result<Summary> SummaryFromJson(const json& j, std::string_view where_view) {
   }
   if (j.contains("device_life")) {  // written when the device lived through something
     const json& d = j["device_life"];
-    const std::string at = where + ": device_life";
+    const std::string at = where + ".device_life";
     if (!d.is_object())
       return Status::Corruption(fmt::format("{}: expected an object, got {}", at, JsonExcerpt(d)));
     ROAM_RETURN_IF_ERROR(ReadField(d, "away", s.device_life.away, at));
     ROAM_RETURN_IF_ERROR(ReadField(d, "away_seconds", s.device_life.away_seconds, at));
     ROAM_RETURN_IF_ERROR(ReadField(d, "driver_restarts", s.device_life.driver_restarts, at));
+    ROAM_RETURN_IF_ERROR(ReadField(d, "driver_retries", s.device_life.driver_retries, at));
     if (d.contains("system_screens")) {
       const json& screens = d["system_screens"];
       if (!screens.is_object())
         return Status::Corruption(fmt::format(
-            "{}: system_screens: expected an object of counts, got {}", at, JsonExcerpt(screens)));
+            "{}.system_screens: expected an object of counts, got {}", at, JsonExcerpt(screens)));
       for (const auto& [name, count] : screens.items())
         ROAM_RETURN_IF_ERROR(
-            ReadField(screens, name, s.device_life.system_screens[name], at + ": system_screens"));
+            ReadField(screens, name, s.device_life.system_screens[name], at + ".system_screens"));
     }
   }
   ROAM_RETURN_IF_ERROR(ReadField(j, "snapshots", s.snapshots, where));

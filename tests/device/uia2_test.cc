@@ -305,6 +305,35 @@ TEST_F(Uia2Served, AServerLostWithTheDeviceIsStartedAgainWhenItComesBack) {
   EXPECT_NE(notes_.find("the device came back"), std::string::npos) << notes_;
 }
 
+// A page source answered 500 (no window root within the server's 10 s) is asked again, and what
+// the device lived through counts it.
+TEST(Uia2Faults, APageSourceAnswered500IsAskedAgainAndCounted) {
+  REQUIRE_UIA2_APKS();
+  auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
+  ASSERT_TRUE(spec.ok());
+  serve::SimAdbServerOptions so;
+  so.port = 0;
+  auto faults = serve::ParseFaults("source500=1/2");
+  ASSERT_TRUE(faults.ok()) << faults.status().message();
+  so.faults = *faults;
+  serve::SimAdbServer server(*spec, so);
+  ASSERT_TRUE(server.Start().ok());
+  AndroidDeviceOptions o;
+  o.port = server.port();
+  o.serial = "emulator-5554";
+  o.package = (*spec)->package();
+  o.driver = DriverKind::kUia2;
+  o.uia2.retry_ms = 10;
+  auto d = AndroidDevice::Open(o);
+  ASSERT_TRUE(d.ok()) << d.status().message();
+  ASSERT_EQ((*d)->driver_name(), "uia2") << (*d)->driver_reason();
+  ASSERT_TRUE((*d)->Launch().ok());
+  gui::Screen screen;
+  for (int k = 0; k < 4; ++k) ASSERT_TRUE((*d)->Observe(screen).ok());
+  EXPECT_GE((*d)->Life().driver_retries, 2);
+  EXPECT_EQ((*d)->Life().driver_restarts, 0);
+}
+
 // As Appium's driver starts the server: the runner awaited in `pm list instrumentation`, the
 // hidden-API policy relaxed for the session (the served phone is API 30) and put back after it.
 TEST_F(Uia2Served, TheHiddenApiPolicyIsRelaxedForTheSessionAndPutBack) {

@@ -56,6 +56,12 @@ Summary Full() {
                                                  .bug_id = "planted",
                                                  .scored = true}};
   s.sections = {{"fuzz", {{"seeds", 9}}}, {"devices", json::array({{{"device", "sim-1"}}})}};
+  s.refused = {{"invalid element state (POST /orientation)", 4}};
+  s.device_life = {.away = 2,
+                   .away_seconds = 60.5,
+                   .driver_restarts = 3,
+                   .driver_retries = 18,
+                   .system_screens = {{"permission request: allow", 1}}};
   return s;
 }
 
@@ -67,6 +73,8 @@ TEST(ReadSummary, ReadsBackWhatWasWritten) {
   EXPECT_EQ(read->crashes.at(0).bug_id, "diary-npe");
   EXPECT_EQ(read->sections["fuzz"]["seeds"], 9);
   EXPECT_TRUE(read->functional && read->functional->at(0).scored);
+  EXPECT_EQ(read->device_life.away_seconds, 60.5);
+  EXPECT_EQ(read->device_life.system_screens.at("permission request: allow"), 1);
 }
 
 TEST(ReadSummary, AnOlderOrUnfinishedSummaryKeepsTheDefaults) {
@@ -95,6 +103,12 @@ TEST(ReadSummary, AFieldOfTheWrongTypeIsNamedWithItsPlace) {
       << read.status().message();
   EXPECT_FALSE(SummaryFromJson(json::array(), "s.json").ok());
   EXPECT_FALSE(SummaryFromJson({{"anrs", 3}}, "s.json").ok());
+  j = SummaryToJson(Full());
+  j["device_life"]["away"] = "twice";
+  read = SummaryFromJson(j, "s.json");
+  ASSERT_FALSE(read.ok());
+  EXPECT_NE(read.status().message().find("device_life"), std::string::npos)
+      << read.status().message();
 }
 
 TEST(ReadBug, ReadsBackAndNamesAWrongField) {

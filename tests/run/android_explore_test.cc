@@ -26,17 +26,23 @@ using serve::SimAdbServer;
 constexpr char kSerial[] = "emulator-5554";
 constexpr char kPackage[] = "org.roam.crashy";
 
-std::unique_ptr<SimAdbServer> Serve(uint64_t seed = 1) {
-  auto spec = sim::LoadSpec(testing::SourceDir() / "tests/apps/crashy.json");
-  EXPECT_TRUE(spec.ok()) << spec.status().message();
+// `spec` served as kSerial on a free loopback port.
+std::unique_ptr<SimAdbServer> ServeSpec(std::shared_ptr<const sim::AppSpec> spec,
+                                        uint64_t seed = 1) {
   serve::SimAdbServerOptions so;
   so.port = 0;
   so.serial = kSerial;
   so.sim.seed = seed;
-  auto server = std::make_unique<SimAdbServer>(*spec, so);
+  auto server = std::make_unique<SimAdbServer>(std::move(spec), so);
   Status st = server->Start();
   EXPECT_TRUE(st.ok()) << st.message();
   return server;
+}
+
+std::unique_ptr<SimAdbServer> Serve(uint64_t seed = 1) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "tests/apps/crashy.json");
+  EXPECT_TRUE(spec.ok()) << spec.status().message();
+  return ServeSpec(*spec, seed);
 }
 
 ExploreOptions AndroidRun(const SimAdbServer& server, const std::string& out, uint64_t seed) {
@@ -55,6 +61,16 @@ ExploreOptions AndroidRun(const SimAdbServer& server, const std::string& out, ui
   // uia2 settles a screen that moved by reading it again: the served phone answers at once, and a
   // screen sliding in moves within a few milliseconds.
   o.target.android.uia2.settle_poll_ms = 20;
+  return o;
+}
+
+// A uia2 run of `events` events, seed 1, on `server`, which serves `spec`.
+ExploreOptions Uia2Run(const SimAdbServer& server, const sim::AppSpec& spec, const std::string& out,
+                       int64_t events) {
+  ExploreOptions o = AndroidRun(server, out, 1);
+  o.budget.events = events;
+  o.target.android.package = spec.package();
+  o.target.android.driver = device::android::DriverKind::kUia2;
   return o;
 }
 
@@ -215,20 +231,13 @@ TEST(AndroidExplore, Uia2SettledReadsActOnNoScreenMidTransition) {
   ASSERT_TRUE(spec.ok()) << spec.status().message();
   using Settle = device::android::Uia2Settings::Settle;
   for (const Settle settle : {Settle::kNone, Settle::kCompare, Settle::kIdle}) {
-    serve::SimAdbServerOptions so;
-    so.port = 0;
-    so.serial = kSerial;
-    SimAdbServer server(*spec, so);
-    ASSERT_TRUE(server.Start().ok());
-    ExploreOptions o = AndroidRun(server, "android_settle_run", 1);
-    o.budget.events = 30;
-    o.target.android.package = (*spec)->package();
-    o.target.android.driver = device::android::DriverKind::kUia2;
+    auto server = ServeSpec(*spec);
+    ExploreOptions o = Uia2Run(*server, **spec, "android_settle_run", 30);
     o.target.android.uia2.settle = settle;
     auto summary = Explore(o);
     ASSERT_TRUE(summary.ok()) << summary.status().message();
     EXPECT_EQ(summary->events, 30);
-    const auto stats = server.Device(kSerial)->Stats();
+    const auto stats = server->Device(kSerial)->Stats();
     if (settle == Settle::kNone) {
       EXPECT_GT(stats.acted_on_unsettled, 0) << "no action caught a screen sliding in";
     } else {
@@ -253,15 +262,9 @@ TEST(AndroidExplore, Uia2RunsStartNoProcessAStepAndCoverWhatTheSimulatorCovers) 
     GTEST_SKIP() << "no UiAutomator2 server APKs (setup.sh fetches them)";
   auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
   ASSERT_TRUE(spec.ok());
-  serve::SimAdbServerOptions so;
-  so.port = 0;
-  so.serial = kSerial;
-  SimAdbServer server(*spec, so);
-  ASSERT_TRUE(server.Start().ok());
-  ExploreOptions o = AndroidRun(server, "android_uia2", 1);
-  o.budget.events = 1000;
-  o.target.android.package = (*spec)->package();
-  o.target.android.driver = device::android::DriverKind::kUia2;
+  auto served = ServeSpec(*spec);
+  SimAdbServer& server = *served;
+  ExploreOptions o = Uia2Run(server, **spec, "android_uia2", 1000);
   auto summary = Explore(o);
   ASSERT_TRUE(summary.ok()) << summary.status().message();
   auto config = ReadJsonFile(o.out / "config.json");
@@ -301,15 +304,9 @@ TEST(AndroidExplore, Uia2RotationsRefusedOnLockedScreensAreStepsNotTheRunsEnd) {
     GTEST_SKIP() << "no UiAutomator2 server APKs (setup.sh fetches them)";
   auto spec = sim::LoadSpec(testing::DiaryLockedToPortrait("android_locked_app"));
   ASSERT_TRUE(spec.ok()) << spec.status().message();
-  serve::SimAdbServerOptions so;
-  so.port = 0;
-  so.serial = kSerial;
-  SimAdbServer server(*spec, so);
-  ASSERT_TRUE(server.Start().ok());
-  ExploreOptions o = AndroidRun(server, "android_uia2_locked", 1);
-  o.budget.events = 600;
-  o.target.android.package = (*spec)->package();
-  o.target.android.driver = device::android::DriverKind::kUia2;
+  auto served = ServeSpec(*spec);
+  SimAdbServer& server = *served;
+  ExploreOptions o = Uia2Run(server, **spec, "android_uia2_locked", 600);
   auto summary = Explore(o);
   ASSERT_TRUE(summary.ok()) << summary.status().message();
   EXPECT_EQ(summary->stop_reason, "events");

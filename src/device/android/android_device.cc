@@ -90,6 +90,7 @@ DeviceLife AndroidDevice::Life() const {
   return {.away = reconnects_,
           .away_seconds = away_seconds_,
           .driver_restarts = driver_->restarts(),
+          .driver_retries = driver_->retries(),
           .system_screens = system_screens_};
 }
 

@@ -72,7 +72,7 @@ Status FallbackDriver::Recover(const Status& failure, bool& again) {
   } else {
     const int limit = host_.options->uia2.restarts;
     if (deaths_ >= limit) {
-      primary_.reset();
+      DropPrimary();
       reason_ = fmt::format("{} died {} times ({})", WhatIs(kind), deaths_ + 1, failure.message());
       host_.note(reason_ + "; going on with uiautomator");
       return Status::Ok();
@@ -88,7 +88,7 @@ Status FallbackDriver::Recover(const Status& failure, bool& again) {
 
 bool FallbackDriver::Restart(DriverKind kind) {
   ++restarts_;
-  primary_.reset();  // released before its successor starts: the device has one UiAutomation
+  DropPrimary();  // released before its successor starts: the device has one UiAutomation
   auto started = StartDriver(kind, host_);
   if (!started.ok()) {
     reason_ = fmt::format("{} could not start again: {}", WhatIs(kind), started.status().message());
@@ -97,6 +97,11 @@ bool FallbackDriver::Restart(DriverKind kind) {
   }
   primary_ = std::move(*started);
   return true;
+}
+
+void FallbackDriver::DropPrimary() {
+  if (primary_) retries_before_ += primary_->retries();
+  primary_.reset();
 }
 
 template <typename Call>

@@ -60,6 +60,9 @@ class ScreenDriver {
   virtual Status AwaitLaunch(const std::function<Status()>& launch) = 0;
   // What is running, for the run's config ("the UiAutomator2 server 10.6.6 answers on ..."); "".
   virtual std::string Describe() const { return {}; }
+  // Requests asked again because the driver's server failed to answer one (a page source answered
+  // 5xx).
+  virtual int64_t retries() const { return 0; }
   // False once the driver is known dead (its server's process ended).
   virtual bool Alive() { return true; }
   // The screen changed under the driver (a snapshot restored, an input the shell performed): what
@@ -94,6 +97,9 @@ class FallbackDriver final : public ScreenDriver {
   // died 4 times (...)").
   const std::string& reason() const { return reason_; }
   int64_t restarts() const { return restarts_; }
+  int64_t retries() const override {
+    return retries_before_ + (primary_ ? primary_->retries() : 0);
+  }
 
  private:
   explicit FallbackDriver(DriverHost host) : host_(std::move(host)) {}
@@ -103,6 +109,7 @@ class FallbackDriver final : public ScreenDriver {
   Status Recover(const Status& failure, bool& again);
   // Starts the primary's kind again (the old one released first); false: the run left it.
   bool Restart(DriverKind kind);
+  void DropPrimary();  // its retries kept
   // `call` on the primary, recovered once, else on the fallback.
   template <typename Call>
   Status Run(Call call);
@@ -111,9 +118,10 @@ class FallbackDriver final : public ScreenDriver {
   std::unique_ptr<ScreenDriver> primary_;   // null: the fallback alone
   std::unique_ptr<ScreenDriver> fallback_;  // uiautomator
   std::string reason_;
-  int64_t restarts_ = 0;   // every start after the first
-  int64_t deaths_ = 0;     // restarts while the device stayed: at most options.uia2.restarts
-  int64_t comebacks_ = 0;  // the device's comebacks when the primary last started
+  int64_t restarts_ = 0;        // every start after the first
+  int64_t deaths_ = 0;          // restarts while the device stayed: at most options.uia2.restarts
+  int64_t comebacks_ = 0;       // the device's comebacks when the primary last started
+  int64_t retries_before_ = 0;  // of the primaries dropped
 };
 
 // Two reads of a screen show the same layout: the same views where they were, in the same states.

@@ -255,6 +255,7 @@ Result<std::string> Uia2Driver::PageSource() {
   // A 5xx is often passing (a window in transition has no root yet); a dead server is not.
   for (int retry = 0; retry < settings_.source_retries && value.status().IsUnavailable() && Alive();
        ++retry) {
+    ++retries_;
     std::this_thread::sleep_for(std::chrono::milliseconds(settings_.retry_ms));
     value = Call("GET", "/source");
   }

@@ -78,6 +78,7 @@ class Uia2Driver {
   // False once the instrumentation's shell has ended (the server stopped).
   bool Alive();
   const std::string& version() const { return version_; }
+  int64_t retries() const { return retries_; }  // page sources asked again after a 5xx
   int local_port() const { return local_port_; }
 
  private:
@@ -96,6 +97,7 @@ class Uia2Driver {
   std::string session_;
   std::string version_;
   bool relaxed_hidden_api_ = false;  // put back when released
+  int64_t retries_ = 0;
 };
 
 // The APK folder Roam uses by default: the build's uia2/apks (scripts/uia2_server.sh).

@@ -39,6 +39,7 @@ class Uia2ScreenDriver final : public ScreenDriver {
                        server_->local_port());
   }
   bool Alive() override { return server_->Alive(); }
+  int64_t retries() const override { return server_->retries(); }
   void ScreenChanged() override { acted_ = true; }
 
   Status StartEvents();

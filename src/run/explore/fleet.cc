@@ -172,6 +172,7 @@ report::Summary MergeDeviceSummaries(const std::vector<report::Summary>& devices
     m.device_life.away += d.device_life.away;
     m.device_life.away_seconds += d.device_life.away_seconds;
     m.device_life.driver_restarts += d.device_life.driver_restarts;
+    m.device_life.driver_retries += d.device_life.driver_retries;
     for (const auto& [name, n] : d.device_life.system_screens)
       m.device_life.system_screens[name] += n;
     m.timing.steps += d.timing.steps;
