@@ -79,11 +79,8 @@ int BenchCommand(int argc, char** argv) {
                  "comma-separated strategy names; `fuzz` runs Genie (roam fuzz) and `vision` "
                  "VisionDroid (roam vision, with --llm-url and --llm-model); both fill func")
       ->capture_default_str();
-  app.add_option("--events", o.budget.events, "events per run (0: none, with --time)")
-      ->check(NonNegative())
-      ->capture_default_str();
-  app.add_option("--time", o.budget.seconds, "time budget per run in seconds, of --clock")
-      ->check(NonNegative());
+  AddBudgetFlags(app, o.budget, "events per run (0: none, with --time)",
+                 "time budget per run in seconds, of --clock");
   AddClockFlag(app, o.phone_clock);
   auto* driver =
       AddDriverFlag(app,

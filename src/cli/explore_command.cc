@@ -93,11 +93,8 @@ int ExploreCommand(int argc, char** argv) {
   app.add_flag("--lockstep", o.lockstep,
                "with several devices: they take turns, a step each, so a run on the simulator "
                "is reproducible from its seed (no two steps at once)");
-  app.add_option("--events", o.budget.events, "event budget (0: none)")
-      ->check(NonNegative())
-      ->capture_default_str();
-  app.add_option("--time", o.budget.seconds, "time budget in seconds, of --clock (0: none)")
-      ->check(NonNegative());
+  AddBudgetFlags(app, o.budget, "event budget (0: none)",
+                 "time budget in seconds, of --clock (0: none)");
   AddClockFlag(app, o.target.phone_clock);
   app.add_option("--throttle", o.campaign.throttle_ms, "pause in ms after each event")
       ->check(NonNegative());
@@ -172,11 +169,12 @@ int ExploreCommand(int argc, char** argv) {
   DefaultSeedAndOut(seed_opt, o.strategy, o);
   if (!CheckCiOutputs(ci, "roam explore", o.out, o.target.app)) return kExitUsage;
   if (!quiet)
-    fmt::print(stderr, "roam explore: {} {}, strategy {}, seed {}, out {}\n",
+    fmt::print(stderr, "roam explore: {} {}, strategy {}, seed {}, {}, out {}\n",
                o.serials.size() > 1 ? fmt::format("devices {} package", fmt::join(o.serials, ","))
                : a.serial.empty()   ? "app"
                                     : "device " + a.serial + " package",
                a.serial.empty() ? o.target.app.string() : a.package, o.strategy, o.seed,
+               run::DescribeBudget(o.budget, o.target.phone_clock ? "a phone" : ""),
                o.out.string());
   auto summary = run::Explore(o, CampaignContext(quiet));
   if (!summary.ok()) return Fail("roam explore", summary.status());

@@ -71,6 +71,17 @@ CLI::Option* AddDriverFlag(CLI::App& app, const std::string& help, bool auto_cho
       ->transform(CLI::CheckedTransformer(names, CLI::ignore_case));
 }
 
+void AddBudgetFlags(CLI::App& app, run::BudgetOptions& budget, const std::string& events_help,
+                    const std::string& time_help) {
+  CLI::Option* events =
+      app.add_option("--events", budget.events, events_help)->check(NonNegative());
+  events->default_str(std::to_string(budget.events) + ", none with --time alone");
+  CLI::Option* time = app.add_option("--time", budget.seconds, time_help)->check(NonNegative());
+  app.parse_complete_callback([events, time, &budget] {
+    if (time->count() > 0 && events->count() == 0) budget.events = 0;
+  });
+}
+
 CLI::Validator Within(double min, double max) {
   const bool no_min = min == std::numeric_limits<double>::lowest();
   const bool no_max = max == std::numeric_limits<double>::max();

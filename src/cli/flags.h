@@ -10,6 +10,7 @@
 
 #include "base/status.h"
 #include "device/android/driver_kind.h"
+#include "run/budget.h"
 
 namespace roam::cli {
 
@@ -28,6 +29,11 @@ CLI::Validator Within(double min, double max);
 // hears nullopt), any case.
 CLI::Option* AddDriverFlag(CLI::App& app, const std::string& help, bool auto_choice,
                            std::function<void(std::optional<device::android::DriverKind>)> set);
+
+// --events N and --time S into `budget`. --time alone is a time budget: the events' default is
+// dropped (unbounded) unless --events is given too, and then the first spent ends the run.
+void AddBudgetFlags(CLI::App& app, run::BudgetOptions& budget, const std::string& events_help,
+                    const std::string& time_help);
 
 // A library message in the command line's terms: settings named as config.json names them
 // ("time_travel.alpha") become the flags that set them ("--tt-alpha").

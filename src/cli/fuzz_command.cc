@@ -20,13 +20,8 @@ int FuzzCommand(int argc, char** argv) {
       "fuzz");
   TargetFlags target_flags = AddTargetFlags(app, o.target, "fuzz");
   auto& a = o.target.android;
-  app.add_option("--events", o.budget.events,
-                 "budget of executed events (seeds, their second runs, "
-                 "mutants)")
-      ->check(NonNegative())
-      ->capture_default_str();
-  app.add_option("--time", o.budget.seconds, "time budget in seconds, of --clock (0: none)")
-      ->check(NonNegative());
+  AddBudgetFlags(app, o.budget, "budget of executed events (seeds, their second runs, mutants)",
+                 "time budget in seconds, of --clock (0: none)");
   AddClockFlag(app, o.target.phone_clock);
   auto* seed_opt =
       app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
@@ -108,9 +103,10 @@ int FuzzCommand(int argc, char** argv) {
   const std::string target = TargetName(o.target);
   if (!quiet) {
     a.log = [](const std::string& note) { fmt::print(stderr, "roam fuzz: {}\n", note); };
-    fmt::print(stderr, "roam fuzz: {} {}, seed {}, events {}, out {}\n",
+    fmt::print(stderr, "roam fuzz: {} {}, seed {}, {}, out {}\n",
                a.serial.empty() ? "app" : "device " + a.serial + " package", target, o.seed,
-               o.budget.events, o.out.string());
+               run::DescribeBudget(o.budget, o.target.phone_clock ? "a phone" : ""),
+               o.out.string());
   }
   auto result = run::Fuzz(o, CampaignContext(quiet));
   if (!result.ok()) return Fail("roam fuzz", result.status());

@@ -47,11 +47,7 @@ int VisionCommand(int argc, char** argv) {
       "vision");
   TargetFlags target_flags = AddTargetFlags(app, o.target, "test");
   auto& a = o.target.android;
-  app.add_option("--events", o.budget.events, "event budget (0: none)")
-      ->check(NonNegative())
-      ->capture_default_str();
-  app.add_option("--time", o.budget.seconds, "wall-time budget in seconds (0: none)")
-      ->check(NonNegative());
+  AddBudgetFlags(app, o.budget, "event budget (0: none)", "wall-time budget in seconds (0: none)");
   auto* seed_opt =
       app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
   app.add_option("--out", o.out, "output folder (default: out/<app>-vision-s<seed>)");
@@ -116,9 +112,9 @@ int VisionCommand(int argc, char** argv) {
   const std::string target = TargetName(o.target);
   if (!quiet) {
     a.log = [](const std::string& note) { fmt::print(stderr, "roam vision: {}\n", note); };
-    fmt::print(stderr, "roam vision: {} {}, seed {}, events {}, model {}, out {}\n",
+    fmt::print(stderr, "roam vision: {} {}, seed {}, {}, model {}, out {}\n",
                a.serial.empty() ? "app" : "device " + a.serial + " package", target, o.seed,
-               o.budget.events,
+               run::DescribeBudget(o.budget),
                o.llm_replay.empty() ? fmt::format("{} at {}", l.model, l.url)
                                     : "replayed from " + o.llm_replay.string(),
                o.out.string());

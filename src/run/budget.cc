@@ -3,7 +3,18 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 namespace roam::run {
+
+std::string DescribeBudget(const BudgetOptions& o, std::string_view clock_name) {
+  const std::string seconds =
+      fmt::format("{:g} s{}{}", o.seconds, clock_name.empty() ? "" : " of ", clock_name);
+  const std::string events = fmt::format("{} events", o.events);
+  if (o.seconds > 0 && o.events > 0)
+    return fmt::format("{} or {}, whichever comes first", seconds, events);
+  return o.seconds > 0 ? seconds : events;
+}
 
 Status CheckBudget(const BudgetOptions& o) {
   if (o.events < 0) return Status::InvalidArgument("the event budget must not be negative");

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "base/clock.h"
@@ -21,6 +22,9 @@ struct BudgetOptions {
 
 // A campaign needs at least one budget, both finite and not negative.
 Status CheckBudget(const BudgetOptions& options);
+// What stops the run, for its first line: "2000 events", "60 s", "60 s or 2000 events,
+// whichever comes first" (`clock_name` after the seconds when not "": "60 s of a phone").
+std::string DescribeBudget(const BudgetOptions& options, std::string_view clock_name = "");
 
 class Budget {
  public:

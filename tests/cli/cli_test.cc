@@ -86,6 +86,31 @@ TEST(Cli, APhonesClockIsAskedForByNameAndItsFlagsSayWhatTheyAreFor) {
 
 // Issue 46, items 7 and 9: fuzz's end summary lists the crashes it filed, as explore's does, and
 // counts are in words that agree with them.
+// Issue 62: `--time` alone stopped at the default 1000 events (half a second on the simulator).
+// It is a time budget now; with --events too the first spent ends the run; the first line says
+// which applies. Both for explore and fuzz.
+TEST(Cli, TimeAloneIsATimeBudgetAndTheFirstLineSaysWhichApplies) {
+  for (const std::string command : {"explore", "fuzz"}) {
+    auto out = testing::TempDir("cli_time_alone_" + command);
+    Ran timed = Roam(command + " --app " + App("apps/diary.json") +
+                     " --time 2 --seed 1 --force --out " + out.string() + " 2>&1");
+    ASSERT_EQ(timed.code, 0) << timed.out;
+    EXPECT_NE(timed.out.find(", 2 s, out "), std::string::npos) << timed.out;
+    auto j = ReadJsonFile(out / "summary.json");
+    ASSERT_TRUE(j.ok());
+    EXPECT_EQ((*j)["stop_reason"], "time") << command;
+    EXPECT_GE((*j)["wall_seconds"].get<double>(), 2.0) << command;
+    Ran both = Roam(command + " --app " + App("apps/diary.json") +
+                    " --time 60 --events 50 --seed 1 --force --out " + out.string() + " 2>&1");
+    ASSERT_EQ(both.code, 0) << both.out;
+    EXPECT_NE(both.out.find(", 60 s or 50 events, whichever comes first, out "), std::string::npos)
+        << both.out;
+    j = ReadJsonFile(out / "summary.json");
+    ASSERT_TRUE(j.ok());
+    EXPECT_EQ((*j)["stop_reason"], "events") << command;
+  }
+}
+
 TEST(Cli, EndSummariesListTheCrashesFiledInWordsThatAgree) {
   auto out = testing::TempDir("cli_fuzz_summary");
   Ran fuzz = Roam("fuzz --app " + App("tests/apps/crashy.json") +
