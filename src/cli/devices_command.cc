@@ -12,11 +12,9 @@ int DevicesCommand(int argc, char** argv) {
   std::string host(device::android::kLoopback);
   int port = device::android::kDefaultAdbServerPort;
   CLI::App app("List the devices of an adb server (serial, state, details).", "devices");
-  app.add_option("--adb-host", host, "adb server host")->capture_default_str();
-  app.add_option("--adb-port", port, "adb server port (`roam sim serve` uses 5038)")
-      ->check(CLI::Range(1, 65535))
-      ->capture_default_str();
+  const Status env = AddAdbServerFlags(app, host, port, "");
   if (int rc = ParseFlags(app, "roam devices", argc, argv); rc >= 0) return rc;
+  if (!env.ok()) return Fail("roam devices", env);
   auto list = device::android::HostQuery(host, port, device::android::kHostDevicesLong);
   if (!list.ok()) {
     int rc = Fail("roam devices", list.status().Wrap(fmt::format("adb server {}:{}", host, port)));

@@ -14,6 +14,7 @@
 
 #include "base/files.h"
 #include "cli/commands.h"
+#include "device/android/adb_address.h"
 
 namespace roam::cli {
 
@@ -69,6 +70,25 @@ CLI::Option* AddDriverFlag(CLI::App& app, const std::string& help, bool auto_cho
           },
           help)
       ->transform(CLI::CheckedTransformer(names, CLI::ignore_case));
+}
+
+Status AddAdbServerFlags(CLI::App& app, std::string& host, int& port, const std::string& group) {
+  auto env = device::android::AdbServerFromEnvironment(std::getenv("ADB_SERVER_SOCKET"),
+                                                       std::getenv("ANDROID_ADB_SERVER_PORT"));
+  if (env.ok()) {
+    host = env->host.value_or(host);
+    port = env->port.value_or(port);
+  }
+  app.add_option("--adb-host", host, "adb server host (default: ADB_SERVER_SOCKET's, as adb)")
+      ->capture_default_str()
+      ->group(group);
+  app.add_option("--adb-port", port,
+                 "adb server port (default: ADB_SERVER_SOCKET's or ANDROID_ADB_SERVER_PORT, as "
+                 "adb; `roam sim serve`: 5038)")
+      ->check(CLI::Range(1, 65535))
+      ->capture_default_str()
+      ->group(group);
+  return env.ok() ? Status::Ok() : env.status();
 }
 
 void AddBudgetFlags(CLI::App& app, run::BudgetOptions& budget, const std::string& events_help,

@@ -30,6 +30,11 @@ CLI::Validator Within(double min, double max);
 CLI::Option* AddDriverFlag(CLI::App& app, const std::string& help, bool auto_choice,
                            std::function<void(std::optional<device::android::DriverKind>)> set);
 
+// --adb-host and --adb-port, their defaults where adb's client finds its server (ADB_SERVER_SOCKET,
+// ANDROID_ADB_SERVER_PORT), else 127.0.0.1:5037; `group` names their help group ("": none). The
+// error of an environment variable adb would refuse too: the caller says it when it needs a device.
+Status AddAdbServerFlags(CLI::App& app, std::string& host, int& port, const std::string& group);
+
 // --events N and --time S into `budget`. --time alone is a time budget: the events' default is
 // dropped (unbounded) unless --events is given too, and then the first spent ends the run.
 void AddBudgetFlags(CLI::App& app, run::BudgetOptions& budget, const std::string& events_help,

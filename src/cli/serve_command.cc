@@ -101,8 +101,13 @@ int SimServeCommand(int argc, char** argv) {
     std::string serials;
     for (const auto& s : server.Serials()) serials += " " + s;
     fmt::print("roam sim serve: {} on {}:{} as{}\n", package, options.host, server.port(), serials);
-    fmt::print("  try: adb -P {} devices   (or ADB_SERVER_SOCKET=tcp:{}:{})\n", server.port(),
-               options.host, server.port());
+    const std::string first = server.Serials().empty() ? "" : server.Serials().front();
+    fmt::print("  explore it: roam explore --serial {} --package {}{}\n", first, package,
+               server.port() == 5037 ? ""
+                                     : fmt::format(" --adb-port {}   (or export "
+                                                   "ANDROID_ADB_SERVER_PORT={}, as for adb)",
+                                                   server.port(), server.port()));
+    fmt::print("  or look:    adb -P {} devices\n", server.port());
   } else if (options.port == 0) {  // a port chosen for it: said even when quiet
     fmt::print("roam sim serve: port {}\n", server.port());
   }

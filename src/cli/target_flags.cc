@@ -15,13 +15,8 @@ TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std:
   auto& a = target.android;
   f.serial = app.add_option("--serial", a.serial, verb + " the app on this Android device")
                  ->group("Android device");
-  app.add_option("--adb-host", a.host, "adb server host")
-      ->capture_default_str()
-      ->group("Android device");
-  app.add_option("--adb-port", a.port, "adb server port (`roam sim serve`: 5038)")
-      ->check(CLI::Range(1, 65535))
-      ->capture_default_str()
-      ->group("Android device");
+  if (Status env = AddAdbServerFlags(app, a.host, a.port, "Android device"); !env.ok())
+    f.environment_error = env.message();
   auto* package = app.add_option("--package", a.package, "the app's package, e.g. org.app")
                       ->group("Android device");
   auto* apk = app.add_option("--apk", target.apk, "install this APK first (pm install -r -g)")
@@ -116,6 +111,10 @@ bool TargetGiven(const TargetFlags& flags, const run::TargetOptions& target,
                "{}: --driver picks how steps reach an Android device (--serial), or whose costs "
                "a phone's clock charges (--clock phone)\n",
                who);
+    return false;
+  }
+  if (flags.serial->count() > 0 && !flags.environment_error.empty()) {
+    fmt::print(stderr, "{}: {}\n", who, flags.environment_error);
     return false;
   }
   if (flags.serial->count() > 0 && target.android.package.empty()) {

@@ -16,6 +16,8 @@ struct TargetFlags {
   CLI::Option* app = nullptr;
   CLI::Option* serial = nullptr;
   CLI::Option* driver = nullptr;
+  // ADB_SERVER_SOCKET or ANDROID_ADB_SERVER_PORT could not be read ("": fine): TargetGiven says so.
+  std::string environment_error;
 };
 
 // Adds the flags to `app`, filling `target`; `verb` says what the command does to the app

@@ -111,6 +111,21 @@ TEST(Cli, TimeAloneIsATimeBudgetAndTheFirstLineSaysWhichApplies) {
   }
 }
 
+// adb's own variables say where its server is: Roam reads them as adb does (issue 62 item 6).
+TEST(Cli, TheAdbServerIsWhereAdbsEnvironmentSays) {
+  const std::string explore = testing::RoamBinary() +
+                              " explore --serial emulator-5554 --package org.p --force --out " +
+                              testing::TempDir("cli_adb_env").string() + " 2>&1";
+  Ran port = testing::RunCommand("ANDROID_ADB_SERVER_PORT=1 " + explore);
+  EXPECT_NE(port.code, 0);
+  EXPECT_NE(port.out.find("through the adb server 127.0.0.1:1"), std::string::npos) << port.out;
+  Ran flag = testing::RunCommand("ANDROID_ADB_SERVER_PORT=1 " + explore + " --adb-port 2");
+  EXPECT_NE(flag.out.find("through the adb server 127.0.0.1:2"), std::string::npos) << flag.out;
+  Ran bad = testing::RunCommand("ADB_SERVER_SOCKET=unix:/x " + explore);
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("ADB_SERVER_SOCKET=\"unix:/x\""), std::string::npos) << bad.out;
+}
+
 TEST(Cli, EndSummariesListTheCrashesFiledInWordsThatAgree) {
   auto out = testing::TempDir("cli_fuzz_summary");
   Ran fuzz = Roam("fuzz --app " + App("tests/apps/crashy.json") +

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "device/android/adb_address.h"
+
 namespace roam::device::android {
 namespace {
 
@@ -152,6 +154,39 @@ TEST(OnlineSerials, KeepsTheDevicesThatAreOnlineInTheServersOrder) {
                           "HT7\tunauthorized\n\tdevice\nno-tab\n"),
             (std::vector<std::string>{"emulator-5556", "emulator-5554"}));
   EXPECT_TRUE(OnlineSerials("").empty());
+}
+
+}  // namespace
+}  // namespace roam::device::android
+
+namespace roam::device::android {
+namespace {
+
+// As adb's client finds its server: ADB_SERVER_SOCKET first, then ANDROID_ADB_SERVER_PORT.
+TEST(AdbServerFromEnvironment, ReadsWhatAdbReads) {
+  auto none = AdbServerFromEnvironment(nullptr, "");
+  ASSERT_TRUE(none.ok());
+  EXPECT_FALSE(none->host || none->port);
+  auto port = AdbServerFromEnvironment("", "5038");
+  ASSERT_TRUE(port.ok());
+  EXPECT_EQ(port->port, 5038);
+  EXPECT_FALSE(port->host);
+  auto socket = AdbServerFromEnvironment("tcp:10.0.2.2:5039", "5038");
+  ASSERT_TRUE(socket.ok());
+  EXPECT_EQ(socket->host, "10.0.2.2");
+  EXPECT_EQ(socket->port, 5039);
+  auto bare = AdbServerFromEnvironment("tcp:5040", nullptr);
+  ASSERT_TRUE(bare.ok());
+  EXPECT_EQ(bare->port, 5040);
+  EXPECT_FALSE(bare->host);
+  for (const char* bad : {"localabstract:adb", "tcp:", "tcp:host:", "tcp::5037", "tcp:70000"}) {
+    auto refused = AdbServerFromEnvironment(bad, nullptr);
+    ASSERT_FALSE(refused.ok()) << bad;
+    EXPECT_NE(refused.status().message().find("ADB_SERVER_SOCKET"), std::string::npos);
+  }
+  auto refused = AdbServerFromEnvironment(nullptr, "five");
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.status().message().find("ANDROID_ADB_SERVER_PORT=\"five\""), std::string::npos);
 }
 
 }  // namespace
