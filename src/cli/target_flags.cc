@@ -62,13 +62,13 @@ TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std:
   using Settle = device::android::Uia2Settings::Settle;
   app.add_option("--settle", a.uia2.settle,
                  "uia2: how a page source read after an action waits for the screen to settle "
-                 "(an animation, a list loading): compare (read again until two reads agree), "
-                 "idle (the server waits for the UI to idle) or none")
+                 "(an animation, a list loading): idle (the server waits for the UI to idle), "
+                 "compare (read again until two reads agree) or none")
       ->transform(CLI::CheckedTransformer(
           std::map<std::string, Settle>{
               {"compare", Settle::kCompare}, {"idle", Settle::kIdle}, {"none", Settle::kNone}},
           CLI::ignore_case))
-      ->default_str("compare")
+      ->default_str("idle")
       ->group("Android device");
   app.add_option("--settle-ms", a.uia2.settle_ms, "uia2: the longest wait for a screen to settle")
       ->check(Within(0, 60000))

@@ -25,6 +25,7 @@ PhoneClockDevice::PhoneClockDevice(std::unique_ptr<Device> inner, android::Drive
     : inner_(std::move(inner)) {
   calls_.driver = driver;
   calls_.settle_compare = uia2.settle == android::Uia2Settings::Settle::kCompare;
+  calls_.settle_idle = uia2.settle == android::Uia2Settings::Settle::kIdle;
   calls_.settle_poll_ms = uia2.settle_poll_ms;
   calls_.package = inner_->Package();
 }
@@ -59,7 +60,10 @@ Status PhoneClockDevice::Observe(gui::Screen& out) {
   size_known_ = true;
   // Whether the layout moved is known once the screen is read; the second page source that
   // settling reads is charged after it.
-  Status s = Charge(calls_.ObserveMs(false) + size_ms, [&] { return inner_->Observe(out); });
+  const int idle_ms = input_ms_ >= 0 ? calls_.IdleWaitMs(input_ms_) : 0;
+  input_ms_ = -1;
+  Status s =
+      Charge(calls_.ObserveMs(false) + size_ms + idle_ms, [&] { return inner_->Observe(out); });
   if (s.ok() && acted_ && !(last_ && android::SameLayout(*last_, out)))
     clock_.Add(int64_t{calls_.ObserveMs(true) - calls_.ObserveMs(false)} * kNsPerMs);
   if (s.ok()) last_ = out;
@@ -86,6 +90,7 @@ Status PhoneClockDevice::Perform(const gui::Action& action) {
   // The input the action becomes decides its cost; an action that has none fails below.
   if (auto input = android::PlanAction(action, width_, height_, rotation_, {}); input.ok())
     ms += calls_.PerformMs(*input);
+  input_ms_ = ms;
   if (action.kind == gui::ActionKind::kRotate) {
     size_known_ = false;
     rotated_from_ = rotation_;

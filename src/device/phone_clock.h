@@ -3,9 +3,10 @@
 // `roam sim serve --pace phone` sleeps by), and the time between calls (the strategy's decision,
 // the trace, the oracles) costs the CPU time the calling thread spent on it. Nothing sleeps: the
 // run goes at the simulator's speed and clock() says how long a phone would have taken.
-// Not charged: a dump tried again, a system dialog passed, the throttle, JaCoCo's dumps (30 ms
-// every --coverage-every actions on a phone). One thread drives the device, as the run layer
-// does; clock() may be read from any thread.
+// Settling is charged as the driver settles (uia2's wait for idle after an input, or a second
+// page source when the layout moved). Not charged: a dump tried again, a system dialog passed, the
+// throttle, JaCoCo's dumps (30 ms every --coverage-every actions on a phone). One thread drives the
+// device, as the run layer does; clock() may be read from any thread.
 #pragma once
 
 #include <atomic>
@@ -80,6 +81,7 @@ class PhoneClockDevice final : public Device {
   bool size_known_ = false;
   bool acted_ = true;                // an action, a launch or a restore since the last observe
   std::optional<gui::Screen> last_;  // the last observed screen
+  int input_ms_ = -1;  // what the input since the last observe cost (-1: none): idle comes after
   // The rotation before a rotate action not yet observed: a screen that did not turn (an
   // activity locked to portrait) was a rotation the UiAutomator2 server refused after polling.
   std::optional<int> rotated_from_;

@@ -179,8 +179,8 @@ class SimAndroidDevice {
   void Reboot();
   // What its endpoints do to the device, each as its `input` command would (no process starts).
   // The page source; with `idle_timeout_ms` (the server's waitForIdleTimeout) as it is once the UI
-  // has been idle for kIdleQuietMs or the timeout passed, the wait in `waited_ms`.
-  static constexpr int kIdleQuietMs = 500;
+  // has been idle (the screen settled, and paced as a phone kIdleQuietMs since the last input) or
+  // the timeout passed, the wait in `waited_ms`.
   std::string PageSource(int idle_timeout_ms = 0, int64_t* waited_ms = nullptr);
   void Tap(int x, int y, bool long_press);
   void Swipe(int x, int y, int x2, int y2, int duration_ms);

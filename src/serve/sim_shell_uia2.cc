@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "device/android/phone_pace.h"
 #include "device/android/uia2_protocol.h"
 #include "device/sim_device.h"
 #include "gui/uiautomator.h"
@@ -188,7 +189,10 @@ std::string SimAndroidDevice::PageSource(int idle_timeout_ms, int64_t* waited_ms
   // screen's settling; answered as it is after that wait (the caller delays the answer by it).
   int64_t wait = 0;
   if (idle_timeout_ms > 0) {
-    const int64_t idle_at = std::max(settled_at_ms_, last_input_ms_ + kIdleQuietMs);
+    // Paced as a phone, an input's accessibility events go on for its quiet time; unpaced, the
+    // device answers at the machine's speed and an input is over at once.
+    const int quiet = phone_pace_ ? device::android::kIdleQuietMs : 0;
+    const int64_t idle_at = std::max(settled_at_ms_, last_input_ms_ + quiet);
     wait = std::clamp<int64_t>(idle_at - WallMs(), 0, idle_timeout_ms);
   }
   if (waited_ms) *waited_ms = wait;

@@ -59,8 +59,10 @@ TEST_P(PhoneClockServed, EachCallCostsWhatTheServedPhoneIsPacedBy) {
   o.package = spec_->package();
   o.io_timeout_ms = 5000;
   o.driver = driver;
-  // The settling's pause between two page sources is the client's own wait, not a request the
-  // served phone paces: none here, so both sides count requests alone.
+  // Settled by comparing reads, without a pause between two page sources (the client's own wait,
+  // not a request the served phone paces): both sides count requests alone. (Settled by idle, the
+  // served phone would wait by its wall clock, which does not move when it does not sleep.)
+  o.uia2.settle = android::Uia2Settings::Settle::kCompare;
   o.uia2.settle_poll_ms = 0;
   auto phone = AndroidDevice::Open(o);
   ASSERT_TRUE(phone.ok()) << phone.status().message();
@@ -167,8 +169,14 @@ TEST(PhoneClock, AbsurdDurationsSaturateInsteadOfOverflowing) {
 TEST(PhoneClock, CountsTheHostsTimeBetweenCallsAndNotTheSimulatorsOwn) {
   auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
   ASSERT_TRUE(spec.ok());
-  PhoneClockDevice d(std::make_unique<SimDevice>(*spec, sim::SimOptions{}), DriverKind::kUia2);
-  android::PhoneCalls costs{.driver = DriverKind::kUia2, .package = (*spec)->package()};
+  android::Uia2Settings compare;
+  compare.settle = android::Uia2Settings::Settle::kCompare;
+  PhoneClockDevice d(std::make_unique<SimDevice>(*spec, sim::SimOptions{}), DriverKind::kUia2,
+                     compare);
+  android::PhoneCalls costs{.driver = DriverKind::kUia2,
+                            .package = (*spec)->package(),
+                            .settle_idle = false,
+                            .settle_compare = true};
   gui::Screen screen;
   ASSERT_TRUE(d.Launch().ok());
   double before = d.clock().Now();
@@ -214,10 +222,35 @@ TEST(PhoneClock, ARotationTheScreenRefusesCostsTheServersPolling) {
     ASSERT_TRUE(d.Observe(screen).ok());
     const int rotation_ms = locked ? android::kRotationRefusalMs
                                    : android::PhoneUia2RequestMs("POST", "/orientation", 0);
-    // A turned screen's layout moved: its page source is read again to see it settled.
-    EXPECT_NEAR(d.clock().Now() - before, (rotation_ms + costs.ObserveMs(!locked)) / 1000.0, 0.05)
+    EXPECT_NEAR(d.clock().Now() - before, (rotation_ms + costs.ObserveMs(false)) / 1000.0, 0.05)
         << (locked ? "locked" : "free");
   }
+}
+
+// Settled by idle (the default), the first page source after an input waits for the rest of the
+// UI's 500 ms quiet after it: a tap's 400 ms leave 100; a long press's 1,200 leave none.
+TEST(PhoneClock, APageSourceAfterAnInputWaitsForTheRestOfTheQuietTime) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
+  ASSERT_TRUE(spec.ok());
+  PhoneClockDevice d(std::make_unique<SimDevice>(*spec, sim::SimOptions{}), DriverKind::kUia2);
+  android::PhoneCalls costs{.driver = DriverKind::kUia2, .package = (*spec)->package()};
+  EXPECT_EQ(costs.IdleWaitMs(400), 100);
+  EXPECT_EQ(costs.IdleWaitMs(1200), 0);
+  gui::Screen screen;
+  ASSERT_TRUE(d.Launch().ok());
+  ASSERT_TRUE(d.Observe(screen).ok());
+  double before = d.clock().Now();
+  ASSERT_TRUE(d.Observe(screen).ok());  // no input since the last: no wait
+  EXPECT_NEAR(d.clock().Now() - before, costs.ObserveMs(false) / 1000.0, 0.01);
+  const gui::Action back = gui::MakeGlobalAction(gui::ActionKind::kBack);
+  auto input = android::PlanAction(back, screen.width, screen.height, 0, {});
+  ASSERT_TRUE(input.ok());
+  const int input_ms = costs.PerformMs(*input);
+  before = d.clock().Now();
+  ASSERT_TRUE(d.Perform(back).ok());
+  ASSERT_TRUE(d.Observe(screen).ok());
+  EXPECT_NEAR(d.clock().Now() - before,
+              (input_ms + costs.IdleWaitMs(input_ms) + costs.ObserveMs(false)) / 1000.0, 0.01);
 }
 
 }  // namespace

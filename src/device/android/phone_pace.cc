@@ -144,6 +144,10 @@ int PhoneCalls::ObserveMs(bool moved) const {
   return PhoneShellLineMs(DumpCommand(false, focus_command));
 }
 
+int PhoneCalls::IdleWaitMs(int input_ms) const {
+  return driver == DriverKind::kUia2 && settle_idle ? std::max(0, kIdleQuietMs - input_ms) : 0;
+}
+
 int PhoneCalls::PerformMs(const DeviceInput& input) const {
   using K = DeviceInput::Kind;
   if (driver == DriverKind::kUia2 && !ShellOnly(input)) {

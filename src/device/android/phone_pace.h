@@ -23,6 +23,10 @@ inline constexpr int kMaxLineMs = 7 * 24 * 3600 * 1000;
 // trip. Several commands in one line cost their sum; the caller adds them up.
 int PhoneShellCommandMs(const std::vector<std::string>& argv);
 
+// UiAutomation.waitForIdle's quiet time (UiAutomator's QUIET_TIME_TO_BE_CONSIDERD_IDLE_STATE): the
+// UI is idle once no accessibility event came for this long (an input's come at once).
+inline constexpr int kIdleQuietMs = 500;
+
 // POST /orientation on an activity locked to portrait: the server polls for the new rotation for
 // CustomUiDevice's CHANGE_ROTATION_TIMEOUT_MS before it answers 400.
 inline constexpr int kRotationRefusalMs = 2000;
@@ -50,11 +54,15 @@ struct PhoneCalls {
   DriverKind driver = DriverKind::kUia2;
   std::string package;
   std::string focus_command = "dumpsys window";  // AndroidDeviceOptions::focus_command
-  // uia2's settling (Uia2Settings): with kCompare the page source after an action that moved the
-  // layout is read again settle_poll_ms later (once, on a screen that does not move: the
-  // simulator's).
-  bool settle_compare = true;
+  // uia2's settling (Uia2Settings): with kIdle (the default) the page source after an input waits
+  // for the rest of kIdleQuietMs after it (IdleWaitMs); with kCompare the page source after an
+  // action that moved the layout is read again settle_poll_ms later (once, on a screen that does
+  // not move: the simulator's).
+  bool settle_idle = true;
+  bool settle_compare = false;
   int settle_poll_ms = 150;
+  // With kIdle: what the first page source after an input that took `input_ms` waits for idle.
+  int IdleWaitMs(int input_ms) const;
 
   // A dump and the focused window, or the page source (`moved`: the first since an action, a
   // launch or a restore, and the layout is not the one before it).

@@ -43,7 +43,7 @@ struct Uia2Settings {
   // wait up to settle_ms for the UI to idle before each call (waitForIdleTimeout); kNone reads it
   // once.
   enum class Settle { kNone, kIdle, kCompare };
-  Settle settle = Settle::kCompare;
+  Settle settle = Settle::kIdle;
   int settle_ms = 2000;
   int settle_poll_ms = 150;
 };

@@ -48,8 +48,8 @@ bool Uia2RunnerListed(std::string_view pm_list_instrumentation);
 // The settings a crawler wants, sent as capabilities of POST /session (the server applies a
 // capability named like a setting as that setting):
 //   waitForIdleTimeout `wait_for_idle_ms`: every /source and action first waits for the UI to
-//     idle (no accessibility event for 500 ms) for up to this (the server's default 10,000 ms);
-//     0 by default, where Roam settles the screen itself (Uia2Settings::settle).
+//     idle (no accessibility event for 500 ms) for up to this (the server's default 10,000 ms):
+//     Uia2Settings::settle_ms with settle kIdle (Roam's default), else 0.
 //   waitForSelectorTimeout 0: Roam finds nothing through selectors.
 //   shutdownOnPowerDisconnect false: a charging toggle must not kill the server mid-run.
 //   deferAccessibilityCacheReset true: an unchanged screen's /source skips the cache reset.
