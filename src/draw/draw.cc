@@ -416,10 +416,10 @@ Result<std::string> StitchPng(const std::vector<Frame>& frames, int frame_width)
   return Encoded(cr.get(), out.get());
 }
 
+bool IsPng(std::string_view bytes) { return bytes.starts_with("\x89PNG\r\n\x1a\n"); }
+
 std::optional<PngSize> ReadPngSize(std::string_view png) {
-  constexpr std::string_view kSignature = "\x89PNG\r\n\x1a\n";
-  if (png.size() < 24 || png.substr(0, 8) != kSignature || png.substr(12, 4) != "IHDR")
-    return std::nullopt;
+  if (png.size() < 24 || !IsPng(png) || png.substr(12, 4) != "IHDR") return std::nullopt;
   auto be32 = [&](size_t at) {
     uint32_t v = 0;
     for (size_t k = 0; k < 4; ++k) v = v << 8 | static_cast<unsigned char>(png[at + k]);

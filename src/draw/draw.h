@@ -45,6 +45,9 @@ struct Pixels {
 };
 Result<Pixels> DecodePng(const std::string& png);
 
+// Whether `bytes` begin with PNG's eight-byte signature.
+bool IsPng(std::string_view bytes);
+
 // The size a PNG file says it has (its IHDR); nullopt when `png` is not a PNG.
 struct PngSize {
   int width = 0, height = 0;

@@ -12,13 +12,12 @@
 #include "device/android/screen_driver.h"
 #include "device/android/shell_escape.h"
 #include "device/android/uia2_protocol.h"
+#include "draw/draw.h"
 #include "gui/uiautomator.h"
 
 namespace roam::device::android {
 
 namespace {
-
-constexpr std::string_view kPngSignature = "\x89PNG\r\n\x1a\n";
 
 void SleepMs(int ms) {
   if (ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(ms));
@@ -147,7 +146,7 @@ Status ShellDriver::Perform(const DeviceInput& input) {
 Result<std::string> ShellDriver::Screenshot() {
   auto png = host_.exec("screencap -p");
   if (!png.ok()) return png.status().Wrap("screencap");
-  if (png->compare(0, kPngSignature.size(), kPngSignature) != 0) {
+  if (!draw::IsPng(*png)) {
     std::string msg = png->substr(0, 200);
     while (!msg.empty() && (msg.back() == '\n' || msg.back() == '\r')) msg.pop_back();
     return Status::Unsupported(fmt::format("screencap gave no PNG: \"{}\"", msg));

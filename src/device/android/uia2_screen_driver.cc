@@ -11,13 +11,12 @@
 #include "device/android/screen_driver.h"
 #include "device/android/uia2_driver.h"
 #include "device/android/uia2_protocol.h"
+#include "draw/draw.h"
 #include "gui/uiautomator.h"
 
 namespace roam::device::android {
 
 namespace {
-
-constexpr std::string_view kPngSignature = "\x89PNG\r\n\x1a\n";
 
 class Uia2ScreenDriver final : public ScreenDriver {
  public:
@@ -142,7 +141,7 @@ Status Uia2ScreenDriver::Observe(gui::Screen& out) {
 
 Result<std::string> Uia2ScreenDriver::Screenshot() {
   auto png = server_->Screenshot();
-  if (png.ok() && png->compare(0, kPngSignature.size(), kPngSignature) != 0)
+  if (png.ok() && !draw::IsPng(*png))
     return Status::Corruption("UiAutomator2 server, GET /screenshot: not a PNG");
   return png;
 }
