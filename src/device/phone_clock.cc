@@ -64,9 +64,11 @@ Status PhoneClockDevice::Observe(gui::Screen& out) {
   input_ms_ = -1;
   Status s =
       Charge(calls_.ObserveMs(false) + size_ms + idle_ms, [&] { return inner_->Observe(out); });
-  if (s.ok() && acted_ && !(last_ && android::SameLayout(*last_, out)))
-    clock_.Add(int64_t{calls_.ObserveMs(true) - calls_.ObserveMs(false)} * kNsPerMs);
-  if (s.ok()) last_ = out;
+  if (s.ok() && calls_.settle_compare) {  // only comparing reads keeps the screen before
+    if (acted_ && !(last_ && android::SameLayout(*last_, out)))
+      clock_.Add(int64_t{calls_.ObserveMs(true) - calls_.ObserveMs(false)} * kNsPerMs);
+    last_ = out;
+  }
   acted_ = false;
   if (rotated_from_ && s.ok() && calls_.driver == android::DriverKind::kUia2 &&
       out.rotation == *rotated_from_) {

@@ -80,7 +80,7 @@ class PhoneClockDevice final : public Device {
   // As AndroidDevice knows it: whether `wm size` is read already, the last screen's geometry.
   bool size_known_ = false;
   bool acted_ = true;                // an action, a launch or a restore since the last observe
-  std::optional<gui::Screen> last_;  // the last observed screen
+  std::optional<gui::Screen> last_;  // the last observed screen (settled by comparing reads)
   int input_ms_ = -1;  // what the input since the last observe cost (-1: none): idle comes after
   // The rotation before a rotate action not yet observed: a screen that did not turn (an
   // activity locked to portrait) was a rotation the UiAutomator2 server refused after polling.

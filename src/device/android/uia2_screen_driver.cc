@@ -105,10 +105,12 @@ Status Uia2ScreenDriver::ReadSettled(gui::Screen& out) {
   };
   ROAM_RETURN_IF_ERROR(read(out));
   const Uia2Settings& s = o_.uia2;
+  // Settled by the server's wait for idle, or not at all: the read stands.
+  if (s.settle != Uia2Settings::Settle::kCompare || s.settle_ms <= 0) return Status::Ok();
   const bool moved = acted_ && !(last_ && SameLayout(*last_, out));
   acted_ = false;
   // Nothing moved since the screen before the action: no transition to wait for.
-  if (!moved || s.settle != Uia2Settings::Settle::kCompare || s.settle_ms <= 0) {
+  if (!moved) {
     last_ = out;
     return Status::Ok();
   }
