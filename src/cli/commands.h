@@ -32,10 +32,11 @@ int FuzzCommand(int argc, char** argv);      // fuzz_command.cc
 int VisionCommand(int argc, char** argv);    // vision_command.cc
 int DevicesCommand(int argc, char** argv);   // devices_command.cc
 int BenchCommand(int argc, char** argv);
-int TrainCommand(int argc, char** argv);     // train_command.cc
-int ModelCommand(int argc, char** argv);     // model_command.cc
-int CoverageCommand(int argc, char** argv);  // coverage_command.cc
-int SimCommand(int argc, char** argv);       // dispatches to the Sim* functions below
+int TrainCommand(int argc, char** argv);           // train_command.cc
+int ModelCommand(int argc, char** argv);           // model_command.cc
+int CoverageCommand(int argc, char** argv);        // coverage_command.cc
+int CoverageReportCommand(int argc, char** argv);  // coverage_report_command.cc
+int SimCommand(int argc, char** argv);             // dispatches to the Sim* functions below
 int SimCheckCommand(int argc, char** argv);
 int SimShowCommand(int argc, char** argv);
 int SimServeCommand(int argc, char** argv);     // serve_command.cc

@@ -1,11 +1,11 @@
 // `roam coverage`: JaCoCo execution data (exec/.ec files, and the agent's TCP server): merge
-// files, show what one holds, dump from a running agent. docs/coverage.md says how to build an
+// files, show what one holds, dump from a running agent; `report` (coverage_report_command.cc)
+// has JaCoCo compute line coverage from the class files. docs/coverage.md says how to build an
 // app whose coverage JaCoCo records.
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -30,32 +30,9 @@ namespace fs = std::filesystem;
 namespace android = device::android;
 namespace jacoco = device::jacoco;
 
-// The file streamed through the reader a piece at a time into `into` (merged as JaCoCo's
-// ExecFileLoader merges): the store is all it holds (about twice the file's bytes for tiny
-// classes, less for real ones).
-Status LoadExecInto(const fs::path& path, jacoco::ExecStore& into) {
-  constexpr size_t kPiece = size_t{1} << 20;
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) return ReadFile(path).status();  // says what it is
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::Io(path.string() + ": cannot open for reading");
-  jacoco::ExecReader reader(/*stop_at_cmd_ok=*/false, into);
-  std::string piece(kPiece, '\0');
-  while (in) {
-    in.read(piece.data(), static_cast<std::streamsize>(piece.size()));
-    const auto got = static_cast<size_t>(in.gcount());
-    if (got == 0) break;
-    if (Status s = reader.Feed(std::string_view(piece.data(), got)); !s.ok()) {
-      return s.Wrap(path.string());
-    }
-  }
-  if (in.bad()) return Status::Io(path.string() + ": a read failed");
-  return reader.Finish().Wrap(path.string());
-}
-
 Result<jacoco::ExecStore> LoadExec(const fs::path& path) {
   jacoco::ExecStore data;
-  ROAM_RETURN_IF_ERROR(LoadExecInto(path, data));
+  ROAM_RETURN_IF_ERROR(jacoco::ReadExecFile(path, data));
   return data;
 }
 
@@ -99,7 +76,7 @@ int CoverageMerge(int argc, char** argv) {
   if (Status s = CheckNotAnInput(out, inputs); !s.ok()) return Fail(who, s);
   jacoco::ExecStore merged;  // each file read straight into it: a refusal ends the command
   for (const fs::path& in : inputs) {
-    if (Status s = LoadExecInto(in, merged); !s.ok()) return Fail(who, s);
+    if (Status s = jacoco::ReadExecFile(in, merged); !s.ok()) return Fail(who, s);
   }
   if (Status s = WriteFileAtomic(out, WriteStore(merged)); !s.ok()) return Fail(who, s);
   fmt::print("{} files merged into {}: {}, {} of {} probes covered ({})\n", inputs.size(),
@@ -271,6 +248,10 @@ const std::vector<Command>& CoverageCommands() {
       {"show", "the classes of an exec file and their probes covered (--json)", CoverageShow},
       {"dump", "one dump from a JaCoCo agent's TCP server (--address HOST:PORT --out F.exec)",
        CoverageDump},
+      {"report",
+       "JaCoCo's line, branch, method and class coverage from the class files (--classfiles "
+       "DIR, --html OUT)",
+       CoverageReportCommand},
   };
   return kTable;
 }

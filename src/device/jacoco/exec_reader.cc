@@ -1,7 +1,11 @@
 #include "device/jacoco/exec_reader.h"
 
+#include <fstream>
+#include <system_error>
+
 #include <fmt/format.h>
 
+#include "base/files.h"
 #include "device/jacoco/modified_utf8.h"
 
 namespace roam::device::jacoco {
@@ -270,6 +274,26 @@ Result<ExecData> ParseExec(std::string_view bytes, int* cmd_ok_count) {
   Result<ExecStore> store = ParseExecStore(bytes, cmd_ok_count);
   if (!store.ok()) return store.status();
   return store->ToExecData();
+}
+
+Status ReadExecFile(const std::filesystem::path& path, ExecStore& into) {
+  constexpr size_t kPiece = size_t{1} << 20;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return ReadFile(path).status();  // says what
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::Io(path.string() + ": cannot open for reading");
+  ExecReader reader(/*stop_at_cmd_ok=*/false, into);
+  std::string piece(kPiece, '\0');
+  while (in) {
+    in.read(piece.data(), static_cast<std::streamsize>(piece.size()));
+    const auto got = static_cast<size_t>(in.gcount());
+    if (got == 0) break;
+    if (Status s = reader.Feed(std::string_view(piece.data(), got)); !s.ok()) {
+      return s.Wrap(path.string());
+    }
+  }
+  if (in.bad()) return Status::Io(path.string() + ": a read failed");
+  return reader.Finish().Wrap(path.string());
 }
 
 }  // namespace roam::device::jacoco

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <filesystem>
 #include <string>
 #include <string_view>
 
@@ -74,5 +75,10 @@ class ExecReader {
 Result<ExecStore> ParseExecStore(std::string_view bytes, int* cmd_ok_count = nullptr);
 // The same as an ExecData (a map of classes: for an app's own data, not millions of classes).
 Result<ExecData> ParseExec(std::string_view bytes, int* cmd_ok_count = nullptr);
+
+// An exec file streamed through an ExecReader a megabyte at a time into `into` (merged as
+// JaCoCo's ExecFileLoader merges): the store is all it holds. Errors name the file; only a
+// regular file is read (ReadFile's rule).
+Status ReadExecFile(const std::filesystem::path& path, ExecStore& into);
 
 }  // namespace roam::device::jacoco
