@@ -31,8 +31,7 @@ namespace {
 namespace fs = std::filesystem;
 namespace jacoco = device::jacoco;
 
-constexpr std::string_view kDefaultJars = "/usr/share/java";  // Debian's libjacoco-java
-constexpr size_t kNamesShown = 3;                             // names quoted in a message
+constexpr size_t kNamesShown = 3;  // names quoted in a message
 
 // "a/B, c/D, e/F and 4 more".
 std::string SomeNames(const std::vector<std::string>& names) {
@@ -212,16 +211,6 @@ Result<JacocoReportRequest> CheckInputs(ReportFlags& flags) {
   return request;
 }
 
-// java and the jars where the environment says: JAVA_HOME, ROAM_JACOCO_JARS, else Debian's.
-Result<JacocoTools> ToolsFromEnvironment() {
-  const char* jars = std::getenv("ROAM_JACOCO_JARS");
-  const char* java_home = std::getenv("JAVA_HOME");
-  const bool jars_from_env = jars != nullptr && *jars != '\0';
-  return FindJacocoTools(java_home != nullptr ? java_home : "",
-                         jars_from_env ? jars : fs::path(kDefaultJars),
-                         jars_from_env ? "ROAM_JACOCO_JARS" : "Debian's libjacoco-java");
-}
-
 // JaCoCo's analysis; a report none of whose classes matched is refused, and the HTML report is
 // put in place only when all went well.
 Result<JacocoReport> Analyze(const JacocoTools& tools, const JacocoReportRequest& request,
@@ -298,7 +287,7 @@ int CoverageReportCommand(int argc, char** argv) {
 
   Result<JacocoReportRequest> request = CheckInputs(flags);
   if (!request.ok()) return Fail(who, request.status());
-  Result<JacocoTools> tools = ToolsFromEnvironment();
+  Result<JacocoTools> tools = JacocoToolsFromEnvironment();
   if (!tools.ok()) return Fail(who, tools.status());
   Result<JacocoReport> report = Analyze(*tools, *request, flags.html);
   if (!report.ok()) return Fail(who, report.status());

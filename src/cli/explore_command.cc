@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli/ci_flags.h"
+#include "cli/class_coverage.h"
 #include "cli/commands.h"
 #include "cli/dqn_flags.h"
 #include "cli/fastbot_flags.h"
@@ -194,6 +195,7 @@ int ExploreCommand(int argc, char** argv) {
   after.suite_name =
       fmt::format("roam explore {} ({}, seed {})", TargetName(o.target), o.strategy, o.seed);
   after.out = stdout;
+  ReportClassCoverage("roam explore", o.out, o.target.android.coverage.classfiles);
   return FinishCi("roam explore", o.out, s, after);
 }
 

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "cli/ci_flags.h"
+#include "cli/class_coverage.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
 #include "cli/signals.h"
@@ -123,6 +124,7 @@ int FuzzCommand(int argc, char** argv) {
   PrintFindings(s, o.out, /*with_counts=*/true);
   after.suite_name = fmt::format("roam fuzz {} (seed {})", target, o.seed);
   after.out = stdout;
+  ReportClassCoverage("roam fuzz", o.out, o.target.android.coverage.classfiles);
   return FinishCi("roam fuzz", o.out, s, after);
 }
 

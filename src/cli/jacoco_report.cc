@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <system_error>
 
@@ -23,39 +24,6 @@ using nlohmann::json;
 constexpr std::string_view kToolFile = "RoamJacocoReport.java";
 constexpr std::string_view kAnswer = "RoamJacocoReport's answer";
 
-struct CounterField {
-  const char* key;
-  CoverageCounter CoverageCounters::*field;
-};
-constexpr CounterField kCounterFields[] = {{"instruction", &CoverageCounters::instruction},
-                                           {"branch", &CoverageCounters::branch},
-                                           {"line", &CoverageCounters::line},
-                                           {"method", &CoverageCounters::method},
-                                           {"class", &CoverageCounters::klass}};
-
-Status ReadCounters(const json& object, const std::string& where, CoverageCounters& out) {
-  if (!object.is_object()) return Status::Corruption(fmt::format("{}: not an object", where));
-  for (const CounterField& f : kCounterFields) {
-    const std::string at = fmt::format("{}.{}", where, f.key);
-    auto it = object.find(f.key);
-    if (it == object.end() || !it->is_object()) {
-      return Status::Corruption(fmt::format("{}: missing", at));
-    }
-    CoverageCounter& c = out.*f.field;
-    ROAM_RETURN_IF_ERROR(ReadField(*it, "missed", c.missed, at));
-    ROAM_RETURN_IF_ERROR(ReadField(*it, "covered", c.covered, at));
-  }
-  return Status::Ok();
-}
-
-json CountersJson(const CoverageCounters& c) {
-  json j = json::object();
-  for (const CounterField& f : kCounterFields) {
-    j[f.key] = {{"missed", (c.*f.field).missed}, {"covered", (c.*f.field).covered}};
-  }
-  return j;
-}
-
 Status ReadNodes(const json& doc, const char* key, std::vector<NodeCoverage>& out) {
   auto it = doc.find(key);
   if (it == doc.end() || !it->is_array()) {
@@ -71,7 +39,7 @@ Status ReadNodes(const json& doc, const char* key, std::vector<NodeCoverage>& ou
       ROAM_RETURN_IF_ERROR(ReadField(node, "source", n.source, where));
     }
     ROAM_RETURN_IF_ERROR(
-        ReadCounters(node.value("counters", json()), where + ".counters", n.counters));
+        report::CountersFromJson(node.value("counters", json()), where + ".counters", n.counters));
     out.push_back(std::move(n));
   }
   return Status::Ok();
@@ -172,8 +140,8 @@ Result<JacocoReport> ParseJacocoReport(std::string_view text) {
   if (!doc.ok()) return doc.status();
   if (!doc->is_object()) return Status::Corruption(fmt::format("{}: not an object", kAnswer));
   JacocoReport r;
-  ROAM_RETURN_IF_ERROR(
-      ReadCounters(doc->value("total", json()), fmt::format("{}: total", kAnswer), r.total));
+  ROAM_RETURN_IF_ERROR(report::CountersFromJson(doc->value("total", json()),
+                                                fmt::format("{}: total", kAnswer), r.total));
   ROAM_RETURN_IF_ERROR(ReadNodes(*doc, "packages", r.packages));
   ROAM_RETURN_IF_ERROR(ReadNodes(*doc, "classes", r.classes));
   const std::string where(kAnswer);
@@ -190,12 +158,12 @@ json ToJson(const JacocoReport& report) {
     for (const NodeCoverage& n : list) {
       json j = {{"name", n.name}};
       if (with_source) j["source"] = n.source.empty() ? json(nullptr) : json(n.source);
-      j["counters"] = CountersJson(n.counters);
+      j["counters"] = report::CountersToJson(n.counters);
       out.push_back(std::move(j));
     }
     return out;
   };
-  return {{"total", CountersJson(report.total)},
+  return {{"total", report::CountersToJson(report.total)},
           {"packages", nodes(report.packages, false)},
           {"classes", nodes(report.classes, true)},
           {"exec_classes", report.exec_classes},
@@ -234,6 +202,15 @@ Result<JacocoTools> FindJacocoTools(const fs::path& java_home, const fs::path& j
         jar_dir.string(), jar_dir_origin, fmt::join(missing, ", "), kJacocoInstall));
   }
   return tools;
+}
+
+Result<JacocoTools> JacocoToolsFromEnvironment() {
+  const char* jars = std::getenv("ROAM_JACOCO_JARS");
+  const char* java_home = std::getenv("JAVA_HOME");
+  const bool jars_from_env = jars != nullptr && *jars != '\0';
+  return FindJacocoTools(java_home != nullptr ? java_home : "",
+                         jars_from_env ? jars : fs::path("/usr/share/java"),
+                         jars_from_env ? "ROAM_JACOCO_JARS" : "Debian's libjacoco-java");
 }
 
 Result<JacocoReport> RunJacocoReport(const JacocoTools& tools, const JacocoReportRequest& request,

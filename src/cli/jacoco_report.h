@@ -14,20 +14,12 @@
 
 #include "base/process.h"
 #include "base/status.h"
+#include "report/code_coverage.h"
 
 namespace roam::cli {
 
-// What JaCoCo counts for a node, as in its reports: covered and missed, never a ratio alone.
-struct CoverageCounter {
-  int64_t missed = 0;
-  int64_t covered = 0;
-  int64_t total() const { return missed + covered; }
-};
-
-// JaCoCo's counters of one node: the whole, a package or a class.
-struct CoverageCounters {
-  CoverageCounter instruction, branch, line, method, klass;  // klass: JaCoCo's CLASS counter
-};
+using report::CoverageCounter;
+using report::CoverageCounters;
 
 struct NodeCoverage {
   std::string name;    // VM names: "com/example/app" for a package ("" the default one),
@@ -70,6 +62,10 @@ struct JacocoTools {
 Result<JacocoTools> FindJacocoTools(const std::filesystem::path& java_home,
                                     const std::filesystem::path& jar_dir,
                                     std::string_view jar_dir_origin);
+
+// java and the jars where the environment says: JAVA_HOME, ROAM_JACOCO_JARS, else Debian's
+// (/usr/share/java).
+Result<JacocoTools> JacocoToolsFromEnvironment();
 
 struct JacocoReportRequest {
   std::filesystem::path exec;                      // an exec file Roam's reader accepted

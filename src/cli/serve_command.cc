@@ -53,6 +53,15 @@ int SimServeCommand(int argc, char** argv) {
   app.add_flag("--root", options.root,
                "the shell runs as root, as an emulator's after `adb root`: it may send "
                "Android's protected broadcasts (am broadcast -a android.intent.action....)");
+  std::string jacoco_output = "tcpserver";
+  app.add_option("--jacoco-output", jacoco_output,
+                 "the app's JaCoCo runtime: tcpserver (port 6300 answers dumps) or none (an APK "
+                 "whose jacoco-agent.properties says output=none: docs/coverage.md)")
+      ->check(CLI::IsMember({"tcpserver", "none"}))
+      ->capture_default_str();
+  app.add_flag("--stale-coverage", options.stale_coverage,
+               "the app's files/coverage.ec holds a session from the day before, as a run before "
+               "this one leaves it");
   std::string faults;
   app.add_option("--faults", faults,
                  "faults to meet, comma-separated (docs/android.md): offline@T+D, reboot@T+D, "
@@ -75,6 +84,7 @@ int SimServeCommand(int argc, char** argv) {
   }
   options.sim.seed = seed;
   options.phone_pace = pace == "phone";
+  options.jacoco_tcpserver = jacoco_output == "tcpserver";
   options.sim.bugs_off.insert(bugs_off.begin(), bugs_off.end());
   std::string package;
   {

@@ -28,9 +28,10 @@ TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std:
              [&a](const std::string& v) {
                auto parsed = device::android::ParseCoverage(v);
                if (!parsed.ok()) throw CLI::ValidationError(parsed.status().message());
-               parsed->trigger = a.coverage.trigger;  // flags come in any order
-               parsed->every = a.coverage.every;
-               a.coverage = *parsed;
+               // The other --coverage-* flags may have come first.
+               a.coverage.mode = parsed->mode;
+               a.coverage.device_port = parsed->device_port;
+               a.coverage.file = parsed->file;
              },
              "code coverage of an app built with JaCoCo: jacoco-tcp[:PORT] (the agent's TCP "
              "server, default port 6300) or jacoco-file:PATH (docs/coverage.md)")
@@ -39,9 +40,23 @@ TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std:
                  "jacoco-file: the shell command that makes the app write its coverage file")
       ->needs(coverage)
       ->group("Android device");
-  app.add_option("--coverage-every", a.coverage.every, "dump coverage after every N actions")
+  app.add_option("--coverage-every", a.coverage.every,
+                 fmt::format("dump coverage after every N actions (default 1 for jacoco-tcp, {} "
+                             "for jacoco-file, whose dump costs about a step: docs/coverage.md)",
+                             device::android::kFileDumpEvery))
       ->check(CLI::Range(1, 1000000))
-      ->capture_default_str()
+      ->needs(coverage)
+      ->group("Android device");
+  app.add_option("--classfiles", a.coverage.classfiles,
+                 "the app's compiled classes (folders, jars or class files) of the build that "
+                 "runs: at the end, JaCoCo's line, branch and method coverage from them "
+                 "(needs Java and libjacoco-java: docs/coverage.md)")
+      ->check(CLI::ExistingPath)
+      ->needs(coverage)
+      ->group("Android device");
+  app.add_flag("--coverage-required", a.coverage.required,
+               "stop before exploring (exit 2) when the first coverage dump fails, rather than "
+               "run on without coverage")
       ->needs(coverage)
       ->group("Android device");
   a.driver = std::nullopt;  // auto

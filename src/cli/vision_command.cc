@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli/ci_flags.h"
+#include "cli/class_coverage.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
 #include "cli/llm_flags.h"
@@ -142,6 +143,7 @@ int VisionCommand(int argc, char** argv) {
   PrintFindings(s, o.out, /*with_counts=*/false);
   after.suite_name = fmt::format("roam vision {} (seed {})", target, o.seed);
   after.out = stdout;
+  ReportClassCoverage("roam vision", o.out, o.target.android.coverage.classfiles);
   return FinishCi("roam vision", o.out, s, after);
 }
 

@@ -49,6 +49,18 @@ struct DeviceLife {
   }
 };
 
+// How a device's coverage link (JaCoCo's data read over adb) went: whether the dump at the run's
+// start answered; dumps tried and failed, with the last failure's words; what the data holds.
+struct CoverageLink {
+  std::string source;  // "jacoco-tcp:6300", "jacoco-file:/data/data/org.app/files/coverage.ec"
+  bool working = false;
+  int64_t dumps = 0;
+  int64_t failed = 0;
+  std::string last_error;
+  size_t classes = 0;  // the classes that ran (JaCoCo lists no other)
+  size_t probes = 0;   // ... and their probes
+};
+
 class Device {
  public:
   virtual ~Device() = default;
@@ -78,6 +90,12 @@ class Device {
   virtual Status Restore(const std::string& name) { return Unsupported("restore " + name); }
   virtual bool HasCoverage() const { return false; }
   virtual Coverage GetCoverage() const { return {}; }
+  // After an action: the coverage with the action's share in it (a device that reads it from the
+  // app waits until the screen has taken the action first: AndroidDevice).
+  virtual Coverage UpdateCoverage() { return GetCoverage(); }
+  // Where the coverage is read from the app (Android): how its link went. A link whose first
+  // dump failed is not working and the device has no coverage (HasCoverage() false).
+  virtual std::optional<CoverageLink> CoverageHealth() const { return std::nullopt; }
   // Names of the covered code units (only when HasCoverage()).
   virtual std::vector<std::string> CoveredUnits() const { return {}; }
   // Everything covered so far as a JaCoCo exec file (device/jacoco), for the run folder's
@@ -89,9 +107,9 @@ class Device {
   // what a gui::ActionKind::kBroadcast may send. The simulator: its spec's `broadcast:` handlers;
   // Android: the manifest's receivers. May shrink during a run (a device that refuses one).
   virtual std::vector<std::string> DeclaredBroadcasts() const { return {}; }
-  // The screen as PNG; with `outline`, a red frame around that rectangle (a step's target).
   // What the device lived through so far (summary.json's "device").
   virtual DeviceLife Life() const { return {}; }
+  // The screen as PNG; with `outline`, a red frame around that rectangle (a step's target).
   virtual Result<std::string> Screenshot(const std::optional<gui::Rect>& outline) {
     (void)outline;
     return Unsupported("screenshot");

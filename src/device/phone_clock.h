@@ -46,6 +46,8 @@ class PhoneClockDevice final : public Device {
   Status Restore(const std::string& name) override;
   bool HasCoverage() const override { return inner_->HasCoverage(); }
   Coverage GetCoverage() const override { return inner_->GetCoverage(); }
+  Coverage UpdateCoverage() override { return inner_->UpdateCoverage(); }
+  std::optional<CoverageLink> CoverageHealth() const override { return inner_->CoverageHealth(); }
   std::vector<std::string> CoveredUnits() const override { return inner_->CoveredUnits(); }
   Result<std::string> CoverageExec() const override { return inner_->CoverageExec(); }
   std::vector<std::string> DeclaredActivities() const override {

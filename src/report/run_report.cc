@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "base/json_fields.h"
 #include "draw/graph.h"
 #include "report/html.h"
 #include "report/run_report_parts.h"
@@ -364,11 +365,29 @@ std::vector<Card> FigureCards(const Summary* s, const std::vector<ProgressPoint>
         {"Activities", Count(static_cast<double>(s->activities_covered.size())),
          s->activities_total ? fmt::format("of {} declared", Count(*s->activities_total)) : ""});
   }
-  if (s->units_covered && s->units_total) {
+  if (const auto& link = s->coverage_link; link && !link->working) {
+    cards.push_back(
+        {"Coverage", "none", "the link did not work: " + Excerpt(link->last_error, 160)});
+  } else if (link && s->units_covered && s->units_total) {
+    // JaCoCo lists only the classes that ran: a share of their probes is no share of the app.
+    cards.push_back({"JaCoCo probes hit", Count(*s->units_covered),
+                     fmt::format("of {} in the {} classes that ran; {} of {} dumps failed",
+                                 Count(*s->units_total), Count(link->classes), Count(link->failed),
+                                 Count(link->dumps))});
+  } else if (s->units_covered && s->units_total) {
     const double units = *s->units_covered, total = *s->units_total;
     cards.push_back(
         {"Code units", Count(units),
          fmt::format("of {} ({:.0f}%)", Count(total), total > 0 ? 100.0 * units / total : 0.0)});
+  }
+  if (const auto& c = s->code_coverage) {  // JaCoCo's own figures, from the class files
+    for (const auto& [name, counter] :
+         {std::pair{"Lines", c->line}, std::pair{"Branches", c->branch},
+          std::pair{"Methods", c->method}})
+      cards.push_back(
+          {name, Count(counter.covered),
+           fmt::format("of {} ({:.0f}%): JaCoCo, from the class files", Count(counter.total()),
+                       counter.total() > 0 ? 100.0 * counter.covered / counter.total() : 0.0)});
   }
   cards.push_back({"Abstract states", Count(s->states), ""});
   cards.push_back({"Crashes", Count(s->crashes.size()), "unique"});

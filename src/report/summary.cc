@@ -70,6 +70,12 @@ json SummaryToJson(const Summary& s) {
   j["states"] = s.states;
   j["relaunches"] = s.relaunches;
   j["refused"] = s.refused;
+  if (const auto& c = s.coverage_link)
+    j["coverage_link"] = {{"source", c->source},         {"working", c->working},
+                          {"dumps", c->dumps},           {"failed", c->failed},
+                          {"last_error", c->last_error}, {"classes", c->classes},
+                          {"probes", c->probes}};
+  if (s.code_coverage) j["code_coverage"] = CountersToJson(*s.code_coverage);
   if (!s.device_life.empty())
     j["device_life"] = {{"away", s.device_life.away},
                         {"away_seconds", s.device_life.away_seconds},

@@ -15,6 +15,7 @@
 #include "base/status.h"
 #include "device/device.h"
 #include "oracle/crash.h"
+#include "report/code_coverage.h"
 #include "report/trace.h"
 
 namespace roam::report {
@@ -88,6 +89,11 @@ struct Summary {
   // What the device lived through (summary.json's "device", written when not empty): spells
   // away and their seconds, driver restarts, system screens passed.
   device::DeviceLife device_life;
+  // Where coverage is read from the app (Android's --coverage): how the link went; absent
+  // otherwise.
+  std::optional<device::CoverageLink> coverage_link;
+  // JaCoCo's figures from the app's class files (a run given --classfiles), as of the run's end.
+  std::optional<CoverageCounters> code_coverage;
   // Time travel: snapshots taken (paths kept, on a device without snapshots), restores that
   // reached their state, restores that failed, events sent replaying paths.
   size_t snapshots = 0, restores = 0, failed_restores = 0;

@@ -32,6 +32,8 @@ constexpr std::string_view kFields[] = {"app",
                                         "relaunches",
                                         "refused",
                                         "device_life",
+                                        "coverage_link",
+                                        "code_coverage",
                                         "snapshots",
                                         "restores",
                                         "failed_restores",
@@ -170,6 +172,23 @@ Result<Summary> SummaryFromJson(const json& j, std::string_view where_view) {
             ReadField(screens, name, s.device_life.system_screens[name], at + ".system_screens"));
     }
   }
+  if (j.contains("coverage_link")) {  // written where coverage is read from the app
+    const json& c = j["coverage_link"];
+    const std::string at = where + ".coverage_link";
+    if (!c.is_object())
+      return Status::Corruption(fmt::format("{}: expected an object, got {}", at, JsonExcerpt(c)));
+    device::CoverageLink& link = s.coverage_link.emplace();
+    ROAM_RETURN_IF_ERROR(ReadField(c, "source", link.source, at));
+    ROAM_RETURN_IF_ERROR(ReadField(c, "working", link.working, at));
+    ROAM_RETURN_IF_ERROR(ReadField(c, "dumps", link.dumps, at));
+    ROAM_RETURN_IF_ERROR(ReadField(c, "failed", link.failed, at));
+    ROAM_RETURN_IF_ERROR(ReadField(c, "last_error", link.last_error, at));
+    ROAM_RETURN_IF_ERROR(ReadField(c, "classes", link.classes, at));
+    ROAM_RETURN_IF_ERROR(ReadField(c, "probes", link.probes, at));
+  }
+  if (j.contains("code_coverage"))  // written for a run given --classfiles
+    ROAM_RETURN_IF_ERROR(
+        CountersFromJson(j["code_coverage"], where + ".code_coverage", s.code_coverage.emplace()));
   ROAM_RETURN_IF_ERROR(ReadField(j, "snapshots", s.snapshots, where));
   ROAM_RETURN_IF_ERROR(ReadField(j, "restores", s.restores, where));
   ROAM_RETURN_IF_ERROR(ReadField(j, "failed_restores", s.failed_restores, where));

@@ -146,6 +146,7 @@ json StepToJson(const TraceStep& s) {
   if (!s.widget_text.empty()) j["widget_text"] = s.widget_text;
   if (!s.resource_id.empty()) j["resource_id"] = s.resource_id;
   if (!s.events.empty()) j["events"] = s.events;
+  if (s.new_units > 0) j["new_units"] = s.new_units;
   if (!s.snapshot.empty()) j["snapshot"] = s.snapshot;
   return j;
 }
@@ -178,6 +179,7 @@ Result<TraceStep> StepFromJson(const json& j) {
   if (j.contains("events") && j["events"].is_array())
     for (const auto& e : j["events"])
       if (e.is_string()) s.events.push_back(e.get<std::string>());
+  if (j.contains("new_units") && j["new_units"].is_number_integer()) s.new_units = j["new_units"];
   return s;
 }
 

@@ -30,6 +30,7 @@ struct TraceStep {
   std::string widget_text;  // text / content-desc of the target, for readers
   std::string resource_id;
   std::vector<std::string> events;  // "crash <signature>", "anr ...", "left_app"
+  int64_t new_units = 0;            // code units the step covered first (with coverage)
   std::string snapshot;             // the snapshot's name ("snapshot" and "restore" steps)
 };
 

@@ -63,7 +63,7 @@ Status StepExecutor::Act(const gui::Action& action, ActOutcome& out) {
   if (options_.throttle_ms > 0)
     std::this_thread::sleep_for(std::chrono::milliseconds(options_.throttle_ms));
   if (device_.HasCoverage()) {
-    size_t covered = device_.GetCoverage().covered;
+    size_t covered = device_.UpdateCoverage().covered;
     out.new_units = covered > units_covered_ ? covered - units_covered_ : 0;
     units_covered_ = std::max(units_covered_, covered);
   }
@@ -75,10 +75,10 @@ std::string RefusalReason(const std::string& message) {
   return message.substr(0, message.find(':'));
 }
 
-std::vector<std::string> ActOutcome::TraceEvents() const {
-  std::vector<std::string> events = failures;
-  if (!refused.empty()) events.push_back("refused: " + RefusalReason(refused));
-  return events;
+void ActOutcome::WriteTo(report::TraceStep& step) const {
+  step.events = failures;
+  if (!refused.empty()) step.events.push_back("refused: " + RefusalReason(refused));
+  step.new_units = static_cast<int64_t>(new_units);
 }
 
 void StepExecutor::Drain(ActOutcome& out) {

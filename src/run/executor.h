@@ -45,8 +45,9 @@ struct ActOutcome {
   // The device turned the action down and it did nothing (Status::Refused): why, else "".
   std::string refused;
   bool failed() const { return !failures.empty(); }
-  // What a trace line's "events" holds: the reports, then "refused: <reason>".
-  std::vector<std::string> TraceEvents() const;
+  // What a trace line keeps of it: "events" (the reports, then "refused: <reason>") and
+  // "new_units".
+  void WriteTo(report::TraceStep& step) const;
 };
 
 // The reason of a refusal (Status::Refused's message up to its first ':'), its count's key.

@@ -95,6 +95,7 @@ report::Summary Session::Summary(std::string app, std::string strategy, uint64_t
   s.relaunches = relaunches_;
   s.refused = executor_.refusals();
   s.device_life = device_.Life();
+  s.coverage_link = device_.CoverageHealth();
   s.timing = executor_.timing();
   return s;
 }

@@ -95,6 +95,18 @@ Result<std::unique_ptr<Target>> Target::OpenAndroid(const TargetOptions& options
   }
   // Before the run folder: a wrong --package is a usage error that leaves nothing behind.
   ROAM_RETURN_IF_ERROR((*device)->CheckInstalled());
+  // A coverage link is tried before the strategies pick their rules: one that does not work is
+  // said out loud, and nothing steers by a figure that stays 0.
+  Status link = (*device)->StartCoverage();
+  const std::string coverage = device::android::CoverageName(a.coverage);
+  if (!link.ok() && a.coverage.required)
+    return Status::InvalidArgument(fmt::format(
+        "--coverage {} does not work (--coverage-required): {}", coverage, link.message()));
+  if (!link.ok() && a.log)
+    a.log(
+        fmt::format("{}: coverage: --coverage {} does not work, so the run goes on without "
+                    "coverage (--coverage-required stops instead): {}",
+                    (*device)->Name(), coverage, link.message()));
   std::unique_ptr<Target> t(new Target());
   t->options_ = options;
   t->device_ = std::move(*device);
@@ -117,9 +129,12 @@ Result<std::unique_ptr<Target>> Target::OpenAndroid(const TargetOptions& options
                 {"driver_reason", why},
                 {"settle", device::android::SettleName(a.uia2.settle)},
                 {"settle_ms", a.uia2.settle_ms},
-                {"coverage", device::android::CoverageName(a.coverage)}};
-  if (a.coverage.mode != device::android::CoverageSettings::Mode::kNone)
-    t->config_["coverage_every"] = a.coverage.every;
+                {"coverage", coverage}};
+  if (a.coverage.mode != device::android::CoverageSettings::Mode::kNone) {
+    t->config_["coverage_every"] = device::android::DumpEvery(a.coverage);
+    t->config_["coverage_working"] = link.ok();
+    if (!link.ok()) t->config_["coverage_error"] = link.message();
+  }
   t->app_name_ = a.package;
   // No fresh devices: a phone has no second copy of the app.
   return t;

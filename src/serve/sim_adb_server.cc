@@ -45,6 +45,8 @@ SimAdbServer::SimAdbServer(std::shared_ptr<const sim::AppSpec> spec, SimAdbServe
     d.device->set_phone_pace(options_.phone_pace);
     d.device->set_system_dialogs(options_.system_dialogs);
     d.device->set_root(options_.root);
+    d.device->set_jacoco_tcpserver(options_.jacoco_tcpserver);
+    if (options_.stale_coverage) d.device->LeaveStaleCoverage();
     d.transport_id = k + 1;
     devs_.push_back(std::move(d));
   }
@@ -401,11 +403,11 @@ void SimAdbServer::HandleDeviceService(Conn* conn, Dev* dev, const std::string& 
       InteractiveShell(conn, dev);
       return;
     }
-    RunShellService(conn, dev, command, v2, true);
+    RunShellService(conn, dev, command, v2);
     return;
   }
   if (service.starts_with("exec:")) {
-    RunShellService(conn, dev, service.substr(5), false, false);
+    RunShellService(conn, dev, service.substr(5), false);
     return;
   }
   if (service == "sync:") {
@@ -449,8 +451,7 @@ int64_t SimAdbServer::Pace(int64_t ms) {
   return options_.pace_sleeps ? ms : 0;
 }
 
-void SimAdbServer::RunShellService(Conn* conn, Dev* dev, const std::string& command, bool v2,
-                                   bool merge_err) {
+void SimAdbServer::RunShellService(Conn* conn, Dev* dev, const std::string& command, bool v2) {
   Socket& s = conn->sock;
   if (!SendOkay(s).ok()) return;
   ShellResult r = dev->device->RunShell(command);
@@ -463,7 +464,7 @@ void SimAdbServer::RunShellService(Conn* conn, Dev* dev, const std::string& comm
     if (!write_out(r.out)) return;
     if (!r.err.empty() && !s.WriteAll(EncodeShellPacket(ShellPacket::kStderr, r.err)).ok()) return;
   } else {
-    if (!write_out(merge_err ? r.out + r.err : r.out)) return;
+    if (!write_out(r.out + r.err)) return;
   }
   if (r.stream_log) {
     uint64_t cursor = r.log_cursor;

@@ -80,6 +80,11 @@ struct SimAdbServerOptions {
   bool system_dialogs = false;
   // --root: the devices' shells run as root (SimAndroidDevice::set_root).
   bool root = false;
+  // --jacoco-output none: the app's JaCoCo runtime serves no port (an APK whose
+  // jacoco-agent.properties says output=none); --stale-coverage: the app's coverage.ec holds
+  // yesterday's session (SimAndroidDevice::set_jacoco_tcpserver, LeaveStaleCoverage).
+  bool jacoco_tcpserver = true;
+  bool stale_coverage = false;
   // --faults: what happens to the devices and the server, when (sim_faults.h); none by default.
   std::vector<Fault> faults;
 };
@@ -137,7 +142,9 @@ class SimAdbServer {
   // Host requests: returns false when the connection is to be closed.
   bool HandleHost(Conn* conn, const std::string& req);
   void HandleDeviceService(Conn* conn, Dev* dev, const std::string& service);
-  void RunShellService(Conn* conn, Dev* dev, const std::string& command, bool v2, bool merge_err);
+  // shell: and exec: (one stream: stderr goes into stdout, as adbd's raw subprocess without the
+  // shell protocol dups it) and shell,v2: (stdout and stderr apart).
+  void RunShellService(Conn* conn, Dev* dev, const std::string& command, bool v2);
   void InteractiveShell(Conn* conn, Dev* dev);
   void SyncService(Conn* conn, Dev* dev);
   void TrackDevices(Conn* conn, bool long_form);

@@ -2,6 +2,7 @@
 // forwards from the host to a device's port (JaCoCo's agent, the UiAutomator2 server).
 #include <fmt/format.h>
 
+#include "device/android/phone_pace.h"
 #include "device/android/shell_escape.h"
 #include "device/android/uia2_protocol.h"
 #include "serve/sim_adb_internal.h"
@@ -28,17 +29,25 @@ void SimAdbServer::SyncService(Conn* conn, Dev* dev) {
     if (h->value > (h->id == kSyncData ? kSyncMaxChunk : kMaxSyncRequest)) return;
     auto arg = s.ReadExact(h->value);
     if (!arg.ok()) return;
+    // adbd runs as the shell's user: an app's private folder is shut to it (lstat fails, so
+    // STAT answers zeros; RECV and SEND fail as adbd's SendSyncFailErrno words it).
+    const bool may =
+        dev->device->ShellMayAccess(h->id == kSyncSend ? arg->substr(0, arg->rfind(',')) : *arg);
+    const auto read = [&]() -> Result<std::string> {
+      if (!may) return Status::Io(*arg + ": Permission denied");
+      return dev->device->ReadFile(*arg);
+    };
     if (h->id == kSyncStat) {
-      auto data = dev->device->ReadFile(*arg);
+      auto data = read();
       std::string reply = std::string(kSyncStat);
       PutU32Le(reply, data.ok() ? kRegularFileMode : 0);
       PutU32Le(reply, data.ok() ? static_cast<uint32_t>(data->size()) : 0);
       PutU32Le(reply, data.ok() ? kFileMtime : 0);
       if (!s.WriteAll(reply).ok()) return;
     } else if (h->id == kSyncRecv) {
-      auto data = dev->device->ReadFile(*arg);
+      auto data = read();
       if (!data.ok()) {
-        fail("No such file or directory");
+        fail(may ? "open failed: No such file or directory" : "open failed: Permission denied");
         continue;
       }
       std::string out;
@@ -64,6 +73,10 @@ void SimAdbServer::SyncService(Conn* conn, Dev* dev) {
           return;
         }
         data += *chunk;
+      }
+      if (!may) {
+        fail("couldn't create file: Permission denied");
+        continue;
       }
       dev->device->WriteFile(path, std::move(data));
       if (!s.WriteAll(EncodeSyncHeader(kSyncOkay, 0)).ok()) return;
@@ -150,12 +163,16 @@ PortHandler SimAdbServer::DevicePort(const std::string& serial, int port) {
       });
     };
   }
-  if (port != kJacocoPort || !device->AppRunning()) return nullptr;
+  // An agent with output=none (jacoco_tcpserver off) listens on no port.
+  if (port != kJacocoPort || !device->AppRunning() || !device->jacoco_tcpserver()) return nullptr;
   const int pid = device->app_pid();
-  return [device, pid](PooledConn& conn, const std::atomic<bool>& stop) {
+  return [this, device, pid](PooledConn& conn, const std::atomic<bool>& stop) {
     ServeJacoco(conn.socket(), stop, [&](bool reset) -> Result<device::jacoco::ExecData> {
       // The agent's server dies with the app's process: a restarted app is a new server.
       if (device->app_pid() != pid) return Status::Unavailable("the app's process ended");
+      // Paced as a phone: a dump is an adb round trip (a small app's agent answers within it).
+      if (device->phone_pace())
+        SleepUnlessStopped(Pace(device::android::kPhoneRoundTripMs), stopping_);
       return device->JacocoDump(reset);
     });
   };

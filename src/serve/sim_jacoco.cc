@@ -26,7 +26,15 @@ uint64_t ClassId(const std::string& name) {  // FNV-1a: stable, and unlike any C
 }  // namespace
 
 std::string SimCoverageFile(const std::string& package) {
-  return "/sdcard/Android/data/" + package + "/files/coverage.ec";
+  return "/data/data/" + package + "/files/coverage.ec";
+}
+
+bool ReachesCoverageReceiver(const std::string& package, const std::string& component,
+                             const std::string& action, const std::string& to_package) {
+  if (!component.empty())
+    return component == package + "/.CoverageReceiver" ||
+           component == package + "/" + package + ".CoverageReceiver";
+  return to_package == package && action == package + ".DUMP_COVERAGE";
 }
 
 jacoco::ExecData JacocoData(const std::string& package, const std::vector<std::string>& units,

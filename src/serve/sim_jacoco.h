@@ -21,8 +21,15 @@ namespace roam::serve {
 // JaCoCo's default port for output=tcpserver.
 constexpr int kJacocoPort = 6300;
 // Where a served app's coverage receiver writes its file when a broadcast reaches it (file mode):
-// the app's external files folder, which an adb shell may read.
+// files/coverage.ec in the app's private folder, as TimeMachine's receiver and docs/coverage.md's
+// write it; adb's shell reads it with `run-as PACKAGE`, its sync protocol not at all.
 std::string SimCoverageFile(const std::string& package);
+// Whether a broadcast reaches the served app's coverage receiver, as docs/coverage.md declares it
+// (`.CoverageReceiver`, exported, taking the action PACKAGE.DUMP_COVERAGE): an explicit one
+// (-n PACKAGE/.CoverageReceiver) or the action sent to the package (-p PACKAGE). An implicit
+// broadcast without -p reaches no manifest receiver on Android 8 and later.
+bool ReachesCoverageReceiver(const std::string& package, const std::string& component,
+                             const std::string& action, const std::string& to_package);
 
 // The execution data of the units with hit[i] set (every class listed, as a runtime that has
 // loaded them; WriteExec leaves out those without a hit, as JaCoCo does).

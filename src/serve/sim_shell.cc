@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "serve/sim_shell_internal.h"
 #include "sim/interpreter.h"
 
@@ -199,6 +201,11 @@ int SimAndroidDevice::RunSimple(const ShellSimpleCommand& c, const std::string& 
     }
     auto t = Expand(r.target, depth, false);
     std::string path = t.ok() && !t->empty() ? (*t)[0] : "";
+    if (!MayAccessLocked(path)) {  // an app's private folder (run-as applies to its command only)
+      io.err += fmt::format("/system/bin/sh: can't {} '{}': Permission denied\n",
+                            r.fd == 0 ? "open" : "create", path);
+      return 1;
+    }
     if (r.fd == 0) {
       auto it = files_.find(path);
       if (it == files_.end()) {

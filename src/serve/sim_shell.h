@@ -135,6 +135,17 @@ class SimAndroidDevice {
   // broadcasts (`am broadcast -a android.intent.action.BATTERY_LOW`), which a phone's shell may
   // not. Off by default (`roam sim serve --root`).
   void set_root(bool on);
+  // The app's JaCoCo runtime (docs/coverage.md): `tcpserver` false is an APK whose
+  // jacoco-agent.properties says output=none (AGP injects one): nothing listens on port 6300.
+  // LeaveStaleCoverage puts a coverage.ec from yesterday's process where the app's receiver
+  // writes (SimCoverageFile), every unit covered, as a run before this one would leave it.
+  void set_jacoco_tcpserver(bool on);
+  bool jacoco_tcpserver() const;
+  void LeaveStaleCoverage();
+  // Whether the shell may open `path` now: an app's private folder (/data/data/PKG/...,
+  // /data/user/N/PKG/...) is the app's alone, open to a root shell and to `run-as PKG` for a
+  // debuggable PKG (the served app is one), as on a phone.
+  bool ShellMayAccess(const std::string& path) const;
   bool is_emulator() const { return serial_.rfind("emulator-", 0) == 0; }
   std::string package() const;
 
@@ -231,6 +242,8 @@ class SimAndroidDevice {
   int CmdScreencap(const std::vector<std::string>& a, Io& io);
   int CmdLogcat(const std::vector<std::string>& a, Io& io);
   int CmdFiles(const std::vector<std::string>& a, const std::string& in, Io& io);
+  int CmdRunAs(const std::vector<std::string>& a, const std::string& in, Io& io);
+  bool MayAccessLocked(const std::string& path) const;
 
   void Touch(int x, int y, bool long_press);
   void TouchSwipe(int x, int y, int x2, int y2, int duration_ms);
@@ -284,6 +297,9 @@ class SimAndroidDevice {
   int64_t clock_ms_ = 0;   // the fake monotonic clock of the log
   int app_pid_ = 0;
   std::vector<uint32_t> hits_at_start_;  // SimApp::UnitHits() when the app's process began
+  // SimApp::UnitHits() before the last input: what its handlers ran shows in a JaCoCo dump only
+  // once its screen has settled, as a phone's UI thread runs them after the input is injected.
+  std::vector<uint32_t> hits_before_input_;
   int64_t process_start_ms_ = WallMs();
   int next_pid_ = 0;
   std::string focused_path_;  // the edit field a tap focused
@@ -295,6 +311,8 @@ class SimAndroidDevice {
   bool uia2_running_ = false;
   bool phone_pace_ = false;
   bool root_ = false;
+  std::string run_as_;            // the package a `run-as` command runs as, while it runs
+  bool jacoco_tcpserver_ = true;  // set_jacoco_tcpserver
   bool system_dialogs_ = false;
   Dialog dialog_ = Dialog::kNone;  // the system dialog in front of the app
   gui::Screen dialog_screen_;

@@ -45,6 +45,7 @@ std::string SimAndroidDevice::ShortActivity(const std::string& activity) const {
 }
 
 void SimAndroidDevice::Launch() {
+  hits_before_input_.clear();  // a launch is no input: what it runs shows at once
   if (dialog_ == Dialog::kNotResponding || dialog_ == Dialog::kCrashed) CloseDialog("relaunch");
   bool was_running = app_.running();
   const auto& acts = app_.Activities();
@@ -73,6 +74,7 @@ void SimAndroidDevice::Perform(const gui::Action& action) {
   read_unsettled_ = false;
   last_input_ms_ = WallMs();
   clock_ms_ += kMsPerEvent;
+  hits_before_input_ = app_.UnitHits();
   app_.Perform(action);
   AfterChange();
 }
@@ -290,9 +292,10 @@ int SimAndroidDevice::CmdAm(const std::vector<std::string>& a, Io& io) {
       // The receivers the app's screen in front registered (the spec's `broadcast:` handlers).
       if ((to_package.empty() || to_package == pkg) && app_.screen().package == pkg)
         Perform(gui::MakeGlobalAction(gui::ActionKind::kBroadcast, action));
-    } else if (component.starts_with(pkg + "/") || action.starts_with(pkg + ".")) {
-      // The app's coverage receiver writes the JaCoCo data of this process where an adb shell
-      // can read it (docs/coverage.md, file mode).
+    } else if (ReachesCoverageReceiver(pkg, component, action, to_package)) {
+      // The app's coverage receiver (docs/coverage.md's) writes the JaCoCo data of this process
+      // into its private files folder; any other broadcast reaches nothing, and is "completed"
+      // all the same, as on a phone.
       if (app_.running()) {
         auto data = JacocoDumpLocked(/*reset=*/false);
         if (data.ok()) files_[SimCoverageFile(pkg)] = device::jacoco::WriteExec(*data);
@@ -393,6 +396,7 @@ int SimAndroidDevice::CmdPm(const std::vector<std::string>& a, Io& io) {
 void SimAndroidDevice::EndProcess() {
   app_pid_ = 0;
   hits_at_start_ = app_.UnitHits();
+  hits_before_input_.clear();
   process_start_ms_ = WallMs();  // the next process's runtime starts from here
 }
 
@@ -431,9 +435,32 @@ Result<device::jacoco::ExecData> SimAndroidDevice::JacocoDump(bool reset) {
   return JacocoDumpLocked(reset);
 }
 
+void SimAndroidDevice::set_jacoco_tcpserver(bool on) {
+  std::lock_guard<std::mutex> lock(mu_);
+  jacoco_tcpserver_ = on;
+}
+
+bool SimAndroidDevice::jacoco_tcpserver() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return jacoco_tcpserver_;
+}
+
+void SimAndroidDevice::LeaveStaleCoverage() {
+  std::lock_guard<std::mutex> lock(mu_);
+  const std::vector<std::string>& units = app_.spec().units();
+  auto data = JacocoData(app_.package(), units, std::vector<bool>(units.size(), true),
+                         fmt::format("{}-yesterday", serial_));
+  constexpr int64_t kDayMs = 24 * 3600 * 1000;
+  data.sessions[0].start_ms = WallMs() - kDayMs;
+  data.sessions[0].dump_ms = WallMs() - kDayMs + 60000;
+  files_[SimCoverageFile(app_.package())] = device::jacoco::WriteExec(data);
+}
+
 Result<device::jacoco::ExecData> SimAndroidDevice::JacocoDumpLocked(bool reset) {
   if (!app_.running()) return Status::Unavailable(app_.package() + " is not running");
-  const std::vector<uint32_t>& hits = app_.UnitHits();
+  const bool settling =
+      WallMs() < settled_at_ms_ && hits_before_input_.size() == app_.UnitHits().size();
+  const std::vector<uint32_t>& hits = settling ? hits_before_input_ : app_.UnitHits();
   if (hits_at_start_.size() != hits.size()) hits_at_start_.assign(hits.size(), 0);
   std::vector<bool> hit(hits.size());
   for (size_t i = 0; i < hits.size(); ++i) hit[i] = hits[i] > hits_at_start_[i];

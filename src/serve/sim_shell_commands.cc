@@ -1,16 +1,19 @@
 // sim_shell_commands: SimAndroidDevice::Dispatch (argv[0] to a command) and the small commands
-// (exec, export, sh -c, echo, id, getprop, cat, rm, ls, touch, grep), plus the log: Log writes
-// threadtime lines, logcat reads them. Members run under mu_ (LogSince/WaitForLog take it).
+// (exec, export, sh -c, echo, id, getprop, date, cat, rm, ls, touch, grep, run-as), plus the log:
+// Log writes threadtime lines, logcat reads them. Members run under mu_ (LogSince/WaitForLog take
+// it).
 #include <chrono>
 #include <cstdlib>
 #include <regex>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "base/regex.h"
+#include "device/android/jacoco_coverage.h"
 #include "device/android/phone_pace.h"
 #include "device/sim_device.h"
 #include "serve/sim_shell.h"
@@ -87,6 +90,16 @@ int SimAndroidDevice::Dispatch(const std::vector<std::string>& argv, const std::
   if (base == "logcat") return CmdLogcat(argv, io);
   if (base == "cat" || base == "rm" || base == "ls" || base == "touch" || base == "grep")
     return CmdFiles(argv, in, io);
+  if (base == "run-as") return CmdRunAs(argv, in, io);
+  if (base == "date") {
+    // What a JaCoCo session's times count in: ms since 1970 on the phone's clock.
+    if (argv.size() == 2 && argv[1] == "+%s") {
+      io.out += fmt::format("{}\n", WallMs() / 1000);
+      return 0;
+    }
+    io.err += "date: the simulated shell prints +%s only\n";
+    return 1;
+  }
   if (base == "screencap") return CmdScreencap(argv, io);
   io.err += "/system/bin/sh: " + name + ": inaccessible or not found\n";
   return 127;
@@ -151,10 +164,48 @@ int SimAndroidDevice::CmdGetprop(const std::vector<std::string>& a, Io& io) {
   return 0;
 }
 
+bool SimAndroidDevice::MayAccessLocked(const std::string& path) const {
+  const std::string owner = device::android::AppDataOwner(path);
+  return owner.empty() || root_ || owner == run_as_;
+}
+
+bool SimAndroidDevice::ShellMayAccess(const std::string& path) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return MayAccessLocked(path);
+}
+
+// run-as PKG [--user N] COMMAND [ARGS]: the command as the app's user, which may open the app's
+// private folder. Android's run-as takes a debuggable package only: the served app is one (a
+// build with JaCoCo in it is a debug build); any other package is unknown to this phone.
+int SimAndroidDevice::CmdRunAs(const std::vector<std::string>& a, const std::string& in, Io& io) {
+  size_t k = 2;
+  if (k + 1 < a.size() && a[k] == "--user") k += 2;
+  if (a.size() <= k) {
+    io.err += "usage: run-as <package-name> [--user <uid>] <command> [<args>]\n";
+    return 1;
+  }
+  if (a[1] != app_.package()) {
+    io.err += "run-as: unknown package: " + a[1] + "\n";
+    return 1;
+  }
+  const std::string before = run_as_;
+  run_as_ = a[1];
+  const int status =
+      Dispatch(std::vector<std::string>(a.begin() + static_cast<long>(k), a.end()), in, io);
+  run_as_ = before;
+  return status;
+}
+
 int SimAndroidDevice::CmdFiles(const std::vector<std::string>& a, const std::string& in, Io& io) {
   const std::string& cmd =
       a[0].substr(a[0].rfind('/') == std::string::npos ? 0 : a[0].rfind('/') + 1);
   int status = 0;
+  // An app's private folder is shut to the shell: "Permission denied", as toybox says it.
+  for (size_t k = 1; k < a.size(); ++k) {
+    if (a[k].empty() || a[k][0] == '-' || MayAccessLocked(a[k])) continue;
+    io.err += cmd + ": " + a[k] + ": Permission denied\n";
+    return 1;
+  }
   if (cmd == "cat") {
     if (a.size() == 1) io.out += in;
     for (size_t k = 1; k < a.size(); ++k) {

@@ -197,6 +197,37 @@ TEST(CoverageCli, DumpWhereNothingListensIsAClearError) {
       << serial.out;
 }
 
+// Issue 61 as a user meets it: a run whose coverage never comes stops before exploring with
+// --coverage-required (exit 2, the reason on the terminal); a run with jacoco-tcp leaves no
+// forward behind on the adb server.
+TEST(CoverageCli, ARequiredLinkThatFailsStopsTheRunAndAForwardGoesWithTheRun) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
+  ASSERT_TRUE(spec.ok());
+  serve::SimAdbServer server(*spec, {.port = 0});
+  ASSERT_TRUE(server.Start().ok());
+  const std::string pkg = (*spec)->package();
+  const std::string device =
+      fmt::format("explore --serial emulator-5554 --adb-port {} --package {} --events 20 -q",
+                  server.port(), pkg);
+  const fs::path dir = testing::TempDir("coverage_cli_required");
+  auto stopped =
+      RunRoam(fmt::format("{} --out {} --coverage jacoco-file:/data/data/{}/files/coverage.ec "
+                          "--coverage-trigger 'am broadcast -n {}/.Elsewhere' --coverage-required",
+                          device, Q(dir / "stopped"), pkg, pkg));
+  EXPECT_EQ(stopped.code, 2) << stopped.out;
+  EXPECT_NE(stopped.out.find("does not work (--coverage-required): "), std::string::npos)
+      << stopped.out;
+  EXPECT_NE(stopped.out.find("the broadcast reached no receiver"), std::string::npos)
+      << stopped.out;
+  auto ran = RunRoam(
+      fmt::format("{} --out {} --coverage jacoco-tcp --coverage-required", device, Q(dir / "ran")));
+  EXPECT_EQ(ran.code, 0) << ran.out;
+  auto forwards = android::HostQuery("127.0.0.1", server.port(), android::kHostListForward);
+  ASSERT_TRUE(forwards.ok());
+  EXPECT_EQ(*forwards, "");
+  server.Stop();
+}
+
 // ---------------------------------------------------------------------------------------------
 // JaCoCo's own agent: App runs classify, then waits in Waiter (left out of the agent's
 // instrumentation, so nothing recorded runs after a reset) until the stop file appears.

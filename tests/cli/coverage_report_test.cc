@@ -13,8 +13,11 @@
 #include <pugixml.hpp>
 
 #include "base/files.h"
+#include "cli/class_coverage.h"
 #include "cli/jacoco_report.h"
 #include "device/jacoco/exec_data.h"
+#include "report/run_report.h"
+#include "report/summary.h"
 #include "test_paths.h"
 
 namespace roam::cli {
@@ -240,6 +243,37 @@ TEST_F(CoverageReportReal, ARunFolderGivesItsCoverageExecAsATable) {
       << r.out;
   EXPECT_NE(r.out.find((run / "coverage.exec").string()), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\n  demo "), std::string::npos) << r.out;  // the package's row
+}
+
+// Issue 61: a run given --classfiles gets JaCoCo's own figures in summary.json and report.html
+// (here a run folder around the demo's exec, as a run on a device leaves it); a run without
+// coverage.exec gets a warning, not figures.
+TEST_F(CoverageReportReal, ARunGivenClassFilesKeepsJacocosFiguresInItsSummaryAndReport) {
+  const fs::path run = demo.dir / "run_classfiles";
+  fs::create_directories(run);
+  report::Summary summary;
+  summary.app = "demo";
+  summary.events = 10;
+  ASSERT_TRUE(report::WriteSummary(run / "summary.json", summary).ok());
+  ASSERT_TRUE(report::WriteRunReport(run).ok());
+  EXPECT_FALSE(ReportClassCoverage("test", run, {demo.classes.string()}));  // no coverage.exec
+  fs::copy_file(demo.exec, run / "coverage.exec", fs::copy_options::overwrite_existing);
+  ASSERT_TRUE(ReportClassCoverage("test", run, {demo.classes.string()}));
+  auto read = report::ReadSummary(run / "summary.json");
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  ASSERT_TRUE(read->code_coverage.has_value());
+  const auto xml = XmlTotals(demo, demo.exec, demo.classes);
+  EXPECT_EQ(read->code_coverage->line.missed, xml.at("LINE").first);
+  EXPECT_EQ(read->code_coverage->line.covered, xml.at("LINE").second);
+  EXPECT_EQ(read->code_coverage->branch.covered, xml.at("BRANCH").second);
+  EXPECT_EQ(read->code_coverage->method.covered, xml.at("METHOD").second);
+  auto html = ReadFile(run / "report.html");
+  ASSERT_TRUE(html.ok());
+  EXPECT_NE(html->find(fmt::format(
+                "of {} ({:.0f}%): JaCoCo, from the class files",
+                xml.at("LINE").first + xml.at("LINE").second,
+                100.0 * xml.at("LINE").second / (xml.at("LINE").first + xml.at("LINE").second))),
+            std::string::npos);
 }
 
 TEST_F(CoverageReportReal, WritesJacocosHtmlReportWithTheSources) {

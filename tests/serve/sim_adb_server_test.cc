@@ -17,6 +17,7 @@
 #include "device/android/http_client.h"
 #include "device/android/uia2_driver.h"
 #include "device/android/uia2_protocol.h"
+#include "device/jacoco/exec_reader.h"
 #include "device/jacoco/tcp_client.h"
 #include "draw/draw.h"
 #include "gui/uiautomator.h"
@@ -272,6 +273,53 @@ TEST_F(RealAdbTest, ForwardReachesTheAppsJacocoAgent) {
   EXPECT_EQ(Adb(port_, fmt::format("{}forward --remove tcp:{}", s, local)).code, 0);
   EXPECT_EQ(Adb(port_, "forward --list").out.find("tcp:6300"), std::string::npos);
   EXPECT_FALSE(device::jacoco::DumpOverTcp("127.0.0.1", local, false, 1000).ok());
+}
+
+// Issue 61: the coverage file where AndroidJUnitRunner and TimeMachine's receiver put it, read as
+// AGP reads it. Android's rules hold on the served phone: the app's private folder is shut to
+// adb's shell and its sync protocol, `run-as` opens it for the (debuggable) app and for no other
+// package, only the receiver the broadcast names writes the file, and exec-out carries run-as's
+// complaints in its one stream.
+TEST_F(RealAdbTest, TheCoverageFileIsPrivateAndRunAsReadsIt) {
+  const std::string s = "-s emulator-5554 ";
+  const std::string pkg = "org.roam.crashy", file = "/data/data/" + pkg + "/files/coverage.ec";
+  auto dir = testing::TempDir("real_adb_coverage_file");
+  ASSERT_EQ(
+      Adb(port_, s + "shell monkey -p " + pkg + " -c android.intent.category.LAUNCHER 1").code, 0);
+  // A broadcast no receiver takes is "completed" all the same, and writes nothing.
+  for (const std::string& to : {"-n " + pkg + "/.Elsewhere", "-a " + pkg + ".DUMP_COVERAGE"}) {
+    testing::CommandRun sent = Adb(port_, s + "shell am broadcast " + to);
+    EXPECT_NE(sent.out.find("Broadcast completed: result=0"), std::string::npos) << sent.out;
+    EXPECT_NE(Adb(port_, s + "exec-out run-as " + pkg + " cat " + file)
+                  .out.find("No such file or directory"),
+              std::string::npos)
+        << to;
+  }
+  EXPECT_EQ(Adb(port_, s + "shell am broadcast -n " + pkg + "/.CoverageReceiver").code, 0);
+  // The shell and sync may not read it; run-as for another package may not either.
+  testing::CommandRun cat = testing::RunCommand(fmt::format(
+      "env -u ADB_SERVER_SOCKET ANDROID_ADB_SERVER_PORT={0} timeout 20 {1} -P {0} {2}shell cat {3} "
+      "2>&1 </dev/null",
+      port_, kAdb, s, file));
+  EXPECT_NE(cat.out.find("cat: " + file + ": Permission denied"), std::string::npos) << cat.out;
+  EXPECT_NE(Adb(port_, s + "pull " + file + " " + (dir / "pulled.ec").string()).code, 0);
+  EXPECT_FALSE(std::filesystem::exists(dir / "pulled.ec"));
+  EXPECT_NE(Adb(port_, s + "exec-out run-as org.other.app cat " + file)
+                .out.find("run-as: unknown package: org.other.app"),
+            std::string::npos);
+  // AGP's way: exec-out keeps the bytes.
+  testing::CommandRun read = Adb(port_, s + "exec-out run-as " + pkg + " cat " + file + " > " +
+                                            (dir / "coverage.ec").string());
+  ASSERT_EQ(read.code, 0);
+  auto bytes = ReadFile(dir / "coverage.ec");
+  ASSERT_TRUE(bytes.ok());
+  auto data = device::jacoco::ParseExec(*bytes);
+  ASSERT_TRUE(data.ok()) << data.status().message();
+  EXPECT_EQ(data->CoveredCount(), server_->Device("emulator-5554")->Stats().covered_units.size());
+  EXPECT_EQ(Adb(port_, s + "shell run-as " + pkg + " rm " + file).code, 0);
+  EXPECT_NE(Adb(port_, s + "exec-out run-as " + pkg + " cat " + file)
+                .out.find("No such file or directory"),
+            std::string::npos);
 }
 
 // Issue 42: Debian's `adb install` puts Appium's UiAutomator2 server on the served device (its

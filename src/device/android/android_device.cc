@@ -71,19 +71,45 @@ Result<std::unique_ptr<AndroidDevice>> AndroidDevice::Open(AndroidDeviceOptions 
   d->Note(fmt::format("driver {}: {}", d->driver_name(), d->driver_reason()));
   if (d->options_.coverage.mode != CoverageSettings::Mode::kNone) {
     AndroidDevice* self = d.get();
+    const AndroidDeviceOptions& o = self->options_;
     JacocoCoverage::Adb adb{
-        .forward = [self](int device_port) -> Result<int> {
-          if (self->options_.serial.empty())
+        .forward = [&o](int device_port) -> Result<int> {
+          if (o.serial.empty())
             return Status::InvalidArgument("--coverage jacoco-tcp needs the device's --serial");
-          return Forward(self->options_.host, self->options_.port, self->options_.serial, 0,
-                         device_port, self->options_.io_timeout_ms);
+          return Forward(o.host, o.port, o.serial, 0, device_port, o.io_timeout_ms);
         },
+        .remove_forward =
+            [&o](int local_port) {
+              return KillForward(o.host, o.port, o.serial, local_port, o.io_timeout_ms);
+            },
         .shell = [self](std::string_view command) { return self->Shell(command); },
+        .exec =
+            [self](std::string_view command) {
+              return self->RunService(ExecService(command), true);
+            },
         .pull = [self](const std::string& path) { return self->Pull(path); }};
-    d->coverage_ =
-        std::make_unique<JacocoCoverage>(d->options_.coverage, std::move(adb), d->options_.host);
+    d->coverage_ = std::make_unique<JacocoCoverage>(o.coverage, o.package, std::move(adb), o.host);
   }
   return d;
+}
+
+Status AndroidDevice::StartCoverage() {
+  if (!coverage_) return Status::Ok();
+  Status s = coverage_->Start();
+  // The app started afresh: its JaCoCo session begins with the run, and no probe an earlier
+  // process ran is counted as this run's.
+  if (s.ok()) s = Stop();
+  if (s.ok()) s = Launch();
+  if (s.ok()) s = coverage_->Dump();
+  coverage_working_ = s.ok();
+  return s;
+}
+
+std::optional<CoverageLink> AndroidDevice::CoverageHealth() const {
+  if (!coverage_) return std::nullopt;
+  CoverageLink link = coverage_->Link();
+  link.working = coverage_working_;
+  return link;
 }
 
 DeviceLife AndroidDevice::Life() const {
@@ -95,23 +121,36 @@ DeviceLife AndroidDevice::Life() const {
 }
 
 Coverage AndroidDevice::GetCoverage() const {
-  if (!coverage_) return {};
-  if (actions_since_dump_ >= std::max(1, options_.coverage.every)) {
-    actions_since_dump_ = 0;
-    if (Status s = coverage_->Dump(); !s.ok() && !coverage_noted_) {
-      coverage_noted_ = true;  // once: a dump fails while the app restarts, every run
-      Note("a coverage dump failed (the figures keep the last one): " + s.message());
-    }
-  }
+  if (!HasCoverage()) return {};
   return {.covered = coverage_->data().CoveredCount(), .total = coverage_->data().ProbeCount()};
 }
 
+Coverage AndroidDevice::UpdateCoverage() {
+  if (HasCoverage() && actions_since_dump_ >= DumpEvery(options_.coverage)) {
+    // The screen first: reading it waits until the app has taken the action (the driver's
+    // settling), so the dump holds what the action's handlers ran and the action gets the
+    // credit, not the next one. The next Observe returns this screen.
+    gui::Screen screen;
+    if (Observe(screen).ok()) read_ahead_ = std::move(screen);
+    actions_since_dump_ = 0;
+    Status s = coverage_->Dump();
+    // One failure is an app restarting (its runtime dies with it); a few in a row, a link gone.
+    coverage_failures_in_row_ = s.ok() ? 0 : coverage_failures_in_row_ + 1;
+    if (coverage_failures_in_row_ == kCoverageFailuresToWarn)
+      Note(fmt::format("coverage dumps fail ({} in a row; the figures keep the last good one): {}",
+                       kCoverageFailuresToWarn, s.message()));
+    if (s.ok() && coverage_warned_) Note("coverage dumps answer again");
+    coverage_warned_ = coverage_failures_in_row_ >= kCoverageFailuresToWarn;
+  }
+  return GetCoverage();
+}
+
 std::vector<std::string> AndroidDevice::CoveredUnits() const {
-  return coverage_ ? coverage_->CoveredUnits() : std::vector<std::string>{};
+  return HasCoverage() ? coverage_->CoveredUnits() : std::vector<std::string>{};
 }
 
 Result<std::string> AndroidDevice::CoverageExec() const {
-  if (!coverage_) return Device::CoverageExec();
+  if (!HasCoverage()) return Device::CoverageExec();
   std::string exec = jacoco::ExecHeader();
   coverage_->data().AppendBlocks(exec);
   return exec;
@@ -303,6 +342,11 @@ void AndroidDevice::DrainEvents(std::vector<Event>& out) {
 // Observe
 
 Status AndroidDevice::Observe(gui::Screen& out) {
+  if (read_ahead_) {  // read for a coverage dump since the last action
+    out = std::move(*read_ahead_);
+    read_ahead_.reset();
+    return Status::Ok();
+  }
   Status s = ObserveOnce(out);
   // A system screen in front of the app is passed before the step sees it; three in a row
   // (a dialog that comes back at once) are left to the step.
@@ -350,6 +394,7 @@ Status AndroidDevice::ObserveOnce(gui::Screen& out) {
 Status AndroidDevice::Perform(const gui::Action& action) {
   PumpLogcat();
   ++actions_since_dump_;
+  read_ahead_.reset();
   auto input = PlanAction(action, width_, height_, rotation_, options_.input);
   if (!input.ok()) return input.status();
   Status done = driver_->Perform(*input);
@@ -358,6 +403,7 @@ Status AndroidDevice::Perform(const gui::Action& action) {
 }
 
 Status AndroidDevice::Launch() {
+  read_ahead_.reset();
   return driver_->AwaitLaunch([&] {
     auto out = Shell(LaunchCommand(options_.package));
     if (!out.ok()) return out.status();
@@ -369,11 +415,13 @@ Status AndroidDevice::Launch() {
 }
 
 Status AndroidDevice::Stop() {
+  read_ahead_.reset();
   auto out = Shell(StopCommand(options_.package));
   return out.ok() ? Status::Ok() : out.status();
 }
 
 Status AndroidDevice::ClearData() {
+  read_ahead_.reset();
   auto out = Shell(ClearDataCommand(options_.package));
   if (!out.ok()) return out.status();
   if (out->find("Success") == std::string::npos)
@@ -442,6 +490,7 @@ Status AndroidDevice::Restore(const std::string& name) {
   if (!CanSnapshot()) return Unsupported("restore " + name);
   if (!SafeSnapshotName(name)) return Status::InvalidArgument("snapshot name \"" + name + "\"");
   driver_->ScreenChanged();
+  read_ahead_.reset();
   return Emu("avd snapshot load " + name);
 }
 

@@ -15,6 +15,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "device/android/adb_protocol.h"
@@ -48,10 +49,14 @@ class AndroidDevice final : public Device {
   Status Restore(const std::string& name) override;
   Result<std::string> Screenshot(
       const std::optional<gui::Rect>& outline) override;  // PNG bytes from `screencap -p`
-  // With options.coverage: JaCoCo's probes, dumped after every `every` actions since the last
-  // dump when asked (a dump that fails keeps the last figures, and is noted once).
-  bool HasCoverage() const override { return coverage_ != nullptr; }
+  // With options.coverage: JaCoCo's probes, once StartCoverage found the link working; dumped
+  // by UpdateCoverage after every `every` actions, after the screen is read (a dump that fails
+  // keeps the last figures; a few failing in a row are noted, and their end).
+  Status StartCoverage();
+  bool HasCoverage() const override { return coverage_ != nullptr && coverage_working_; }
   Coverage GetCoverage() const override;
+  Coverage UpdateCoverage() override;
+  std::optional<CoverageLink> CoverageHealth() const override;
   std::vector<std::string> CoveredUnits() const override;
   Result<std::string> CoverageExec() const override;
   const JacocoCoverage* coverage() const { return coverage_.get(); }
@@ -112,8 +117,14 @@ class AndroidDevice final : public Device {
   std::unique_ptr<FallbackDriver> driver_;
   std::unique_ptr<JacocoCoverage> coverage_;  // with options_.coverage
   std::vector<std::string> broadcasts_;       // DeclaredBroadcasts()
-  mutable int actions_since_dump_ = 1;        // a dump is due before the first figures
-  mutable bool coverage_noted_ = false;       // a failing dump is noted once
+  bool coverage_working_ = false;             // StartCoverage's dump answered
+  int actions_since_dump_ = 0;
+  static constexpr int kCoverageFailuresToWarn = 3;
+  int coverage_failures_in_row_ = 0;
+  bool coverage_warned_ = false;
+  // The screen read for a coverage dump after an action; the next Observe returns it, unless the
+  // device was acted on since.
+  std::optional<gui::Screen> read_ahead_;
 };
 
 }  // namespace roam::device::android

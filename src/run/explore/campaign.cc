@@ -157,7 +157,7 @@ std::optional<report::TraceStep> Campaign::TurnStep(int now, int then) {
 }
 
 Status Campaign::RecordAct(report::TraceStep step, const ActOutcome& outcome) {
-  step.events = outcome.TraceEvents();
+  outcome.WriteTo(step);
   ROAM_RETURN_IF_ERROR(Record(std::move(step)));
   for (size_t index : outcome.new_findings)
     ROAM_RETURN_IF_ERROR(FileBug(session_.crashes().findings()[index]));

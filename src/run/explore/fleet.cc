@@ -138,6 +138,21 @@ Status WriteFleetCoverage(const std::filesystem::path& out,
   return WriteFileAtomic(out / "coverage.exec", device::jacoco::WriteExec(merged));
 }
 
+// The fleet's coverage link: working where every device's is, dumps and failures summed, the
+// last device's error, the largest data (the union's figures are units_covered's).
+void MergeLink(const device::CoverageLink& from, std::optional<device::CoverageLink>& into) {
+  if (!into) {
+    into = from;
+    return;
+  }
+  into->working = into->working && from.working;
+  into->dumps += from.dumps;
+  into->failed += from.failed;
+  if (!from.last_error.empty()) into->last_error = from.last_error;
+  into->classes = std::max(into->classes, from.classes);
+  into->probes = std::max(into->probes, from.probes);
+}
+
 }  // namespace
 
 report::Summary MergeDeviceSummaries(const std::vector<report::Summary>& devices,
@@ -153,6 +168,7 @@ report::Summary MergeDeviceSummaries(const std::vector<report::Summary>& devices
   m.relaunches = m.snapshots = m.restores = m.failed_restores = 0;
   m.restore_events = 0;
   m.refused.clear();
+  m.coverage_link.reset();
   m.timing = {};
   std::unordered_set<std::string> activities;
   std::map<std::string, size_t> failure_at;  // signature -> index in m.crashes or m.anrs
@@ -175,6 +191,7 @@ report::Summary MergeDeviceSummaries(const std::vector<report::Summary>& devices
     m.device_life.driver_retries += d.device_life.driver_retries;
     for (const auto& [name, n] : d.device_life.system_screens)
       m.device_life.system_screens[name] += n;
+    if (d.coverage_link) MergeLink(*d.coverage_link, m.coverage_link);
     m.timing.steps += d.timing.steps;
     m.timing.observe += d.timing.observe;
     m.timing.decide += d.timing.decide;

@@ -65,7 +65,7 @@ Result<Execution> FuzzRunner::Run(const NextEvent& next, const RunFrom& from) {
     ActOutcome outcome;
     ROAM_RETURN_IF_ERROR(
         executor_.Act(action, outcome).Wrap("fuzz step " + std::to_string(ts.step)));
-    ts.events = outcome.TraceEvents();
+    outcome.WriteTo(ts);
     run.crashed = outcome.failed();
     run.events.push_back(std::move(sent));
     run.trace.push_back(std::move(ts));

@@ -162,7 +162,7 @@ Result<VisionResult> VisionCampaign::Run() {
 
 Status VisionCampaign::Record(report::TraceStep step, const ActOutcome* outcome) {
   step.step = static_cast<int64_t>(episode_.size()) + 1;
-  if (outcome) step.events = outcome->TraceEvents();
+  if (outcome) outcome->WriteTo(step);
   episode_.push_back(step);
   return session_.Wrote(session_.trace().Append(step));
 }
