@@ -86,15 +86,13 @@ Result<std::unique_ptr<Target>> Target::OpenAndroid(const TargetOptions& options
     return Status::InvalidArgument(
         "--clock phone puts the simulator on a phone's clock; on a device the wall clock is the "
         "phone's");
-  auto device = device::android::AndroidDevice::Open(a);
+  device::android::AndroidDeviceOptions with_apk = a;
+  with_apk.apk = options.apk.string();
+  // Before the run folder: a wrong --serial or --package is a usage error that leaves nothing
+  // behind, found before anything is installed.
+  auto device = device::android::AndroidDevice::Open(std::move(with_apk));
   if (!device.ok()) return device.status();
   const std::string driver = (*device)->driver_name(), why = (*device)->driver_reason();
-  if (!options.apk.empty()) {
-    Status installed = (*device)->InstallApk(options.apk.string());
-    if (!installed.ok()) return installed.Wrap("--apk " + options.apk.string());
-  }
-  // Before the run folder: a wrong --package is a usage error that leaves nothing behind.
-  ROAM_RETURN_IF_ERROR((*device)->CheckInstalled());
   // A coverage link is tried before the strategies pick their rules: one that does not work is
   // said out loud, and nothing steers by a figure that stays 0.
   Status link = (*device)->StartCoverage();

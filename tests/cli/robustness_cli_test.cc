@@ -8,11 +8,14 @@
 #include <map>
 #include <string>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "base/files.h"
 #include "explore/dqn_model.h"
 #include "llm/chat_server_double.h"
+#include "serve/sim_adb_server.h"
+#include "sim/spec.h"
 #include "test_paths.h"
 
 namespace roam {
@@ -225,6 +228,42 @@ TEST(RobustnessCli, ADamagedTensorInADqnModelIsACleanError) {
     EXPECT_NE(r.out.find(file.string()), std::string::npos) << what << ": " << r.out;
     EXPECT_NE(r.out.find("do not load"), std::string::npos) << what << ": " << r.out;
   }
+}
+
+}  // namespace
+}  // namespace roam
+
+namespace roam {
+namespace {
+
+// Issue 62 item 8: a serial the adb server does not have lists those it has and is a usage
+// error (exit 2); a package that is not installed is one too, found before the UiAutomator2
+// server is installed; no adb server at all says how to start one.
+TEST(RobustnessCli, DeviceErrorsListTheDevicesAndInstallNothing) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
+  ASSERT_TRUE(spec.ok());
+  serve::SimAdbServer server(*spec, {.port = 0});
+  ASSERT_TRUE(server.Start().ok());
+  const std::string run = fmt::format("explore --adb-port {} --events 5 -q --out {}", server.port(),
+                                      testing::TempDir("device_errors").string());
+  auto serial = testing::RunRoam(run + "/a --serial emulator-5556 --package org.x");
+  EXPECT_EQ(serial.code, 2) << serial.out;
+  EXPECT_NE(serial.out.find("no device emulator-5556 on the adb server 127.0.0.1:"),
+            std::string::npos)
+      << serial.out;
+  EXPECT_NE(serial.out.find("attached: emulator-5554 (device)"), std::string::npos) << serial.out;
+  auto package = testing::RunRoam(run + "/b --serial emulator-5554 --package org.roam.nothere");
+  EXPECT_EQ(package.code, 2) << package.out;
+  EXPECT_NE(package.out.find("org.roam.nothere is not installed"), std::string::npos)
+      << package.out;
+  EXPECT_FALSE(server.Device("emulator-5554")->Installed("io.appium.uiautomator2.server"))
+      << "the UiAutomator2 server was installed for a package that is not there";
+  server.Stop();
+  auto none = testing::RunRoam(fmt::format(
+      "explore --adb-port {} --serial emulator-5554 --package org.x --events 5 -q --out {}",
+      server.port(), (testing::TempDir("device_errors") / "c").string()));
+  EXPECT_EQ(none.code, 1) << none.out;
+  EXPECT_NE(none.out.find("start one with `adb start-server`"), std::string::npos) << none.out;
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "device/android/android_device.h"
 
+#include <algorithm>
 #include <chrono>
 #include <sstream>
 #include <thread>
@@ -56,13 +57,12 @@ AndroidDevice::~AndroidDevice() {
 Result<std::unique_ptr<AndroidDevice>> AndroidDevice::Open(AndroidDeviceOptions options) {
   if (options.package.empty()) return Status::InvalidArgument("android device: no --package given");
   std::unique_ptr<AndroidDevice> d(new AndroidDevice(std::move(options)));
-  // Fail fast with a clear message when the server or the device is not there.
-  auto probe = d->RunOnce(ShellService("echo roam"));
-  if (!probe.ok())
-    return probe.status().Wrap(
-        fmt::format("cannot reach device {} through the adb server {}:{}",
-                    d->options_.serial.empty() ? "(any)" : d->options_.serial, d->options_.host,
-                    d->options_.port));
+  // Fail fast with a clear message when the server or the device is not there, and before
+  // anything is installed when the package is not.
+  ROAM_RETURN_IF_ERROR(d->CheckReachable());
+  if (!d->options_.apk.empty())
+    ROAM_RETURN_IF_ERROR(d->InstallApk(d->options_.apk).Wrap("--apk " + d->options_.apk));
+  ROAM_RETURN_IF_ERROR(d->CheckInstalled());
   ROAM_RETURN_IF_ERROR(d->StartLogcat(false));
   // The broadcasts the app's manifest receivers take (one native command, dumpsys).
   if (auto package = d->Shell("dumpsys package " + ShellQuote(d->options_.package)); package.ok())
@@ -428,6 +428,36 @@ Status AndroidDevice::ClearData() {
     return Status::Unavailable(
         fmt::format("pm clear {} on {}: \"{}\"", options_.package, Name(), *out));
   return Status::Ok();
+}
+
+Status AndroidDevice::CheckReachable() {
+  auto probe = RunOnce(ShellService("echo roam"));
+  if (probe.ok()) return Status::Ok();
+  const std::string serial = options_.serial.empty() ? "(any)" : options_.serial;
+  const std::string server = fmt::format("the adb server {}:{}", options_.host, options_.port);
+  auto attached = HostQuery(options_.host, options_.port, kHostDevices, options_.io_timeout_ms);
+  if (!attached.ok())  // no server at all
+    return probe.status().Wrap(fmt::format(
+        "cannot reach device {} through {} (start one with `adb start-server`, or `roam sim "
+        "serve --app SPEC`; --adb-port or ANDROID_ADB_SERVER_PORT names another)",
+        serial, server));
+  std::vector<std::string> serials;
+  std::string listed;
+  std::istringstream lines(*attached);
+  for (std::string line; std::getline(lines, line);) {
+    const size_t tab = line.find('\t');
+    if (tab == std::string::npos) continue;
+    serials.push_back(line.substr(0, tab));
+    listed +=
+        fmt::format("{}{} ({})", listed.empty() ? "" : ", ", serials.back(), line.substr(tab + 1));
+  }
+  if (!options_.serial.empty() &&
+      std::find(serials.begin(), serials.end(), options_.serial) == serials.end())
+    return Status::InvalidArgument(fmt::format(
+        "no device {} on {}{}: {}", serial, server, DidYouMean(options_.serial, serials),
+        listed.empty() ? "no device is attached" : "attached: " + listed));
+  return probe.status().Wrap(fmt::format("device {} on {} does not answer ({})", serial, server,
+                                         listed.empty() ? "no device is attached" : listed));
 }
 
 Status AndroidDevice::CheckInstalled() {

@@ -30,7 +30,9 @@ namespace roam::device::android {
 
 class AndroidDevice final : public Device {
  public:
-  // Checks that the device answers and starts the logcat stream.
+  // Checks that the device answers (InvalidArgument listing the attached devices for a serial
+  // the server does not have), installs options.apk, checks the package is installed, starts the
+  // logcat stream and the driver.
   static Result<std::unique_ptr<AndroidDevice>> Open(AndroidDeviceOptions options);
   ~AndroidDevice() override;
 
@@ -72,6 +74,8 @@ class AndroidDevice final : public Device {
   // Whether the package under test is installed (`pm path`): NotFound otherwise, naming the
   // installed package closest to it (`pm list packages`).
   Status CheckInstalled();
+  // Whether the device answers; why not, in a user's words, otherwise.
+  Status CheckReachable();
 
   // One shell command on the device (fresh connection, retried while offline); output with
   // "\r\n" turned into "\n".

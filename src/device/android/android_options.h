@@ -68,6 +68,8 @@ struct AndroidDeviceOptions {
   bool unlock = true;
 
   InputSettings input;
+  // Installed (pm install -r -g) before the package is checked and the driver starts (--apk).
+  std::string apk;
   // Code coverage of an app built with JaCoCo (jacoco_coverage.h); none by default.
   CoverageSettings coverage;
   // Notes for the user (reconnections, characters `input text` could not type); null: none.
