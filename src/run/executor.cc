@@ -105,6 +105,7 @@ ProgressFigures StepExecutor::Figures() const {
   ProgressFigures f;
   f.events = budget_.events();
   f.max_events = budget_.options().events;
+  f.max_seconds = budget_.options().seconds;
   f.elapsed = budget_.Elapsed();
   if (budget_.options().clock) f.phone_seconds = budget_.Spent();
   f.aside = timing_.aside;

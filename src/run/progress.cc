@@ -1,7 +1,10 @@
 #include "run/progress.h"
 
+#include <sys/ioctl.h>
+
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <string>
 
 #include <fmt/format.h>
@@ -12,29 +15,81 @@ namespace roam::run {
 
 namespace {
 
-std::string Line(const ProgressFigures& f) {
-  std::string events =
-      f.max_events > 0 ? fmt::format("{}/{}", f.events, f.max_events) : fmt::format("{}", f.events);
-  double rate = f.elapsed - f.aside > 0 ? f.events / (f.elapsed - f.aside) : 0;
-  std::string activities = f.activities_total
-                               ? fmt::format("{}/{}", f.activities, *f.activities_total)
-                               : fmt::format("{}", f.activities);
-  std::string units = f.units_total ? fmt::format("  units {}/{}", *f.units_covered, *f.units_total)
-                                    : std::string();
-  std::string travel = f.snapshots + f.restores + f.failed_restores > 0
-                           ? fmt::format("  snapshots {}  restores {} ({} failed)", f.snapshots,
-                                         f.restores, f.failed_restores)
-                           : std::string();
-  const std::string phone =
-      f.phone_seconds ? fmt::format(" = {:.0f}s of a phone", *f.phone_seconds) : std::string();
-  return fmt::format(
-      "[{:7.1f}s{}] events {}  {:.0f} ev/s  states {}  activities {}{}  crashes {}  "
-      "anrs {}  relaunches {}{}{}{}",
-      f.elapsed, phone, events, rate, f.states, activities, units, f.crashes, f.anrs, f.relaunches,
-      travel, f.extra.empty() ? "" : "  ", f.extra);
+// "1m02s", "12s", "2h05m".
+std::string Duration(double seconds) {
+  const int64_t s = std::max<int64_t>(0, std::llround(seconds));
+  if (s < 60) return fmt::format("{}s", s);
+  if (s < 3600) return fmt::format("{}m{:02}s", s / 60, s % 60);
+  return fmt::format("{}h{:02}m", s / 3600, s % 3600 / 60);
 }
 
+struct Part {
+  std::string text;
+  int keep;  // the higher, the longer it stays when the line is too wide
+};
+
 }  // namespace
+
+std::string ProgressLine(const ProgressFigures& f, double since_new, size_t width) {
+  const double rate = f.elapsed - f.aside > 0 ? f.events / (f.elapsed - f.aside) : 0;
+  const double spent = f.phone_seconds.value_or(f.elapsed);
+  std::vector<Part> parts;
+  parts.push_back(
+      {fmt::format("[{:7.1f}s{}]", f.elapsed,
+                   f.phone_seconds ? fmt::format(" = {:.0f}s of a phone", *f.phone_seconds)
+                                   : std::string()),
+       9});
+  // The share of the budget used and the time left: of whichever budget runs out first.
+  double share = 0, left = -1;
+  if (f.max_events > 0) {
+    share = static_cast<double>(f.events) / static_cast<double>(f.max_events);
+    if (rate > 0) left = static_cast<double>(f.max_events - f.events) / rate;
+  }
+  if (f.max_seconds > 0 && spent / f.max_seconds >= share) {
+    share = spent / f.max_seconds;
+    left = f.max_seconds - spent;
+  }
+  if (f.max_events > 0 || f.max_seconds > 0)
+    parts.push_back({fmt::format("{:.0f}%{}", 100 * std::min(share, 1.0),
+                                 left >= 0 ? "  " + Duration(left) + " left" : ""),
+                     8});
+  parts.push_back({f.max_events > 0 ? fmt::format("events {}/{}", f.events, f.max_events)
+                                    : fmt::format("events {}", f.events),
+                   8});
+  parts.push_back({fmt::format("crashes {}", f.crashes), 8});
+  parts.push_back({fmt::format("anrs {}", f.anrs), 8});
+  parts.push_back({fmt::format("states {}", f.states), 7});
+  parts.push_back({f.activities_total
+                       ? fmt::format("activities {}/{}", f.activities, *f.activities_total)
+                       : fmt::format("activities {}", f.activities),
+                   6});
+  if (f.units_total)
+    parts.push_back({fmt::format("units {}/{}", *f.units_covered, *f.units_total), 6});
+  if (since_new >= 0) parts.push_back({"new " + Duration(since_new) + " ago", 5});
+  parts.push_back({fmt::format("{:.0f} ev/s", rate), 2});
+  parts.push_back({fmt::format("relaunches {}", f.relaunches), 2});
+  if (f.snapshots + f.restores + f.failed_restores > 0)
+    parts.push_back({fmt::format("snapshots {}  restores {} ({} failed)", f.snapshots, f.restores,
+                                 f.failed_restores),
+                     3});
+  for (size_t i = 0; i < f.extra.size(); ++i)  // most telling first: the last goes first
+    parts.push_back({f.extra[i], i == 0 ? 7 : 4 - static_cast<int>(std::min<size_t>(i, 3))});
+  const auto length = [&] {
+    size_t n = 0;
+    for (const Part& p : parts) n += p.text.size() + 2;
+    return n - 2;
+  };
+  while (width > 0 && parts.size() > 1 && length() > width) {
+    auto drop = parts.begin();  // the least telling; of equals, the last
+    for (auto it = parts.begin(); it != parts.end(); ++it)
+      if (it->keep <= drop->keep) drop = it;
+    parts.erase(drop);
+  }
+  std::string line;
+  for (const Part& p : parts) line += (line.empty() ? "" : "  ") + p.text;
+  if (width > 0 && line.size() > width) line.resize(width);
+  return line;
+}
 
 nlohmann::json ProgressSample(const ProgressFigures& f) {
   nlohmann::json j = {
@@ -77,6 +132,25 @@ void Progress::Sample(const ProgressFigures& figures) {
   last_sampled_ = figures.events;
   const int64_t every = std::max<int64_t>(1, options_.sample_every);
   next_sample_ = (figures.events / every + 1) * every;
+}
+
+size_t Progress::Width() const {
+  if (options_.width > 0) return static_cast<size_t>(options_.width);
+  winsize size{};
+  if (ioctl(fileno(out_), TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  if (const char* columns = std::getenv("COLUMNS"); columns != nullptr && std::atoi(columns) > 0)
+    return static_cast<size_t>(std::atoi(columns));
+  return 80;
+}
+
+std::string Progress::Line(const ProgressFigures& f) {
+  const size_t units = f.units_covered.value_or(0);
+  if (f.states > seen_states_ || units > seen_units_) new_at_ = f.elapsed;
+  seen_states_ = std::max(seen_states_, f.states);
+  seen_units_ = std::max(seen_units_, units);
+  // A terminal line stays within the width, less one column: writing the last one wraps on
+  // some terminals, and a wrapped line is not redrawn in place.
+  return ProgressLine(f, new_at_ < 0 ? -1 : f.elapsed - new_at_, tty_ ? Width() - 1 : 0);
 }
 
 void Progress::Update(const ProgressFigures& figures, bool force) {

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -32,11 +33,18 @@ struct ProgressFigures {
   size_t relaunches = 0;
   // Time travel: snapshots taken, restores done, restores that failed (shown when nonzero).
   size_t snapshots = 0, restores = 0, failed_restores = 0;
-  double aside = 0;   // seconds of `elapsed` not spent exploring (checking bugs): not in ev/s
-  std::string extra;  // a campaign's own figures, appended (fuzz: seeds, mutants)
+  double aside = 0;        // seconds of `elapsed` not spent exploring (checking bugs): not in ev/s
+  double max_seconds = 0;  // the time budget (0: none), in phone_seconds when there are some
+  // A campaign's own figures (fuzz: reports, violations, mutants, seeds), most telling first: a
+  // line too wide for the terminal drops the last first.
+  std::vector<std::string> extra;
 };
 
 struct ProgressOptions {
+  // Columns of the terminal line (0: the terminal's, else $COLUMNS, else 80). A line is fitted
+  // to it by dropping the least telling parts first: ev/s, relaunches, a campaign's own figures,
+  // ...; whole lines (not a terminal) are never cut.
+  int width = 0;
   double tty_interval = 0.1;    // seconds between redraws on a terminal
   double plain_interval = 5.0;  // seconds between lines otherwise
   int64_t sample_every = 100;   // events between lines of progress.jsonl
@@ -45,6 +53,11 @@ struct ProgressOptions {
 // One line of progress.jsonl: {"events", "seconds", "activities", "states", "crashes", "anrs",
 // "relaunches"}, "units" on a device with coverage and "phone_seconds" on a phone's clock.
 nlohmann::json ProgressSample(const ProgressFigures& figures);
+// The status line: elapsed, the share of the budget used and the time left, events, bugs,
+// states, activities, units, how long ago the last new state or unit came (`since_new` seconds;
+// negative: none yet), ev/s, relaunches, a campaign's figures; at most `width` columns when
+// `width` > 0 (parts dropped, least telling first).
+std::string ProgressLine(const ProgressFigures& figures, double since_new, size_t width);
 
 class Progress {
  public:
@@ -73,6 +86,12 @@ class Progress {
   std::FILE* log_ = nullptr;
   int64_t next_sample_ = 0;
   int64_t last_sampled_ = -1;  // events of the last sample written
+  // When (elapsed seconds) the states or units last grew, and their counts then.
+  double new_at_ = -1;
+  size_t seen_states_ = 0, seen_units_ = 0;
+
+  std::string Line(const ProgressFigures& figures);
+  size_t Width() const;
 
   void Sample(const ProgressFigures& figures);
 };

@@ -63,6 +63,7 @@ class FleetProgress {
     for (const auto& f : figures_) {
       m.events += f.events;
       m.max_events += f.max_events;
+      m.max_seconds = std::max(m.max_seconds, f.max_seconds);
       m.elapsed = std::max(m.elapsed, f.elapsed);
       if (f.phone_seconds)
         m.phone_seconds = std::max(m.phone_seconds.value_or(0), *f.phone_seconds);
@@ -81,7 +82,7 @@ class FleetProgress {
     m.states = states_.size();
     m.crashes = bugs_.crashes();
     m.anrs = bugs_.anrs();
-    m.extra = fmt::format("{} devices", figures_.size());
+    m.extra = {fmt::format("{} devices", figures_.size())};
     return m;
   }
 

@@ -411,11 +411,13 @@ ProgressFigures Fuzzer::Figures() const {
   ProgressFigures f = session_.Figures();
   f.states = model_.states();
   f.activities = activities_.size();
-  f.extra =
-      fmt::format("seeds {}  mutants {}/{} ({:.1f}/s, {} dropped)  violations {}  reports {}",
-                  stats_.seeds, stats_.mutants_executed, stats_.mutants_generated,
+  f.extra = {
+      fmt::format("reports {}", findings_.size()), fmt::format("violations {}", stats_.violations),
+      fmt::format("mutants {}/{} ({:.1f}/s, {} dropped)", stats_.mutants_executed,
+                  stats_.mutants_generated,
                   stats_.mutant_seconds > 0 ? stats_.mutants_executed / stats_.mutant_seconds : 0.0,
-                  stats_.mutants_dropped, stats_.violations, findings_.size());
+                  stats_.mutants_dropped),
+      fmt::format("seeds {}", stats_.seeds)};
   return f;
 }
 

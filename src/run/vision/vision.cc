@@ -484,11 +484,12 @@ ProgressFigures VisionCampaign::Figures() const {
   ProgressFigures f = session_.Figures();
   f.states = states_.size();
   f.activities = activities_.size();
-  f.extra =
-      fmt::format("requests {}  fallbacks {}  functions {}  reports {}",
-                  stats_.explorer_requests + stats_.monitor_requests + stats_.detector_requests,
-                  stats_.explorer_fallbacks + stats_.monitor_fallbacks + stats_.detector_fallbacks,
-                  stats_.functions, findings_.size());
+  f.extra = {fmt::format("reports {}", findings_.size()),
+             fmt::format("requests {}", stats_.explorer_requests + stats_.monitor_requests +
+                                            stats_.detector_requests),
+             fmt::format("fallbacks {}", stats_.explorer_fallbacks + stats_.monitor_fallbacks +
+                                             stats_.detector_fallbacks),
+             fmt::format("functions {}", stats_.functions)};
   return f;
 }
 
