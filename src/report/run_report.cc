@@ -332,7 +332,10 @@ std::string ChartsSection(const std::vector<ProgressPoint>& samples, const Summa
   };
   if (!samples.empty()) {
     chart("Activities", "activities", &ProgressPoint::activities, total(summary.activities_total));
-    chart("Code units", "units", &ProgressPoint::units, total(summary.units_total));
+    if (summary.coverage_link)  // probes of the classes that ran so far: no ceiling to show
+      chart("JaCoCo probes hit", "units", &ProgressPoint::units, std::nullopt);
+    else
+      chart("Code units", "units", &ProgressPoint::units, total(summary.units_total));
     chart("Abstract states", "states", &ProgressPoint::states, std::nullopt);
     ChartSeries crashes = series("crashes", &ProgressPoint::crashes),
                 anrs = series("ANRs", &ProgressPoint::anrs);
