@@ -63,7 +63,13 @@ Status StepExecutor::Act(const gui::Action& action, ActOutcome& out) {
   if (options_.throttle_ms > 0)
     std::this_thread::sleep_for(std::chrono::milliseconds(options_.throttle_ms));
   if (device_.HasCoverage()) {
-    size_t covered = device_.UpdateCoverage().covered;
+    // Reading what the action covered is reading the device: an Android device reads the next
+    // screen first (the next Observe takes it), so it counts as observing.
+    size_t covered = 0;
+    (void)Timed(budget_.clock(), timing_.observe, [&] {
+      covered = device_.UpdateCoverage().covered;
+      return Status::Ok();
+    });
     out.new_units = covered > units_covered_ ? covered - units_covered_ : 0;
     units_covered_ = std::max(units_covered_, covered);
   }
