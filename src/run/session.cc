@@ -148,10 +148,16 @@ void Session::CheckUnchecked() {
                       id, device_failed ? "it failed" : "interrupted", dir.string()));
       continue;
     }
-    progress_.Note(fmt::format("roam: checking {} on the device", id));
+    progress_.Note(
+        fmt::format("roam: checking {} on the device (the run is over: its trace is "
+                    "replayed once more)",
+                    id));
+    const double start = budget_.Elapsed();
     Status s = CheckFiledBug(device_, dir, options_.crash.top_frames, options_.bug_screenshots,
                              kLateReportMs);
-    if (!s.ok()) progress_.Note("roam: " + s.message());
+    progress_.Note(s.ok()
+                       ? fmt::format("roam: {} checked in {:.1f} s", id, budget_.Elapsed() - start)
+                       : "roam: " + s.message());
   }
   unchecked_.clear();
 }
@@ -159,9 +165,15 @@ void Session::CheckUnchecked() {
 Status Session::Finish(const ProgressFigures& figures, report::Summary& summary,
                        const report::KnownBugs& known) {
   progress_.Finish(figures);
+  // The bugs a phone could not check while it ran are checked now, on it: the user waits for
+  // that too, so the run's wall time has it (and `aside`: no exploring in it).
+  const double before = budget_.Elapsed();
+  CheckUnchecked();
+  const double checking = budget_.Elapsed() - before;
+  summary.wall_seconds += checking;
+  summary.timing.aside += checking;
   report::MarkKnown(known, summary);
   ROAM_RETURN_IF_ERROR(Wrote(report::WriteSummary(RunFile("summary", "json"), summary)));
-  CheckUnchecked();
   ROAM_RETURN_IF_ERROR(WriteCoverageFile());
   RefreshReport(/*final=*/true);
   return Status::Ok();

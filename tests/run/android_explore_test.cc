@@ -5,6 +5,8 @@
 // "device offline" and everything written.
 #include <atomic>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -77,8 +79,22 @@ ExploreOptions Uia2Run(const SimAdbServer& server, const sim::AppSpec& spec, con
 TEST(AndroidExplore, FindsThePlantedCrashThroughAdbAndReplaysIt) {
   auto server = Serve();
   ExploreOptions o = AndroidRun(*server, "android_crashy", 1);
-  auto summary = Explore(o);
+  std::FILE* progress = std::tmpfile();
+  ASSERT_NE(progress, nullptr);
+  auto summary = Explore(o, {.progress = progress});
   ASSERT_TRUE(summary.ok()) << summary.status().message();
+  // The check of the bug after the run says how long it took, and that time is in the run's
+  // wall time and its time aside (issue 62 item 4).
+  std::rewind(progress);
+  std::string said(1 << 16, '\0');
+  said.resize(std::fread(said.data(), 1, said.size(), progress));
+  std::fclose(progress);
+  const size_t at = said.find("roam: B1 checked in ");
+  ASSERT_NE(at, std::string::npos) << said;
+  const double checked = std::atof(said.c_str() + at + 20);
+  EXPECT_GT(checked, 0) << said;
+  EXPECT_GE(summary->timing.aside, checked - 0.05);
+  EXPECT_GE(summary->wall_seconds, summary->timing.aside);
   EXPECT_EQ(summary->events, 2000);
   EXPECT_EQ(summary->stop_reason, "events");
   EXPECT_EQ(summary->device, std::string("android:") + kSerial);
