@@ -1,5 +1,6 @@
 #include "cli/flags.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -9,8 +10,10 @@
 #include <map>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "base/files.h"
 #include "cli/commands.h"
@@ -69,7 +72,8 @@ CLI::Option* AddDriverFlag(CLI::App& app, const std::string& help, bool auto_cho
             set(device::android::DriverNamed(name));
           },
           help)
-      ->transform(CLI::CheckedTransformer(names, CLI::ignore_case));
+      ->transform(CLI::CheckedTransformer(names, CLI::ignore_case).description(""))
+      ->type_name(auto_choice ? "auto|uia2|uiautomator" : "uia2|uiautomator");
 }
 
 Status AddAdbServerFlags(CLI::App& app, std::string& host, int& port, const std::string& group) {
@@ -121,6 +125,30 @@ CLI::Validator Within(double min, double max) {
 }
 CLI::Validator Positive() { return NumberAtLeast(0, true, "a number above 0"); }
 
+namespace {
+
+// For a flag whose type names its choices ("auto|uia2|uiautomator"): "" when `value` is one of
+// them (any case), else what was expected, with the closest choice.
+std::string BadChoice(const std::string& type, const std::string& value) {
+  if (type.find('|') == std::string::npos || type.find(' ') != std::string::npos) return "";
+  std::vector<std::string> choices;
+  for (size_t start = 0; start <= type.size();) {
+    const size_t bar = std::min(type.find('|', start), type.size());
+    choices.push_back(type.substr(start, bar - start));
+    start = bar + 1;
+  }
+  for (const std::string& c : choices)
+    if (c.size() == value.size() &&
+        std::equal(c.begin(), c.end(), value.begin(), [](char a, char b) {
+          return std::tolower(static_cast<unsigned char>(a)) ==
+                 std::tolower(static_cast<unsigned char>(b));
+        }))
+      return "";
+  return fmt::format("one of {}{}", fmt::join(choices, ", "), DidYouMean(value, choices));
+}
+
+}  // namespace
+
 int ParseFlags(CLI::App& app, const std::string& who, int argc, char** argv) {
   // Checked before any range check of the option's own (added as a transform: CLI11 runs
   // those first).
@@ -129,6 +157,7 @@ int ParseFlags(CLI::App& app, const std::string& who, int argc, char** argv) {
     opt->transform(CLI::Validator(
         [type](std::string& value) {
           std::string expected = BadNumber(type, value);
+          if (expected.empty()) expected = BadChoice(type, value);
           return expected.empty() ? std::string()
                                   : fmt::format("expected {}, got \"{}\"", expected, value);
         },

@@ -79,10 +79,13 @@ TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std:
                  "uia2: how a page source read after an action waits for the screen to settle "
                  "(an animation, a list loading): idle (the server waits for the UI to idle), "
                  "compare (read again until two reads agree) or none")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, Settle>{
-              {"compare", Settle::kCompare}, {"idle", Settle::kIdle}, {"none", Settle::kNone}},
-          CLI::ignore_case))
+      ->transform(
+          CLI::CheckedTransformer(
+              std::map<std::string, Settle>{
+                  {"compare", Settle::kCompare}, {"idle", Settle::kIdle}, {"none", Settle::kNone}},
+              CLI::ignore_case)
+              .description(""))
+      ->type_name("idle|compare|none")
       ->default_str("idle")
       ->group("Android device");
   app.add_option("--settle-ms", a.uia2.settle_ms, "uia2: the longest wait for a screen to settle")
@@ -93,10 +96,12 @@ TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std:
   app.add_option("--permission-dialogs", a.permissions,
                  "a runtime permission request: allow it, deny it, or leave it to the strategy")
       ->transform(CLI::CheckedTransformer(
-          std::map<std::string, Permission>{{"allow", Permission::kAllow},
-                                            {"deny", Permission::kDeny},
-                                            {"strategy", Permission::kStrategy}},
-          CLI::ignore_case))
+                      std::map<std::string, Permission>{{"allow", Permission::kAllow},
+                                                        {"deny", Permission::kDeny},
+                                                        {"strategy", Permission::kStrategy}},
+                      CLI::ignore_case)
+                      .description(""))
+      ->type_name("allow|deny|strategy")
       ->default_str("allow")
       ->needs(f.serial)
       ->group("Android device");
