@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
 # Installs what Roam needs from Debian's packages and builds it into build/.
-# Usage: ./setup.sh   (as root, or with sudo available)
+# Usage: ./setup.sh [--no-fuzz]   (as root, or with sudo available)
+#   --no-fuzz: skip the fuzz targets' build (build/fuzz), which only Roam's own tests use: a CI
+#              job that runs Roam on an app does not need it (docs/ci.md).
 set -euo pipefail
 cd "$(dirname "$0")"
+FUZZ=1
+for arg in "$@"; do
+  case $arg in
+    --no-fuzz) FUZZ=0 ;;
+    *) echo "setup.sh: unknown option $arg (--no-fuzz skips the fuzz targets' build)" >&2; exit 2 ;;
+  esac
+done
 
 PACKAGES=(
   g++ cmake ninja-build   # compiler and build
@@ -51,6 +60,8 @@ cmake --build build -j "$(nproc)"
 scripts/word_vectors.sh build  # build/wordvec/vectors.vec (cached)
 scripts/uia2_server.sh build   # build/uia2/apks: the pinned npm package's APKs (cached)
 # The fuzz targets, a build of their own with clang and the sanitizers (tests/fuzzers/README.md).
-cmake -S . -B build/fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DROAM_FUZZERS=ON \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo
-cmake --build build/fuzz -j "$(nproc)"
+if [ "$FUZZ" = 1 ]; then
+  cmake -S . -B build/fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DROAM_FUZZERS=ON \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  cmake --build build/fuzz -j "$(nproc)"
+fi
