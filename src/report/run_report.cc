@@ -455,12 +455,20 @@ Result<std::string> RunReportHtml(const fs::path& run_dir) {
   // package.
   const std::string name = app.empty() ? "run" : fs::path(app).filename().string();
   std::string body = fmt::format("<h1>Roam: {}</h1>\n", HtmlEscape(name));
+  // On a device: how it was driven and where its coverage came from (config.json).
+  std::string device_notes;
+  if (!Str(c, "driver").empty())
+    device_notes += fmt::format(" · driver <strong>{}</strong>", HtmlEscape(Str(c, "driver")));
+  if (const std::string coverage = Str(c, "coverage"); !coverage.empty())
+    device_notes += fmt::format(
+        " · coverage <code>{}</code>{}", HtmlEscape(coverage),
+        coverage == "none" || c.value("coverage_working", true) ? "" : " (did not work)");
   body += fmt::format(
-      "<p class=\"sub\">{}strategy <strong>{}</strong> · device {} · seed {} · stopped by "
+      "<p class=\"sub\">{}strategy <strong>{}</strong> · device {}{} · seed {} · stopped by "
       "<strong>{}</strong></p>\n",
       name == app || app.empty() ? "" : fmt::format("<code>{}</code> · ", HtmlEscape(app)),
       HtmlEscape(strategy), HtmlEscape(s.device.empty() ? Str(c, "device") : s.device),
-      read ? std::to_string(s.seed) : c.value("seed", json()).dump(),
+      device_notes, read ? std::to_string(s.seed) : c.value("seed", json()).dump(),
       HtmlEscape(stop.empty() ? "unknown" : stop));
   if (!read || stop == "running") {
     body += fmt::format(

@@ -199,6 +199,24 @@ TEST(RunReport, ARunThatWasKilledStillGetsAPage) {
   EXPECT_NE(html->find("<svg"), std::string::npos);
 }
 
+// Issue 62 item 5 (the header) and issue 61: a device run's page says its driver and where its
+// coverage came from, and a link that did not work says so; a simulator's page says neither.
+TEST(RunReport, TheHeaderNamesADevicesDriverAndCoverageSource) {
+  fs::path dir = MakeRun("run_report_device_header");
+  auto sim = RunReportHtml(dir);
+  ASSERT_TRUE(sim.ok()) << sim.status().message();
+  EXPECT_EQ(sim->find(" · driver "), std::string::npos);
+  Write(dir / "config.json", JsonLine({{"app", "org.notes"},
+                                       {"driver", "uia2"},
+                                       {"coverage", "jacoco-file:/data/data/org.notes/files/c.ec"},
+                                       {"coverage_working", false}}));
+  auto html = RunReportHtml(dir);
+  ASSERT_TRUE(html.ok()) << html.status().message();
+  EXPECT_NE(html->find(" · driver <strong>uia2</strong> · coverage "
+                       "<code>jacoco-file:/data/data/org.notes/files/c.ec</code> (did not work)"),
+            std::string::npos);
+}
+
 TEST(RunReport, ADamagedBugFileIsNamedOnThePage) {
   fs::path dir = MakeRun("run_report_damaged");
   Write(dir / "bugs/B1/bug.json", "{\"id\": ");
