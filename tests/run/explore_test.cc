@@ -186,3 +186,30 @@ TEST(Replay, ATraceThatNoLongerReachesTheCrashSaysSo) {
 
 }  // namespace
 }  // namespace roam::run
+
+namespace roam::run {
+namespace {
+
+// Issue 62 item 10: `roam replay` given a run folder names its bug folders instead of "bug.json:
+// no such file".
+TEST(Replay, ARunFolderGivenForABugFolderNamesItsBugs) {
+  ExploreOptions o;
+  o.target.app = testing::SourceDir() / "apps/diary.json";
+  o.out = testing::TempDir("replay_run_folder");
+  o.seed = 1;
+  o.budget.events = 3000;
+  auto summary = Explore(o);
+  ASSERT_TRUE(summary.ok()) << summary.status().message();
+  ASSERT_FALSE(summary->crashes.empty());
+  auto replayed = ReplayBug(o.out, false, {});
+  ASSERT_FALSE(replayed.ok());
+  EXPECT_EQ(replayed.status().code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(replayed.status().message().find("is a run folder, not a bug folder: give one of its "
+                                             "bugs: " +
+                                             (o.out / "bugs/B1").string()),
+            std::string::npos)
+      << replayed.status().message();
+}
+
+}  // namespace
+}  // namespace roam::run

@@ -62,6 +62,19 @@ constexpr BugKind kBugKinds[] = {
 Result<BugFolder> ReadBugFolder(const std::filesystem::path& bug_dir) {
   BugFolder f;
   f.where = (bug_dir / "bug.json").string();
+  std::error_code ec;
+  if (!std::filesystem::exists(bug_dir / "bug.json", ec) &&
+      std::filesystem::exists(bug_dir / "config.json", ec)) {
+    // A run folder where a bug folder was meant: name its bugs.
+    auto bugs = BugFolders(bug_dir);
+    std::vector<std::string> names;
+    if (bugs.ok())
+      for (const auto& b : *bugs) names.push_back(b.string());
+    return Status::InvalidArgument(fmt::format(
+        "{} is a run folder, not a bug folder: {}", bug_dir.string(),
+        names.empty() ? std::string("it has no bugs")
+                      : fmt::format("give one of its bugs: {}", fmt::join(names, ", "))));
+  }
   auto j = ReadJsonFile(bug_dir / "bug.json");
   if (!j.ok()) return j.status();
   f.bug = std::move(*j);
