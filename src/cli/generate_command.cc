@@ -8,6 +8,7 @@
 #include "cli/flags.h"
 #include "sim/generator.h"
 #include "sim/sim_app.h"
+#include "sim/spec.h"
 
 namespace roam::cli {
 
@@ -25,7 +26,9 @@ int SimGenerateCommand(int argc, char** argv) {
   app.add_option("--activities", o.activities,
                  fmt::format("distinct activities, 1..{}", sim::kGeneratorMaxActivities))
       ->capture_default_str();
-  app.add_option("--bugs", o.bugs, fmt::format("planted bugs, 0..{}", sim::kGeneratorMaxBugs))
+  app.add_option("--bugs", o.bugs,
+                 fmt::format("planted bugs on screens, 0..{} (--broadcast-bugs plants more)",
+                             sim::kGeneratorMaxBugs))
       ->capture_default_str();
   app.add_option("--out", out, "output file; - for stdout")->capture_default_str();
   app.add_option("--screens-per-activity", o.screens_per_activity,
@@ -94,7 +97,13 @@ int SimGenerateCommand(int argc, char** argv) {
   if (Status s = WriteFileAtomic(out, text); !s.ok()) return Fail("roam sim generate", s);
   auto spec = sim::LoadSpecJson(doc, out);
   if (!spec.ok()) return Fail("roam sim generate", spec.status());  // a generator bug
-  fmt::print("{}: {}\n", out, sim::DescribeSpec(**spec));
+  // --broadcast-bugs plants its own beside --bugs: say which count is whose.
+  const size_t planted = (*spec)->bugs().size();
+  const std::string whose = planted > static_cast<size_t>(o.bugs)
+                                ? fmt::format(" ({} by --bugs, {} by --broadcast-bugs)", o.bugs,
+                                              planted - static_cast<size_t>(o.bugs))
+                                : "";
+  fmt::print("{}: {}{}\n", out, sim::DescribeSpec(**spec), whose);
   return kExitOk;
 }
 

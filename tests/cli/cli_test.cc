@@ -240,11 +240,13 @@ TEST(Cli, SimGenerateShapes) {
   ASSERT_EQ(file.code, 0) << file.out;
   Ran check = Roam("sim check " + out.string());
   ASSERT_EQ(check.code, 0) << check.out;
-  // "gen.json: 14 screens, ..." beside check's "gen.json: ok (14 screens, ...)".
-  EXPECT_EQ(check.out, out.string() + ": ok (" +
-                           file.out.substr(out.string().size() + 2,
-                                           file.out.size() - 1 - out.string().size() - 2) +
-                           ")\n");
+  // "gen.json: 14 screens, ..." beside check's "gen.json: ok (14 screens, ...)", and whose the
+  // planted bugs are: --broadcast-bugs plants one beside --bugs' three (issue 62 item 10).
+  const std::string whose = " (3 by --bugs, 1 by --broadcast-bugs)\n";
+  ASSERT_TRUE(file.out.ends_with(whose)) << file.out;
+  const std::string said = file.out.substr(0, file.out.size() - whose.size());
+  EXPECT_EQ(check.out, out.string() + ": ok (" + said.substr(out.string().size() + 2) + ")\n");
+  EXPECT_NE(said.find("4 planted bugs"), std::string::npos) << said;
 }
 
 TEST(Cli, SimServeOnAnyFreePortSaysWhichEvenWhenQuiet) {
