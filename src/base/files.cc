@@ -186,9 +186,13 @@ Result<nlohmann::json> ParseJson(const std::string& text, const std::string& sou
     return nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     auto [line, col] = LineColumn(text, e.byte > 0 ? e.byte - 1 : 0);
+    // "[json.exception.parse_error.101] parse error at line 3, column 11: syntax error ...": the
+    // place is said once, in front, as a compiler says it.
     std::string what = e.what();
-    auto pos = what.find("parse error");
-    if (pos != std::string::npos) what = what.substr(pos);
+    if (auto pos = what.find("parse error"); pos != std::string::npos) {
+      const size_t colon = what.find(": ", pos);
+      what = colon == std::string::npos ? what.substr(pos) : what.substr(colon + 2);
+    }
     return Status::Corruption(
         fmt::format("{}:{}:{}: malformed JSON: {}", source_name, line, col, what));
   } catch (const nlohmann::json::exception& e) {

@@ -15,6 +15,11 @@ TEST(ParseJson, ReportsLineAndColumnOfTheFault) {
   auto r = ParseJson("{\n  \"a\": 1,\n  \"b\": ]\n}", "spec.json");
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("spec.json:3:8"), std::string::npos) << r.status().message();
+  // The place once (issue 62 item 10): not again in nlohmann's own words.
+  EXPECT_EQ(r.status().message().find("line 3"), std::string::npos) << r.status().message();
+  EXPECT_NE(r.status().message().find("malformed JSON: syntax error while parsing value"),
+            std::string::npos)
+      << r.status().message();
 }
 
 TEST(ReadFile, MissingFileIsNotFoundAndNamesThePath) {
