@@ -591,8 +591,8 @@ Status KillForward(const std::string& host, int port, std::string_view serial, i
   return ReadStatus(*s).Wrap(fmt::format("adb \"{}\"", service));
 }
 
-std::vector<std::string> OnlineSerials(std::string_view host_devices) {
-  std::vector<std::string> serials;
+std::vector<std::pair<std::string, std::string>> DeviceStates(std::string_view host_devices) {
+  std::vector<std::pair<std::string, std::string>> devices;
   while (!host_devices.empty()) {
     size_t eol = host_devices.find('\n');
     std::string_view line = host_devices.substr(0, eol);
@@ -601,8 +601,15 @@ std::vector<std::string> OnlineSerials(std::string_view host_devices) {
     if (tab == std::string_view::npos || tab == 0) continue;
     std::string_view state = line.substr(tab + 1);
     if (!state.empty() && state.back() == '\r') state.remove_suffix(1);
-    if (state == "device") serials.emplace_back(line.substr(0, tab));
+    devices.emplace_back(line.substr(0, tab), state);
   }
+  return devices;
+}
+
+std::vector<std::string> OnlineSerials(std::string_view host_devices) {
+  std::vector<std::string> serials;
+  for (auto& [serial, state] : DeviceStates(host_devices))
+    if (state == "device") serials.push_back(std::move(serial));
   return serials;
 }
 

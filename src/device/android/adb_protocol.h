@@ -25,6 +25,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "base/status.h"
@@ -234,8 +235,9 @@ Result<int> Forward(const std::string& host, int port, std::string_view serial, 
                     int device_port, int timeout_ms = kDefaultTimeoutMs);
 Status KillForward(const std::string& host, int port, std::string_view serial, int local_port,
                    int timeout_ms = kDefaultTimeoutMs);
-// The serials of host:devices' answer ("SER\tSTATE\n" lines) whose state is "device" (online),
-// in the server's order.
+// host:devices' answer ("SER\tSTATE\n" lines) as (serial, state) pairs, in the server's order;
+// the serials whose state is "device" (online).
+std::vector<std::pair<std::string, std::string>> DeviceStates(std::string_view host_devices);
 std::vector<std::string> OnlineSerials(std::string_view host_devices);
 
 // Transport to serial ("" = any), then `service`, then everything until EOF.

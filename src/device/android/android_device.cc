@@ -443,13 +443,9 @@ Status AndroidDevice::CheckReachable() {
         serial, server));
   std::vector<std::string> serials;
   std::string listed;
-  std::istringstream lines(*attached);
-  for (std::string line; std::getline(lines, line);) {
-    const size_t tab = line.find('\t');
-    if (tab == std::string::npos) continue;
-    serials.push_back(line.substr(0, tab));
-    listed +=
-        fmt::format("{}{} ({})", listed.empty() ? "" : ", ", serials.back(), line.substr(tab + 1));
+  for (const auto& [attached_serial, state] : DeviceStates(*attached)) {
+    serials.push_back(attached_serial);
+    listed += fmt::format("{}{} ({})", listed.empty() ? "" : ", ", attached_serial, state);
   }
   if (!options_.serial.empty() &&
       std::find(serials.begin(), serials.end(), options_.serial) == serials.end())
