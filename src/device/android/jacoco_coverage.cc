@@ -100,6 +100,8 @@ void JacocoCoverage::Release() {
 }
 
 Status JacocoCoverage::Start() {
+  // The file mode's alone: a TCP dump comes from the live process, which the run started.
+  if (settings_.mode != CoverageSettings::Mode::kJacocoFile) return Status::Ok();
   auto now = adb_.shell("date +%s");
   int64_t seconds = 0;
   if (!now.ok()) return now.status().Wrap("reading the phone's time");
@@ -108,7 +110,6 @@ Status JacocoCoverage::Start() {
   if (ec != std::errc() || end != digits.data() + digits.size())
     return Status::Corruption("`date +%s` on the phone answered \"" + Excerpt(digits) + "\"");
   run_start_ms_ = seconds * 1000;
-  if (settings_.mode != CoverageSettings::Mode::kJacocoFile) return Status::Ok();
   const std::string& path = settings_.file;
   std::string paths = ShellQuote(path);
   if (path.ends_with('/')) {
@@ -127,9 +128,12 @@ Result<std::string> JacocoCoverage::RunAs(const std::string& command) {
   return adb_.exec("run-as " + ShellQuote(package_) + " " + command);
 }
 
+Result<std::string> JacocoCoverage::AsFileOwner(const std::string& command) {
+  return Private(settings_.file) ? RunAs(command) : adb_.shell(command);
+}
+
 Status JacocoCoverage::RemoveDeviceFiles(const std::string& paths) {
-  const std::string rm = "rm -f " + paths;
-  auto out = Private(settings_.file) ? RunAs(rm) : adb_.shell(rm);
+  auto out = AsFileOwner("rm -f " + paths);
   if (!out.ok()) return out.status();
   if (const std::string_view said = TrimSpace(*out); !said.empty())
     return Status::Unavailable(std::string(said));
@@ -140,7 +144,7 @@ Result<std::string> JacocoCoverage::TakeDeviceFile(const std::string& path) {
   const std::string quoted = ShellQuote(path);
   if (!Private(path)) {
     auto pulled = adb_.pull(path);
-    if (pulled.ok()) (void)adb_.shell("rm -f " + quoted);
+    if (pulled.ok()) (void)RemoveDeviceFiles(quoted);
     if (pulled.ok() || pulled.status().message().find("Permission denied") == std::string::npos)
       return pulled;
   }
@@ -160,8 +164,7 @@ Result<std::string> JacocoCoverage::TakeDeviceFile(const std::string& path) {
 }
 
 Result<std::vector<std::string>> JacocoCoverage::ListFolder() {
-  const std::string ls = "ls " + ShellQuote(settings_.file);
-  auto listing = Private(settings_.file) ? RunAs(ls) : adb_.shell(ls);
+  auto listing = AsFileOwner("ls " + ShellQuote(settings_.file));
   if (!listing.ok()) return listing.status();
   std::vector<std::string> names;
   for (std::string_view rest = *listing; !rest.empty();) {

@@ -77,8 +77,8 @@ class JacocoCoverage {
   JacocoCoverage(CoverageSettings settings, std::string package, Adb adb, std::string adb_host);
   ~JacocoCoverage();  // removes the forward it made
 
-  // Before the run's first dump: notes the phone's time (a file's sessions must start after it)
-  // and, in file mode, removes what a run before left at the file's path.
+  // Before the run's first dump, in file mode: notes the phone's time (a file's sessions must
+  // start after it) and removes what a run before left at the file's path.
   Status Start();
   // One dump merged in. An error leaves the data as it was and is counted; the caller goes on
   // (a dump the app cannot answer, as while it restarts, is a dropped dump, not a failed run).
@@ -100,6 +100,9 @@ class JacocoCoverage {
   // The file's bytes, the file removed.
   Result<std::string> TakeDeviceFile(const std::string& path);
   Result<std::string> RunAs(const std::string& command);
+  // A command as the user who may touch the file: the app's (run-as) in its private folder,
+  // adb's shell elsewhere.
+  Result<std::string> AsFileOwner(const std::string& command);
   Status RemoveDeviceFiles(const std::string& paths);  // shell words, quoted
   Result<std::vector<std::string>> ListFolder();       // file mode, a folder: the names in it
   Result<std::string> NewestInFolder();
@@ -114,7 +117,7 @@ class JacocoCoverage {
   jacoco::ExecStore data_;
   int64_t dumps_ = 0, failures_ = 0;
   std::string last_error_;
-  int64_t run_start_ms_ = 0;  // the phone's time when Start ran (ms since 1970)
+  int64_t run_start_ms_ = 0;  // file mode: the phone's time when Start ran (ms since 1970)
 };
 
 }  // namespace roam::device::android
