@@ -248,6 +248,7 @@ int ReplayCommand(int argc, char** argv) {
              last.result.signatures.empty()
                  ? std::string("nothing")
                  : fmt::format("{}", fmt::join(last.result.signatures, ", ")));
+  if (const auto& d = last.result.divergence) fmt::print("  {}\n", run::DivergenceWords(*d));
   return kExitNo;
 }
 

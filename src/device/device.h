@@ -74,7 +74,8 @@ class Device {
   virtual Status Launch() = 0;
   // Kills the app process.
   virtual Status Stop() = 0;
-  // Wipes the app's data (as `pm clear`); the app is stopped afterwards.
+  // Wipes the app's data (as `pm clear`) and turns the screen upright; the app is stopped
+  // afterwards. Every trace begins here, and its rotations are turns from upright.
   virtual Status ClearData() = 0;
 
   // What is on the screen now. Reuses `out`'s storage.

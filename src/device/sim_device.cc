@@ -38,6 +38,9 @@ Status SimDevice::Stop() {
 
 Status SimDevice::ClearData() {
   app_.ClearData();
+  // Upright, as an Android device's clear leaves the phone (Device::ClearData).
+  for (int turns = 0; turns < 4 && app_.screen().rotation != 0; ++turns)
+    app_.Perform(gui::MakeGlobalAction(gui::ActionKind::kRotate));
   return Status::Ok();
 }
 

@@ -10,12 +10,12 @@ namespace roam::run {
 
 namespace {
 
-// Replays `trace` on `device` looking for `signature`, taking the screens of its last
-// `screenshots` steps. A replay that failed (the device) is checked and not reproduced; its error
-// is kept in `error` when given.
-TraceCheck Check(device::Device& device, const std::string& signature,
-                 const std::vector<report::TraceStep>& trace, int top_frames, int screenshots,
-                 int late_ms, Status* error = nullptr) {
+// Replays `trace` on `device` as `roam replay` does, looking for `signature`, taking the screens
+// of its last `screenshots` steps. A replay that failed (the device) is checked and not
+// reproduced; its error is kept in `error` when given.
+TraceCheck Check(device::Device& device, const ReplaySpec& spec, const std::string& signature,
+                 const std::vector<report::TraceStep>& trace, int screenshots,
+                 Status* error = nullptr) {
   TraceCheck c;
   ReplayRecord record;
   if (screenshots > 0) {
@@ -24,9 +24,11 @@ TraceCheck Check(device::Device& device, const std::string& signature,
     record.screenshot_error = &c.shots_error;
     record.after_screenshot = &c.after;
   }
-  auto r = ReplayTrace(device, trace, signature, top_frames, late_ms, record);
+  auto r = ReplayBugTrace(device, spec, signature, trace, record);
   c.checked = true;
   c.reproduced = r.ok() && r->reproduced;
+  if (r.ok()) c.divergence = r->divergence;
+  c.steps = trace.size();
   if (error) *error = r.status();
   return c;
 }
@@ -51,14 +53,19 @@ TraceCheck CheckCrashTrace(const CrashBugIo& io, const oracle::CrashFinding& fin
   if (!io.fresh_device) return {};
   auto device = io.fresh_device({});
   if (!device.ok()) return {};
-  return Check(**device, finding.signature, trace, io.top_frames, io.screenshots, 0);
+  return Check(**device, io.replay, finding.signature, trace, io.screenshots);
 }
 
-Status CheckFiledBug(device::Device& device, const std::filesystem::path& bug_dir, int top_frames,
-                     int screenshots, int late_ms) {
+Result<TraceCheck> CheckFiledBug(device::Device& device, const std::filesystem::path& bug_dir,
+                                 int screenshots) {
   auto bug = report::ReadBug(bug_dir);
   if (!bug.ok()) return bug.status();
-  // The shorter trace first: a phone replays it in less time, and a person reads it faster.
+  auto spec = ReplaySpecFromJson(bug->replay, (bug_dir / "bug.json").string() + ": replay");
+  if (!spec.ok()) return spec.status();
+  auto whole = report::ReadTrace(bug_dir / "trace.jsonl");
+  if (!whole.ok()) return whole.status();
+  // The shorter trace first: a phone replays it in less time, and a person reads it faster. The
+  // folder keeps the trace that reproduced as trace.jsonl, as `roam replay` replays it.
   const std::filesystem::path shorter_file = bug_dir / kShorterTrace;
   std::error_code ec;
   if (std::filesystem::exists(shorter_file, ec)) {
@@ -66,22 +73,22 @@ Status CheckFiledBug(device::Device& device, const std::filesystem::path& bug_di
     std::filesystem::remove(shorter_file, ec);
     if (shorter.ok() && !shorter->empty()) {
       Status replayed;
-      TraceCheck check = Check(device, bug->failure.signature, *shorter, top_frames, screenshots,
-                               late_ms, &replayed);
+      TraceCheck check =
+          Check(device, *spec, bug->failure.signature, *shorter, screenshots, &replayed);
       if (replayed.ok() && check.reproduced) {
         ROAM_RETURN_IF_ERROR(Record(check, bug_dir, *bug));
-        return report::WriteBug(bug_dir, *bug, *shorter);
+        ROAM_RETURN_IF_ERROR(report::WriteTrace(bug_dir / kRunTrace, *whole));
+        ROAM_RETURN_IF_ERROR(report::WriteBug(bug_dir, *bug, *shorter));
+        return check;
       }
     }
   }
-  auto trace = report::ReadTrace(bug_dir / "trace.jsonl");
-  if (!trace.ok()) return trace.status();
   Status replayed;
-  TraceCheck check =
-      Check(device, bug->failure.signature, *trace, top_frames, screenshots, late_ms, &replayed);
+  TraceCheck check = Check(device, *spec, bug->failure.signature, *whole, screenshots, &replayed);
   if (!replayed.ok()) return replayed.Wrap(bug_dir.string() + ": checking its trace on the device");
   ROAM_RETURN_IF_ERROR(Record(check, bug_dir, *bug));
-  return report::WriteBug(bug_dir, *bug, *trace);
+  ROAM_RETURN_IF_ERROR(report::WriteBug(bug_dir, *bug, *whole));
+  return check;
 }
 
 Status WriteCrashBug(const std::filesystem::path& run_dir, const std::string& id,

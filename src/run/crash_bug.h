@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -17,6 +18,7 @@
 #include "report/trace.h"
 #include "run/progress.h"
 #include "run/replay_spec.h"
+#include "run/replay_trace.h"
 #include "run/session.h"
 #include "run/target.h"
 
@@ -41,6 +43,9 @@ struct TraceCheck {
   std::vector<std::pair<size_t, std::string>> shots;  // by index in the trace
   std::string after;                                  // the screen the failure left (PNG)
   std::string shots_error;                            // why the device drew none
+  size_t steps = 0;                                   // the trace's
+  // Where the replay left the trace's recorded screens, when it did.
+  std::optional<ReplayResult::Divergence> divergence;
 };
 
 // Replays `trace` on a fresh device of `io`, looking for `finding`'s signature.
@@ -50,15 +55,17 @@ TraceCheck CheckCrashTrace(const CrashBugIo& io, const oracle::CrashFinding& fin
 // A shorter trace than trace.jsonl that a bug folder filed unchecked may hold: the check after
 // the run tries it first.
 inline constexpr char kShorterTrace[] = "trace.shorter.jsonl";
+// The whole run's trace up to the bug, kept when a shorter one reproduced it.
+inline constexpr char kRunTrace[] = "trace.run.jsonl";
 
 // Checks a bug folder filed without a check, because the device had no second copy of the app
-// (a phone), on that device once the run is over: replays its trace.shorter.jsonl, when there is
-// one, then its trace.jsonl (waiting `late_ms` for a late report), keeps the screens of the last
-// `screenshots` steps of the one that reproduced (it becomes trace.jsonl; trace.shorter.jsonl is
-// removed) and records in bug.json whether the crash showed again. The device is left where the
-// replay left it.
-Status CheckFiledBug(device::Device& device, const std::filesystem::path& bug_dir, int top_frames,
-                     int screenshots, int late_ms);
+// (a phone), on that device once the run is over, with the replay `roam replay` does (bug.json's
+// "replay"): its trace.shorter.jsonl, when there is one, then its trace.jsonl. The one that
+// reproduced becomes trace.jsonl (the whole run's, replaced, is kept as kRunTrace);
+// trace.shorter.jsonl is removed; bug.json records whether the failure showed again, and the
+// screens of the last `screenshots` steps are kept. The device is left where the replay left it.
+Result<TraceCheck> CheckFiledBug(device::Device& device, const std::filesystem::path& bug_dir,
+                                 int screenshots);
 
 // Writes run_dir/bugs/`id`/ (bug.json, trace.jsonl, steps/NNN.png when reproduced).
 Status WriteCrashBug(const std::filesystem::path& run_dir, const std::string& id,

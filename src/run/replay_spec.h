@@ -13,6 +13,7 @@
 
 #include "base/status.h"
 #include "device/android/adb_protocol.h"
+#include "device/android/android_options.h"
 #include "device/device.h"
 
 namespace roam::run {
@@ -26,11 +27,18 @@ struct ReplaySpec {
   std::string app_copy = "../../app.json";
   uint64_t seed = 1;
   std::vector<std::string> bugs_off;
-  // An Android device, through an adb server.
+  // An Android device, through an adb server, driven as the run drove it: the same driver reads
+  // the screens the trace's states and targets came from, and types and swipes alike. Absent from
+  // a bug.json written before they were recorded: uiautomator with the defaults.
   std::string serial;
   std::string host = std::string(device::android::kLoopback);
   int port = device::android::kDefaultAdbServerPort;
   std::string package;
+  device::android::DriverKind driver = device::android::DriverKind::kUiautomator;
+  device::android::Uia2Settings uia2;
+  device::android::InputSettings input;
+  device::android::AndroidDeviceOptions::PermissionChoice permissions =
+      device::android::AndroidDeviceOptions::PermissionChoice::kAllow;
   // App frames in a crash signature (oracle/crash.h), and where a replay starts ("clear").
   int signature_frames = 3;
   std::string start = "clear";

@@ -51,6 +51,15 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
       // Observe first, as the original run did, so the device resolves the target against the
       // screen the action was chosen on.
       s = executor.Observe(screen);
+      if (s.ok() && step.state != 0 && !result.divergence) {
+        const uint64_t key = gui::ScreenKey(screen);
+        if (key != step.state)
+          result.divergence = {.step = step.step,
+                               .recorded_activity = step.activity,
+                               .seen_activity = screen.activity,
+                               .recorded_state = step.state,
+                               .seen_state = key};
+      }
       if (s.ok() && annotated) {
         seen = StepExecutor::StepOn(screen, step.action, gui::ScreenKey(screen));
       }
@@ -98,6 +107,21 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
     }
   }
   return result;
+}
+
+std::string DivergenceWords(const ReplayResult::Divergence& d) {
+  return fmt::format(
+      "the replay left the recorded path at step {}: recorded {} on {}, seen {} on {}", d.step,
+      report::HexKey(d.recorded_state), d.recorded_activity, report::HexKey(d.seen_state),
+      d.seen_activity);
+}
+
+Result<ReplayResult> ReplayBugTrace(device::Device& device, const ReplaySpec& spec,
+                                    const std::string& signature,
+                                    const std::vector<report::TraceStep>& trace,
+                                    const ReplayRecord& record) {
+  const int late_ms = spec.target == ReplaySpec::Target::kAndroid ? kLateReportMs : 0;
+  return ReplayTrace(device, trace, signature, spec.signature_frames, late_ms, record);
 }
 
 Result<std::vector<std::string>> WriteStepScreenshots(

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -13,6 +14,7 @@
 #include "base/status.h"
 #include "device/device.h"
 #include "report/trace.h"
+#include "run/replay_spec.h"
 
 namespace roam::run {
 
@@ -20,7 +22,18 @@ struct ReplayResult {
   bool reproduced = false;
   int64_t steps_run = 0;                // trace steps executed before stopping
   std::vector<std::string> signatures;  // every failure signature seen on the way
+  // The first action step whose screen was not the one recorded (its state key differs): where
+  // the replay left the run's path. Unset when every step saw its recorded screen.
+  struct Divergence {
+    int64_t step = 0;  // the trace's step number
+    std::string recorded_activity, seen_activity;
+    uint64_t recorded_state = 0, seen_state = 0;
+  };
+  std::optional<Divergence> divergence;
 };
+
+// "the replay left the recorded path at step 15: recorded 9f0c... on .MainActivity, seen ..."
+std::string DivergenceWords(const ReplayResult::Divergence& d);
 
 // What a replay records besides its result (each optional).
 struct ReplayRecord {
@@ -50,6 +63,13 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
                                  const std::vector<report::TraceStep>& steps,
                                  const std::string& want_signature, int top_frames, int late_ms = 0,
                                  const ReplayRecord& record = {});
+
+// A crash or ANR bug's trace replayed as `roam replay` replays it and as the check of a bug filed
+// on a phone does: `spec`'s signature frames, and on a phone a late report waited for.
+Result<ReplayResult> ReplayBugTrace(device::Device& device, const ReplaySpec& spec,
+                                    const std::string& signature,
+                                    const std::vector<report::TraceStep>& trace,
+                                    const ReplayRecord& record = {});
 
 // The screen a bug's failure left, beside its steps' screens (report.html shows it last).
 inline constexpr char kAfterScreenshot[] = "steps/after.png";

@@ -153,11 +153,18 @@ void Session::CheckUnchecked() {
                     "replayed once more)",
                     id));
     const double start = budget_.Elapsed();
-    Status s = CheckFiledBug(device_, dir, options_.crash.top_frames, options_.bug_screenshots,
-                             kLateReportMs);
-    progress_.Note(s.ok()
-                       ? fmt::format("roam: {} checked in {:.1f} s", id, budget_.Elapsed() - start)
-                       : "roam: " + s.message());
+    auto check = CheckFiledBug(device_, dir, options_.bug_screenshots);
+    if (!check.ok()) {
+      progress_.Note("roam: " + check.status().message());
+      continue;
+    }
+    std::string verdict =
+        check->reproduced
+            ? fmt::format("reproduced by its {}-step trace", check->steps)
+            : fmt::format("did not reproduce ({}-step trace){}", check->steps,
+                          check->divergence ? ": " + DivergenceWords(*check->divergence) : "");
+    progress_.Note(
+        fmt::format("roam: {} checked in {:.1f} s: {}", id, budget_.Elapsed() - start, verdict));
   }
   unchecked_.clear();
 }

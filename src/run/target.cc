@@ -93,6 +93,7 @@ Result<std::unique_ptr<Target>> Target::OpenAndroid(const TargetOptions& options
   auto device = device::android::AndroidDevice::Open(std::move(with_apk));
   if (!device.ok()) return device.status();
   const std::string driver = (*device)->driver_name(), why = (*device)->driver_reason();
+  const auto driver_kind = (*device)->driver_kind();
   // A coverage link is tried before the strategies pick their rules: one that does not work is
   // said out loud, and nothing steers by a figure that stays 0.
   Status link = (*device)->StartCoverage();
@@ -113,6 +114,10 @@ Result<std::unique_ptr<Target>> Target::OpenAndroid(const TargetOptions& options
                 .host = a.host,
                 .port = a.port,
                 .package = a.package,
+                .driver = driver_kind,
+                .uia2 = a.uia2,
+                .input = a.input,
+                .permissions = a.permissions,
                 .signature_frames = signature_frames};
   t->config_ = {{"app", a.package},
                 {"package", a.package},

@@ -44,14 +44,25 @@ std::unique_ptr<device::Device> FreshCrashy() {
 }
 
 // Checks `dir` on a fresh crashy: it reproduced, with screens, its trace.jsonl now has `steps`
-// steps and trace.shorter.jsonl is gone.
-void ExpectCheckedAndKept(const fs::path& dir, size_t steps) {
+// steps, trace.shorter.jsonl is gone, and the whole run's trace is kept beside it when it has
+// `run_steps` steps (0: it is trace.jsonl itself).
+void ExpectCheckedAndKept(const fs::path& dir, size_t steps, size_t run_steps = 0) {
   auto device = FreshCrashy();
-  ASSERT_TRUE(CheckFiledBug(*device, dir, 3, 20, 0).ok());
+  auto check = CheckFiledBug(*device, dir, 20);
+  ASSERT_TRUE(check.ok()) << check.status().message();
+  EXPECT_TRUE(check->reproduced);
+  EXPECT_EQ(check->steps, steps);
   auto kept = report::ReadTrace(dir / "trace.jsonl");
   ASSERT_TRUE(kept.ok());
   EXPECT_EQ(kept->size(), steps);
   EXPECT_FALSE(fs::exists(dir / kShorterTrace));
+  if (run_steps == 0) {
+    EXPECT_FALSE(fs::exists(dir / kRunTrace));
+  } else {
+    auto run = report::ReadTrace(dir / kRunTrace);
+    ASSERT_TRUE(run.ok()) << "the whole run's trace was not kept";
+    EXPECT_EQ(run->size(), run_steps);
+  }
   auto bug = report::ReadBug(dir);
   ASSERT_TRUE(bug.ok());
   EXPECT_EQ(bug->reproduced, true);
@@ -67,7 +78,7 @@ TEST(CheckFiledBug, AShorterTraceThatReproducesReplacesTheWholeRunsTrace) {
   whole.insert(whole.end(), f.trace.begin(), f.trace.end());
   ASSERT_TRUE(report::WriteTrace(f.dir / "trace.jsonl", whole).ok());
   ASSERT_TRUE(report::WriteTrace(f.dir / kShorterTrace, f.trace).ok());
-  ExpectCheckedAndKept(f.dir, f.trace.size());
+  ExpectCheckedAndKept(f.dir, f.trace.size(), whole.size());
 }
 
 TEST(CheckFiledBug, AShorterTraceThatDoesNotReproduceLeavesTheWholeRunsTrace) {

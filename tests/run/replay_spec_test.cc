@@ -34,6 +34,20 @@ TEST(ReplaySpec, RoundTripsBothTargets) {
   EXPECT_EQ(back->serial, "emulator-5554");
   EXPECT_EQ(back->port, 5038);
   EXPECT_EQ(back->package, "org.app");
+  // Driven as the run drove it (issue 62 item 3: a uia2 run's bugs replayed through uiautomator).
+  EXPECT_EQ(back->driver, device::android::DriverKind::kUiautomator);
+  phone.driver = device::android::DriverKind::kUia2;
+  phone.uia2.settle = device::android::Uia2Settings::Settle::kCompare;
+  phone.uia2.settle_ms = 900;
+  phone.input.swipe_ms = 120;
+  phone.permissions = device::android::AndroidDeviceOptions::PermissionChoice::kDeny;
+  back = ReplaySpecFromJson(ReplaySpecToJson(phone), "r");
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  EXPECT_EQ(back->driver, device::android::DriverKind::kUia2);
+  EXPECT_EQ(back->uia2.settle, device::android::Uia2Settings::Settle::kCompare);
+  EXPECT_EQ(back->uia2.settle_ms, 900);
+  EXPECT_EQ(back->input.swipe_ms, 120);
+  EXPECT_EQ(back->permissions, device::android::AndroidDeviceOptions::PermissionChoice::kDeny);
 }
 
 TEST(ReplaySpec, WrongTypesAreLocatedErrors) {
@@ -52,6 +66,8 @@ TEST(ReplaySpec, WrongTypesAreLocatedErrors) {
   EXPECT_EQ(error({{"device", "android"}, {"port", "x"}, {"package", "p"}}),
             "bug.json: replay.port: expected an integer, got \"x\"");
   EXPECT_EQ(error({{"device", "android"}}), "bug.json: replay: names no package");
+  EXPECT_EQ(error({{"device", "android"}, {"package", "p"}, {"driver", "adb"}}),
+            "bug.json: replay.driver: unknown driver \"adb\" (uia2 or uiautomator)");
   EXPECT_EQ(error({{"device", "phone"}}),
             "bug.json: replay: replay on device \"phone\" is not supported (sim or android)");
   EXPECT_EQ(error(json::array()), "bug.json: replay: expected an object, got []");

@@ -422,11 +422,17 @@ Status AndroidDevice::Stop() {
 
 Status AndroidDevice::ClearData() {
   read_ahead_.reset();
-  auto out = Shell(ClearDataCommand(options_.package));
+  // A trace's rotations are turns from the screen it began on, and every trace begins here: a
+  // phone a run or a replay left turned is turned upright again (unknown before the first clear).
+  std::string command = ClearDataCommand(options_.package);
+  if (rotation_ != 0 || !cleared_once_) command += ";" + RotationCommand(0);
+  cleared_once_ = true;
+  auto out = Shell(command);
   if (!out.ok()) return out.status();
   if (out->find("Success") == std::string::npos)
     return Status::Unavailable(
         fmt::format("pm clear {} on {}: \"{}\"", options_.package, Name(), *out));
+  rotation_ = 0;
   return Status::Ok();
 }
 

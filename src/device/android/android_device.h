@@ -84,7 +84,8 @@ class AndroidDevice final : public Device {
   DeviceLife Life() const override;
   // "uia2" or "uiautomator": the driver in use now; why it is the one (for config.json); how
   // often it was started again after it died.
-  std::string driver_name() const { return std::string(NameOf(driver_->kind())); }
+  DriverKind driver_kind() const { return driver_->kind(); }
+  std::string driver_name() const { return std::string(NameOf(driver_kind())); }
   const std::string& driver_reason() const { return driver_->reason(); }
   int64_t driver_restarts() const { return driver_->restarts(); }
   // The system screens met and dealt with, by name ("not responding dialog: close", ...).
@@ -114,9 +115,10 @@ class AndroidDevice final : public Device {
   bool skipping_to_last_line_ = false;  // resuming: lines up to last_log_line_ were seen
   // The last observed screen's geometry, which actions are planned on.
   int width_ = 1080, height_ = 1920, rotation_ = 0;
-  int64_t reconnects_ = 0;   // spells away that ended with the device back
-  double away_seconds_ = 0;  // how long the device was away, all told
-  bool gave_up_ = false;     // the last wait ended without the device: calls fail at once
+  bool cleared_once_ = false;  // ClearData turned the phone upright
+  int64_t reconnects_ = 0;     // spells away that ended with the device back
+  double away_seconds_ = 0;    // how long the device was away, all told
+  bool gave_up_ = false;       // the last wait ended without the device: calls fail at once
   std::map<std::string, int64_t> system_screens_;
   std::unique_ptr<FallbackDriver> driver_;
   std::unique_ptr<JacocoCoverage> coverage_;  // with options_.coverage

@@ -240,9 +240,7 @@ Result<std::vector<std::string>> InputCommands(const DeviceInput& in, const std:
       if (in.key >= 0) return one(fmt::format("input keyevent {}", in.key));
       return one("input keyevent " + ShellQuote("KEYCODE_" + in.text));
     case K::kRotate:
-      return one(fmt::format(
-          "settings put system accelerometer_rotation 0;settings put system user_rotation {}",
-          in.rotation));
+      return one(RotationCommand(in.rotation));
     case K::kRestart:
       return one(StopCommand(package) + ";" + LaunchCommand(package));
     case K::kBroadcast:  // -p: to the app only, and so delivered to its manifest receivers
@@ -329,6 +327,12 @@ std::string StopCommand(const std::string& package) {
 
 std::string ClearDataCommand(const std::string& package) {
   return "pm clear " + ShellQuote(package);
+}
+
+std::string RotationCommand(int rotation) {
+  return fmt::format(
+      "settings put system accelerometer_rotation 0;settings put system user_rotation {}",
+      rotation);
 }
 
 std::string DumpCommand(bool compressed, std::string_view focus_command) {

@@ -110,6 +110,8 @@ std::string LaunchCommand(const std::string& package);
 // The app's process killed; its data wiped (the app stopped as well).
 std::string StopCommand(const std::string& package);
 std::string ClearDataCommand(const std::string& package);
+// Turns the screen to `rotation` (0 upright, 1 landscape) and keeps it there: auto-rotation off.
+std::string RotationCommand(int rotation);
 // One try of a dump to the shell's output, the focused window after it (`focus_command`); the
 // tries after the first ask for the compressed hierarchy.
 std::string DumpCommand(bool compressed, std::string_view focus_command);

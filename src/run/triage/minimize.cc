@@ -211,7 +211,6 @@ Result<MinimizeReport> MinimizeCrash(const fs::path& dir, const json& bug, const
   ROAM_RETURN_IF_ERROR(ReadField(bug, "kind", kind, where));
   auto trace = report::ReadTrace(dir / "trace.jsonl");
   if (!trace.ok()) return trace.status();
-  const int late_ms = spec.target == ReplaySpec::Target::kAndroid ? kLateReportMs : 0;
 
   std::vector<TraceStep> candidate;
   std::vector<TraceStep>* annotated = nullptr;
@@ -225,11 +224,11 @@ Result<MinimizeReport> MinimizeCrash(const fs::path& dir, const json& bug, const
     if (annotated) annotated->clear();
     if (content) content->clear();
     if (shots) shots->clear();
-    auto r = ReplayTrace(**device, candidate, signature, spec.signature_frames, late_ms,
-                         {.annotated = annotated,
-                          .content = content,
-                          .screenshots = shots,
-                          .screenshot_error = &shots_error});
+    auto r = ReplayBugTrace(**device, spec, signature, candidate,
+                            {.annotated = annotated,
+                             .content = content,
+                             .screenshots = shots,
+                             .screenshot_error = &shots_error});
     if (!r.ok()) return r.status();
     steps_run = r->steps_run;
     return r->reproduced;

@@ -37,8 +37,7 @@ Result<ReplayOutcome> ReplayCrash(const std::filesystem::path& dir, const Replay
   ReplayOutcome outcome;
   outcome.trace = trace_file.string();
   outcome.expected = bug->failure.signature;
-  auto result = ReplayTrace(**device, *trace, outcome.expected, spec.signature_frames,
-                            spec.target == ReplaySpec::Target::kAndroid ? kLateReportMs : 0);
+  auto result = ReplayBugTrace(**device, spec, outcome.expected, *trace);
   if (!result.ok()) return result.status();
   outcome.result = std::move(*result);
   outcome.reproduced = outcome.result.reproduced;
