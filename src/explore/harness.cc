@@ -33,14 +33,6 @@ Harness::Harness(std::unique_ptr<Strategy> base, HarnessConfig config)
   if (o.text_input || !o.strings_file.empty()) text_.emplace(o.mix, config_.user_strings);
 }
 
-int Harness::TargetOf(const gui::Screen& screen, const gui::Action& action) {
-  const int n = static_cast<int>(screen.widgets.size());
-  if (action.widget >= 0 && action.widget < n &&
-      (!action.target || screen.widgets[action.widget].bounds == action.target->bounds))
-    return action.widget;
-  return action.target ? screen.FindPath(action.target->path) : -1;
-}
-
 bool Harness::WidgetAllowed(const gui::Screen& screen, int widget) {
   const WidgetLists& lists = config_.widgets;
   if (widget < 0 || widget >= static_cast<int>(allowed_.size())) return lists.white.empty();
@@ -82,7 +74,7 @@ std::optional<gui::Action> Harness::PlayScript(const StepView& view, Rng& rng) {
     for (size_t i = 0; i < config_.scripts.size() && !script_; ++i) {
       const Script& s = config_.scripts[i];
       if (s.max_runs > 0 && script_runs_[i] >= s.max_runs) continue;
-      if (!s.activity.empty() && !ActivityMatches(view.screen.activity, s.activity)) continue;
+      if (!s.activity.empty() && !gui::ActivityMatches(view.screen.activity, s.activity)) continue;
       if (s.probability < 1 && !rng.Chance(s.probability)) continue;
       script_ = &s;
       script_pos_ = 0;
@@ -91,27 +83,11 @@ std::optional<gui::Action> Harness::PlayScript(const StepView& view, Rng& rng) {
     }
     if (!script_) return std::nullopt;
   }
-  const explore::ScriptStep& step = script_->steps[script_pos_];
-  gui::Action action;
-  if (step.widget) {
-    const gui::Action* found = nullptr;
-    for (const auto& a : view.actions) {
-      if (a.kind != step.kind) continue;
-      int target = TargetOf(view.screen, a);
-      if (target >= 0 && step.widget->Matches(view.screen, target)) {
-        found = &a;
-        break;
-      }
-    }
-    if (!found) {  // the screen is not what the script expects: leave it to the base
-      ++stats_.scripts_abandoned;
-      script_ = nullptr;
-      return std::nullopt;
-    }
-    action = *found;
-    if (step.kind == ActionKind::kInputText) action.text = step.text;
-  } else {
-    action = gui::MakeGlobalAction(step.kind, step.text);
+  auto action = gui::StepAction(script_->steps[script_pos_], view.screen, view.actions);
+  if (!action) {  // the screen is not what the script expects: leave it to the base
+    ++stats_.scripts_abandoned;
+    script_ = nullptr;
+    return std::nullopt;
   }
   ++stats_.script_steps;
   if (++script_pos_ == script_->steps.size()) {
@@ -124,7 +100,7 @@ std::optional<gui::Action> Harness::PlayScript(const StepView& view, Rng& rng) {
 gui::Action Harness::BaseStep(const StepView& view, Rng& rng) {
   gui::Action action = base_->Next(view, rng);
   if (!config_.widgets.empty() && gui::IsWidgetAction(action.kind) &&
-      !WidgetAllowed(view.screen, TargetOf(view.screen, action))) {
+      !WidgetAllowed(view.screen, gui::TargetOf(view.screen, action))) {
     // The base built its own action on a forbidden widget: one the lists allow instead.
     ++stats_.vetoed;
     action = view.actions.empty() ? gui::MakeGlobalAction(ActionKind::kBack)
@@ -152,7 +128,8 @@ gui::Action Harness::Next(const StepView& view, Rng& rng) {
     // Copied only from the first removed action on: most screens lose none.
     for (size_t i = 0; i < view.actions.size(); ++i) {
       const gui::Action& a = view.actions[i];
-      if (!gui::IsWidgetAction(a.kind) || WidgetAllowed(view.screen, TargetOf(view.screen, a))) {
+      if (!gui::IsWidgetAction(a.kind) ||
+          WidgetAllowed(view.screen, gui::TargetOf(view.screen, a))) {
         if (actions == &filtered_) filtered_.push_back(a);
         continue;
       }

@@ -65,8 +65,6 @@ class Harness final : public Strategy {
  private:
   // Whether the widget may be acted on (the widget lists), memoised per step.
   bool WidgetAllowed(const gui::Screen& screen, int widget);
-  // The widget an action targets on `screen`, or -1.
-  static int TargetOf(const gui::Screen& screen, const gui::Action& action);
   std::optional<gui::Action> ActivityGuard(const StepView& view);
   std::optional<gui::Action> PlayScript(const StepView& view, Rng& rng);
   gui::Action BaseStep(const StepView& view, Rng& rng);

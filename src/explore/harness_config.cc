@@ -11,24 +11,12 @@ namespace {
 
 using nlohmann::json;
 
-// Every key of `j` (an object) must be in `known`; else "where: unknown key (did you mean)".
-Status CheckKeys(const json& j, const std::string& where, const std::vector<std::string>& known) {
-  if (!j.is_object())
-    return Status::InvalidArgument(
-        fmt::format("{}: expected an object, got {}", where, JsonExcerpt(j)));
-  for (const auto& [key, value] : j.items()) {
-    if (std::find(known.begin(), known.end(), key) != known.end()) continue;
-    return Status::InvalidArgument(fmt::format("{}: unknown key \"{}\"{}; known: {}", where, key,
-                                               DidYouMean(key, known), fmt::join(known, ", ")));
-  }
-  return Status::Ok();
-}
-
-Status ParseWidgetList(const json& j, const std::string& where, std::vector<WidgetMatcher>& out) {
+Status ParseWidgetList(const json& j, const std::string& where,
+                       std::vector<gui::WidgetMatcher>& out) {
   if (!j.is_array())
     return Status::InvalidArgument(fmt::format("{}: expected an array of widget matchers", where));
   for (size_t i = 0; i < j.size(); ++i) {
-    auto m = ParseWidgetMatcher(j[i], fmt::format("{}[{}]", where, i));
+    auto m = gui::ParseWidgetMatcher(j[i], fmt::format("{}[{}]", where, i));
     if (!m.ok()) return m.status();
     out.push_back(std::move(*m));
   }
@@ -48,51 +36,9 @@ Status ParseActivityList(const json& j, const std::string& where, std::vector<st
   return Status::Ok();
 }
 
-Result<ScriptStep> ParseStep(const json& j, const std::string& where) {
-  ROAM_RETURN_IF_ERROR(CheckKeys(j, where, {"action", "widget", "text"}));
-  if (!j.contains("action") || !j["action"].is_string())
-    return Status::InvalidArgument(
-        fmt::format("{}: needs \"action\": click, long_click, input_text, back, menu, ...", where));
-  const std::string name = j["action"].get<std::string>();
-  auto kind = gui::ActionKindFromName(name);
-  if (!kind) {
-    std::vector<std::string> names;
-    for (int k = 0; k < gui::kActionKindCount; ++k)
-      names.emplace_back(gui::ActionKindName(static_cast<gui::ActionKind>(k)));
-    return Status::InvalidArgument(fmt::format("{}.action: unknown action \"{}\"{}; known: {}",
-                                               where, name, DidYouMean(name, names),
-                                               fmt::join(names, ", ")));
-  }
-  ScriptStep step;
-  step.kind = *kind;
-  const bool widget_kind = gui::IsWidgetAction(*kind);
-  if (widget_kind != j.contains("widget"))
-    return Status::InvalidArgument(
-        widget_kind
-            ? fmt::format("{}: \"{}\" acts on a widget: give \"widget\": {{\"resource_id\": ...}}",
-                          where, name)
-            : fmt::format("{}: \"{}\" is a global action and takes no \"widget\"", where, name));
-  if (widget_kind) {
-    auto m = ParseWidgetMatcher(j["widget"], where + ".widget");
-    if (!m.ok()) return m.status();
-    step.widget = std::move(*m);
-  }
-  const bool takes_text = *kind == gui::ActionKind::kInputText || gui::TextNamesAction(*kind);
-  if (j.contains("text")) {
-    if (!takes_text)
-      return Status::InvalidArgument(fmt::format("{}: \"{}\" takes no \"text\"", where, name));
-    if (!j["text"].is_string())
-      return Status::InvalidArgument(fmt::format("{}.text: expected a string", where));
-    step.text = j["text"].get<std::string>();
-  } else if (takes_text) {
-    return Status::InvalidArgument(fmt::format("{}: \"{}\" needs \"text\"", where, name));
-  }
-  return step;
-}
-
 Result<Script> ParseScript(const json& j, const std::string& where) {
   ROAM_RETURN_IF_ERROR(
-      CheckKeys(j, where, {"name", "activity", "probability", "max_runs", "steps"}));
+      gui::CheckJsonKeys(j, where, {"name", "activity", "probability", "max_runs", "steps"}));
   Script s;
   if (j.contains("name") && !j["name"].is_string())
     return Status::InvalidArgument(fmt::format("{}.name: expected a string", where));
@@ -119,7 +65,7 @@ Result<Script> ParseScript(const json& j, const std::string& where) {
   if (!j.contains("steps") || !j["steps"].is_array() || j["steps"].empty())
     return Status::InvalidArgument(fmt::format("{}: needs \"steps\": a non-empty array", where));
   for (size_t i = 0; i < j["steps"].size(); ++i) {
-    auto step = ParseStep(j["steps"][i], fmt::format("{}.steps[{}]", where, i));
+    auto step = gui::ParseWidgetStep(j["steps"][i], fmt::format("{}.steps[{}]", where, i));
     if (!step.ok()) return step.status();
     s.steps.push_back(std::move(*step));
   }
@@ -130,10 +76,10 @@ Result<Script> ParseScript(const json& j, const std::string& where) {
 
 bool ActivityLists::Allowed(std::string_view activity) const {
   for (const auto& a : black)
-    if (ActivityMatches(activity, a)) return false;
+    if (gui::ActivityMatches(activity, a)) return false;
   if (white.empty()) return true;
   for (const auto& a : white)
-    if (ActivityMatches(activity, a)) return true;
+    if (gui::ActivityMatches(activity, a)) return true;
   return false;
 }
 
@@ -173,10 +119,10 @@ Result<std::vector<std::string>> ParseStringsFile(const std::string& text,
 
 Status ParseFilters(const json& j, const std::string& source, WidgetLists& widgets,
                     ActivityLists& activities) {
-  ROAM_RETURN_IF_ERROR(CheckKeys(j, source, {"widgets", "activities"}));
+  ROAM_RETURN_IF_ERROR(gui::CheckJsonKeys(j, source, {"widgets", "activities"}));
   if (j.contains("widgets")) {
     const json& w = j["widgets"];
-    ROAM_RETURN_IF_ERROR(CheckKeys(w, source + ": widgets", {"black", "white"}));
+    ROAM_RETURN_IF_ERROR(gui::CheckJsonKeys(w, source + ": widgets", {"black", "white"}));
     if (w.contains("black"))
       ROAM_RETURN_IF_ERROR(ParseWidgetList(w["black"], source + ": widgets.black", widgets.black));
     if (w.contains("white"))
@@ -184,7 +130,7 @@ Status ParseFilters(const json& j, const std::string& source, WidgetLists& widge
   }
   if (j.contains("activities")) {
     const json& a = j["activities"];
-    ROAM_RETURN_IF_ERROR(CheckKeys(a, source + ": activities", {"black", "white"}));
+    ROAM_RETURN_IF_ERROR(gui::CheckJsonKeys(a, source + ": activities", {"black", "white"}));
     if (a.contains("black"))
       ROAM_RETURN_IF_ERROR(
           ParseActivityList(a["black"], source + ": activities.black", activities.black));
@@ -196,7 +142,7 @@ Status ParseFilters(const json& j, const std::string& source, WidgetLists& widge
 }
 
 Result<std::vector<Script>> ParseScripts(const json& j, const std::string& source) {
-  ROAM_RETURN_IF_ERROR(CheckKeys(j, source, {"actions"}));
+  ROAM_RETURN_IF_ERROR(gui::CheckJsonKeys(j, source, {"actions"}));
   if (!j.contains("actions") || !j["actions"].is_array())
     return Status::InvalidArgument(source + ": needs \"actions\": an array of scripts");
   std::vector<Script> scripts;

@@ -14,8 +14,8 @@
 
 #include "base/status.h"
 #include "explore/text_input.h"
-#include "explore/widget_match.h"
 #include "gui/action.h"
+#include "gui/widget_match.h"
 
 namespace roam::explore {
 
@@ -41,8 +41,8 @@ struct HarnessOptions {
 };
 
 struct WidgetLists {
-  std::vector<WidgetMatcher> black;  // widget actions on these are removed
-  std::vector<WidgetMatcher> white;  // when non-empty, only widget actions on these remain
+  std::vector<gui::WidgetMatcher> black;  // widget actions on these are removed
+  std::vector<gui::WidgetMatcher> white;  // when non-empty, only widget actions on these remain
   bool empty() const { return black.empty() && white.empty(); }
 };
 
@@ -50,14 +50,8 @@ struct ActivityLists {
   std::vector<std::string> black;  // on these, press back
   std::vector<std::string> white;  // when non-empty, outside these press back
   bool empty() const { return black.empty() && white.empty(); }
-  // Whether the activity may be explored (ActivityMatches names).
+  // Whether the activity may be explored (gui::ActivityMatches names).
   bool Allowed(std::string_view activity) const;
-};
-
-struct ScriptStep {
-  gui::ActionKind kind = gui::ActionKind::kClick;
-  std::optional<WidgetMatcher> widget;  // set exactly for widget actions
-  std::string text;                     // input_text: the text; key: the key name
 };
 
 struct Script {
@@ -65,7 +59,7 @@ struct Script {
   std::string activity;      // precondition: ActivityMatches; "" = any screen
   double probability = 1.0;  // chance to start on a screen that meets the precondition
   int max_runs = 0;          // times it may start in a run; 0 = no limit
-  std::vector<ScriptStep> steps;
+  std::vector<gui::WidgetStep> steps;
 };
 
 struct HarnessConfig {

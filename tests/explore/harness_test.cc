@@ -76,8 +76,8 @@ struct Fixture {
   int64_t step = 0;
 };
 
-WidgetMatcher Matcher(const std::string& json_text) {
-  auto m = ParseWidgetMatcher(nlohmann::json::parse(json_text), "test");
+gui::WidgetMatcher Matcher(const std::string& json_text) {
+  auto m = gui::ParseWidgetMatcher(nlohmann::json::parse(json_text), "test");
   EXPECT_TRUE(m.ok()) << m.status().message();
   return *m;
 }

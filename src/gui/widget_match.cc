@@ -1,4 +1,4 @@
-#include "explore/widget_match.h"
+#include "gui/widget_match.h"
 
 #include <cctype>
 
@@ -7,7 +7,9 @@
 #include "base/files.h"
 #include "base/json_fields.h"
 
-namespace roam::explore {
+namespace roam::gui {
+
+using nlohmann::json;
 namespace {
 
 const std::vector<std::string>& KnownAttrs() {
@@ -180,7 +182,7 @@ Result<PathExpr> PathExpr::Parse(std::string_view text) {
   return e;
 }
 
-bool PathExpr::MatchFrom(const gui::Screen& screen, int index, int step) const {
+bool PathExpr::MatchFrom(const Screen& screen, int index, int step) const {
   const Step& s = steps_[step];
   const gui::Widget& w = screen.widgets[index];
   if (!ClassMatches(w.cls, s.cls)) return false;
@@ -193,7 +195,7 @@ bool PathExpr::MatchFrom(const gui::Screen& screen, int index, int step) const {
   return false;
 }
 
-bool PathExpr::Matches(const gui::Screen& screen, int index) const {
+bool PathExpr::Matches(const Screen& screen, int index) const {
   if (steps_.empty() || index < 0 || index >= static_cast<int>(screen.widgets.size())) return false;
   return MatchFrom(screen, index, static_cast<int>(steps_.size()) - 1);
 }
@@ -227,7 +229,7 @@ bool ActivityMatches(std::string_view activity, std::string_view wanted) {
   return full.size() > w.size() && full.ends_with(w) && full[full.size() - w.size() - 1] == '.';
 }
 
-bool WidgetMatcher::Matches(const gui::Screen& screen, int index) const {
+bool WidgetMatcher::Matches(const Screen& screen, int index) const {
   if (index < 0 || index >= static_cast<int>(screen.widgets.size())) return false;
   const gui::Widget& w = screen.widgets[index];
   if (resource_id && !ResourceIdMatches(w.resource_id, *resource_id)) return false;
@@ -306,4 +308,81 @@ Result<WidgetMatcher> ParseWidgetMatcher(const nlohmann::json& j, const std::str
   return m;
 }
 
-}  // namespace roam::explore
+Status CheckJsonKeys(const json& j, const std::string& where,
+                     const std::vector<std::string>& known) {
+  if (!j.is_object())
+    return Status::InvalidArgument(
+        fmt::format("{}: expected an object, got {}", where, JsonExcerpt(j)));
+  for (const auto& [key, value] : j.items()) {
+    if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+    return Status::InvalidArgument(fmt::format("{}: unknown key \"{}\"{}; known: {}", where, key,
+                                               DidYouMean(key, known), fmt::join(known, ", ")));
+  }
+  return Status::Ok();
+}
+
+Result<WidgetStep> ParseWidgetStep(const json& j, const std::string& where) {
+  ROAM_RETURN_IF_ERROR(CheckJsonKeys(j, where, {"action", "widget", "text"}));
+  if (!j.contains("action") || !j["action"].is_string())
+    return Status::InvalidArgument(
+        fmt::format("{}: needs \"action\": click, long_click, input_text, back, menu, ...", where));
+  const std::string name = j["action"].get<std::string>();
+  auto kind = ActionKindFromName(name);
+  if (!kind) {
+    std::vector<std::string> names;
+    for (int k = 0; k < kActionKindCount; ++k)
+      names.emplace_back(ActionKindName(static_cast<ActionKind>(k)));
+    return Status::InvalidArgument(fmt::format("{}.action: unknown action \"{}\"{}; known: {}",
+                                               where, name, DidYouMean(name, names),
+                                               fmt::join(names, ", ")));
+  }
+  WidgetStep step;
+  step.kind = *kind;
+  const bool widget_kind = IsWidgetAction(*kind);
+  if (widget_kind != j.contains("widget"))
+    return Status::InvalidArgument(
+        widget_kind
+            ? fmt::format("{}: \"{}\" acts on a widget: give \"widget\": {{\"resource_id\": ...}}",
+                          where, name)
+            : fmt::format("{}: \"{}\" is a global action and takes no \"widget\"", where, name));
+  if (widget_kind) {
+    auto m = ParseWidgetMatcher(j["widget"], where + ".widget");
+    if (!m.ok()) return m.status();
+    step.widget = std::move(*m);
+  }
+  const bool takes_text = *kind == ActionKind::kInputText || TextNamesAction(*kind);
+  if (j.contains("text")) {
+    if (!takes_text)
+      return Status::InvalidArgument(fmt::format("{}: \"{}\" takes no \"text\"", where, name));
+    if (!j["text"].is_string())
+      return Status::InvalidArgument(fmt::format("{}.text: expected a string", where));
+    step.text = j["text"].get<std::string>();
+  } else if (takes_text) {
+    return Status::InvalidArgument(fmt::format("{}: \"{}\" needs \"text\"", where, name));
+  }
+  return step;
+}
+
+int TargetOf(const Screen& screen, const Action& action) {
+  const int n = static_cast<int>(screen.widgets.size());
+  if (action.widget >= 0 && action.widget < n &&
+      (!action.target || screen.widgets[action.widget].bounds == action.target->bounds))
+    return action.widget;
+  return action.target ? screen.FindPath(action.target->path) : -1;
+}
+
+std::optional<Action> StepAction(const WidgetStep& step, const Screen& screen,
+                                 const std::vector<Action>& actions) {
+  if (!step.widget) return MakeGlobalAction(step.kind, step.text);
+  for (const auto& a : actions) {
+    if (a.kind != step.kind) continue;
+    const int target = TargetOf(screen, a);
+    if (target < 0 || !step.widget->Matches(screen, target)) continue;
+    Action action = a;
+    if (step.kind == ActionKind::kInputText) action.text = step.text;
+    return action;
+  }
+  return std::nullopt;
+}
+
+}  // namespace roam::gui

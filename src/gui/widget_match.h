@@ -1,5 +1,6 @@
-// Widget and activity matchers for the harness (explore/harness.h): black and white lists and
-// the widgets of custom-action scripts. A WidgetMatcher matches by resource-id, text, a path
+// Widget and activity matchers, and the steps that use them, as users write them: the harness's
+// black and white lists and custom-action scripts (explore/harness.h), properties' conditions and
+// interactions (oracle/property.h). A WidgetMatcher matches by resource-id, text, a path
 // expression (a small XPath subset, below) or a screen-fraction rectangle; every key given
 // must hold. Matchers are immutable once parsed: thread-safe.
 //
@@ -24,16 +25,17 @@
 #include <nlohmann/json.hpp>
 
 #include "base/status.h"
+#include "gui/action.h"
 #include "gui/screen.h"
 
-namespace roam::explore {
+namespace roam::gui {
 
 class PathExpr {
  public:
   // Parses `text`; errors say the column and what was expected.
   static Result<PathExpr> Parse(std::string_view text);
   // Whether the widget at `index` of `screen` (linked) is selected by the expression.
-  bool Matches(const gui::Screen& screen, int index) const;
+  bool Matches(const Screen& screen, int index) const;
   const std::string& text() const { return text_; }
 
   struct Test {
@@ -49,7 +51,7 @@ class PathExpr {
   };
 
  private:
-  bool MatchFrom(const gui::Screen& screen, int index, int step) const;
+  bool MatchFrom(const Screen& screen, int index, int step) const;
   std::string text_;
   std::vector<Step> steps_;
 };
@@ -67,7 +69,7 @@ struct WidgetMatcher {
   std::optional<FractionRect> rect;
   std::string describe;  // the matcher as written, for logs
 
-  bool Matches(const gui::Screen& screen, int index) const;
+  bool Matches(const Screen& screen, int index) const;
 };
 
 // Parses {"resource_id": ..., "text": ..., "path": ..., "rect": [x0,y0,x1,y1]} (at least one
@@ -83,4 +85,31 @@ bool ResourceIdMatches(std::string_view id, std::string_view wanted);
 // ".ui.Main").
 bool ActivityMatches(std::string_view activity, std::string_view wanted);
 
-}  // namespace roam::explore
+// Every key of `j` (an object) must be in `known`; else "where: unknown key "x" (did you mean
+// ...); known: ...". Not an object: "where: expected an object, got ...".
+Status CheckJsonKeys(const nlohmann::json& j, const std::string& where,
+                     const std::vector<std::string>& known);
+
+// One step a user writes (a harness script's, a property's interaction): an action kind, the
+// widget it acts on (widget actions only) and its text (input_text: what is typed; key: the key
+// name; broadcast: the intent action).
+struct WidgetStep {
+  ActionKind kind = ActionKind::kClick;
+  std::optional<WidgetMatcher> widget;  // set exactly for widget actions
+  std::string text;
+};
+
+// Parses {"action": "click", "widget": {...}, "text": "..."}; `where` names it in errors.
+Result<WidgetStep> ParseWidgetStep(const nlohmann::json& j, const std::string& where);
+
+// The widget `action` targets on `screen` (its index, checked against the target's bounds, else
+// found by its path), or -1.
+int TargetOf(const Screen& screen, const Action& action);
+
+// `step` as an action on `screen`: for a widget step the first of `actions` of its kind on a
+// widget its matcher selects (with the step's text typed), nullopt when there is none; a global
+// step as it is.
+std::optional<Action> StepAction(const WidgetStep& step, const Screen& screen,
+                                 const std::vector<Action>& actions);
+
+}  // namespace roam::gui

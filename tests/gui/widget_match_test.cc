@@ -1,12 +1,12 @@
 // The harness's matchers: each widget matcher kind (resource-id, text, path expression,
 // screen-fraction rectangle), activity names, and the errors of bad matchers.
-#include "explore/widget_match.h"
+#include "gui/widget_match.h"
 
 #include <gtest/gtest.h>
 
 #include "gui/uiautomator.h"
 
-namespace roam::explore {
+namespace roam::gui {
 namespace {
 
 // A login-like screen: root, toolbar with title, a field, two buttons, a bottom bar with an icon.
@@ -165,4 +165,4 @@ TEST(ActivityMatches, FullNameOrATailAfterADot) {
 }
 
 }  // namespace
-}  // namespace roam::explore
+}  // namespace roam::gui
