@@ -108,6 +108,13 @@ int BenchCommand(int argc, char** argv) {
       ->check(CLI::IsMember({"on", "off"}))
       ->capture_default_str();
   AddHarnessFlags(app, o.harness);
+  app.add_option("--properties", o.properties,
+                 "properties checked by exploration runs (docs/properties.md): a JSON file for "
+                 "every app, or a folder whose APP.properties.json goes with apps/.../APP.json "
+                 "(apps/bench ships them)")
+      ->type_name("FILE|DIR")
+      ->check(CLI::ExistingPath)
+      ->group("Oracles");
   AddFastbotTuningFlags(app, o.strategy_settings.fastbot);  // no --model: runs are parallel
   AddDqnTuningFlags(app, o.strategy_settings.dqn);
   app.add_option("--dqn-model", o.strategy_settings.dqn.model,

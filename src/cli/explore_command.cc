@@ -133,6 +133,11 @@ int ExploreCommand(int argc, char** argv) {
   AddTimeTravelFlags(app, o.strategy_settings.timetravel);
   AddDeclaredStrategyFlags(app, o.strategy_settings);
   AddHarnessFlags(app, o.harness);
+  app.add_option("--properties", o.properties_file,
+                 "JSON properties of the app checked as the run goes: a precondition, an "
+                 "interaction, what must hold after (docs/properties.md)")
+      ->type_name("FILE")
+      ->group("Oracles");
   AddFastbotTuningFlags(app, o.strategy_settings.fastbot);
   AddFastbotModelFlags(app, o.strategy_settings.fastbot, o.campaign.flush_every);
   AddDqnTuningFlags(app, o.strategy_settings.dqn);

@@ -46,6 +46,16 @@ using RunKind =
     std::function<Result<report::Summary>(const RunOptions& common, const std::string& strategy,
                                           const BenchOptions& options, const RunContext& context)>;
 
+// The properties file that goes with `app`: `properties` itself when it is a file; in a folder,
+// <app's name>.properties.json when there is one.
+std::filesystem::path PropertiesFor(const std::filesystem::path& properties,
+                                    const std::filesystem::path& app) {
+  std::error_code ec;
+  if (properties.empty() || !std::filesystem::is_directory(properties, ec)) return properties;
+  auto beside = properties / (app.stem().string() + ".properties.json");
+  return std::filesystem::exists(beside, ec) ? beside : std::filesystem::path();
+}
+
 Result<report::Summary> RunExplore(const RunOptions& common, const std::string& strategy,
                                    const BenchOptions& options, const RunContext& context) {
   ExploreOptions o;
@@ -54,6 +64,7 @@ Result<report::Summary> RunExplore(const RunOptions& common, const std::string& 
   o.strategy_settings = options.strategy_settings;
   o.strategy_settings.dqn.save = false;  // parallel runs: each learns on its own copy
   o.harness = options.harness;
+  o.properties_file = PropertiesFor(options.properties, common.target.app);
   o.campaign.bug_screenshots = 0;  // the table times runs; pictures are for people
   o.campaign.state_screens = 0;
   return Explore(o, context);
@@ -316,6 +327,7 @@ nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions
   j["shard"] = {{"index", options.shard}, {"count", options.shards}};
   j["grid"] = options.apps.size() * options.strategies.size() * static_cast<size_t>(options.seeds);
   if (options.harness.Active()) j["harness"] = options.harness.ToJson();
+  if (!options.properties.empty()) j["properties"] = options.properties.string();
   // A run the stop signal cut short is listed apart, not as a run of the grid: `bench merge`
   // then counts it missing, to be run again.
   j["interrupted"] = nlohmann::json::array();

@@ -45,6 +45,9 @@ struct BenchOptions {
   explore::StrategySettings strategy_settings;
   bool snapshots = true;            // false: the simulator without snapshots (a phone)
   explore::HarnessOptions harness;  // applied to every run when active
+  // Properties (docs/properties.md) checked by exploration runs: a file for every app, or a
+  // folder whose <app>.properties.json (the app spec's name) goes with that app; empty: none.
+  std::filesystem::path properties;
   // Minimise every planted crash and ANR found (roam minimize) and add the "Minimised traces"
   // table, with the oracle's shortest route to each bug as the yardstick.
   bool minimize = false;

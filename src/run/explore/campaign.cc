@@ -32,7 +32,10 @@ Campaign::Campaign(CampaignOptions options, BudgetOptions budget, device::Device
                 .state_screens = options.state_screens},
                context),
       budget_(session_.budget()),
-      executor_(session_.executor()) {}
+      executor_(session_.executor()) {
+  if (options_.properties)
+    properties_ = std::make_unique<oracle::PropertyOracle>(*options_.properties);
+}
 
 void StepTurns::Begin(size_t device) {
   std::unique_lock lock(mu_);
@@ -206,17 +209,27 @@ Status Campaign::Step() {
   gui::ActionsFor(screen_, actions_);
   KeepShorterPath(key);
   executor_.timing().decide += clock.Now() - mark;
-  ROAM_RETURN_IF_ERROR(ServeRequests(key));
+  // A property's interaction under way is not undone by a restore.
+  const size_t moved = restores_ + failed_restores_;
+  if (!properties_ || !properties_->Busy()) ROAM_RETURN_IF_ERROR(ServeRequests(key));
   if (!budget_.Left()) return Status::Ok();  // a replayed path may use up the budget
+  std::optional<gui::Action> own;
+  if (properties_)
+    ROAM_RETURN_IF_ERROR(SeeProperties(relaunched || restores_ + failed_restores_ != moved, own));
 
   mark = clock.Now();
   explore::StepView view{screen_, key, actions_, budget_.events(), session_.broadcasts()};
-  gui::Action action = strategy_.Next(view, rng_);
+  gui::Action action = own ? std::move(*own) : strategy_.Next(view, rng_);
   report::TraceStep step = StepExecutor::StepFor(screen_, action, key);
   executor_.timing().decide += clock.Now() - mark;
   ActOutcome outcome;
   ROAM_RETURN_IF_ERROR(executor_.Act(action, outcome));
   if (action.kind == gui::ActionKind::kBroadcast) session_.ReadBroadcasts();
+  if (properties_) {
+    last_action_ = action;
+    last_screen_ = screen_;
+    last_failed_ = outcome.failed();
+  }
   ROAM_RETURN_IF_ERROR(RecordAct(std::move(step), outcome));
   pending_ = Pending{.from = key,
                      .action = std::move(action),

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -24,6 +25,7 @@
 #include "device/device.h"
 #include "explore/strategy.h"
 #include "oracle/crash.h"
+#include "oracle/property.h"
 #include "report/summary.h"
 #include "report/trace.h"
 #include "report/verdict.h"
@@ -51,6 +53,8 @@ struct CampaignOptions {
   int state_screens = 48;
   oracle::CrashOracleOptions crash;
   ProgressOptions progress;
+  // Properties checked as the run goes (--properties: oracle/property.h); null: none. Borrowed.
+  const oracle::PropertySet* properties = nullptr;
 };
 
 // The devices of one run taking turns, one step each in the order of their indexes
@@ -83,7 +87,10 @@ struct CampaignIo {
   // progress-<tag>.jsonl and summary-<tag>.json; empty: the run's only device.
   std::string device_tag;
   SharedBugs* shared_bugs = nullptr;  // the run's bug folders, when devices share them
-  StepTurns* turns = nullptr;         // when the devices take turns: this one is turn_index
+  // The simulator's planted bugs other than crashes, switched on: a property's bug is put down to
+  // the one whose switching off makes it hold (its bug_id).
+  std::vector<std::string> functional_bugs;
+  StepTurns* turns = nullptr;  // when the devices take turns: this one is turn_index
   size_t turn_index = 0;
   // Called every so many steps, at each new activity and at the end, with the figures of the
   // progress line and the activities and abstract states reached, each in order of discovery.
@@ -124,6 +131,14 @@ class Campaign {
   // Records an act step with what followed it, and files a bug for each new finding.
   Status RecordAct(report::TraceStep step, const ActOutcome& outcome);
   Status FileBug(const oracle::CrashFinding& finding);
+  // The properties' look at the screen about to be acted on (campaign_properties.cc): a step of
+  // their own in `own`, and a bug folder for each new violation.
+  Status SeeProperties(bool restarted, std::optional<gui::Action>& own);
+  Status FilePropertyBug(const oracle::Finding& finding);
+  // The last episode from a clean start (turned as the run began), or the whole run so far when
+  // the episode overflowed; the whole run so far, read back from trace.jsonl.
+  std::vector<report::TraceStep> EpisodeTrace();
+  std::vector<report::TraceStep> RunTraceSoFar();
   // The trace of a new finding: the last episode from a clean start when it reproduces the
   // finding, else the whole run so far; `checked` says how its check went. Where no fresh
   // device can check it now (a phone), the whole run so far, with the last episode from a clean
@@ -180,6 +195,15 @@ class Campaign {
   std::unordered_map<uint64_t, std::string> saved_by_state_;
   size_t snapshots_taken_ = 0, restores_ = 0, failed_restores_ = 0;
   int64_t restore_events_ = 0;  // events sent replaying paths
+
+  // Properties (CampaignOptions::properties): their oracle, the last action and the screen it
+  // was taken on, and their bug folders, one per signature.
+  std::unique_ptr<oracle::PropertyOracle> properties_;
+  std::optional<gui::Action> last_action_;
+  gui::Screen last_screen_;
+  bool last_failed_ = false;
+  std::vector<report::FunctionalFinding> property_bugs_;
+  std::map<std::string, size_t> property_bug_index_;  // by signature
 
   int64_t trace_steps_ = 0;
   size_t reported_activities_ = 0;  // activities when io_.on_progress was last called

@@ -22,26 +22,34 @@ std::vector<report::TraceStep> Campaign::BugTrace(const oracle::CrashFinding& fi
   };
   // First try the short trace: a clean start, then the last episode.
   if (!episode_overflow_) {
-    std::vector<report::TraceStep> shortest;
-    if (!episode_from_clear_) shortest.push_back({.op = "clear"});
-    shortest.insert(shortest.end(), episode_.begin(), episode_.end());
-    // A fresh device stands as the run began; the episode may have begun turned (after the
-    // clear, before the launch: an app in the foreground would see the rotation).
-    if (auto turn = TurnStep(start_rotation_, episode_rotation_))
-      shortest.insert(shortest.begin() + 1, *turn);
+    std::vector<report::TraceStep> shortest = EpisodeTrace();
     // An episode that began at the run's own clear is the exact prefix: it needs no check to be
     // faithful, but is checked anyway where a fresh device can be had.
     if (check(shortest) || (!io_.fresh_device && episode_from_clear_)) return shortest;
     if (!io_.fresh_device) shorter = std::move(shortest);
   }
-  // Otherwise the whole run so far, read back from trace.jsonl.
-  std::vector<report::TraceStep> prefix;
-  if (session_.trace().Flush().ok()) {
-    auto all = report::ReadTrace(session_.RunFile("trace", "jsonl"));
-    if (all.ok()) prefix = std::move(*all);
-  }
+  // Otherwise the whole run so far.
+  std::vector<report::TraceStep> prefix = RunTraceSoFar();
   check(prefix);
   return prefix;
+}
+
+std::vector<report::TraceStep> Campaign::RunTraceSoFar() {
+  if (!session_.trace().Flush().ok()) return {};
+  auto all = report::ReadTrace(session_.RunFile("trace", "jsonl"));
+  return all.ok() ? std::move(*all) : std::vector<report::TraceStep>{};
+}
+
+std::vector<report::TraceStep> Campaign::EpisodeTrace() {
+  if (episode_overflow_) return RunTraceSoFar();
+  std::vector<report::TraceStep> steps;
+  if (!episode_from_clear_) steps.push_back({.op = "clear"});
+  steps.insert(steps.end(), episode_.begin(), episode_.end());
+  // A fresh device stands as the run began; the episode may have begun turned (after the clear,
+  // before the launch: an app in the foreground would see the rotation).
+  if (auto turn = TurnStep(start_rotation_, episode_rotation_))
+    steps.insert(steps.begin() + 1, *turn);
+  return steps;
 }
 
 Status Campaign::FileBug(const oracle::CrashFinding& finding) {
@@ -88,6 +96,10 @@ report::Summary Campaign::MakeSummary() const {
   s.failed_restores = failed_restores_;
   s.restore_events = restore_events_;
   report::AddFindings(session_.crashes().findings(), bug_dirs_, s);
+  if (properties_) {
+    s.functional = property_bugs_;
+    s.sections["properties"] = properties_->ToJson();
+  }
   report::MarkKnown(io_.known, s);
   return s;
 }

@@ -1,8 +1,11 @@
 #include "run/explore/explore.h"
 
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "oracle/property.h"
 #include "run/explore/fleet.h"
 #include "run/networks.h"
 
@@ -84,7 +87,19 @@ Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& c
     d.strategy = std::move(*strategy);
     devices_config.push_back({{"device", d.tag}, {"name", d.target->device().Name()}});
   }
+  // Properties: read before the run folder (a bad file leaves nothing behind).
+  std::optional<oracle::PropertySet> properties;
+  if (!options.properties_file.empty()) {
+    if (fleet)
+      return Status::Unsupported(
+          "--properties is checked on one device; several devices (--devices, --serial A,B) "
+          "do not check them yet");
+    auto loaded = oracle::LoadProperties(options.properties_file);
+    if (!loaded.ok()) return loaded.status();
+    properties = std::move(*loaded);
+  }
   json config = ExploreConfig(options, *devices[0].strategy);
+  if (properties) config["properties"] = options.properties_file.string();
   if (fleet) {
     config["devices"] = devices_config;
     config["shared_model"] = options.share_model;
@@ -100,11 +115,14 @@ Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& c
                 .replay = d.target->replay(),
                 .fresh_device = d.target->fresh_device(),
                 .known = options.known,
-                .html_report = options.html_report};
+                .html_report = options.html_report,
+                .functional_bugs = d.target->FunctionalBugsOn()};
   Rng rng(options.seed);
   BudgetOptions budget = options.budget;
   budget.clock = d.target->clock();
-  Campaign campaign(options.campaign, budget, d.target->device(), *d.strategy, rng, std::move(io),
+  CampaignOptions campaign_options = options.campaign;
+  if (properties) campaign_options.properties = &*properties;
+  Campaign campaign(campaign_options, budget, d.target->device(), *d.strategy, rng, std::move(io),
                     context);
   auto summary = campaign.Run();
   ROAM_RETURN_IF_ERROR(WriteStrategyFigures(options.out, *d.strategy, "", true));

@@ -30,6 +30,8 @@ struct ExploreOptions : RunOptions {
   int devices = 1;
   bool share_model = true;
   bool lockstep = false;  // the devices take turns, a step each: reproducible from the seed
+  // Properties checked as the run goes (docs/properties.md); empty: none. One device only.
+  std::filesystem::path properties_file;
 };
 
 // The word vectors setup.sh builds (scripts/word_vectors.sh), for --strategy dqn.

@@ -9,9 +9,11 @@
 #include "base/json_fields.h"
 #include "gui/abstraction.h"
 #include "oracle/crash.h"
+#include "oracle/property.h"
 #include "run/budget.h"
 #include "run/executor.h"
 #include "run/fuzz/fuzz.h"
+#include "run/property_bug.h"
 #include "run/replay_spec.h"
 #include "run/run_folder.h"
 #include "run/triage/minimize.h"
@@ -44,6 +46,42 @@ Result<ReplayOutcome> ReplayCrash(const std::filesystem::path& dir, const Replay
   return outcome;
 }
 
+// bugs/P<n>: a property violated; its trace is replayed and the property, as bug.json keeps
+// it, checked again.
+Result<ReplayOutcome> ReplayPropertyBug(const std::filesystem::path& dir, const ReplaySpec& spec,
+                                        bool) {
+  const std::string where = (dir / "bug.json").string();
+  auto j = ReadJsonFile(dir / "bug.json");
+  if (!j.ok()) return j.status();
+  std::string signature, name, message;
+  int64_t first_step = 0;
+  ROAM_RETURN_IF_ERROR(ReadField(*j, "signature", signature, where));
+  ROAM_RETURN_IF_ERROR(ReadField(*j, "name", name, where));
+  ROAM_RETURN_IF_ERROR(ReadField(*j, "message", message, where));
+  ROAM_RETURN_IF_ERROR(ReadField(*j, "first_step", first_step, where));
+  if (!j->contains("property"))
+    return Status::Corruption(where + ": has no \"property\" (the property as written)");
+  auto property = oracle::ParseProperty((*j)["property"], where + ": property");
+  if (!property.ok()) return property.status();
+  const auto trace_file = dir / "trace.jsonl";
+  auto trace = report::ReadTrace(trace_file);
+  if (!trace.ok()) return trace.status();
+  auto device = OpenReplayDevice(spec, dir);
+  if (!device.ok()) return device.status();
+  auto check = ReplayPropertyTrace(**device, *trace, *property, first_step, spec);
+  if (!check.ok()) return check.status();
+  ReplayOutcome outcome;
+  outcome.trace = trace_file.string();
+  outcome.expected = signature;
+  outcome.words = message;
+  outcome.reproduced = check->Reproduces(signature, name);
+  outcome.result.steps_run = check->steps_run;
+  if (!check->violation.empty()) outcome.result.signatures.push_back(check->violation);
+  if (!check->precondition_held)
+    outcome.note = "the property's precondition did not hold where its interaction began";
+  return outcome;
+}
+
 // The kinds of bug folder, by bug.json's "kind".
 struct BugKind {
   const char* kind;
@@ -51,9 +89,10 @@ struct BugKind {
                                   bool original);
 };
 constexpr BugKind kBugKinds[] = {
-    {"crash", ReplayCrash},           {"anr", ReplayCrash}, {"native_crash", ReplayCrash},
-    {"functional", ReplayFunctional}, {"vision", nullptr},  // ReplayVision, which also takes the
-                                                            // model
+    {"crash", ReplayCrash},          {"anr", ReplayCrash},
+    {"native_crash", ReplayCrash},   {"functional", ReplayFunctional},
+    {"property", ReplayPropertyBug}, {"vision", nullptr},  // ReplayVision, which also takes the
+                                                           // model
 };
 
 }  // namespace

@@ -1,0 +1,96 @@
+// Properties checked while a strategy explores (oracle/property.h, run/property_bug.h), end to end
+// on apps/bench/tasks.json with its shipped property file: the planted tag-chip bug no other
+// oracle sees is found as bugs/P1, put down to its planted bug, and replays; switched off, nothing
+// is reported; a bad file stops the run before its folder is made.
+#include <gtest/gtest.h>
+
+#include "base/files.h"
+#include "report/summary.h"
+#include "run/explore/explore.h"
+#include "run/triage/replay.h"
+#include "test_paths.h"
+
+namespace roam::run {
+namespace {
+
+ExploreOptions TasksWithProperties(const std::string& out) {
+  ExploreOptions o;
+  o.seed = 2;
+  o.out = testing::TempDir(out);
+  o.budget.events = 10000;
+  o.strategy = "random";
+  o.target.app = testing::SourceDir() / "apps/bench/tasks.json";
+  o.properties_file = testing::SourceDir() / "apps/bench/tasks.properties.json";
+  o.html_report = false;
+  return o;
+}
+
+TEST(Properties, AViolatedPropertyIsFiledPutDownToItsPlantedBugAndReplays) {
+  ExploreOptions o = TasksWithProperties("properties_tasks");
+  auto summary = Explore(o);
+  ASSERT_TRUE(summary.ok()) << summary.status().message();
+  ASSERT_TRUE(summary->functional.has_value());
+  ASSERT_EQ(summary->functional->size(), 1u);
+  const auto& p1 = summary->functional->front();
+  EXPECT_EQ(p1.id, "P1");
+  EXPECT_EQ(p1.bug_dir, "bugs/P1");
+  EXPECT_EQ(p1.bug_id, "tasks-tag-shown-twice");
+  EXPECT_TRUE(p1.scored);
+  auto bug = ReadJsonFile(o.out / "bugs/P1/bug.json");
+  ASSERT_TRUE(bug.ok());
+  EXPECT_EQ((*bug)["kind"], "property");
+  EXPECT_EQ((*bug)["reproduced"], true);
+  EXPECT_EQ((*bug)["property"]["name"], "a task's tag chip is shown once");
+  // Each property's figures, the interaction that held included.
+  const auto& figures = summary->sections["properties"]["properties"];
+  ASSERT_EQ(figures.size(), 2u);
+  EXPECT_GT(figures[0]["violated"].get<int>(), 0);
+  EXPECT_GT(figures[1]["checked"].get<int>(), 0);
+  EXPECT_EQ(figures[1]["violated"], 0);
+  auto replay = ReplayBug(o.out / "bugs/P1");
+  ASSERT_TRUE(replay.ok()) << replay.status().message();
+  EXPECT_TRUE(replay->reproduced) << replay->expected;
+
+  // With the planted bug off, the same run reports nothing.
+  ExploreOptions off = TasksWithProperties("properties_tasks_off");
+  off.target.bugs_off = {"tasks-tag-shown-twice"};
+  auto clean = Explore(off);
+  ASSERT_TRUE(clean.ok()) << clean.status().message();
+  ASSERT_TRUE(clean->functional.has_value());
+  EXPECT_TRUE(clean->functional->empty());
+}
+
+TEST(Properties, APropertyWhosePreconditionNeverHeldIsListed) {
+  ExploreOptions o = TasksWithProperties("properties_never");
+  o.budget.events = 300;
+  const auto file = testing::TempDir("properties_never_file") / "p.json";
+  ASSERT_TRUE(WriteFileAtomic(file, R"({"properties": [{"name": "nowhere",
+      "precondition": {"activity": "NoSuchActivity"},
+      "postcondition": [{"present": {"text": "x"}}]}]})")
+                  .ok());
+  o.properties_file = file;
+  auto summary = Explore(o);
+  ASSERT_TRUE(summary.ok()) << summary.status().message();
+  EXPECT_EQ(summary->sections["properties"]["precondition_never_held"],
+            nlohmann::json::array({"nowhere"}));
+}
+
+TEST(Properties, ABadFileStopsTheRunBeforeItsFolder) {
+  ExploreOptions o = TasksWithProperties("properties_bad");
+  const auto file = testing::TempDir("properties_bad_file") / "p.json";
+  ASSERT_TRUE(
+      WriteFileAtomic(file, R"({"properties": [{"name": "a", "postcondition": [{"gon": {}}]}]})")
+          .ok());
+  o.properties_file = file;
+  std::filesystem::remove_all(o.out);
+  auto summary = Explore(o);
+  ASSERT_FALSE(summary.ok());
+  EXPECT_NE(summary.status().message().find("p.json: properties[0].postcondition[0]: unknown key "
+                                            "\"gon\" (did you mean \"gone\"?)"),
+            std::string::npos)
+      << summary.status().message();
+  EXPECT_FALSE(std::filesystem::exists(o.out / "config.json"));
+}
+
+}  // namespace
+}  // namespace roam::run
