@@ -111,9 +111,9 @@ int BenchCommand(int argc, char** argv) {
   app.add_option("--properties", o.properties,
                  "properties checked by exploration runs (docs/properties.md): a JSON file for "
                  "every app, or a folder whose APP.properties.json goes with apps/.../APP.json "
-                 "(apps/bench ships them)")
-      ->type_name("FILE|DIR")
-      ->check(CLI::ExistingPath)
+                 "(apps/bench/config ships them)")
+      ->type_name("PATH")
+      ->check(CLI::ExistingPath.description(""))
       ->group("Oracles");
   AddFastbotTuningFlags(app, o.strategy_settings.fastbot);  // no --model: runs are parallel
   AddDqnTuningFlags(app, o.strategy_settings.dqn);

@@ -72,8 +72,8 @@ Result<int> Count(const json& j, const std::string& where) {
 
 Result<Postcondition> ParsePostcondition(const json& j, const std::string& where) {
   ROAM_RETURN_IF_ERROR(gui::CheckJsonKeys(j, where,
-                                          {"present", "absent", "activity", "kept", "gone", "count",
-                                           "equals", "at_most", "changed_by"}));
+                                          {"present", "absent", "activity", "kept", "in", "gone",
+                                           "count", "equals", "at_most", "changed_by"}));
   using K = Postcondition::Kind;
   constexpr std::pair<const char*, K> kKinds[] = {
       {"present", K::kPresent}, {"absent", K::kAbsent}, {"activity", K::kActivity},
@@ -112,6 +112,13 @@ Result<Postcondition> ParsePostcondition(const json& j, const std::string& where
     *out = *n;
     ++bounds;
   }
+  if (j.contains("in")) {
+    if (p.kind != K::kKept)
+      return Status::InvalidArgument(fmt::format("{}: \"in\" goes with \"kept\" only", where));
+    auto m = gui::ParseWidgetMatcher(j["in"], where + ".in");
+    if (!m.ok()) return m.status();
+    p.in = std::move(*m);
+  }
   if (p.kind == K::kCount && bounds != 1)
     return Status::InvalidArgument(fmt::format(
         "{}: \"count\" needs exactly one of \"equals\", \"at_most\", \"changed_by\"", where));
@@ -142,7 +149,8 @@ std::string Postcondition::Failure(const gui::Screen& before, const gui::Screen&
                  ? ""
                  : fmt::format("the screen after is {}", after.activity);
     case Kind::kKept: {
-      const auto then = TextsMatching(*widget, before), now = TextsMatching(*widget, after);
+      const auto then = TextsMatching(*widget, before),
+                 now = TextsMatching(in ? *in : *widget, after);
       for (const auto& t : then)
         if (std::find(now.begin(), now.end(), t) == now.end())
           return fmt::format(

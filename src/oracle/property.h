@@ -37,12 +37,13 @@ struct Postcondition {
     kPresent,   // `widget` selects a widget after
     kAbsent,    // `widget` selects none after
     kActivity,  // the screen after is `activity`
-    kKept,      // every text `widget` showed before is still shown by it after
+    kKept,      // every text `widget` showed before is still shown after, by `in` when given
     kGone,      // `widget` selected a widget before and selects none after
     kCount,     // how many widgets `widget` selects after: `equals`, `at_most`, or `changed_by`
   };
   Kind kind = Kind::kPresent;
   std::optional<gui::WidgetMatcher> widget;
+  std::optional<gui::WidgetMatcher> in;  // kKept: where after (default: `widget`)
   std::string activity;
   std::optional<int> equals, at_most, changed_by;
   std::string describe;  // as written, for people: {"count": {"text": "Meeting"}, "at_most": 1}

@@ -60,6 +60,11 @@ TEST(Property, EachPostconditionJudgesTheScreensBeforeAndAfter) {
   EXPECT_EQ(judge(R"({"kept": {"resource_id": "row"}})", two, renamed),
             R"({"kept":{"resource_id":"row"}}: "eggs" was shown before and is not after )"
             R"((after: "milk", "oats"))");
+  // A text shown before in one place and after in another (a song playing, then in History).
+  EXPECT_EQ(judge(R"({"kept": {"text": "Notes"}, "in": {"resource_id": "row"}})", two,
+                  NoteList({"Notes"})),
+            "");
+  EXPECT_NE(judge(R"({"kept": {"text": "Notes"}, "in": {"resource_id": "row"}})", two, two), "");
   EXPECT_EQ(judge(R"({"gone": {"text": "eggs"}})", two, renamed), "");
   EXPECT_NE(judge(R"({"gone": {"text": "eggs"}})", two, two), "");
   EXPECT_NE(judge(R"({"gone": {"text": "eggs"}})", none, none), "") << "nothing to be gone";
@@ -167,7 +172,7 @@ TEST(Property, ABadFileIsRefusedWithThePlaceOfTheMistake) {
   EXPECT_EQ(
       Refusal(R"({"properties": [{"name": "a", "postcondition": [{"cont": {"text": "x"}}]}]})"),
       "p.json: properties[0].postcondition[0]: unknown key \"cont\" (did you mean \"count\"?); "
-      "known: present, absent, activity, kept, gone, count, equals, at_most, changed_by");
+      "known: present, absent, activity, kept, in, gone, count, equals, at_most, changed_by");
   EXPECT_EQ(
       Refusal(R"({"properties": [{"name": "a", "postcondition": [{"count": {"text": "x"}}]}]})"),
       "p.json: properties[0].postcondition[0]: \"count\" needs exactly one of \"equals\", "
@@ -185,11 +190,11 @@ TEST(Property, ABadFileIsRefusedWithThePlaceOfTheMistake) {
             "p.json: properties[1]: the name \"a\" is taken by another property");
 }
 
-// Every property file shipped beside the bench apps reads.
+// Every property file shipped with the bench apps (apps/bench/config) reads.
 TEST(Property, TheShippedPropertyFilesRead) {
   int files = 0;
   for (const auto& entry :
-       std::filesystem::directory_iterator(testing::SourceDir() / "apps/bench")) {
+       std::filesystem::directory_iterator(testing::SourceDir() / "apps/bench/config")) {
     if (!entry.path().string().ends_with(".properties.json")) continue;
     ++files;
     auto set = LoadProperties(entry.path());

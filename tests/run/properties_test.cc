@@ -20,7 +20,7 @@ ExploreOptions TasksWithProperties(const std::string& out) {
   o.budget.events = 10000;
   o.strategy = "random";
   o.target.app = testing::SourceDir() / "apps/bench/tasks.json";
-  o.properties_file = testing::SourceDir() / "apps/bench/tasks.properties.json";
+  o.properties_file = testing::SourceDir() / "apps/bench/config/tasks.properties.json";
   o.html_report = false;
   return o;
 }
