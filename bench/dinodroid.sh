@@ -1,7 +1,7 @@
 #!/bin/sh
 # DinoDroid's transfer experiment: train the dqn strategy's network on generated apps (seeds
 # 1001..TRAIN_APPS+1000, which no benchmark and no test uses), then bench random, fastbot, dqn
-# and the oracle on apps it never saw: the generated apps of bench/generated.sh (seeds 1..6)
+# and the planner on apps it never saw: the generated apps of bench/generated.sh (seeds 1..6)
 # and the shipped suite (apps/bench). Prints the overall table of each.
 #
 # The training step is the exact command that made the shipped model (data/dqn/model.bin):
@@ -20,7 +20,7 @@ TRAIN_APPS=${TRAIN_APPS:-10}
 TRAIN_EVENTS=${TRAIN_EVENTS:-5000}
 TRAIN_PASSES=${TRAIN_PASSES:-2}
 MODEL=${MODEL:-}
-STRATEGIES=${STRATEGIES:-random,fastbot,dqn,oracle}
+STRATEGIES=${STRATEGIES:-random,fastbot,dqn,planner}
 
 mkdir -p "$OUT/train" "$OUT/test"
 if [ -z "$MODEL" ]; then

@@ -14,6 +14,7 @@ void AddDeclaredStrategyFlags(CLI::App& app, explore::StrategySettings& settings
     const std::string group = fmt::format("Strategy {}", info.name);
     for (const auto& s : info.settings) {
       std::string flag = fmt::format("--{}-{}", info.name, s.name);
+      for (const auto& alias : info.aliases) flag += fmt::format(",--{}-{}", alias, s.name);
       std::replace(flag.begin(), flag.end(), '_', '-');
       nlohmann::json& into = settings.declared[info.name][s.name];
       into = s.value;  // the default until the flag is given

@@ -68,11 +68,11 @@ PlannerStrategy::PlannerStrategy(std::shared_ptr<const sim::AppSpec> spec,
 PlannerStrategy::~PlannerStrategy() = default;
 
 void PlannerStrategy::AddSettings(nlohmann::json& config) const {
-  config["oracle"] = {{"max_trials", options_.max_trials},
-                      {"map_trials", options_.map_trials},
-                      {"max_depth", options_.max_depth},
-                      {"max_texts", options_.max_texts},
-                      {"retry_after", options_.retry_after}};
+  config["planner"] = {{"max_trials", options_.max_trials},
+                       {"map_trials", options_.map_trials},
+                       {"max_depth", options_.max_depth},
+                       {"max_texts", options_.max_texts},
+                       {"retry_after", options_.retry_after}};
 }
 
 void PlannerStrategy::KeepInApp(sim::SimApp& app) {
@@ -443,7 +443,7 @@ void PlannerStrategy::Learn(const Transition& transition) {
     plan_.clear();
     plan_pos_ = 0;
   }
-  SyncShadow();  // the harness may act before the oracle is first asked
+  SyncShadow();  // the harness may act before the planner is first asked
   shadow_.Perform(done);
 }
 

@@ -1,4 +1,4 @@
-// The planner (strategy name `oracle`, as scripts and bench files know it): a strategy that
+// The planner (strategy name `planner`; `oracle` before, still an alias): a strategy that
 // reads the simulated app's spec and always takes the shortest route it knows to code not yet
 // covered. It keeps a shadow SimApp that mirrors the device step
 // for step (same seed, same bugs, same actions; the simulator is deterministic) and a planner
@@ -43,21 +43,21 @@ class PlannerStrategy final : public Strategy {
   PlannerStrategy(std::shared_ptr<const sim::AppSpec> spec, sim::SimOptions sim_options,
                   PlannerOptions options);
   ~PlannerStrategy() override;
-  std::string_view Name() const override { return "oracle"; }
+  std::string_view Name() const override { return "planner"; }
   gui::Action Next(const StepView& view, Rng& rng) override;
   // Performs the action the device performed on the shadow (the run loop calls it once per
   // event, before the next Next).
   void Learn(const Transition& transition) override;
-  // config.json's "oracle" section: the options, named as the registry's flags are.
+  // config.json's "planner" section: the options, named as the registry's flags are.
   void AddSettings(nlohmann::json& config) const override;
 
   // Steps where the shadow did not match the device (then the choice is random).
   int64_t desyncs() const { return desyncs_; }
 
   // A short route from a freshly installed and launched app to the planted bug `bug_id` (its
-  // crash or ANR raised), by the oracle's search over its actions and texts, nearest first toward
+  // crash or ANR raised), by the planner's search over its actions and texts, nearest first toward
   // the pages that raise it (sim::BugDistance), with states told apart by everything that decides
-  // behaviour (sim::LogicHash; the oracle's own planning looks only at the screen and misses bugs
+  // behaviour (sim::LogicHash; the planner's own planning looks only at the screen and misses bugs
   // behind a hidden setting): the yardstick of the minimised-traces benchmark. nullopt when none
   // is found within the options' depth and trials.
   static std::optional<std::vector<gui::Action>> RouteToBug(

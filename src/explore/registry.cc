@@ -25,13 +25,13 @@ Result<std::unique_ptr<Strategy>> MakeFastbot(FastbotMode mode, const StrategySe
 std::vector<StrategySetting> PlannerSettings() {
   const PlannerOptions d;
   return {
-      {"max_trials", "oracle: actions tried per search over hidden state", d.max_trials, 0},
-      {"map_trials", "oracle: actions tried on the map per plan before a step", d.map_trials, 0},
-      {"max_depth", "oracle: the longest route searched over hidden state", d.max_depth, 1},
-      {"max_texts", "oracle: texts tried per edit field, the spec's literals first", d.max_texts,
+      {"max_trials", "planner: actions tried per search over hidden state", d.max_trials, 0},
+      {"map_trials", "planner: actions tried on the map per plan before a step", d.map_trials, 0},
+      {"max_depth", "planner: the longest route searched over hidden state", d.max_depth, 1},
+      {"max_texts", "planner: texts tried per edit field, the spec's literals first", d.max_texts,
        1},
       {"retry_after",
-       "oracle: steps to wander after a search found nothing new before searching again at the "
+       "planner: steps to wander after a search found nothing new before searching again at the "
        "same coverage (twice as many after each more search in vain there)",
        d.retry_after, 1},
   };
@@ -41,8 +41,8 @@ Result<std::unique_ptr<Strategy>> MakePlanner(const StrategySettings& s, const T
                                               const SharedLearning&) {
   if (!t.spec_for_planner)
     return Status::InvalidArgument(
-        "the oracle strategy reads the app's spec: it needs a simulated app, not a device");
-  auto v = DeclaredSettings(s, "oracle");
+        "the planner strategy reads the app's spec: it needs a simulated app, not a device");
+  auto v = DeclaredSettings(s, "planner");
   if (!v.ok()) return v.status();
   PlannerOptions o{.max_trials = (*v)["max_trials"],
                    .map_trials = (*v)["map_trials"],
@@ -62,10 +62,12 @@ std::vector<StrategyInfo>& Table() {
           const SharedLearning&) -> Result<std::unique_ptr<Strategy>> {
          return std::unique_ptr<Strategy>(std::make_unique<RandomStrategy>(s.random));
        }},
-      {"oracle",
-       "the planner: reads the simulated app's spec and always takes the shortest "
-       "route to the nearest handler not yet covered (simulator only)",
-       MakePlanner, PlannerSettings()},
+      {"planner",
+       "reads the simulated app's spec and always takes the shortest route to the nearest "
+       "handler not yet covered (simulator only; a yardstick, not a tester; was `oracle`)",
+       MakePlanner,
+       PlannerSettings(),
+       {"oracle"}},
       {"fastbot",
        "Fastbot2: hyper-events, a probabilistic model while a page has events not yet "
        "tried in the run, then a Q-table learned by N-step SARSA (--model DIR reuses "
@@ -108,11 +110,17 @@ const std::vector<StrategyInfo>& Strategies() { return Table(); }
 
 void RegisterStrategy(StrategyInfo info) { Table().push_back(std::move(info)); }
 
-Result<nlohmann::json> DeclaredSettings(const StrategySettings& settings, std::string_view entry) {
-  const StrategyInfo* info = nullptr;
+const StrategyInfo* FindStrategy(std::string_view name) {
   for (const auto& i : Strategies())
-    if (i.name == entry) info = &i;
+    if (i.name == name || std::find(i.aliases.begin(), i.aliases.end(), name) != i.aliases.end())
+      return &i;
+  return nullptr;
+}
+
+Result<nlohmann::json> DeclaredSettings(const StrategySettings& settings, std::string_view entry) {
+  const StrategyInfo* info = FindStrategy(entry);
   if (!info) return Status::InvalidArgument(fmt::format("unknown strategy \"{}\"", entry));
+  entry = info->name;
   nlohmann::json values = nlohmann::json::object();
   for (const auto& s : info->settings) values[s.name] = s.value;
   auto given = settings.declared.find(entry);
@@ -142,9 +150,7 @@ Result<nlohmann::json> DeclaredSettings(const StrategySettings& settings, std::s
 bool IsKnownStrategy(const std::string& name) {
   std::string_view base = name;
   if (base.starts_with(kTimeTravelPrefix)) base.remove_prefix(kTimeTravelPrefix.size());
-  for (const auto& info : Strategies())
-    if (info.name == base) return true;
-  return false;
+  return FindStrategy(base) != nullptr;
 }
 
 Result<std::unique_ptr<Strategy>> MakeStrategy(const std::string& name,
@@ -164,11 +170,9 @@ Result<std::unique_ptr<Strategy>> MakeStrategy(const std::string& name,
     return std::unique_ptr<Strategy>(
         std::make_unique<TimeTravelStrategy>(std::move(*base), std::move(options)));
   }
+  if (const StrategyInfo* info = FindStrategy(name)) return info->make(settings, target, shared);
   std::vector<std::string> names;
-  for (const auto& info : Strategies()) {
-    if (info.name == name) return info.make(settings, target, shared);
-    names.push_back(info.name);
-  }
+  for (const auto& info : Strategies()) names.push_back(info.name);
   return Status::InvalidArgument(fmt::format("unknown strategy \"{}\"{}; known: {}", name,
                                              DidYouMean(name, names), fmt::join(names, ", ")));
 }

@@ -76,9 +76,14 @@ struct StrategyInfo {
                                                   const SharedLearning&)>
       make;
   std::vector<StrategySetting> settings;  // its own, read with DeclaredSettings
+  // Former names, still taken by --strategy and as its settings' flags (--<alias>-<setting>), for
+  // scripts written before a rename.
+  std::vector<std::string> aliases = {};
 };
 
 const std::vector<StrategyInfo>& Strategies();
+// The entry named `name` or one of its aliases; null when none is.
+const StrategyInfo* FindStrategy(std::string_view name);
 // Adds an entry to the table (a test's strategy, a plugin's), before any command reads it.
 void RegisterStrategy(StrategyInfo info);
 // The values of `entry`'s declared settings, {"<name>": value}: those in settings.declared, the

@@ -116,5 +116,27 @@ TEST(StrategyRegistry, ADeclaredSettingIsCheckedAndDefaultsWhenNotGiven) {
   EXPECT_NE(explore::StrategyHelp().find("every-nth-back"), std::string::npos);
 }
 
+// Issue 63 item 2: the planning strategy is `planner`; scripts written for `--strategy oracle` and
+// `--oracle-max-trials` still run, with the same settings, named planner in what the run writes.
+TEST(StrategyRegistry, TheFormerNameOfAStrategyAndItsSettingsFlagsStillWork) {
+  const auto app = (testing::SourceDir() / "apps/diary.json").string();
+  const auto out = testing::TempDir("planner_alias"), now = testing::TempDir("planner_name");
+  ASSERT_EQ(Explore({"--app", app, "--strategy", "oracle", "--oracle-max-trials", "7", "--events",
+                     "40", "--seed", "1", "-q", "--out", out.string(), "--force"}),
+            0);
+  ASSERT_EQ(Explore({"--app", app, "--strategy", "planner", "--planner-max-trials", "7", "--events",
+                     "40", "--seed", "1", "-q", "--out", now.string(), "--force"}),
+            0);
+  auto config = ReadJsonFile(out / "config.json");
+  ASSERT_TRUE(config.ok()) << config.status().message();
+  EXPECT_EQ((*config)["planner"]["max_trials"], 7);
+  auto summary = ReadJsonFile(out / "summary.json");
+  ASSERT_TRUE(summary.ok());
+  EXPECT_EQ((*summary)["strategy"], "planner");
+  auto a = ReadFile(out / "trace.jsonl"), b = ReadFile(now / "trace.jsonl");
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(*a, *b) << "the alias ran another strategy";
+}
+
 }  // namespace
 }  // namespace roam::cli

@@ -44,7 +44,7 @@ TEST(Bench, TheTableIsTheRunsSummariesAndThePlannerCoversWhatRandomDoes) {
             .ok());
     o.apps.push_back(app);
   }
-  o.strategies = {"random", "fastbot", "timetravel:fastbot", "oracle"};
+  o.strategies = {"random", "fastbot", "timetravel:fastbot", "planner"};
   o.budget.events = 2000;
   o.seeds = 3;
   o.jobs = 2;
@@ -67,8 +67,8 @@ TEST(Bench, TheTableIsTheRunsSummariesAndThePlannerCoversWhatRandomDoes) {
     EXPECT_EQ((*s)["strategy"], r.strategy);
   }
   for (auto& [app, by] : units) {
-    EXPECT_GE(Median(by["oracle"]), Median(by["random"])) << app << ": units";
-    EXPECT_GE(Median(activities[app]["oracle"]), Median(activities[app]["random"]))
+    EXPECT_GE(Median(by["planner"]), Median(by["random"])) << app << ": units";
+    EXPECT_GE(Median(activities[app]["planner"]), Median(activities[app]["random"]))
         << app << ": activities";
   }
   std::string table = FormatBenchTable(*runs, o.strategies);
@@ -85,7 +85,7 @@ TEST(Bench, TheTableIsTheRunsSummariesAndThePlannerCoversWhatRandomDoes) {
 // lines up with its header.
 TEST(Bench, TheTableColumnsHoldTheLongestStrategyName) {
   std::vector<BenchRun> runs;
-  for (std::string strategy : {"random", "oracle", "timetravel:fastbot"})
+  for (std::string strategy : {"random", "planner", "timetravel:fastbot"})
     runs.push_back({.app = "a",
                     .strategy = strategy,
                     .seed = 1,
@@ -94,14 +94,14 @@ TEST(Bench, TheTableColumnsHoldTheLongestStrategyName) {
                     .activities_total = 4,
                     .units_covered = 10,
                     .units_total = 20});
-  std::string table = FormatBenchTable(runs, {"random", "oracle", "timetravel:fastbot"});
+  std::string table = FormatBenchTable(runs, {"random", "planner", "timetravel:fastbot"});
   std::istringstream lines(table);
   std::string line;
   std::map<size_t, size_t> lengths;  // line length -> count
   size_t rows = 0;
   while (std::getline(lines, line)) {
     if (line.rfind("strategy", 0) != 0 && line.rfind("random", 0) != 0 &&
-        line.rfind("oracle", 0) != 0 && line.rfind("timetravel", 0) != 0)
+        line.rfind("planner", 0) != 0 && line.rfind("timetravel", 0) != 0)
       continue;
     ++lengths[line.size()];
     ++rows;
@@ -126,10 +126,10 @@ TEST(Bench, TheTableMeasuresEachStrategyAgainstTheBestAnyRunCovered) {
   };
   // a: the planner's best run is the best known; b: one random run beats every planner run.
   std::vector<BenchRun> runs = {run("a", "random", 1, 4, 40),  run("a", "random", 2, 5, 40),
-                                run("a", "oracle", 1, 8, 60),  run("a", "oracle", 2, 9, 80),
+                                run("a", "planner", 1, 8, 60), run("a", "planner", 2, 9, 80),
                                 run("b", "random", 1, 6, 100), run("b", "random", 2, 6, 50),
-                                run("b", "oracle", 1, 8, 60),  run("b", "oracle", 2, 8, 60)};
-  std::string table = FormatBenchTable(runs, {"random", "oracle"});
+                                run("b", "planner", 1, 8, 60), run("b", "planner", 2, 8, 60)};
+  std::string table = FormatBenchTable(runs, {"random", "planner"});
   EXPECT_NE(table.find("== a (10 activities, 100 code units; best known: 9 activities, 80 units)"),
             std::string::npos)
       << table;
@@ -139,7 +139,7 @@ TEST(Bench, TheTableMeasuresEachStrategyAgainstTheBestAnyRunCovered) {
   std::string line;
   std::vector<std::string> rows;
   while (std::getline(lines, line))
-    if (line.starts_with("random") || line.starts_with("oracle")) rows.push_back(line);
+    if (line.starts_with("random") || line.starts_with("planner")) rows.push_back(line);
   ASSERT_EQ(rows.size(), 6u) << table;  // two apps and the overall table
   auto cells = [](const std::string& row) {
     std::istringstream in(row);
@@ -162,7 +162,7 @@ TEST(Bench, TheTableMeasuresEachStrategyAgainstTheBestAnyRunCovered) {
 
   BenchOptions o;
   o.apps = {"a.json", "b.json"};
-  o.strategies = {"random", "oracle"};
+  o.strategies = {"random", "planner"};
   auto json = BenchToJson(runs, o, 1.0);
   EXPECT_EQ(json["best_known"]["a"]["activities"], 9);
   EXPECT_EQ(json["best_known"]["b"]["units"], 100);
@@ -207,7 +207,7 @@ TEST(Bench, TheFunctionalSectionCountsRecallOverTheBugsFuzzIsFor) {
 TEST(Bench, ABugSwitchedOffIsNeverCountedAsFound) {
   BenchOptions o;
   o.apps = {testing::SourceDir() / "tests/apps/crashy.json"};
-  o.strategies = {"random", "oracle"};
+  o.strategies = {"random", "planner"};
   o.budget.events = 2000;
   o.seeds = 3;
   o.out = testing::TempDir("bench_off");
@@ -227,7 +227,7 @@ TEST(Bench, ABugSwitchedOffIsNeverCountedAsFound) {
 TEST(Bench, TwoShardsMergeIntoTheTableOfTheWholeRun) {
   BenchOptions o;
   o.apps = {testing::SourceDir() / "apps/diary.json", testing::SourceDir() / "apps/nectroid.json"};
-  o.strategies = {"random", "oracle"};
+  o.strategies = {"random", "planner"};
   o.budget.events = 300;
   o.seeds = 3;
   o.jobs = 2;
@@ -354,10 +354,10 @@ TEST(Bench, UnknownStrategyAndEmptyFolderAreRefused) {
 
 // The ceiling had no rotate among its global actions, so a screen only a rotation reaches
 // (tests/apps/rotate.json: a player that goes full screen) was reached by random, not by it.
-TEST(Oracle, RotatesWhereARotationLeadsOn) {
+TEST(Planner, RotatesWhereARotationLeadsOn) {
   BenchOptions o;
   o.apps = {testing::SourceDir() / "tests/apps/rotate.json"};
-  o.strategies = {"oracle"};
+  o.strategies = {"planner"};
   o.budget.events = 300;
   o.seeds = 2;
   o.out = testing::TempDir("bench_rotate");
@@ -368,8 +368,8 @@ TEST(Oracle, RotatesWhereARotationLeadsOn) {
 
 // Go leads to Deep the first time after a launch and crashes the app the second time (the
 // crash relaunches it, which resets the count): on gen104 of bench/suite.sh a form's Next did
-// so, and the oracle's map, which kept only the last way an action went, lost the way to the
-// 19 screens behind it. Deep's Home comes first, so the oracle leaves Deep before the rest.
+// so, and the planner's map, which kept only the last way an action went, lost the way to the
+// 19 screens behind it. Deep's Home comes first, so the planner leaves Deep before the rest.
 constexpr const char* kSecondGoCrashesApp = R"json({
   "app": "second-go", "package": "org.roam.secondgo", "start": "Main",
   "vars": {"goes": 0},
@@ -390,15 +390,15 @@ constexpr const char* kSecondGoCrashesApp = R"json({
   ]
 })json";
 
-TEST(Oracle, KeepsEveryWayAnActionHasGone) {
+TEST(Planner, KeepsEveryWayAnActionHasGone) {
   auto dir = testing::TempDir("oracle_second_go");
   ASSERT_TRUE(WriteFileAtomic(dir / "second_go.json", kSecondGoCrashesApp).ok());
   for (uint64_t seed = 1; seed <= 5; ++seed) {
     ExploreOptions o;
     o.target.app = dir / "second_go.json";
-    o.strategy = "oracle";
+    o.strategy = "planner";
     // Only the map plans: the search over hidden state would find Deep again on its own.
-    o.strategy_settings.declared["oracle"]["max_trials"] = 0;
+    o.strategy_settings.declared["planner"]["max_trials"] = 0;
     o.seed = seed;
     o.budget.events = 12;  // Go, Home, Go (the crash), Go, Alpha, Beta, Gamma: 7
     o.out = dir / fmt::format("s{}", seed);
@@ -408,11 +408,11 @@ TEST(Oracle, KeepsEveryWayAnActionHasGone) {
   }
 }
 
-TEST(Oracle, ReachesTheSevenStepAddSiteQuickly) {
+TEST(Planner, ReachesTheSevenStepAddSiteQuickly) {
   for (uint64_t seed : {1, 2, 3}) {
     ExploreOptions o;
     o.target.app = testing::SourceDir() / "apps/nectroid.json";
-    o.strategy = "oracle";
+    o.strategy = "planner";
     o.seed = seed;
     o.budget.events = 300;
     o.out = testing::TempDir("oracle_nectroid");

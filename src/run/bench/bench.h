@@ -32,7 +32,7 @@ inline constexpr const char* kVisionStrategy = "vision";
 
 struct BenchOptions {
   std::vector<std::filesystem::path> apps;  // app specs
-  std::vector<std::string> strategies = {"random", "oracle"};
+  std::vector<std::string> strategies = {"random", "planner"};
   BudgetOptions budget{.events = 2000};  // per run
   // A time budget counts a phone's seconds (--clock phone) with this driver's costs, or the wall.
   bool phone_clock = false;

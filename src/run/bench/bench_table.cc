@@ -286,10 +286,10 @@ std::string FormatMinimizeTable(const std::vector<BenchRun>& runs) {
   if (total == 0) return "";
   std::string out = fmt::format(
       "\nMinimised traces: every planted crash and ANR the runs found, shrunk by delta debugging "
-      "(each candidate replayed until it reproduces every time). Lengths in actions; oracle: "
-      "the oracle's shortest route to the same bug.\n{:<14}{:>5}{:>8}{:>8}{:>8}{:>8}{:>8}{:>8}"
+      "(each candidate replayed until it reproduces every time). Lengths in actions; planner: "
+      "the planner's shortest route to the same bug.\n{:<14}{:>5}{:>8}{:>8}{:>8}{:>8}{:>8}{:>8}"
       "{:>9}{:>7}{:>9}{:>9}\n",
-      "app", "bugs", "before", "max", "after", "max", "oracle", "ratio", "replays", "max",
+      "app", "bugs", "before", "max", "after", "max", "planner", "ratio", "replays", "max",
       "reliable", "failed");
   auto row = [&](const std::string& app, const std::vector<const BenchBugTrace*>& traces) {
     std::vector<double> before, after, oracle, ratio, replays;
