@@ -1,8 +1,11 @@
 #include "draw/graph.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <sstream>
+#include <string_view>
 
 #include <fmt/format.h>
 #include <graphviz/cgraph.h>
@@ -66,13 +69,13 @@ std::string GraphDot(const Graph& graph) {
   return dot + "}\n";
 }
 
-Result<std::string> GraphSvg(const Graph& graph) {
-  for (const GraphEdge& e : graph.edges)
-    if (e.from >= graph.nodes.size() || e.to >= graph.nodes.size())
-      return Status::InvalidArgument(fmt::format("graph edge {} -> {} names a missing node of {}",
-                                                 e.from, e.to, graph.nodes.size()));
-  const std::string dot = GraphDot(graph);
-  std::lock_guard<std::mutex> lock(GraphvizMutex());
+namespace {
+
+// Lays `dot` out with dot and renders it as `format` into `rendered`; `read` looks at the laid-out
+// graph before it is freed (rendering as "dot" writes each place into its attributes: "pos",
+// "lp", "bb"). Call with the mutex held.
+template <typename Read>
+Status LayOut(const std::string& dot, const char* format, std::string& rendered, Read read) {
   agseterr(AGMAX);  // errors come back as statuses, not lines on stderr
   GVC_t* gvc = Context();
   if (!gvc) return Status::Io("Graphviz: cannot create a context");
@@ -81,7 +84,6 @@ Result<std::string> GraphSvg(const Graph& graph) {
     return Status::InvalidArgument("Graphviz could not read the graph: " + dot.substr(0, 200));
   }
   Status status = Status::Ok();
-  std::string svg;
   if (gvLayout(gvc, g, "dot") != 0) {
     status = Status::Io(
         "Graphviz could not lay out the graph with dot (is Debian's libgvc6 installed with its "
@@ -89,19 +91,113 @@ Result<std::string> GraphSvg(const Graph& graph) {
   } else {
     char* data = nullptr;
     unsigned int length = 0;
-    if (gvRenderData(gvc, g, "svg", &data, &length) != 0 || !data) {
-      status = Status::Io("Graphviz could not render the graph as SVG");
+    if (gvRenderData(gvc, g, format, &data, &length) != 0 || !data) {
+      status = Status::Io(fmt::format("Graphviz could not render the graph as {}", format));
     } else {
-      svg.assign(data, length);
+      rendered.assign(data, length);
       gvFreeRenderData(data);
+      status = read(g);
     }
     gvFreeLayout(gvc, g);
   }
   agclose(g);
-  if (!status.ok()) return status;
+  return status;
+}
+
+// "x,y" (of "pos", "lp"); nullopt when it is not two numbers.
+std::optional<Point> ParsePoint(std::string_view text) {
+  const std::string s(text);
+  char* end = nullptr;
+  const double x = std::strtod(s.c_str(), &end);
+  if (end == s.c_str() || *end != ',') return std::nullopt;
+  const char* y_at = end + 1;
+  const double y = std::strtod(y_at, &end);
+  if (end == y_at) return std::nullopt;
+  return Point{x, y};
+}
+
+// An attribute of a laid-out object; "" when it has none.
+std::string Attribute(void* object, const char* name) {
+  char* value = agget(object, const_cast<char*>(name));
+  return value ? value : "";
+}
+
+}  // namespace
+
+Result<std::string> GraphSvg(const Graph& graph) {
+  for (const GraphEdge& e : graph.edges)
+    if (e.from >= graph.nodes.size() || e.to >= graph.nodes.size())
+      return Status::InvalidArgument(fmt::format("graph edge {} -> {} names a missing node of {}",
+                                                 e.from, e.to, graph.nodes.size()));
+  const std::string dot = GraphDot(graph);
+  std::lock_guard<std::mutex> lock(GraphvizMutex());
+  std::string svg;
+  ROAM_RETURN_IF_ERROR(LayOut(dot, "svg", svg, [](Agraph_t*) { return Status::Ok(); }));
   size_t start = svg.find("<svg");
   if (start == std::string::npos) return Status::Io("Graphviz wrote no <svg> element");
   return svg.substr(start);
+}
+
+Result<BoxLayout> LayOutBoxes(const BoxGraph& graph) {
+  for (const BoxEdge& e : graph.edges)
+    if (e.from >= graph.nodes.size() || e.to >= graph.nodes.size())
+      return Status::InvalidArgument(fmt::format("graph edge {} -> {} names a missing node of {}",
+                                                 e.from, e.to, graph.nodes.size()));
+  // Sizes in inches, as dot takes them; each edge carries its index through the layout.
+  std::string dot =
+      "digraph boxes {\n"
+      "  rankdir=TB; nodesep=0.3; ranksep=0.5;\n"
+      "  node [shape=box, fixedsize=true, label=\"\"];\n"
+      "  edge [fontname=\"DejaVu Sans\", fontsize=9, arrowsize=0.7];\n";
+  for (size_t i = 0; i < graph.nodes.size(); ++i)
+    dot += fmt::format("  n{} [width={:.3f}, height={:.3f}];\n", i, graph.nodes[i].width / 72,
+                       graph.nodes[i].height / 72);
+  for (size_t i = 0; i < graph.edges.size(); ++i) {
+    const BoxEdge& e = graph.edges[i];
+    dot += fmt::format("  n{} -> n{} [label={}, roam_edge=\"{}\"{}];\n", e.from, e.to,
+                       Quoted(e.label), i, e.ranks ? "" : ", constraint=false");
+  }
+  dot += "}\n";
+
+  BoxLayout layout;
+  layout.centres.resize(graph.nodes.size());
+  layout.edges.resize(graph.edges.size());
+  std::lock_guard<std::mutex> lock(GraphvizMutex());
+  std::string rendered;
+  ROAM_RETURN_IF_ERROR(LayOut(dot, "dot", rendered, [&](Agraph_t* g) {
+    // The bounding box "llx,lly,urx,ury", y up: turned so that y runs down from its top.
+    double box[4] = {0, 0, 0, 0};
+    if (std::sscanf(Attribute(g, "bb").c_str(), "%lf,%lf,%lf,%lf", &box[0], &box[1], &box[2],
+                    &box[3]) != 4)
+      return Status::Io("Graphviz laid the graph out without a bounding box");
+    auto place = [&](Point p) { return Point{p.x - box[0], box[3] - p.y}; };
+    layout.width = box[2] - box[0];
+    layout.height = box[3] - box[1];
+    for (size_t i = 0; i < graph.nodes.size(); ++i) {
+      Agnode_t* n = agnode(g, const_cast<char*>(fmt::format("n{}", i).c_str()), 0);
+      auto at = n ? ParsePoint(Attribute(n, "pos")) : std::nullopt;
+      if (!at) return Status::Io(fmt::format("Graphviz did not place node {}", i));
+      layout.centres[i] = place(*at);
+      for (Agedge_t* e = agfstout(g, n); e; e = agnxtout(g, e)) {
+        const size_t index = std::strtoul(Attribute(e, "roam_edge").c_str(), nullptr, 10);
+        if (index >= layout.edges.size()) continue;
+        PlacedEdge& placed = layout.edges[index];
+        // "pos": "e,x,y" (the arrow's tip) and "s,x,y" (a tail's) before the spline's points.
+        std::istringstream points(Attribute(e, "pos"));
+        std::string token;
+        while (points >> token) {
+          if (token.starts_with("e,")) {
+            if (auto p = ParsePoint(std::string_view(token).substr(2))) placed.tip = place(*p);
+          } else if (!token.starts_with("s,")) {
+            if (auto p = ParsePoint(token)) placed.curve.push_back(place(*p));
+          }
+        }
+        if (auto p = ParsePoint(Attribute(e, "lp"))) placed.label = place(*p);
+      }
+    }
+    return Status::Ok();
+  }));
+  return layout;
 }
 
 }  // namespace roam::draw

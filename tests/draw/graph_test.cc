@@ -60,5 +60,45 @@ TEST(Graph, TheSameGraphGivesTheSameSvg) {
   EXPECT_EQ(*a, *b);
 }
 
+// Three pictures in a chain: dot puts them top to bottom, in the box it reports, and each arrow
+// runs from the bottom of one to the top of the next, its label beside it.
+TEST(Graph, BoxesAreLaidOutTopToBottomWithTheirArrows) {
+  BoxGraph g;
+  g.nodes = {{80, 144}, {80, 60}, {40, 100}};
+  g.edges = {{0, 1, "click \"Add\""}, {1, 2, "back"}};
+  auto layout = LayOutBoxes(g);
+  ASSERT_TRUE(layout.ok()) << layout.status().message();
+  ASSERT_EQ(layout->centres.size(), 3u);
+  ASSERT_EQ(layout->edges.size(), 2u);
+  for (size_t i = 0; i < 3; ++i) {
+    const Point c = layout->centres[i];
+    EXPECT_GE(c.x - g.nodes[i].width / 2, -0.5) << i;
+    EXPECT_LE(c.x + g.nodes[i].width / 2, layout->width + 0.5) << i;
+    EXPECT_GE(c.y - g.nodes[i].height / 2, -0.5) << i;
+    EXPECT_LE(c.y + g.nodes[i].height / 2, layout->height + 0.5) << i;
+  }
+  EXPECT_LT(layout->centres[0].y, layout->centres[1].y);
+  EXPECT_LT(layout->centres[1].y, layout->centres[2].y);
+  for (size_t i = 0; i < 2; ++i) {
+    const PlacedEdge& e = layout->edges[i];
+    ASSERT_GE(e.curve.size(), 4u) << i;
+    EXPECT_EQ(e.curve.size() % 3, 1u) << "a start and three points a segment";
+    ASSERT_TRUE(e.tip.has_value()) << i;
+    ASSERT_TRUE(e.label.has_value()) << i;
+    const BoxSize from = g.nodes[g.edges[i].from], to = g.nodes[g.edges[i].to];
+    EXPECT_NEAR(e.curve.front().y, layout->centres[g.edges[i].from].y + from.height / 2, 2) << i;
+    EXPECT_NEAR(e.tip->y, layout->centres[g.edges[i].to].y - to.height / 2, 2) << i;
+  }
+}
+
+TEST(Graph, ABoxEdgeToAMissingNodeIsAnError) {
+  BoxGraph g;
+  g.nodes = {{10, 10}};
+  g.edges = {{0, 3, ""}};
+  auto layout = LayOutBoxes(g);
+  ASSERT_FALSE(layout.ok());
+  EXPECT_NE(layout.status().message().find("0 -> 3"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace roam::draw
