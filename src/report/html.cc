@@ -66,6 +66,9 @@ h2 { font-size:1.15em; margin:1.6em 0 .5em; border-bottom:1px solid var(--line);
 .card .label { color:var(--muted); font-size:.85em; }
 .card .value { font-size:1.5em; font-weight:bold; }
 .card .note { color:var(--muted); font-size:.8em; }
+a.card { display:block; color:inherit; text-decoration:none; }
+a.card .value { color:var(--accent); }
+a.card:hover, a.card:focus { border-color:var(--accent); }
 .charts { display:grid; grid-template-columns:repeat(auto-fill,minmax(340px,1fr)); gap:10px; }
 .chart, .graph { background:var(--card); border:1px solid var(--line); border-radius:8px; padding:6px; }
 .chart svg { width:100%; height:auto; display:block; }
@@ -77,7 +80,12 @@ details.bug > summary { cursor:pointer; list-style-position:outside; word-break:
 details.bug > summary code { font-size:.88em; }
 .strip { display:flex; gap:10px; overflow-x:auto; padding:8px 0; }
 .strip figure { margin:0; flex:0 0 auto; width:170px; }
-.strip img, .pair img { width:100%; border:1px solid var(--line); border-radius:4px; background:#fff; }
+.strip img, .pair img { width:100%; border:1px solid var(--line); border-radius:4px; background:#fff;
+                       display:block; }
+/* A picture opens at full size: a link to its PNG. */
+.shot { display:block; }
+.hint { font-size:.9em; }
+details.steps > summary { cursor:pointer; color:var(--muted); }
 .strip figcaption, .pair figcaption { font-size:.78em; color:var(--muted); }
 .pair { display:grid; grid-template-columns:repeat(auto-fill,minmax(150px,1fr)); gap:10px; }
 .pair figure { margin:0; }
@@ -96,7 +104,7 @@ td, th { border-bottom:1px solid var(--line); padding:3px 8px; text-align:left; 
 .screen > summary img { width:100%; border:1px solid var(--line); border-radius:4px; display:block;
                         margin-bottom:4px; }
 .screen[open] { grid-column:1 / -1; }
-.screen[open] > summary img { width:180px; }
+.screen[open] > summary img { width:auto; max-width:100%; max-height:75vh; }
 .screen h3 { font-size:.95em; margin:.6em 0 .2em; }
 .widgets, .actions { font-size:.85em; margin:.2em 0; padding-left:1.6em; }
 .actions img { width:48px; vertical-align:middle; border:1px solid var(--line); border-radius:3px; }
@@ -165,13 +173,28 @@ std::string HtmlEscape(std::string_view text) {
   return out;
 }
 
+std::string Cut(std::string_view text, size_t max) {
+  if (text.size() <= max) return std::string(text);
+  size_t cut = max;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(text.substr(0, cut)) + "…";
+}
+
+std::string ShortHtml(std::string_view text, size_t max) {
+  if (text.size() <= max) return HtmlEscape(text);
+  return fmt::format("<span title=\"{}\">{}</span>", HtmlEscape(text), HtmlEscape(Cut(text, max)));
+}
+
 std::string CardsHtml(const std::vector<Card>& cards) {
   std::string html = "<div class=\"cards\">\n";
   for (const Card& c : cards) {
-    html += fmt::format(
-        "<div class=\"card\"><div class=\"label\">{}</div><div class=\"value\">{}</div>{}</div>\n",
-        HtmlEscape(c.label), HtmlEscape(c.value),
+    const std::string inside = fmt::format(
+        "<div class=\"label\">{}</div><div class=\"value\">{}</div>{}", HtmlEscape(c.label),
+        HtmlEscape(c.value),
         c.note.empty() ? "" : fmt::format("<div class=\"note\">{}</div>", HtmlEscape(c.note)));
+    html += c.href.empty()
+                ? fmt::format("<div class=\"card\">{}</div>\n", inside)
+                : fmt::format("<a class=\"card\" href=\"{}\">{}</a>\n", HtmlEscape(c.href), inside);
   }
   return html + "</div>\n";
 }

@@ -15,9 +15,18 @@ namespace roam::report {
 // not UTF-8 become U+FFFD.
 std::string HtmlEscape(std::string_view text);
 
-// One figure card: a label, the figure and an optional line beneath it.
+// `text` cut to `max` bytes (never inside a character) with "…" when longer.
+std::string Cut(std::string_view text, size_t max);
+// `text` escaped for element text, cut to about `max` bytes (never inside a character) with "…"
+// when longer, the whole of it then in a title attribute: a 5,000-character typed string would
+// make a caption a column as tall as a page.
+std::string ShortHtml(std::string_view text, size_t max);
+
+// One figure card: a label, the figure and an optional line beneath it; with `href`, the card
+// is a link (the Crashes card to the first crash).
 struct Card {
   std::string label, value, note;
+  std::string href;
 };
 std::string CardsHtml(const std::vector<Card>& cards);
 

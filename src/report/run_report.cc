@@ -393,10 +393,18 @@ std::vector<Card> FigureCards(const Summary* s, const std::vector<ProgressPoint>
                        counter.total() > 0 ? 100.0 * counter.covered / counter.total() : 0.0)});
   }
   cards.push_back({"Abstract states", Count(s->states), ""});
-  cards.push_back({"Crashes", Count(s->crashes.size()), "unique"});
-  cards.push_back({"ANRs", Count(s->anrs.size()), "unique"});
+  // The bug cards link to the first bug of their kind in the bugs section.
+  auto first = [](const std::vector<FailureSummary>& list) {
+    auto it = std::min_element(list.begin(), list.end(), [](const auto& a, const auto& b) {
+      return a.first_step < b.first_step;
+    });
+    return it == list.end() ? std::string() : "#" + BugAnchor(*it);
+  };
+  cards.push_back({"Crashes", Count(s->crashes.size()), "unique", first(s->crashes)});
+  cards.push_back({"ANRs", Count(s->anrs.size()), "unique", first(s->anrs)});
   if (s->functional)
-    cards.push_back({"Functional reports", Count(s->functional->size()), "unique"});
+    cards.push_back({"Functional reports", Count(s->functional->size()), "unique",
+                     s->functional->empty() ? "" : "#" + s->functional->front().bug_dir});
   cards.push_back({"Relaunches", Count(s->relaunches), "the app was left or closed"});
   if (s->device_life.away > 0)
     cards.push_back({"Device away", Count(s->device_life.away),
@@ -493,13 +501,14 @@ Result<std::string> RunReportHtml(const fs::path& run_dir) {
   }
   body += "<section id=\"figures\">\n" + CardsHtml(FigureCards(read ? &s : nullptr, samples)) +
           "</section>\n";
+  // The bugs first: what a person opens the page for.
+  body += BugsSection(run_dir, s);
   body += CampaignSection(s);
   body += ChartsSection(samples, s, bad_progress);
   Transitions transitions = ReadTransitions(run_dir);
   body += GraphSection(s, transitions);
   body += ScreensSection(run_dir, transitions.states, s.states);
   body += DevicesSection(s);
-  body += BugsSection(run_dir, s);
   body += "<h2>Run</h2>\n" + ConfigSection(config);
   body += fmt::format(
       "<footer>Written by Roam from the files of <code>{}</code>; <code>roam report {}</code> "

@@ -16,6 +16,10 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr size_t kMaxStepsListed = 60;  // a bug's steps listed on the page (the last ones)
+// Characters of a step's words under its screen, and in the list: a long typed string is cut
+// (its whole text in a title attribute) rather than made a column as tall as the page.
+constexpr size_t kMaxCaption = 80;
+constexpr size_t kMaxListedStep = 240;
 
 std::string StepsStrip(const fs::path& bug_dir, const std::string& rel, const json& bug,
                        const std::vector<TraceStep>& trace) {
@@ -36,36 +40,43 @@ std::string StepsStrip(const fs::path& bug_dir, const std::string& rel, const js
       caption = fmt::format("{}. {}", number, StepSentence(trace[number - 1]));
     if (shot.ends_with("/after.png")) caption = "after it: what the failure left on the screen";
     std::error_code ec;
-    bool exists = fs::exists(bug_dir / shot, ec);
-    html +=
-        fmt::format("<figure>{}<figcaption>{}</figcaption></figure>\n",
-                    exists ? fmt::format("<img loading=\"lazy\" src=\"{}/{}\" alt=\"{}\">",
-                                         HtmlEscape(rel), HtmlEscape(shot), HtmlEscape(caption))
-                           : fmt::format("<p class=\"notice\">{} is missing</p>", HtmlEscape(shot)),
-                    HtmlEscape(caption));
+    const std::string src = HtmlEscape(rel + "/" + shot);
+    html += fmt::format(
+        "<figure>{}<figcaption>{}</figcaption></figure>\n",
+        fs::exists(bug_dir / shot, ec)
+            ? fmt::format("<a class=\"shot\" href=\"{0}\" target=\"_blank\" title=\"open at full "
+                          "size\"><img loading=\"lazy\" src=\"{0}\" alt=\"{1}\"></a>",
+                          src, HtmlEscape(Cut(caption, kMaxCaption)))
+            : fmt::format("<p class=\"notice\">{} is missing</p>", HtmlEscape(shot)),
+        ShortHtml(caption, kMaxCaption));
   }
   return html + "</div>\n";
 }
 
-std::string StepsList(const std::vector<TraceStep>& trace) {
+// The steps in words, the last kMaxStepsListed; folded away under a line that says how many
+// (`folded`: a run's own trace, hundreds of steps long, below its screens).
+std::string StepsList(const std::vector<TraceStep>& trace, bool folded) {
   size_t first = trace.size() > kMaxStepsListed ? trace.size() - kMaxStepsListed : 0;
-  std::string html;
-  if (first > 0)
-    html += fmt::format(
-        "<p class=\"sub\">The last {} of {} steps (the whole trace is in the bug "
-        "folder).</p>\n",
-        kMaxStepsListed, trace.size());
+  const std::string how_many =
+      first > 0 ? fmt::format("The last {} of {} steps (the whole trace is in the bug folder)",
+                              kMaxStepsListed, Count(trace.size()))
+                : fmt::format("All {} steps", Count(trace.size()));
+  std::string html =
+      folded ? fmt::format("<details class=\"steps\"><summary>{} in words</summary>\n", how_many)
+      : first > 0 ? fmt::format("<p class=\"sub\">{}.</p>\n", how_many)
+                  : "";
   html += fmt::format("<ol start=\"{}\">\n", first + 1);
   for (size_t i = first; i < trace.size(); ++i) {
     std::string events;
     for (const std::string& e : trace[i].events) events += " → " + e;
-    html += fmt::format("<li>{}{}</li>\n", HtmlEscape(StepSentence(trace[i])),
+    html += fmt::format("<li>{}{}</li>\n", ShortHtml(StepSentence(trace[i]), kMaxListedStep),
                         events.empty() ? "" : "<strong>" + HtmlEscape(events) + "</strong>");
   }
-  return html + "</ol>\n";
+  return html + "</ol>\n" + (folded ? "</details>\n" : "");
 }
 
-std::string BugCard(const fs::path& run_dir, const FailureSummary& failure, bool simulator) {
+std::string BugCard(const fs::path& run_dir, const FailureSummary& failure, bool simulator,
+                    bool open) {
   const std::string& rel = failure.bug_dir;
   const std::string& kind = failure.kind;
   const fs::path dir = run_dir / rel;
@@ -73,9 +84,9 @@ std::string BugCard(const fs::path& run_dir, const FailureSummary& failure, bool
   const bool known = failure.known;
   const std::string& planted = failure.bug_id;
   std::string html = fmt::format(
-      "<details class=\"bug\" id=\"{}\"><summary><span class=\"badge {}\">{}</span>"
+      "<details class=\"bug\" id=\"{}\"{}><summary><span class=\"badge {}\">{}</span>"
       "<span class=\"badge {}\">{}</span><code>{}</code> ×{}{}{}</summary>\n",
-      HtmlEscape(rel.empty() ? failure.signature : rel), HtmlEscape(kind), HtmlEscape(kind),
+      HtmlEscape(BugAnchor(failure)), open ? " open" : "", HtmlEscape(kind), HtmlEscape(kind),
       known ? "known" : "new", known ? "known" : "new", HtmlEscape(failure.signature),
       Count(failure.count), fmt::format(", first at step {}", Count(failure.first_step)),
       simulator ? fmt::format(" <span class=\"badge\">planted: {}</span>",
@@ -94,8 +105,9 @@ std::string BugCard(const fs::path& run_dir, const FailureSummary& failure, bool
                 : "<p><span class=\"badge\">not reproduced</span> on a fresh app</p>\n";
   // The minimised trace when there is one: the screens were then taken of it.
   std::string trace_name = Str(b, "trace");
-  if (b.contains("minimized") && !Str(b["minimized"], "trace").empty())
-    trace_name = Str(b["minimized"], "trace");
+  const json& minimized = b.contains("minimized") ? b["minimized"] : json();
+  const bool is_minimized = !Str(minimized, "trace").empty();
+  if (is_minimized) trace_name = Str(minimized, "trace");
   std::vector<TraceStep> trace;
   if (!trace_name.empty()) {
     auto read = ReadTrace(dir / trace_name);
@@ -105,10 +117,18 @@ std::string BugCard(const fs::path& run_dir, const FailureSummary& failure, bool
       html += fmt::format("<p class=\"notice\">{}</p>\n", HtmlEscape(read.status().message()));
     }
   }
-  if (!trace.empty()) {
-    html += fmt::format("<h3>Steps{}</h3>\n", trace_name == "trace.jsonl" ? "" : " (minimised)");
+  if (!trace.empty() && is_minimized) {
+    html += "<h3>Steps (minimised)</h3>\n";
+    if (auto before = Num(minimized, "steps_before"))
+      html +=
+          fmt::format("<p class=\"sub\">{} steps, cut from {} by <code>roam minimize</code>.</p>\n",
+                      Count(trace.size()), Count(*before));
     html += StepsStrip(dir, rel, b, trace);
-    html += StepsList(trace);
+    html += StepsList(trace, /*folded=*/false);
+  } else if (!trace.empty()) {
+    html += "<h3>Steps</h3>\n" + MinimizeHint(run_dir, rel);
+    html += StepsStrip(dir, rel, b, trace);
+    html += StepsList(trace, /*folded=*/true);
   }
   if (auto frames = Strs(b, "frames"); !frames.empty()) {
     std::string stack;
@@ -120,61 +140,14 @@ std::string BugCard(const fs::path& run_dir, const FailureSummary& failure, bool
   return html + "</details>\n";
 }
 
-std::string FunctionalCard(const fs::path& run_dir, const FunctionalFinding& f, bool simulator) {
-  const std::string& rel = f.bug_dir;
-  const fs::path dir = run_dir / rel;
-  const bool known = f.known;
-  const std::string& planted = f.bug_id;
-  std::string html = fmt::format(
-      "<details class=\"bug\" id=\"{}\"><summary><span class=\"badge functional\">functional"
-      "</span><span class=\"badge {}\">{}</span><code>{}</code> on {} ×{}{}</summary>\n",
-      HtmlEscape(rel), known ? "known" : "new", known ? "known" : "new", HtmlEscape(f.id),
-      HtmlEscape(ShortName(f.activity)), Count(f.count),
-      simulator ? fmt::format(" <span class=\"badge\">planted: {}</span>",
-                              HtmlEscape(planted.empty() ? "none (a false alarm)" : planted))
-                : "");
-  html += fmt::format("<p>{}</p>\n", HtmlEscape(f.explanation));
-  JsonFile bug = ReadOptionalJson(dir / "bug.json");
-  if (bug.present && bug.error.empty()) {
-    if (auto tau = Strs(bug.value, "tau"); !tau.empty()) {
-      std::string list;
-      for (const auto& e : tau) list += (list.empty() ? "" : ", ") + e;
-      html += fmt::format("<p>Inserted events (τ): {}</p>\n", HtmlEscape(list));
-    }
-  }
-  html += "<div class=\"pair\">\n";
-  for (const auto& [file, caption] : std::vector<std::pair<std::string, std::string>>{
-           {"seed_before", "seed, before its steps"},
-           {"seed_after", "seed, after them"},
-           {"mutant_before", "mutant, before the same steps"},
-           {"mutant_after", "mutant, after them"},
-           {"stitched", "the function's steps as the Detector saw them (roam vision)"}}) {
-    std::error_code ec;
-    if (!fs::exists(dir / (file + ".png"), ec)) continue;
-    const bool layout = fs::exists(dir / (file + ".xml"), ec);
-    html += fmt::format(
-        "<figure><img loading=\"lazy\" src=\"{0}/{1}.png\" alt=\"{2}\"><figcaption>{2}{3}"
-        "</figcaption></figure>\n",
-        HtmlEscape(rel), file, caption,
-        layout ? fmt::format(" (<a href=\"{}/{}.xml\">layout</a>)", HtmlEscape(rel), file) : "");
-  }
-  html += "</div>\n";
-  // After `roam minimize`: the steps to do by hand, as steps.txt lists them.
-  if (auto steps = ReadFile(dir / "steps.txt"); steps.ok()) {
-    const size_t from = steps->find("To reproduce by hand");
-    const size_t to = steps->find("\nReplay: ");
-    if (from != std::string::npos)
-      html += fmt::format(
-          "<h3>Steps (minimised)</h3>\n<pre>{}</pre>\n",
-          HtmlEscape(steps->substr(
-              from, to == std::string::npos || to < from ? std::string::npos : to - from)));
-  }
-  html += fmt::format("<p>Replay: <code>roam replay {}</code></p>\n",
-                      HtmlEscape((fs::absolute(run_dir) / rel).lexically_normal().string()));
-  return html + "</details>\n";
-}
-
 }  // namespace
+
+std::string MinimizeHint(const fs::path& run_dir, const std::string& rel) {
+  return fmt::format(
+      "<p class=\"hint\">Not minimised yet: <code>roam minimize {}</code> cuts it down to the few "
+      "steps that cause it.</p>\n",
+      HtmlEscape((fs::absolute(run_dir) / rel).lexically_normal().string()));
+}
 
 std::string BugsSection(const fs::path& run_dir, const Summary& summary) {
   const bool simulator = summary.device.starts_with("sim");
@@ -185,16 +158,26 @@ std::string BugsSection(const fs::path& run_dir, const Summary& summary) {
   size_t total = failures.size() + functional;
   std::string html = fmt::format("<section id=\"bugs\">\n<h2>Bugs ({})</h2>\n", total);
   if (total == 0) return html + "<p>No bug was found.</p>\n</section>\n";
-  html +=
-      "<div class=\"tools\"><input id=\"bug-filter\" type=\"search\" placeholder=\"Filter bugs "
-      "by any text\"><button id=\"bug-toggle\" type=\"button\">Expand all</button></div>\n";
+  if (total > 1)
+    html +=
+        "<div class=\"tools\"><input id=\"bug-filter\" type=\"search\" placeholder=\"Filter bugs "
+        "by any text\" aria-label=\"Filter bugs\"><button id=\"bug-toggle\" type=\"button\">Expand "
+        "all</button></div>\n";
   std::stable_sort(failures.begin(), failures.end(),
                    [](const FailureSummary* a, const FailureSummary* b) {
                      return a->first_step < b->first_step;
                    });
-  for (const FailureSummary* f : failures) html += BugCard(run_dir, *f, simulator);
+  // The first bug is open: a person opens the page for it.
+  bool open = true;
+  for (const FailureSummary* f : failures) {
+    html += BugCard(run_dir, *f, simulator, open);
+    open = false;
+  }
   if (summary.functional)
-    for (const auto& f : *summary.functional) html += FunctionalCard(run_dir, f, simulator);
+    for (const auto& f : *summary.functional) {
+      html += FunctionalCard(run_dir, f, simulator, open);
+      open = false;
+    }
   return html + "</section>\n";
 }
 

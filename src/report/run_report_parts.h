@@ -84,8 +84,24 @@ inline JsonFile ReadOptionalJson(const std::filesystem::path& path) {
 }
 
 // The bugs section: a card per crash, ANR and functional report of summary.json, each with its
-// screens and steps.
+// screens and steps, the first one open.
 std::string BugsSection(const std::filesystem::path& run_dir, const Summary& summary);
+
+// The id of a bug's card on the page: its folder ("bugs/B1"), or the signature of a bug that has
+// none. The figure cards link to it.
+inline std::string BugAnchor(const FailureSummary& failure) {
+  return failure.bug_dir.empty() ? failure.signature : failure.bug_dir;
+}
+
+// For a bug `roam minimize` has not cut yet: the command that does, with the folder's absolute
+// path (bugs/B1 of `run_dir`), on a line of its own.
+std::string MinimizeHint(const std::filesystem::path& run_dir, const std::string& rel);
+
+// The card of a functional report (run_report_functional.cc): the explanation, the seed's and
+// the mutant's screens before and after, the minimised steps or the command that makes them,
+// and the replay command.
+std::string FunctionalCard(const std::filesystem::path& run_dir, const FunctionalFinding& f,
+                           bool simulator, bool open);
 
 // The actions out of the states whose screen the run kept, from its traces (read with the
 // activity transitions): by state (HexKey), the actions taken on it and where they led.

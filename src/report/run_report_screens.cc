@@ -77,8 +77,8 @@ std::string ScreensSection(const fs::path& run_dir, const StateSteps& steps, siz
   std::string html = "<section id=\"screens\">\n<h2>Screens</h2>\n";
   html += fmt::format(
       "<p class=\"sub\">The first screen of {} of the {} states the run reached (as the device "
-      "showed it), the most visited first. Open one for its widgets and the actions taken on it; "
-      "an action's screen links to where it led.</p>\n",
+      "showed it), the most visited first. Open one to see it large, its widgets and the actions "
+      "taken on it; an action's screen links to where it led.</p>\n",
       kept.size(), std::max(states, kept.size()));
   html += "<div class=\"screens\">\n";
   for (const std::string& state : kept) {
@@ -89,6 +89,9 @@ std::string ScreensSection(const fs::path& run_dir, const StateSteps& steps, siz
         "class=\"sub\">{2} action{3}</span></span></summary>\n",
         HtmlEscape(state), HtmlEscape(activity.empty() ? "(no activity)" : ShortName(activity)),
         Count(visits(state)), visits(state) == 1 ? "" : "s");
+    html += fmt::format(
+        "<p><a href=\"screens/{}.png\" target=\"_blank\">The screen at full size</a></p>\n",
+        HtmlEscape(state));
     auto xml = ReadFile(run_dir / "screens" / (state + ".xml"));
     auto screen = xml.ok() ? gui::ParseDump(*xml) : Result<gui::Screen>(xml.status());
     html += "<h3>Widgets</h3>\n";

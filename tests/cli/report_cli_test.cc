@@ -50,27 +50,51 @@ void ExpectWorksInBrowser(const std::string& browser, const fs::path& page,
   for (const auto& n : needles) EXPECT_NE(o.dom.find(n), std::string::npos) << n;
 }
 
-// How far `page` scrolls sideways in a window `width` px wide with every <details> open (a
-// script appended to a copy measures it after the page's own ran); -1 when it could not say.
-int SidewaysScroll(const std::string& browser, const fs::path& page, int width) {
-  const fs::path copy = page.parent_path() / ("width-" + std::to_string(width) + ".html");
+// What `expression` (JavaScript, run once `page` has loaded, after the page's own script) says
+// of it in a window `width` x `height` px: a copy with a script appended writes it into the DOM,
+// which the browser dumps. "" when it could not say.
+std::string MeasureInBrowser(const std::string& browser, const fs::path& page, int width,
+                             int height, const std::string& expression) {
+  const fs::path copy = page.parent_path() / ("measure-" + std::to_string(width) + ".html");
   auto html = ReadFile(page);
-  if (!html.ok()) return -1;
+  if (!html.ok()) return "";
   const std::string measure =
       "<script>window.addEventListener('load', function () {"
-      "document.querySelectorAll('details').forEach(function (d) { d.open = true; });"
-      "var e = document.documentElement;"
-      "document.body.setAttribute('data-sideways', String(e.scrollWidth - e.clientWidth));"
-      "});</script>";
-  if (!WriteFileAtomic(copy, *html + measure).ok()) return -1;
-  Ran r = testing::RunCommand("timeout 120 " + browser +
-                              " --no-sandbox --disable-gpu --virtual-time-budget=5000 "
-                              "--window-size=" +
-                              std::to_string(width) + ",1000 --dump-dom 'file://" +
-                              fs::absolute(copy).string() + "' 2>/dev/null");
+      "document.body.setAttribute('data-measured', String(" +
+      expression + "));});</script>";
+  if (!WriteFileAtomic(copy, *html + measure).ok()) return "";
+  Ran r =
+      testing::RunCommand("timeout 120 " + browser +
+                          " --no-sandbox --disable-gpu --virtual-time-budget=5000 "
+                          "--window-size=" +
+                          std::to_string(width) + "," + std::to_string(height) +
+                          " --dump-dom 'file://" + fs::absolute(copy).string() + "' 2>/dev/null");
+  fs::remove(copy);
   std::smatch m;
-  if (!std::regex_search(r.out, m, std::regex("data-sideways=\"(-?[0-9]+)\""))) return -1;
-  return std::stoi(m[1]);
+  if (!std::regex_search(r.out, m, std::regex("data-measured=\"([^\"]*)\""))) return "";
+  return m[1];
+}
+
+// How far `page` scrolls sideways in a window `width` px wide with every <details> open; -1
+// when it could not say.
+int SidewaysScroll(const std::string& browser, const fs::path& page, int width) {
+  const std::string said = MeasureInBrowser(
+      browser, page, width, 1000,
+      "(function () {"
+      "document.querySelectorAll('details').forEach(function (d) { d.open = true; });"
+      "var e = document.documentElement; return e.scrollWidth - e.clientWidth; })()");
+  return std::regex_match(said, std::regex("-?[0-9]+")) ? std::stoi(said) : -1;
+}
+
+// Where the first bug's summary line ends, in px from the top of the page as it opens in a
+// window `width` x `height` px, and the window's height: "bottom/height"; "" when there is no
+// bug.
+std::string FirstBugEnd(const std::string& browser, const fs::path& page, int width, int height) {
+  return MeasureInBrowser(
+      browser, page, width, height,
+      "(function () { var b = document.querySelector('details.bug > summary');"
+      "return b ? Math.ceil(b.getBoundingClientRect().bottom + window.scrollY) + '/' + "
+      "window.innerHeight : ''; })()");
 }
 
 TEST(ReportCli, TheBrowserCheckCatchesABrokenScript) {
@@ -171,6 +195,29 @@ TEST(ReportCli, PagesFitAPhoneAndADesktopWithoutScrollingSideways) {
     for (int width : {1280, 390})
       EXPECT_EQ(SidewaysScroll(browser, dir / "report.html", width), 0)
           << dir.filename() << " at " << width << " px";
+}
+
+// Issue 62 item 5: the bugs began about 2,100 px down, below the charts, graph and screens; the
+// first one is now on the first screenful of a laptop, and the crash card links to it.
+TEST(ReportCli, TheFirstBugIsOnTheFirstScreenful) {
+  const std::string browser = Browser();
+  if (browser.empty()) GTEST_SKIP() << "no headless Chromium (setup.sh installs it)";
+  const fs::path out = testing::TempDir("report_first_screen");
+  Ran r = Roam("explore -q --app " + (testing::SourceDir() / "apps/diary.json").string() +
+               " --seed 4 --events 3000 --force --out " + out.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto summary = ReadJsonFile(out / "summary.json");
+  ASSERT_TRUE(summary.ok());
+  ASSERT_FALSE((*summary)["crashes"].empty()) << "diary's planted crash is found in 3000 events";
+  const std::string said = FirstBugEnd(browser, out / "report.html", 1280, 800);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_match(said, m, std::regex("([0-9]+)/([0-9]+)"))) << "said: " << said;
+  EXPECT_LE(std::stoi(m[1]), std::stoi(m[2])) << "the first bug's line ends below the window";
+  EXPECT_EQ(MeasureInBrowser(browser, out / "report.html", 1280, 800,
+                             "document.getElementById(document.querySelector('a.card')"
+                             ".getAttribute('href').slice(1)).tagName"),
+            "DETAILS")
+      << "the first linked card leads to a bug";
 }
 
 TEST(ReportCli, AKilledRunGetsAValidPageFromRoamReport) {

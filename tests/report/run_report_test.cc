@@ -217,6 +217,112 @@ TEST(RunReport, TheHeaderNamesADevicesDriverAndCoverageSource) {
             std::string::npos);
 }
 
+// Issue 62 item 5: the bugs come right after the figure cards, the first one open, and the cards
+// of crashes, ANRs and functional reports link to the first of their kind.
+TEST(RunReport, TheBugsComeFirstAndTheCardsLinkToThem) {
+  fs::path dir = MakeRun("run_report_bugs_first");
+  auto html = RunReportHtml(dir);
+  ASSERT_TRUE(html.ok()) << html.status().message();
+  const size_t bugs = html->find("<section id=\"bugs\">");
+  ASSERT_NE(bugs, std::string::npos);
+  EXPECT_LT(html->find("<section id=\"figures\">"), bugs);
+  for (const char* later : {"<section id=\"coverage\">", "<section id=\"graph\">"})
+    EXPECT_GT(html->find(later), bugs) << later;
+  EXPECT_NE(html->find("<a class=\"card\" href=\"#bugs/B1\"><div class=\"label\">Crashes</div>"),
+            std::string::npos);
+  EXPECT_NE(html->find("<a class=\"card\" href=\"#ANR@org.notes.Main.onClick\"><div "
+                       "class=\"label\">ANRs</div>"),
+            std::string::npos);
+  EXPECT_NE(html->find("<a class=\"card\" href=\"#bugs/F1\"><div class=\"label\">Functional"),
+            std::string::npos);
+  for (const char* anchor :
+       {"id=\"bugs/B1\"", "id=\"ANR@org.notes.Main.onClick\"", "id=\"bugs/F1\""})
+    EXPECT_NE(html->find(anchor), std::string::npos) << anchor;
+  EXPECT_NE(html->find("<details class=\"bug\" id=\"bugs/B1\" open>"), std::string::npos);
+  EXPECT_EQ(html->find("<details class=\"bug\" id=\"bugs/F1\" open>"), std::string::npos);
+  // A card of nothing links nowhere.
+  Write(dir / "summary.json", json{{"app", "a"}, {"events", 5}}.dump());
+  auto none = RunReportHtml(dir);
+  ASSERT_TRUE(none.ok());
+  EXPECT_EQ(none->find("<a class=\"card\""), std::string::npos);
+}
+
+// A bug `roam minimize` has not cut shows the command that does; a minimised one its steps.
+TEST(RunReport, AnUnminimisedBugSaysHowToMinimiseIt) {
+  fs::path dir = MakeRun("run_report_minimize_hint");
+  const std::string b1 = (fs::absolute(dir) / "bugs/B1").lexically_normal().string();
+  const std::string f1 = (fs::absolute(dir) / "bugs/F1").lexically_normal().string();
+  auto minimised = RunReportHtml(dir);
+  ASSERT_TRUE(minimised.ok());
+  EXPECT_EQ(minimised->find("roam minimize " + b1), std::string::npos);
+  EXPECT_NE(minimised->find("<h3>Steps (minimised)</h3>"), std::string::npos);
+
+  Write(dir / "bugs/B1/bug.json",
+        json{{"id", "B1"}, {"trace", "trace.jsonl"}, {"screenshots", {"steps/002.png"}}}.dump());
+  Write(dir / "bugs/F1/bug.json", json{{"id", "F1"}, {"kind", "functional"}}.dump());
+  auto html = RunReportHtml(dir);
+  ASSERT_TRUE(html.ok());
+  EXPECT_NE(html->find("<code>roam minimize " + b1 + "</code>"), std::string::npos);
+  EXPECT_NE(html->find("<code>roam minimize " + f1 + "</code>"), std::string::npos);
+  EXPECT_EQ(html->find("<h3>Steps (minimised)</h3>"), std::string::npos);
+  // The run's own steps in words are folded under a line that says how many.
+  EXPECT_NE(html->find("<details class=\"steps\"><summary>All 2 steps in words</summary>"),
+            std::string::npos);
+
+  Write(dir / "bugs/F1/steps.txt", "F1 functional\n\nTo reproduce by hand (2 steps):\n  1. x\n");
+  auto after = RunReportHtml(dir);
+  ASSERT_TRUE(after.ok());
+  EXPECT_EQ(after->find("roam minimize " + f1), std::string::npos);
+  EXPECT_NE(after->find("To reproduce by hand (2 steps)"), std::string::npos);
+}
+
+// A 3,000-character typed string made a caption under a 170 px screen a column as tall as a
+// page: it is cut, its whole text in a title attribute.
+TEST(RunReport, ALongTypedStringIsCutUnderItsScreen) {
+  fs::path dir = MakeRun("run_report_long_text");
+  const std::string typed(3000, 'x');
+  Write(dir / "bugs/B1/bug.json",
+        json{{"id", "B1"}, {"trace", "trace.jsonl"}, {"screenshots", {"steps/002.png"}}}.dump());
+  Write(dir / "bugs/B1/trace.jsonl", JsonLine({{"op", "launch"}}) + "\n" +
+                                         JsonLine({{"op", "act"},
+                                                   {"activity", "org.notes.Edit"},
+                                                   {"action",
+                                                    {{"kind", "input_text"},
+                                                     {"text", typed},
+                                                     {"bounds", {0, 0, 9, 9}},
+                                                     {"path", "0"},
+                                                     {"widget", 1}}}}) +
+                                         "\n");
+  auto html = RunReportHtml(dir);
+  ASSERT_TRUE(html.ok());
+  const std::regex caption("<figcaption>(.*?)</figcaption>");
+  size_t captions = 0;
+  for (auto it = std::sregex_iterator(html->begin(), html->end(), caption);
+       it != std::sregex_iterator(); ++it, ++captions) {
+    const std::string text = std::regex_replace((*it)[1].str(), std::regex("<[^>]*>"), "");
+    EXPECT_LT(text.size(), 120u) << text;
+  }
+  EXPECT_GT(captions, 0u);
+  EXPECT_NE(html->find("<span title=\"2. type &quot;" + typed), std::string::npos)
+      << "the whole text is in the caption's title";
+  EXPECT_NE(html->find("xxx…</span></figcaption>"), std::string::npos);
+}
+
+// A screen opens large: every picture of a bug is a link to its PNG.
+TEST(RunReport, EveryBugPictureOpensAtFullSize) {
+  fs::path dir = MakeRun("run_report_full_size");
+  auto html = RunReportHtml(dir);
+  ASSERT_TRUE(html.ok());
+  for (const char* png :
+       {"bugs/B1/steps/002.png", "bugs/F1/seed_before.png", "bugs/F1/mutant_after.png"})
+    EXPECT_NE(
+        html->find(fmt::format("<a class=\"shot\" href=\"{0}\" target=\"_blank\" "
+                               "title=\"open at full size\"><img loading=\"lazy\" src=\"{0}\"",
+                               png)),
+        std::string::npos)
+        << png;
+}
+
 TEST(RunReport, ADamagedBugFileIsNamedOnThePage) {
   fs::path dir = MakeRun("run_report_damaged");
   Write(dir / "bugs/B1/bug.json", "{\"id\": ");
