@@ -94,6 +94,8 @@ pre { background:#f0f3f6; padding:8px; border-radius:6px; overflow-x:auto; font-
 pre.table { white-space:pre; word-break:normal; font-size:.8em; }
 table { border-collapse:collapse; font-size:.9em; }
 td, th { border-bottom:1px solid var(--line); padding:3px 8px; text-align:left; vertical-align:top; }
+td.num { text-align:right; white-space:nowrap; }
+table.figures td.sub { margin:0; font-size:.92em; }
 .tools { display:flex; gap:8px; flex-wrap:wrap; margin:.4em 0; }
 .tools input { flex:1 1 200px; padding:5px 8px; border:1px solid var(--line); border-radius:6px; }
 .tools button { padding:5px 10px; border:1px solid var(--line); border-radius:6px; background:#fff; }

@@ -175,8 +175,48 @@ std::string FigureCell(const json& v) {
   return v.is_string() ? v.get<std::string>() : v.dump();
 }
 
-// What a fuzzing or vision campaign did (summary.json's "fuzz" or "vision" section), a row a
-// figure; "" for an exploration.
+// A figure of a campaign's section as a person reads it, in the order the campaign works.
+struct FigureRow {
+  const char* key;      // in the section of summary.json
+  const char* label;    // what it counts
+  const char* unit;     // after the figure (" s"), or ""
+  int decimals;         // figures after the point; 0: whole and grouped (1,595)
+  const char* meaning;  // what it says
+};
+
+// summary.json's "fuzz" (run/fuzz/fuzz.h's FuzzStats; docs/fuzzing.md says how fuzzing works).
+constexpr FigureRow kFuzzRows[] = {
+    {"seeds", "Seeds run", "", 0,
+     "tests of a few events (--seed-length), each run twice: views that differ between the runs "
+     "(clocks, ads) are ignored"},
+    {"ways", "Seeds begun on a way", "", 0,
+     "seeds that first replayed the way an earlier seed took to a screen, to test it there"},
+    {"ways_failed", "Ways that led elsewhere", "", 0,
+     "of those ways, the ones that, replayed, did not lead to their screen again (not taken "
+     "again)"},
+    {"unstable_seeds", "Unstable seeds", "", 0,
+     "seeds whose second run could not follow the first; no mutants are made of them"},
+    {"seed_scrolls", "Scrolls and swipes", "", 0,
+     "events of the seeds (their own, not a way's) that scrolled a list or swiped the screen"},
+    {"mutants_generated", "Mutants made", "", 0,
+     "a seed with a few events (τ) inserted that should not change what its later steps do"},
+    {"mutants_executed", "Mutants run", "", 0, "each from cleared data, compared with its seed"},
+    {"restored_mutants", "Mutants begun from a snapshot", "", 0,
+     "of those run, the ones restored at their seed's start or pivot instead of replaying the "
+     "events before (a device with snapshots)"},
+    {"mutants_dropped", "Mutants dropped", "", 0,
+     "τ did not replay, or did not come back to a screen like the one it started on: nothing to "
+     "compare"},
+    {"mutant_seconds", "Time running mutants", " s", 2, "wall time, all mutants together"},
+    {"mutants_per_second", "Mutants a second", "", 1, "mutants run in a second of that time"},
+    {"violations", "Oracle violations", "", 0,
+     "mutants in which an effect their seed had on the screen was missing; the functional "
+     "reports count each missing effect once"},
+};
+
+// What a fuzzing or vision campaign did (summary.json's "fuzz" or "vision" section): the figures
+// a row each, labelled, in order and explained where the page knows them, the rest as written;
+// "" for an exploration.
 std::string CampaignSection(const Summary& s) {
   if (!s.sections.is_object()) return "";
   std::string html;
@@ -184,12 +224,25 @@ std::string CampaignSection(const Summary& s) {
        {std::pair{"fuzz", "What fuzzing did"}, std::pair{"vision", "What VisionDroid did"}}) {
     const json& section = s.sections.value(key, json());
     if (!section.is_object() || section.empty()) continue;
-    html += fmt::format("<section id=\"campaign\">\n<h2>{}</h2>\n<table>\n", title);
+    html +=
+        fmt::format("<section id=\"campaign\">\n<h2>{}</h2>\n<table class=\"figures\">\n", title);
+    std::set<std::string> shown;
+    if (std::string_view(key) == "fuzz")
+      for (const FigureRow& row : kFuzzRows) {
+        auto value = Num(section, row.key);
+        if (!value) continue;
+        shown.insert(row.key);
+        html += fmt::format(
+            "<tr><th>{}</th><td class=\"num\">{}{}</td><td class=\"sub\">{}</td></tr>\n", row.label,
+            row.decimals > 0 ? fmt::format("{:.{}f}", *value, row.decimals) : Count(*value),
+            row.unit, HtmlEscape(row.meaning));
+      }
     for (const auto& [name, value] : section.items()) {
+      if (shown.count(name)) continue;
       std::string words = name;
       std::replace(words.begin(), words.end(), '_', ' ');
-      html += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", HtmlEscape(words),
-                          HtmlEscape(FigureCell(value)));
+      html += fmt::format("<tr><th>{}</th><td class=\"num\">{}</td><td></td></tr>\n",
+                          HtmlEscape(words), HtmlEscape(FigureCell(value)));
     }
     html += "</table>\n</section>\n";
   }

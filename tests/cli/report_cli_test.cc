@@ -266,8 +266,8 @@ TEST(ReportCli, FuzzReportsShowTheSeedAndMutantScreensSideBySide) {
   // without arrows (issue 46, item 10).
   EXPECT_NE(page->find("<h2>What fuzzing did</h2>"), std::string::npos);
   EXPECT_GT((*summary)["fuzz"]["mutants_executed"].get<int>(), 1000);
-  EXPECT_TRUE(
-      std::regex_search(*page, std::regex("<th>mutants executed</th><td>[0-9],[0-9]{3}</td>")));
+  EXPECT_TRUE(std::regex_search(
+      *page, std::regex("<th>Mutants run</th><td class=\"num\">[0-9],[0-9]{3}</td>")));
   const size_t graph = page->find("<section id=\"graph\">");
   ASSERT_NE(graph, std::string::npos);
   EXPECT_EQ(page->substr(graph, page->find("</section>", graph) - graph).find("<svg"),

@@ -323,6 +323,37 @@ TEST(RunReport, EveryBugPictureOpensAtFullSize) {
         << png;
 }
 
+// Issue 62 item 5: the fuzz page's figures as labelled rows in the order fuzzing works, with
+// their units and what each means; a figure the page does not know is still shown.
+TEST(RunReport, FuzzFiguresAreLabelledRowsInOrder) {
+  fs::path dir = MakeRun("run_report_fuzz_figures");
+  auto summary = ReadJsonFile(dir / "summary.json");
+  ASSERT_TRUE(summary.ok());
+  (*summary)["fuzz"] = {
+      {"mutant_seconds", 0.08}, {"mutants_executed", 1595}, {"mutants_per_second", 4437.4},
+      {"seeds", 621},           {"violations", 26},         {"ways", 506},
+      {"zz_new_figure", 3}};
+  Write(dir / "summary.json", summary->dump());
+  auto html = RunReportHtml(dir);
+  ASSERT_TRUE(html.ok());
+  const size_t section = html->find("<h2>What fuzzing did</h2>");
+  ASSERT_NE(section, std::string::npos);
+  size_t at = section;
+  for (const char* row : {"<tr><th>Seeds run</th><td class=\"num\">621</td>",
+                          "<tr><th>Seeds begun on a way</th><td class=\"num\">506</td>",
+                          "<tr><th>Mutants run</th><td class=\"num\">1,595</td>",
+                          "<tr><th>Time running mutants</th><td class=\"num\">0.08 s</td>",
+                          "<tr><th>Mutants a second</th><td class=\"num\">4437.4</td>",
+                          "<tr><th>Oracle violations</th><td class=\"num\">26</td>",
+                          "<tr><th>zz new figure</th><td class=\"num\">3</td>"}) {
+    const size_t found = html->find(row, section);
+    EXPECT_NE(found, std::string::npos) << row;
+    EXPECT_GT(found, at) << row << " comes after the row before it";
+    at = found;
+  }
+  EXPECT_EQ(html->find("<th>mutant seconds</th>"), std::string::npos);
+}
+
 TEST(RunReport, ADamagedBugFileIsNamedOnThePage) {
   fs::path dir = MakeRun("run_report_damaged");
   Write(dir / "bugs/B1/bug.json", "{\"id\": ");
