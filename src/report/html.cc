@@ -107,6 +107,11 @@ table.figures td.sub { margin:0; font-size:.92em; }
                         margin-bottom:4px; }
 .screen[open] { grid-column:1 / -1; }
 .screen[open] > summary img { width:auto; max-width:100%; max-height:75vh; }
+/* The state graph scrolls in its own box; the page does not scroll sideways. */
+.states { background:var(--card); border:1px solid var(--line); border-radius:8px; padding:6px;
+          overflow:auto; max-height:85vh; }
+.states svg { display:block; margin:0 auto; }
+.states a:hover rect, .states a:focus rect { stroke:var(--accent); stroke-width:3; }
 .screen h3 { font-size:.95em; margin:.6em 0 .2em; }
 .widgets, .actions { font-size:.85em; margin:.2em 0; padding-left:1.6em; }
 .actions img { width:48px; vertical-align:middle; border:1px solid var(--line); border-radius:3px; }

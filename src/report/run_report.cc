@@ -126,6 +126,7 @@ void AddTransitions(const fs::path& trace, Transitions& t) {
     previous_state.clear();
     if (pictured.count(state)) {
       ++t.states.visits[state];
+      if (after_launch) ++t.states.starts[state];
       t.states.activities.try_emplace(state, activity);
       previous_state = state;
       previous_words = std::move(words);
@@ -560,6 +561,7 @@ Result<std::string> RunReportHtml(const fs::path& run_dir) {
   body += ChartsSection(samples, s, bad_progress);
   Transitions transitions = ReadTransitions(run_dir);
   body += GraphSection(s, transitions);
+  body += StateGraphSection(run_dir, transitions.states, s.states);
   body += ScreensSection(run_dir, transitions.states, s.states);
   body += DevicesSection(s);
   body += "<h2>Run</h2>\n" + ConfigSection(config);

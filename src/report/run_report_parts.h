@@ -111,6 +111,7 @@ struct StateSteps {
   std::map<std::pair<std::string, std::string>, std::map<std::string, int64_t>> edges;
   std::map<std::string, int64_t> visits;          // actions taken on each kept state
   std::map<std::string, std::string> activities;  // each kept state's activity
+  std::map<std::string, int64_t> starts;  // how often each kept state came first after a launch
 };
 
 // report.html's screen view, in the spirit of DroidBot's: the states whose first screen the run
@@ -119,5 +120,13 @@ struct StateSteps {
 // kept none.
 std::string ScreensSection(const std::filesystem::path& run_dir, const StateSteps& steps,
                            size_t states);
+
+// report.html's state graph (run_report_states.cc), in the spirit of DroidBot's UTG: the states
+// whose screen the run kept, drawn as those screens and laid out by Graphviz, an arrow an action
+// that led from one to another; each screen links to its card in the screen view. The most
+// visited states and the most taken arrows when there are many, with a line that says what was
+// left out; the box scrolls on its own. "" when the run kept no screen.
+std::string StateGraphSection(const std::filesystem::path& run_dir, const StateSteps& steps,
+                              size_t states);
 
 }  // namespace roam::report::page

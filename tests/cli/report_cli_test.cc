@@ -123,7 +123,7 @@ TEST(ReportCli, ARunWithBugsOpensInABrowserWithEveryBugAndScreen) {
   auto summary = ReadJsonFile(out / "summary.json");
   ASSERT_TRUE(summary.ok());
   std::vector<std::string> needles = {"id=\"figures\"", "id=\"coverage\"", "id=\"graph\"",
-                                      "id=\"bugs\"", "<svg"};
+                                      "id=\"bugs\"",    "id=\"states\"",   "<svg"};
   size_t bugs = 0;
   for (const char* list : {"crashes", "anrs"})
     for (const auto& bug : (*summary)[list]) {
@@ -165,6 +165,12 @@ TEST(ReportCli, ARunWithBugsOpensInABrowserWithEveryBugAndScreen) {
        it != std::sregex_iterator(); ++it, ++links)
     EXPECT_NE(page->find("id=\"" + (*it)[1].str() + "\""), std::string::npos) << (*it)[1];
   EXPECT_GT(links, kept);  // actions between screens
+  // The state graph draws every kept screen (diary has fewer than it draws at most).
+  size_t drawn = 0;
+  for (size_t at = 0;
+       (at = page->find("<a class=\"state\" href=\"#screen-", at)) != std::string::npos; ++at)
+    ++drawn;
+  EXPECT_EQ(drawn, kept);
   std::string browser = Browser();
   if (browser.empty()) GTEST_SKIP() << "no headless Chromium (setup.sh installs it)";
   ExpectWorksInBrowser(browser, out / "report.html", needles);

@@ -354,6 +354,86 @@ TEST(RunReport, FuzzFiguresAreLabelledRowsInOrder) {
   EXPECT_EQ(html->find("<th>mutant seconds</th>"), std::string::npos);
 }
 
+// Issue 62 item 5: the states whose screen the run kept, drawn as a graph of those screens, an
+// arrow an action; a screen links to its card in the screen view.
+TEST(RunReport, TheStateGraphDrawsTheScreensAndTheActionsBetweenThem) {
+  fs::path dir = MakeRun("run_report_states");
+  for (const char* state : {"00000000000000a1", "00000000000000b2", "00000000000000c3"}) {
+    Write(dir / "screens" / (std::string(state) + ".png"), "png");
+    Write(dir / "screens" / (std::string(state) + ".xml"), "<hierarchy/>");
+  }
+  auto act = [](const std::string& state, const std::string& text) {
+    return JsonLine(
+               {{"op", "act"},
+                {"activity", "org.notes.Main"},
+                {"state", state},
+                {"widget_text", text},
+                {"action",
+                 {{"kind", "click"}, {"bounds", {0, 0, 9, 9}}, {"path", "0"}, {"widget", 1}}}}) +
+           "\n";
+  };
+  Write(dir / "trace.jsonl", JsonLine({{"op", "launch"}}) + "\n" + act("00000000000000a1", "Add") +
+                                 act("00000000000000b2", "Save") + act("00000000000000a1", "Open") +
+                                 act("00000000000000c3", "x"));
+  auto html = RunReportHtml(dir);
+  ASSERT_TRUE(html.ok()) << html.status().message();
+  const size_t section = html->find("<section id=\"states\">");
+  ASSERT_NE(section, std::string::npos);
+  const std::string graph = html->substr(section, html->find("</section>", section) - section);
+  for (const char* state : {"00000000000000a1", "00000000000000b2", "00000000000000c3"}) {
+    EXPECT_NE(graph.find(fmt::format("<a class=\"state\" href=\"#screen-{}\">", state)),
+              std::string::npos)
+        << state;
+    EXPECT_NE(graph.find(fmt::format("<image href=\"screens/{}.png\"", state)), std::string::npos)
+        << state;
+  }
+  size_t arrows = 0;
+  for (size_t at = 0; (at = graph.find("<g class=\"arrow\">", at)) != std::string::npos; ++at)
+    ++arrows;
+  EXPECT_EQ(arrows, 3u) << graph;
+  EXPECT_NE(graph.find(">click &quot;Add&quot;</text>"), std::string::npos) << graph;
+  EXPECT_NE(graph.find("<title>Main → Main: click &quot;Add&quot; ×1</title>"), std::string::npos);
+  // The screen view's card of a state opens it at full size.
+  EXPECT_NE(html->find("<a href=\"screens/00000000000000a1.png\" target=\"_blank\">"),
+            std::string::npos);
+}
+
+// At a few hundred states the graph draws the most visited and says how many it left out.
+TEST(RunReport, ABigStateGraphDrawsTheMostVisitedAndSaysSo) {
+  fs::path dir = MakeRun("run_report_many_states");
+  std::string trace = JsonLine({{"op", "launch"}}) + "\n";
+  for (int i = 0; i < 200; ++i) {
+    const std::string state = fmt::format("{:016x}", i + 1);
+    Write(dir / "screens" / (state + ".png"), "png");
+    // State i is visited 200 - i times, so the first ones are the most visited.
+    for (int k = 0; k < (i < 60 ? 3 : 1); ++k)
+      trace += JsonLine({{"op", "act"},
+                         {"activity", "org.notes.Main"},
+                         {"state", state},
+                         {"action", {{"kind", "back"}}}}) +
+               "\n";
+  }
+  Write(dir / "trace.jsonl", trace);
+  auto summary = ReadJsonFile(dir / "summary.json");
+  (*summary)["states"] = 250;
+  Write(dir / "summary.json", summary->dump());
+  auto html = RunReportHtml(dir);
+  ASSERT_TRUE(html.ok()) << html.status().message();
+  const size_t section = html->find("<section id=\"states\">");
+  ASSERT_NE(section, std::string::npos);
+  const std::string graph = html->substr(section, html->find("</section>", section) - section);
+  EXPECT_NE(graph.find("The 60 most visited of the 250 states reached are drawn; 190 more are "
+                       "not (the run kept the screens of 200)."),
+            std::string::npos)
+      << graph.substr(0, 800);
+  size_t drawn = 0;
+  for (size_t at = 0; (at = graph.find("<a class=\"state\"", at)) != std::string::npos; ++at)
+    ++drawn;
+  EXPECT_EQ(drawn, 60u);
+  EXPECT_NE(graph.find("href=\"#screen-0000000000000001\""), std::string::npos);
+  EXPECT_EQ(graph.find("href=\"#screen-00000000000000c8\""), std::string::npos);
+}
+
 TEST(RunReport, ADamagedBugFileIsNamedOnThePage) {
   fs::path dir = MakeRun("run_report_damaged");
   Write(dir / "bugs/B1/bug.json", "{\"id\": ");
