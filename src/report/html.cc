@@ -82,8 +82,10 @@ details.bug > summary code { font-size:.88em; }
 .strip figure { margin:0; flex:0 0 auto; width:170px; }
 .strip img, .pair img { width:100%; border:1px solid var(--line); border-radius:4px; background:#fff;
                        display:block; }
-/* A picture opens at full size: a link to its PNG. */
-.shot { display:block; }
+/* A picture opens at full size (a link to its PNG); a functional bug's view is outlined over it. */
+.shot { position:relative; display:block; }
+.shot .mark { position:absolute; border:2px solid #e0201b; border-radius:2px;
+              box-shadow:0 0 0 1px #fff; pointer-events:none; }
 .hint { font-size:.9em; }
 details.steps > summary { cursor:pointer; color:var(--muted); }
 .strip figcaption, .pair figcaption { font-size:.78em; color:var(--muted); }

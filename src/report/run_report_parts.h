@@ -98,8 +98,8 @@ inline std::string BugAnchor(const FailureSummary& failure) {
 std::string MinimizeHint(const std::filesystem::path& run_dir, const std::string& rel);
 
 // The card of a functional report (run_report_functional.cc): the explanation, the seed's and
-// the mutant's screens before and after, the minimised steps or the command that makes them,
-// and the replay command.
+// the mutant's screens before and after with the views the mutant missed outlined (diff.json),
+// the minimised steps or the command that makes them, and the replay command.
 std::string FunctionalCard(const std::filesystem::path& run_dir, const FunctionalFinding& f,
                            bool simulator, bool open);
 

@@ -274,6 +274,15 @@ TEST(ReportCli, FuzzReportsShowTheSeedAndMutantScreensSideBySide) {
   EXPECT_GT((*summary)["fuzz"]["mutants_executed"].get<int>(), 1000);
   EXPECT_TRUE(std::regex_search(
       *page, std::regex("<th>Mutants run</th><td class=\"num\">[0-9],[0-9]{3}</td>")));
+  // The views the mutant missed are outlined over the screens of each report (diff.json's).
+  for (const auto& f : (*summary)["functional"]) {
+    const std::string dir = f["bug_dir"];
+    const size_t card = page->find("id=\"" + dir + "\"");
+    ASSERT_NE(card, std::string::npos) << dir;
+    EXPECT_NE(page->substr(card, page->find("</details>", card) - card).find("class=\"mark\""),
+              std::string::npos)
+        << dir;
+  }
   const size_t graph = page->find("<section id=\"graph\">");
   ASSERT_NE(graph, std::string::npos);
   EXPECT_EQ(page->substr(graph, page->find("</section>", graph) - graph).find("<svg"),

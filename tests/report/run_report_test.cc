@@ -323,6 +323,60 @@ TEST(RunReport, EveryBugPictureOpensAtFullSize) {
         << png;
 }
 
+// A dump of one screen (1080 x 1920) with a photo row: an ImageView "Photo of Cinema" at
+// [108,480][540,960], and, when `with_photo` is false, without it.
+std::string PhotoDump(bool with_photo) {
+  std::string photo =
+      with_photo
+          ? "<node index=\"1\" text=\"\" resource-id=\"org.notes:id/photo\" "
+            "class=\"android.widget.ImageView\" package=\"org.notes\" content-desc=\"Photo "
+            "of Cinema\" clickable=\"true\" enabled=\"true\" bounds=\"[108,480][540,960]\" />"
+          : "";
+  return "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"
+         "<node index=\"0\" text=\"\" resource-id=\"\" class=\"android.widget.FrameLayout\" "
+         "package=\"org.notes\" content-desc=\"\" enabled=\"true\" bounds=\"[0,0][1080,1920]\">"
+         "<node index=\"0\" text=\"Diary\" resource-id=\"org.notes:id/title\" "
+         "class=\"android.widget.TextView\" package=\"org.notes\" content-desc=\"\" "
+         "enabled=\"true\" bounds=\"[0,0][1080,200]\" />" +
+         photo + "</node></hierarchy>";
+}
+
+// Issue 62 item 5: the view a functional bug is about (diff.json's missing effect) is outlined
+// over each screen that shows it: the seed removed the photo, the mutant did not.
+TEST(RunReport, AFunctionalBugOutlinesTheViewTheMutantMissed) {
+  fs::path dir = MakeRun("run_report_outline");
+  const fs::path f1 = dir / "bugs/F1";
+  Write(f1 / "seed_before.xml", PhotoDump(true));
+  Write(f1 / "seed_after.xml", PhotoDump(false));
+  Write(f1 / "mutant_before.xml", PhotoDump(true));
+  Write(f1 / "mutant_after.xml", PhotoDump(true));
+  auto plain = RunReportHtml(dir);
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain->find("class=\"mark\""), std::string::npos) << "no diff.json: nothing outlined";
+
+  const json removed = {{"view", "android.widget.ImageView|org.notes:id/photo"},
+                        {"content", "|Photo of Cinema|cEs"},
+                        {"count", 1}};
+  Write(f1 / "diff.json",
+        json{{"missing",
+              {{"removed", {removed}}, {"added", json::array()}, {"changed", json::array()}}}}
+            .dump());
+  auto html = RunReportHtml(dir);
+  ASSERT_TRUE(html.ok());
+  // 108/1080 = 10%, 480/1920 = 25%, 432/1080 = 40%, 480/1920 = 25%.
+  const std::string mark =
+      "<span class=\"mark\" style=\"left:10.00%;top:25.00%;width:40.00%;height:25.00%\"";
+  for (const char* shot : {"seed_before", "seed_after", "mutant_before", "mutant_after"}) {
+    const size_t img = html->find(fmt::format("src=\"bugs/F1/{}.png\"", shot));
+    ASSERT_NE(img, std::string::npos) << shot;
+    const std::string figure = html->substr(img, html->find("</figure>", img) - img);
+    EXPECT_EQ(figure.find(mark) != std::string::npos, std::string(shot) != "seed_after") << shot;
+  }
+  EXPECT_NE(html->find("Outlined in red: the views the seed's steps removed (or changed) and "
+                       "the mutant's did not: ImageView photo “Photo of Cinema”"),
+            std::string::npos);
+}
+
 // Issue 62 item 5: the fuzz page's figures as labelled rows in the order fuzzing works, with
 // their units and what each means; a figure the page does not know is still shown.
 TEST(RunReport, FuzzFiguresAreLabelledRowsInOrder) {
