@@ -7,6 +7,7 @@
 #include "base/files.h"
 #include "report/summary.h"
 #include "run/explore/explore.h"
+#include "run/triage/minimize.h"
 #include "run/triage/replay.h"
 #include "test_paths.h"
 
@@ -50,6 +51,16 @@ TEST(Properties, AViolatedPropertyIsFiledPutDownToItsPlantedBugAndReplays) {
   auto replay = ReplayBug(o.out / "bugs/P1");
   ASSERT_TRUE(replay.ok()) << replay.status().message();
   EXPECT_TRUE(replay->reproduced) << replay->expected;
+  // roam minimize shrinks the steps before the property's check; the result still breaks it, and
+  // roam replay takes it.
+  auto minimized = MinimizeBug(o.out / "bugs/P1", {});
+  ASSERT_TRUE(minimized.ok()) << minimized.status().message();
+  EXPECT_LT(minimized->steps_after, minimized->steps_before);
+  EXPECT_EQ(minimized->verified, 3);
+  replay = ReplayBug(o.out / "bugs/P1");
+  ASSERT_TRUE(replay.ok()) << replay.status().message();
+  EXPECT_TRUE(replay->reproduced);
+  EXPECT_EQ(std::filesystem::path(replay->trace).filename(), "trace.min.jsonl");
 
   // With the planted bug off, the same run reports nothing.
   ExploreOptions off = TasksWithProperties("properties_tasks_off");

@@ -10,7 +10,9 @@
 #include "base/files.h"
 #include "base/json_fields.h"
 #include "fuzz/oracle.h"
+#include "oracle/property.h"
 #include "run/fuzz/fuzz_internal.h"
+#include "run/property_bug.h"
 #include "run/replay_spec.h"
 #include "run/triage/replay.h"
 
@@ -314,6 +316,76 @@ Result<MinimizeReport> MinimizeCrash(const fs::path& dir, const json& bug, const
   return report;
 }
 
+// bugs/P<n>: ddmin over the steps before the property's interaction; the clean start and the
+// interaction stay, and each candidate must break the property the same way again.
+Result<MinimizeReport> MinimizeProperty(const fs::path& dir, const json& bug,
+                                        const ReplaySpec& spec, const MinimizeOptions& options) {
+  const std::string where = (dir / "bug.json").string();
+  std::string signature, name;
+  int64_t first_step = 0;
+  ROAM_RETURN_IF_ERROR(ReadField(bug, "signature", signature, where));
+  ROAM_RETURN_IF_ERROR(ReadField(bug, "name", name, where));
+  ROAM_RETURN_IF_ERROR(ReadField(bug, "first_step", first_step, where));
+  if (!bug.contains("property"))
+    return Status::Corruption(where + ": has no \"property\" (the property as written)");
+  auto property = oracle::ParseProperty(bug["property"], where + ": property");
+  if (!property.ok()) return property.status();
+  auto trace = report::ReadTrace(dir / "trace.jsonl");
+  if (!trace.ok()) return trace.status();
+
+  std::vector<TraceStep> candidate;
+  Checker checker(SearchOptions(options), [&]() -> Result<bool> {
+    auto device = OpenReplayDevice(spec, dir);
+    if (!device.ok()) return device.status();
+    auto check = ReplayPropertyTrace(**device, candidate, *property, first_step, spec);
+    if (!check.ok()) return check.status();
+    return check->Reproduces(signature, name);
+  });
+  MinimizeReport report{
+      .kind = "property", .steps_before = trace->size(), .text_before = TypedChars(*trace)};
+  candidate = *trace;
+  if (!checker.Reproduces()) {
+    ROAM_RETURN_IF_ERROR(checker.Interrupted(dir));
+    if (!checker.last_error().ok()) return checker.last_error().Wrap("replaying " + where);
+    return Status::NotFound(fmt::format(
+        "{}: the recorded trace does not break the property {} times out of {} on a fresh "
+        "device; nothing to minimise",
+        dir.string(), options.repeats, options.repeats));
+  }
+  size_t head = 0;
+  while (head < trace->size() && (*trace)[head].op == "clear") ++head;
+  size_t tail = head;  // the interaction's first step (none for an invariant: the end)
+  while (tail < trace->size() && (*trace)[tail].step != first_step) ++tail;
+  const std::vector<TraceStep> items(trace->begin() + head, trace->begin() + tail);
+  auto build = [&](const std::vector<size_t>& keep) {
+    candidate.assign(trace->begin(), trace->begin() + head);
+    for (size_t k : keep) candidate.push_back(items[k]);
+    candidate.insert(candidate.end(), trace->begin() + tail, trace->end());
+  };
+  report.complete = ShrinkItems(items.size(), build, checker, options.max_replays);
+  report.complete = report.complete && !checker.exhausted();
+  ROAM_RETURN_IF_ERROR(checker.Interrupted(dir));
+  report.verified = checker.Verify();
+  report.replays = checker.spent();
+  report.steps_after = candidate.size();
+  report.text_after = TypedChars(candidate);
+  ROAM_RETURN_IF_ERROR(report::WriteTrace(dir / kMinimizedTrace, candidate));
+  std::string text =
+      fmt::format("{} property: {}\n{}\n\nTo reproduce by hand ({}):\n", bug.value("id", ""), name,
+                  bug.value("message", ""), Provenance(report, options.repeats));
+  for (size_t i = 0; i < candidate.size(); ++i) {
+    if (candidate[i].step == first_step) text += "     (the property's interaction:)\n";
+    text += fmt::format("{:>3}. {}\n", i + 1, report::StepSentence(candidate[i]));
+  }
+  text += fmt::format("\nReplay: roam replay {}\n", dir.string());
+  ROAM_RETURN_IF_ERROR(WriteFileAtomic(dir / "steps.txt", text));
+  json fields = {{"minimized", ReportJson(report, options.repeats)}};
+  fields["minimized"]["trace"] = kMinimizedTrace;
+  fields["minimized"]["steps"] = "steps.txt";
+  ROAM_RETURN_IF_ERROR(UpdateBugJson(dir, fields));
+  return report;
+}
+
 // bugs/F<n>: ddmin over the seed's events before the pivot and τ together; the seed's events from
 // the pivot on stay (the oracle compares what they do).
 Result<MinimizeReport> MinimizeFunctional(const fs::path& dir, const json& bug,
@@ -414,6 +486,7 @@ Result<MinimizeReport> MinimizeBug(const fs::path& bug_dir, const MinimizeOption
   if (f->kind == "functional") return MinimizeFunctional(bug_dir, f->bug, f->spec, options);
   if (f->kind == "crash" || f->kind == "anr" || f->kind == "native_crash")
     return MinimizeCrash(bug_dir, f->bug, f->spec, options);
+  if (f->kind == "property") return MinimizeProperty(bug_dir, f->bug, f->spec, options);
   return Status::Corruption(fmt::format("{}: unknown bug kind \"{}\"", f->where, Excerpt(f->kind)));
 }
 

@@ -49,7 +49,7 @@ Result<ReplayOutcome> ReplayCrash(const std::filesystem::path& dir, const Replay
 // bugs/P<n>: a property violated; its trace is replayed and the property, as bug.json keeps
 // it, checked again.
 Result<ReplayOutcome> ReplayPropertyBug(const std::filesystem::path& dir, const ReplaySpec& spec,
-                                        bool) {
+                                        bool original) {
   const std::string where = (dir / "bug.json").string();
   auto j = ReadJsonFile(dir / "bug.json");
   if (!j.ok()) return j.status();
@@ -63,7 +63,9 @@ Result<ReplayOutcome> ReplayPropertyBug(const std::filesystem::path& dir, const 
     return Status::Corruption(where + ": has no \"property\" (the property as written)");
   auto property = oracle::ParseProperty((*j)["property"], where + ": property");
   if (!property.ok()) return property.status();
-  const auto trace_file = dir / "trace.jsonl";
+  std::filesystem::path trace_file = dir / kMinimizedTrace;
+  std::error_code ec;
+  if (original || !std::filesystem::exists(trace_file, ec)) trace_file = dir / "trace.jsonl";
   auto trace = report::ReadTrace(trace_file);
   if (!trace.ok()) return trace.status();
   auto device = OpenReplayDevice(spec, dir);
