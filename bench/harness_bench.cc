@@ -69,7 +69,7 @@ explore::HarnessConfig EveryPart() {
   c.options.text_input = true;
   c.user_strings = {"alpha", "beta"};
   auto matcher = [](const char* text) {
-    return *explore::ParseWidgetMatcher(nlohmann::json::parse(text), "bench");
+    return *gui::ParseWidgetMatcher(nlohmann::json::parse(text), "bench");
   };
   c.widgets.black = {matcher(R"({"resource_id": "delete"})"), matcher(R"({"text": "Sign out"})"),
                      matcher(R"({"path": "//LinearLayout/Button[@text='Remove']"})"),
