@@ -154,7 +154,11 @@ Result<BoxLayout> LayOutBoxes(const BoxGraph& graph) {
                        graph.nodes[i].height / 72);
   for (size_t i = 0; i < graph.edges.size(); ++i) {
     const BoxEdge& e = graph.edges[i];
-    dot += fmt::format("  n{} -> n{} [label={}, roam_edge=\"{}\"{}];\n", e.from, e.to,
+    // xlabel, not label: dot lays a label out as a node of its own, and on an edge between two
+    // boxes of one rank (a flat edge) Graphviz 2.42 frees that node's storage twice
+    // (flat_edges, then gvFreeLayout: a crash on a run's state graph). An xlabel is placed after
+    // the layout, beside the edge.
+    dot += fmt::format("  n{} -> n{} [xlabel={}, roam_edge=\"{}\"{}];\n", e.from, e.to,
                        Quoted(e.label), i, e.ranks ? "" : ", constraint=false");
   }
   dot += "}\n";
@@ -192,7 +196,7 @@ Result<BoxLayout> LayOutBoxes(const BoxGraph& graph) {
             if (auto p = ParsePoint(token)) placed.curve.push_back(place(*p));
           }
         }
-        if (auto p = ParsePoint(Attribute(e, "lp"))) placed.label = place(*p);
+        if (auto p = ParsePoint(Attribute(e, "xlp"))) placed.label = place(*p);
       }
     }
     return Status::Ok();
