@@ -52,7 +52,10 @@ Status PhoneClockDevice::Stop() {
 }
 
 Status PhoneClockDevice::ClearData() {
-  return Charge(calls_.ClearDataMs(), [&] { return inner_->ClearData(); });
+  const bool turn = rotation_ != 0 || !cleared_once_;
+  cleared_once_ = true;
+  rotation_ = 0;
+  return Charge(calls_.ClearDataMs(turn), [&] { return inner_->ClearData(); });
 }
 
 Status PhoneClockDevice::Observe(gui::Screen& out) {

@@ -88,6 +88,7 @@ class PhoneClockDevice final : public Device {
   // activity locked to portrait) was a rotation the UiAutomator2 server refused after polling.
   std::optional<int> rotated_from_;
   int width_ = 1080, height_ = 1920, rotation_ = 0;
+  bool cleared_once_ = false;  // the first clear also turns the screen upright
 };
 
 }  // namespace roam::device

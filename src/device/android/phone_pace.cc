@@ -185,7 +185,9 @@ int PhoneCalls::LaunchMs() const {
 
 int PhoneCalls::StopMs() const { return PhoneShellLineMs(StopCommand(package)); }
 
-int PhoneCalls::ClearDataMs() const { return PhoneShellLineMs(ClearDataCommand(package)); }
+int PhoneCalls::ClearDataMs(bool turn) const {
+  return PhoneShellLineMs(ClearDataCommand(package) + (turn ? ";" + RotationCommand(0) : ""));
+}
 
 int PhoneCalls::ScreenSizeMs() const {
   return driver == DriverKind::kUia2 ? 0 : PhoneShellLineMs("wm size");

@@ -70,7 +70,9 @@ struct PhoneCalls {
   int PerformMs(const DeviceInput& input) const;
   int LaunchMs() const;  // the launch and, with uiautomator, one look at the focus
   int StopMs() const;
-  int ClearDataMs() const;
+  // pm clear, and the settings that turn the screen upright when `turn` (AndroidDevice::ClearData:
+  // at a device's first clear and when the last screen read was turned).
+  int ClearDataMs(bool turn) const;
   // `wm size`: read before the first step and again after a rotation or a restore (the
   // uiautomator driver; uia2 takes the size from the page source).
   int ScreenSizeMs() const;
