@@ -344,7 +344,10 @@ TEST(AndroidExplore, Uia2BugFoldersReplayAsOftenAsTheirCheckSays) {
         auto replay = ReplayBug(o.out / bug.bug_dir);
         ASSERT_TRUE(replay.ok()) << replay.status().message();
         EXPECT_EQ(replay->reproduced, *record->reproduced)
-            << bug.bug_dir << ", replay " << i + 1 << ": " << bug.signature;
+            << bug.bug_dir << ", replay " << i + 1 << ": " << bug.signature << "; "
+            << (replay->result.divergence ? DivergenceWords(*replay->result.divergence)
+                                          : "on the recorded path")
+            << "; seen: " << ::testing::PrintToString(replay->result.signatures);
       }
     }
 }
