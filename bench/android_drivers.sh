@@ -107,16 +107,4 @@ for a, label in (("plain", "as it is"), ("settling", "with 500 ms transitions"))
           f"idle, {none / dump:.2f}x unsettled.")
 PY
 cat "$OUT/section.md"
-python3 - "$OUT/section.md" <<'PY'
-import sys, os
-path = "docs/benchmarks.md"
-begin, end = "<!-- android-drivers: begin (bench/android_drivers.sh writes this) -->", "<!-- android-drivers: end -->"
-section = open(sys.argv[1]).read().rstrip() + "\n"
-text = open(path).read() if os.path.exists(path) else "# Benchmarks\n\nMeasured figures, each section written by the script it names.\n"
-if begin in text:
-    head, rest = text.split(begin, 1)
-    text = head + begin + "\n" + section + end + rest.split(end, 1)[1]
-else:
-    text = text.rstrip() + "\n\n" + begin + "\n" + section + end + "\n"
-open(path, "w").write(text)
-PY
+python3 bench/doc_section.py android-drivers bench/android_drivers.sh "$OUT/section.md"

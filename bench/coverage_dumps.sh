@@ -66,16 +66,4 @@ for name, label in (("none", "none"), ("tcp", "jacoco-tcp"), ("file_1", "jacoco-
           f"| {dumps} | {s.get('units_covered') or ''} |")
 PY
 cat "$OUT/section.md"
-python3 - "$OUT/section.md" <<'PY'
-import sys, os
-path = "docs/benchmarks.md"
-begin, end = "<!-- coverage-dumps: begin (bench/coverage_dumps.sh writes this) -->", "<!-- coverage-dumps: end -->"
-section = open(sys.argv[1]).read().rstrip() + "\n"
-text = open(path).read()
-if begin in text:
-    head, rest = text.split(begin, 1)
-    text = head + begin + "\n" + section + end + rest.split(end, 1)[1]
-else:
-    text = text.rstrip() + "\n\n" + begin + "\n" + section + end + "\n"
-open(path, "w").write(text)
-PY
+python3 bench/doc_section.py coverage-dumps bench/coverage_dumps.sh "$OUT/section.md"

@@ -62,16 +62,4 @@ print(f"\nApps with properties: {', '.join(apps_with)}; the other apps have none
       f"is checked there. False reports over every run: {total_false}.")
 PY
 cat "$OUT/section.md"
-python3 - "$OUT/section.md" <<'PY'
-import sys
-path = "docs/benchmarks.md"
-begin, end = "<!-- properties: begin (bench/properties.sh writes this) -->", "<!-- properties: end -->"
-section = open(sys.argv[1]).read().rstrip() + "\n"
-text = open(path).read()
-if begin in text:
-    head, rest = text.split(begin, 1)
-    text = head + begin + "\n" + section + end + rest.split(end, 1)[1]
-else:
-    text = text.rstrip() + "\n\n" + begin + "\n" + section + end + "\n"
-open(path, "w").write(text)
-PY
+python3 bench/doc_section.py properties bench/properties.sh "$OUT/section.md"

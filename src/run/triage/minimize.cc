@@ -205,6 +205,30 @@ json ReportJson(const MinimizeReport& r, int repeats) {
           {"verified", r.verified},         {"repeats", repeats}};
 }
 
+// Writes a minimised trace's files into `dir`: trace.min.jsonl, steps.txt (`title`, how it was
+// got, each step in words with what it raised, a line before the step numbered `interaction`)
+// and bug.json's "minimized" record, with `more` merged in.
+Status WriteMinimized(const fs::path& dir, const std::string& title,
+                      const std::vector<TraceStep>& steps, const MinimizeReport& report,
+                      int repeats, json more, std::optional<int64_t> interaction = std::nullopt) {
+  ROAM_RETURN_IF_ERROR(report::WriteTrace(dir / kMinimizedTrace, steps));
+  std::string text =
+      fmt::format("{}\n\nTo reproduce by hand ({}):\n", title, Provenance(report, repeats));
+  for (size_t i = 0; i < steps.size(); ++i) {
+    if (interaction && steps[i].step == *interaction)
+      text += "     (the property's interaction:)\n";
+    text += fmt::format("{:>3}. {}", i + 1, report::StepSentence(steps[i]));
+    if (!steps[i].events.empty()) text += fmt::format("  -> {}", fmt::join(steps[i].events, "; "));
+    text += "\n";
+  }
+  text += fmt::format("\nReplay: roam replay {}\n", dir.string());
+  ROAM_RETURN_IF_ERROR(WriteFileAtomic(dir / "steps.txt", text));
+  more["minimized"] = ReportJson(report, repeats);
+  more["minimized"]["trace"] = kMinimizedTrace;
+  more["minimized"]["steps"] = "steps.txt";
+  return UpdateBugJson(dir, more);
+}
+
 Result<MinimizeReport> MinimizeCrash(const fs::path& dir, const json& bug, const ReplaySpec& spec,
                                      const MinimizeOptions& options) {
   const std::string where = (dir / "bug.json").string();
@@ -293,26 +317,15 @@ Result<MinimizeReport> MinimizeCrash(const fs::path& dir, const json& bug, const
   report.replays = checker.spent();
   report.steps_after = seen.size();
   report.text_after = TypedChars(seen);
-  ROAM_RETURN_IF_ERROR(report::WriteTrace(dir / kMinimizedTrace, seen));
-
-  std::string text =
-      fmt::format("{} {}: {}\n{}\n\nTo reproduce by hand ({}):\n", bug.value("id", ""), kind,
-                  signature, bug.value("message", ""), Provenance(report, options.repeats));
-  for (size_t i = 0; i < seen.size(); ++i) {
-    text += fmt::format("{:>3}. {}", i + 1, report::StepSentence(seen[i]));
-    if (!seen[i].events.empty()) text += fmt::format("  -> {}", fmt::join(seen[i].events, "; "));
-    text += "\n";
-  }
-  text += fmt::format("\nReplay: roam replay {}\n", dir.string());
-  ROAM_RETURN_IF_ERROR(WriteFileAtomic(dir / "steps.txt", text));
-  json fields = {{"minimized", ReportJson(report, options.repeats)}};
-  fields["minimized"]["trace"] = kMinimizedTrace;
-  fields["minimized"]["steps"] = "steps.txt";
+  json shots_fields;
   auto files = WriteStepScreenshots(dir, pictures);
   if (!files.ok()) return files.status();
-  fields["screenshots"] = *files;  // now of the minimised trace's steps
-  if (!shots_error.empty()) fields["screenshots_unavailable"] = shots_error;
-  ROAM_RETURN_IF_ERROR(UpdateBugJson(dir, fields));
+  shots_fields["screenshots"] = *files;  // now of the minimised trace's steps
+  if (!shots_error.empty()) shots_fields["screenshots_unavailable"] = shots_error;
+  ROAM_RETURN_IF_ERROR(WriteMinimized(
+      dir,
+      fmt::format("{} {}: {}\n{}", bug.value("id", ""), kind, signature, bug.value("message", "")),
+      seen, report, options.repeats, shots_fields));
   return report;
 }
 
@@ -369,20 +382,9 @@ Result<MinimizeReport> MinimizeProperty(const fs::path& dir, const json& bug,
   report.replays = checker.spent();
   report.steps_after = candidate.size();
   report.text_after = TypedChars(candidate);
-  ROAM_RETURN_IF_ERROR(report::WriteTrace(dir / kMinimizedTrace, candidate));
-  std::string text =
-      fmt::format("{} property: {}\n{}\n\nTo reproduce by hand ({}):\n", bug.value("id", ""), name,
-                  bug.value("message", ""), Provenance(report, options.repeats));
-  for (size_t i = 0; i < candidate.size(); ++i) {
-    if (candidate[i].step == first_step) text += "     (the property's interaction:)\n";
-    text += fmt::format("{:>3}. {}\n", i + 1, report::StepSentence(candidate[i]));
-  }
-  text += fmt::format("\nReplay: roam replay {}\n", dir.string());
-  ROAM_RETURN_IF_ERROR(WriteFileAtomic(dir / "steps.txt", text));
-  json fields = {{"minimized", ReportJson(report, options.repeats)}};
-  fields["minimized"]["trace"] = kMinimizedTrace;
-  fields["minimized"]["steps"] = "steps.txt";
-  ROAM_RETURN_IF_ERROR(UpdateBugJson(dir, fields));
+  ROAM_RETURN_IF_ERROR(WriteMinimized(
+      dir, fmt::format("{} property: {}\n{}", bug.value("id", ""), name, bug.value("message", "")),
+      candidate, report, options.repeats, json::object(), first_step));
   return report;
 }
 
