@@ -56,10 +56,12 @@ while [ "$i" -le 20 ]; do
     --broadcast-bugs 0 --out "$tmp/gen$i.json" >/dev/null
   i=$((i + 1))
 done
-find apps tests/apps "$tmp" -name '*.json' | LC_ALL=C sort | while read -r f; do
-  grep -oh '"\(text\|title\|hint\|message\|summary\|label\|name\)": *"[^"]*"' "$f" |
-    sed 's/^"[a-z]*": *"//; s/"$//'
-done >>"$tmp/corpus"
+# (Not the property files of apps/bench/config: a user's checks, not an app's words.)
+find apps tests/apps "$tmp" -name '*.json' ! -name '*.properties.json' | LC_ALL=C sort |
+  while read -r f; do
+    grep -oh '"\(text\|title\|hint\|message\|summary\|label\|name\)": *"[^"]*"' "$f" |
+      sed 's/^"[a-z]*": *"//; s/"$//'
+  done >>"$tmp/corpus"
 # Lowercase words of letters and digits, camelCase split as the strategy splits labels.
 sed 's/\([a-z]\)\([A-Z]\)/\1 \2/g' "$tmp/corpus" | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9]/ /g' >"$corpus"
 rm -rf "$tmp"

@@ -44,10 +44,12 @@ Status Campaign::FilePropertyBug(const oracle::Finding& finding) {
       if (!check.ok()) return std::nullopt;
       return check->Reproduces(finding.signature, finding.name);
     };
-    if (io_.fresh_device && !episode_overflow_ && !violated({}).value_or(false))
-      trace = RunTraceSoFar();
     if (io_.fresh_device) {
       bug.reproduced = violated({});
+      if (!bug.reproduced.value_or(false) && !episode_overflow_) {
+        trace = RunTraceSoFar();
+        bug.reproduced = violated({});
+      }
       if (bug.reproduced.value_or(false))
         for (const auto& id : io_.functional_bugs)
           if (violated({id}) == false) {
