@@ -113,17 +113,20 @@ std::string FunctionalCard(const fs::path& run_dir, const FunctionalFinding& f, 
   const fs::path dir = run_dir / rel;
   const bool known = f.known;
   const std::string& planted = f.bug_id;
+  JsonFile bug = ReadOptionalJson(dir / "bug.json");
+  const json& b = bug.value;
+  // Genie's reports and VisionDroid's say "functional"; a property's violation says so.
+  const bool property = bug.present && bug.error.empty() && Str(b, "kind") == "property";
   std::string html = fmt::format(
-      "<details class=\"bug\" id=\"{}\"{}><summary><span class=\"badge functional\">functional"
+      "<details class=\"bug\" id=\"{}\"{}><summary><span class=\"badge functional\">{}"
       "</span><span class=\"badge {}\">{}</span><code>{}</code> on {} ×{}{}</summary>\n",
-      HtmlEscape(rel), open ? " open" : "", known ? "known" : "new", known ? "known" : "new",
-      HtmlEscape(f.id), HtmlEscape(ShortName(f.activity)), Count(f.count),
+      HtmlEscape(rel), open ? " open" : "", property ? "property" : "functional",
+      known ? "known" : "new", known ? "known" : "new", HtmlEscape(f.id),
+      HtmlEscape(ShortName(f.activity)), Count(f.count),
       simulator ? fmt::format(" <span class=\"badge\">planted: {}</span>",
                               HtmlEscape(planted.empty() ? "none (a false alarm)" : planted))
                 : "");
   html += fmt::format("<p>{}</p>\n", HtmlEscape(f.explanation));
-  JsonFile bug = ReadOptionalJson(dir / "bug.json");
-  const json& b = bug.value;
   if (bug.present && bug.error.empty()) {
     if (auto tau = Strs(b, "tau"); !tau.empty()) {
       std::string list;
@@ -141,7 +144,7 @@ std::string FunctionalCard(const fs::path& run_dir, const FunctionalFinding& f, 
           "<h3>Steps (minimised)</h3>\n<pre>{}</pre>\n",
           HtmlEscape(steps->substr(
               from, to == std::string::npos || to < from ? std::string::npos : to - from)));
-  } else if (Str(b, "kind") == "functional") {
+  } else if (Str(b, "kind") == "functional" || property) {
     html += MinimizeHint(run_dir, rel);
   }
   const JsonFile diff = ReadOptionalJson(dir / "diff.json");

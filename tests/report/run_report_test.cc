@@ -276,6 +276,20 @@ TEST(RunReport, AnUnminimisedBugSaysHowToMinimiseIt) {
   EXPECT_NE(after->find("To reproduce by hand (2 steps)"), std::string::npos);
 }
 
+// A property's violation (bugs/P<n>, listed with the functional reports) says what it is and,
+// before `roam minimize` cut it, the command that does.
+TEST(RunReport, APropertyBugSaysSoAndHowToMinimiseIt) {
+  fs::path dir = MakeRun("run_report_property");
+  fs::remove(dir / "bugs/F1/steps.txt");
+  Write(dir / "bugs/F1/bug.json",
+        json{{"id", "P1"}, {"kind", "property"}, {"name", "a row is shown once"}}.dump());
+  const std::string f1 = (fs::absolute(dir) / "bugs/F1").lexically_normal().string();
+  auto html = RunReportHtml(dir);
+  ASSERT_TRUE(html.ok());
+  EXPECT_NE(html->find("<span class=\"badge functional\">property</span>"), std::string::npos);
+  EXPECT_NE(html->find("<code>roam minimize " + f1 + "</code>"), std::string::npos);
+}
+
 // A 3,000-character typed string made a caption under a 170 px screen a column as tall as a
 // page: it is cut, its whole text in a title attribute.
 TEST(RunReport, ALongTypedStringIsCutUnderItsScreen) {
