@@ -3,9 +3,7 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
-#include "oracle/crash.h"
-#include "run/budget.h"
-#include "run/executor.h"
+#include "run/replay_trace.h"
 
 namespace roam::run {
 
@@ -20,30 +18,21 @@ Result<PropertyCheck> ReplayPropertyTrace(device::Device& device,
                                           const std::vector<report::TraceStep>& trace,
                                           const oracle::Property& property, int64_t first_step,
                                           const ReplaySpec& spec) {
-  Budget budget = Budget::Unbounded();
-  oracle::CrashOracle crashes(device.Package(), {.top_frames = spec.signature_frames});
-  StepExecutor executor(device, budget, crashes);
   PropertyCheck check;
-  gui::Screen screen, before;
-  bool have_before = false;
-  for (const auto& step : trace) {
-    ActOutcome outcome;
-    Status s;
-    if (step.op == "act") {
-      s = executor.Observe(screen);
-      if (s.ok() && step.step == first_step) before = screen, have_before = true;
-      if (s.ok()) s = executor.Act(step.action, outcome);
-    } else {
-      s = executor.RunOp(step);
-      if (s.ok()) executor.Drain(outcome);
-    }
-    if (!s.ok()) return s.Wrap("replay step " + std::to_string(step.step));
-    ++check.steps_run;
-  }
-  ROAM_RETURN_IF_ERROR(executor.Observe(screen).Wrap("the screen after the replay"));
-  if (!have_before) before = screen;
-  check.precondition_held = property.precondition.Holds(before);
-  check.violation = property.Violation(before, screen);
+  std::optional<gui::Screen> before, after;
+  ReplayRecord record;
+  record.on_screen = [&](const report::TraceStep& step, const gui::Screen& screen) {
+    if (step.step == first_step) before = screen;
+  };
+  record.last_screen = &after;
+  // No signature is looked for: every step runs.
+  auto r = ReplayTrace(device, trace, "", spec.signature_frames, 0, record);
+  if (!r.ok()) return r.status();
+  if (!after) return Status::Unavailable("the screen after the replay could not be read");
+  check.steps_run = r->steps_run;
+  const gui::Screen& then = before ? *before : *after;
+  check.precondition_held = property.precondition.Holds(then);
+  check.violation = property.Violation(then, *after);
   return check;
 }
 

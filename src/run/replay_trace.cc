@@ -60,6 +60,7 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
                                .recorded_state = step.state,
                                .seen_state = key};
       }
+      if (s.ok() && record.on_screen) record.on_screen(step, screen);
       if (s.ok() && annotated) {
         seen = StepExecutor::StepOn(screen, step.action, gui::ScreenKey(screen));
       }
@@ -96,6 +97,7 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
   // A phone may log the last action's crash only after the action returned; the run saw it at
   // its next observation, so the replay looks once more after one.
   if (!steps.empty() && executor.Observe(screen).ok()) {
+    if (record.last_screen) *record.last_screen = screen;
     constexpr int kPollMs = 50;
     for (int waited = 0;; waited += kPollMs) {
       ActOutcome outcome;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,6 +53,10 @@ struct ReplayRecord {
   // The screen once the wanted signature showed (what the failure left: a dialog, the launcher),
   // as PNG; empty when it did not show or the device cannot draw.
   std::string* after_screenshot = nullptr;
+  // Called with each action step and the screen it was taken on.
+  std::function<void(const report::TraceStep&, const gui::Screen&)> on_screen;
+  // The screen after the last step (read once more at the end; unset when it could not be).
+  std::optional<gui::Screen>* last_screen = nullptr;
 };
 
 // Runs `steps` in order (clear / launch / stop / snapshot / restore / act) and stops at the
