@@ -183,6 +183,10 @@ std::string Postcondition::Failure(const gui::Screen& before, const gui::Screen&
   return "";
 }
 
+std::string PropertySignature(const std::string& name, const std::string& violation) {
+  return "property " + name + ": " + violation.substr(0, violation.find(": "));
+}
+
 std::string Property::Violation(const gui::Screen& before, const gui::Screen& after) const {
   for (const auto& p : postconditions)
     if (std::string why = p.Failure(before, after); !why.empty()) return p.describe + ": " + why;
@@ -267,7 +271,7 @@ void PropertyOracle::Check(size_t index, const gui::Screen& before, const gui::S
   ++s.violated;
   found.push_back({.kind = "property",
                    .name = p.name,
-                   .signature = "property " + p.name + ": " + why.substr(0, why.find(": ")),
+                   .signature = PropertySignature(p.name, why),
                    .words = fmt::format("{}: {}", p.name, why),
                    .activity = after.activity,
                    .first_step = p.interaction.empty() ? seen.step : first_step_,

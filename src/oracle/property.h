@@ -63,6 +63,10 @@ struct Property {
   std::string Violation(const gui::Screen& before, const gui::Screen& after) const;
 };
 
+// What tells one property bug from another: the property and its first postcondition to fail, as
+// Property::Violation names them ("property <name>: <postcondition>").
+std::string PropertySignature(const std::string& name, const std::string& violation);
+
 struct PropertySet {
   std::string file;
   std::vector<Property> properties;

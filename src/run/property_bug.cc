@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "base/json_fields.h"
 #include "run/replay_trace.h"
 
 namespace roam::run {
@@ -11,7 +12,7 @@ using nlohmann::json;
 
 bool PropertyCheck::Reproduces(const std::string& signature, const std::string& name) const {
   if (!precondition_held || violation.empty()) return false;
-  return "property " + name + ": " + violation.substr(0, violation.find(": ")) == signature;
+  return oracle::PropertySignature(name, violation) == signature;
 }
 
 Result<PropertyCheck> ReplayPropertyTrace(device::Device& device,
@@ -34,6 +35,20 @@ Result<PropertyCheck> ReplayPropertyTrace(device::Device& device,
   check.precondition_held = property.precondition.Holds(then);
   check.violation = property.Violation(then, *after);
   return check;
+}
+
+Result<PropertyBugRecord> ReadPropertyBug(const json& bug, const std::string& where) {
+  PropertyBugRecord r;
+  ROAM_RETURN_IF_ERROR(ReadField(bug, "signature", r.signature, where));
+  ROAM_RETURN_IF_ERROR(ReadField(bug, "name", r.name, where));
+  ROAM_RETURN_IF_ERROR(ReadField(bug, "message", r.message, where));
+  ROAM_RETURN_IF_ERROR(ReadField(bug, "first_step", r.first_step, where));
+  if (!bug.contains("property"))
+    return Status::Corruption(where + ": has no \"property\" (the property as written)");
+  auto property = oracle::ParseProperty(bug["property"], where + ": property");
+  if (!property.ok()) return property.status();
+  r.property = std::move(*property);
+  return r;
 }
 
 Status WritePropertyBug(const std::filesystem::path& run_dir, const PropertyBug& bug,

@@ -44,6 +44,16 @@ struct PropertyBug {
   std::string bug_id;              // the simulator's planted bug behind it ("" unknown)
 };
 
+// What bug.json of bugs/P<n> says for a replay: the signature, the property's name and the words,
+// the interaction's first step, the property as written.
+struct PropertyBugRecord {
+  std::string signature, name, message;
+  int64_t first_step = 0;
+  oracle::Property property;
+};
+// Reads it from `bug` (bug.json's object); errors name `where` and the field.
+Result<PropertyBugRecord> ReadPropertyBug(const nlohmann::json& bug, const std::string& where);
+
 // Writes run_dir/bugs/`bug.id`/ (bug.json with the property as written, trace.jsonl).
 Status WritePropertyBug(const std::filesystem::path& run_dir, const PropertyBug& bug,
                         const std::vector<report::TraceStep>& trace, const ReplaySpec& replay);

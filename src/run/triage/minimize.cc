@@ -10,7 +10,6 @@
 #include "base/files.h"
 #include "base/json_fields.h"
 #include "fuzz/oracle.h"
-#include "oracle/property.h"
 #include "run/fuzz/fuzz_internal.h"
 #include "run/property_bug.h"
 #include "run/replay_spec.h"
@@ -334,15 +333,9 @@ Result<MinimizeReport> MinimizeCrash(const fs::path& dir, const json& bug, const
 Result<MinimizeReport> MinimizeProperty(const fs::path& dir, const json& bug,
                                         const ReplaySpec& spec, const MinimizeOptions& options) {
   const std::string where = (dir / "bug.json").string();
-  std::string signature, name;
-  int64_t first_step = 0;
-  ROAM_RETURN_IF_ERROR(ReadField(bug, "signature", signature, where));
-  ROAM_RETURN_IF_ERROR(ReadField(bug, "name", name, where));
-  ROAM_RETURN_IF_ERROR(ReadField(bug, "first_step", first_step, where));
-  if (!bug.contains("property"))
-    return Status::Corruption(where + ": has no \"property\" (the property as written)");
-  auto property = oracle::ParseProperty(bug["property"], where + ": property");
-  if (!property.ok()) return property.status();
+  auto record = ReadPropertyBug(bug, where);
+  if (!record.ok()) return record.status();
+  const auto& [signature, name, message, first_step, property] = *record;
   auto trace = report::ReadTrace(dir / "trace.jsonl");
   if (!trace.ok()) return trace.status();
 
@@ -350,7 +343,7 @@ Result<MinimizeReport> MinimizeProperty(const fs::path& dir, const json& bug,
   Checker checker(SearchOptions(options), [&]() -> Result<bool> {
     auto device = OpenReplayDevice(spec, dir);
     if (!device.ok()) return device.status();
-    auto check = ReplayPropertyTrace(**device, candidate, *property, first_step, spec);
+    auto check = ReplayPropertyTrace(**device, candidate, property, first_step, spec);
     if (!check.ok()) return check.status();
     return check->Reproduces(signature, name);
   });
@@ -382,9 +375,9 @@ Result<MinimizeReport> MinimizeProperty(const fs::path& dir, const json& bug,
   report.replays = checker.spent();
   report.steps_after = candidate.size();
   report.text_after = TypedChars(candidate);
-  ROAM_RETURN_IF_ERROR(WriteMinimized(
-      dir, fmt::format("{} property: {}\n{}", bug.value("id", ""), name, bug.value("message", "")),
-      candidate, report, options.repeats, json::object(), first_step));
+  ROAM_RETURN_IF_ERROR(
+      WriteMinimized(dir, fmt::format("{} property: {}\n{}", bug.value("id", ""), name, message),
+                     candidate, report, options.repeats, json::object(), first_step));
   return report;
 }
 

@@ -9,7 +9,6 @@
 #include "base/json_fields.h"
 #include "gui/abstraction.h"
 #include "oracle/crash.h"
-#include "oracle/property.h"
 #include "run/budget.h"
 #include "run/executor.h"
 #include "run/fuzz/fuzz.h"
@@ -23,14 +22,20 @@ namespace roam::run {
 
 namespace {
 
+// The trace a bug folder replays: the minimised one when `roam minimize` left one and the recorded
+// one is not asked for, else the recorded one.
+std::filesystem::path TraceToReplay(const std::filesystem::path& dir, bool original) {
+  const std::filesystem::path minimized = dir / kMinimizedTrace;
+  std::error_code ec;
+  return original || !std::filesystem::exists(minimized, ec) ? dir / "trace.jsonl" : minimized;
+}
+
 // bugs/B<n>: a crash or an ANR and the trace that reaches it.
 Result<ReplayOutcome> ReplayCrash(const std::filesystem::path& dir, const ReplaySpec& spec,
                                   bool original) {
   auto bug = report::ReadBug(dir);
   if (!bug.ok()) return bug.status();
-  std::filesystem::path trace_file = dir / kMinimizedTrace;
-  std::error_code ec;
-  if (original || !std::filesystem::exists(trace_file, ec)) trace_file = dir / "trace.jsonl";
+  const std::filesystem::path trace_file = TraceToReplay(dir, original);
   auto trace = report::ReadTrace(trace_file);
   if (!trace.ok()) return trace.status();
   if (trace->empty()) return Status::Corruption(trace_file.string() + ": holds no steps");
@@ -50,33 +55,22 @@ Result<ReplayOutcome> ReplayCrash(const std::filesystem::path& dir, const Replay
 // it, checked again.
 Result<ReplayOutcome> ReplayPropertyBug(const std::filesystem::path& dir, const ReplaySpec& spec,
                                         bool original) {
-  const std::string where = (dir / "bug.json").string();
   auto j = ReadJsonFile(dir / "bug.json");
   if (!j.ok()) return j.status();
-  std::string signature, name, message;
-  int64_t first_step = 0;
-  ROAM_RETURN_IF_ERROR(ReadField(*j, "signature", signature, where));
-  ROAM_RETURN_IF_ERROR(ReadField(*j, "name", name, where));
-  ROAM_RETURN_IF_ERROR(ReadField(*j, "message", message, where));
-  ROAM_RETURN_IF_ERROR(ReadField(*j, "first_step", first_step, where));
-  if (!j->contains("property"))
-    return Status::Corruption(where + ": has no \"property\" (the property as written)");
-  auto property = oracle::ParseProperty((*j)["property"], where + ": property");
-  if (!property.ok()) return property.status();
-  std::filesystem::path trace_file = dir / kMinimizedTrace;
-  std::error_code ec;
-  if (original || !std::filesystem::exists(trace_file, ec)) trace_file = dir / "trace.jsonl";
+  auto bug = ReadPropertyBug(*j, (dir / "bug.json").string());
+  if (!bug.ok()) return bug.status();
+  const std::filesystem::path trace_file = TraceToReplay(dir, original);
   auto trace = report::ReadTrace(trace_file);
   if (!trace.ok()) return trace.status();
   auto device = OpenReplayDevice(spec, dir);
   if (!device.ok()) return device.status();
-  auto check = ReplayPropertyTrace(**device, *trace, *property, first_step, spec);
+  auto check = ReplayPropertyTrace(**device, *trace, bug->property, bug->first_step, spec);
   if (!check.ok()) return check.status();
   ReplayOutcome outcome;
   outcome.trace = trace_file.string();
-  outcome.expected = signature;
-  outcome.words = message;
-  outcome.reproduced = check->Reproduces(signature, name);
+  outcome.expected = bug->signature;
+  outcome.words = bug->message;
+  outcome.reproduced = check->Reproduces(bug->signature, bug->name);
   outcome.result.steps_run = check->steps_run;
   if (!check->violation.empty()) outcome.result.signatures.push_back(check->violation);
   if (!check->precondition_held)
