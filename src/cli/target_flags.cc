@@ -92,15 +92,13 @@ TargetFlags AddTargetFlags(CLI::App& app, run::TargetOptions& target, const std:
       ->check(Within(0, 60000))
       ->capture_default_str()
       ->group("Android device");
-  using Permission = device::android::AndroidDeviceOptions::PermissionChoice;
+  using Options = device::android::AndroidDeviceOptions;
+  std::map<std::string, Options::PermissionChoice> permissions;
+  for (const auto& [value, name] : Options::kPermissionNames)
+    permissions[std::string(name)] = value;
   app.add_option("--permission-dialogs", a.permissions,
                  "a runtime permission request: allow it, deny it, or leave it to the strategy")
-      ->transform(CLI::CheckedTransformer(
-                      std::map<std::string, Permission>{{"allow", Permission::kAllow},
-                                                        {"deny", Permission::kDeny},
-                                                        {"strategy", Permission::kStrategy}},
-                      CLI::ignore_case)
-                      .description(""))
+      ->transform(CLI::CheckedTransformer(permissions, CLI::ignore_case).description(""))
       ->type_name("allow|deny|strategy")
       ->default_str("allow")
       ->needs(f.serial)

@@ -14,10 +14,7 @@ using nlohmann::json;
 namespace {
 
 using Permission = device::android::AndroidDeviceOptions::PermissionChoice;
-constexpr std::pair<Permission, std::string_view> kPermissionNames[] = {
-    {Permission::kAllow, "allow"},
-    {Permission::kDeny, "deny"},
-    {Permission::kStrategy, "strategy"}};
+constexpr auto& kPermissionNames = device::android::AndroidDeviceOptions::kPermissionNames;
 
 std::string_view PermissionName(Permission p) {
   for (const auto& [value, name] : kPermissionNames)

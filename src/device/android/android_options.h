@@ -6,6 +6,8 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "device/android/adb_protocol.h"
 #include "device/android/device_text.h"
@@ -64,6 +66,11 @@ struct AndroidDeviceOptions {
   // lock screen is woken and dismissed. Each is noted; system_screens() counts them.
   enum class PermissionChoice { kAllow, kDeny, kStrategy };
   PermissionChoice permissions = PermissionChoice::kAllow;
+  // Their names, as --permission-dialogs and bug.json's replay record write them.
+  static constexpr std::pair<PermissionChoice, std::string_view> kPermissionNames[] = {
+      {PermissionChoice::kAllow, "allow"},
+      {PermissionChoice::kDeny, "deny"},
+      {PermissionChoice::kStrategy, "strategy"}};
   bool close_error_dialogs = true;
   bool unlock = true;
 
