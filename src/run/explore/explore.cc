@@ -42,6 +42,23 @@ Status WriteStrategyFigures(const std::filesystem::path& out, const explore::Str
   return Status::Ok();
 }
 
+namespace {
+
+// The run's --properties, none when it names no file.
+Result<std::optional<oracle::PropertySet>> ReadProperties(const ExploreOptions& options,
+                                                          bool fleet) {
+  if (options.properties_file.empty()) return std::optional<oracle::PropertySet>();
+  if (fleet)
+    return Status::Unsupported(
+        "--properties is checked on one device; several devices (--devices, --serial A,B) do not "
+        "check them yet");
+  auto loaded = oracle::LoadProperties(options.properties_file);
+  if (!loaded.ok()) return loaded.status();
+  return std::optional<oracle::PropertySet>(std::move(*loaded));
+}
+
+}  // namespace
+
 Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& context) {
   ExploreOptions options = given;
   WireDqn(options.strategy_settings.dqn);
@@ -87,19 +104,11 @@ Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& c
     d.strategy = std::move(*strategy);
     devices_config.push_back({{"device", d.tag}, {"name", d.target->device().Name()}});
   }
-  // Properties: read before the run folder (a bad file leaves nothing behind).
-  std::optional<oracle::PropertySet> properties;
-  if (!options.properties_file.empty()) {
-    if (fleet)
-      return Status::Unsupported(
-          "--properties is checked on one device; several devices (--devices, --serial A,B) "
-          "do not check them yet");
-    auto loaded = oracle::LoadProperties(options.properties_file);
-    if (!loaded.ok()) return loaded.status();
-    properties = std::move(*loaded);
-  }
+  // Read before the run folder: a bad file leaves nothing behind.
+  auto properties = ReadProperties(options, fleet);
+  if (!properties.ok()) return properties.status();
   json config = ExploreConfig(options, *devices[0].strategy);
-  if (properties) config["properties"] = options.properties_file.string();
+  if (*properties) config["properties"] = options.properties_file.string();
   if (fleet) {
     config["devices"] = devices_config;
     config["shared_model"] = options.share_model;
@@ -121,7 +130,7 @@ Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& c
   BudgetOptions budget = options.budget;
   budget.clock = d.target->clock();
   CampaignOptions campaign_options = options.campaign;
-  if (properties) campaign_options.properties = &*properties;
+  if (*properties) campaign_options.properties = &**properties;
   Campaign campaign(campaign_options, budget, d.target->device(), *d.strategy, rng, std::move(io),
                     context);
   auto summary = campaign.Run();
