@@ -58,6 +58,7 @@ Class ClassOf(ActionKind kind) {
       return kRestart;
     case ActionKind::kKey:
     case ActionKind::kBroadcast:  // never drawn here (Monkey sends none); counted as a system key
+    case ActionKind::kIntent:
       return kSyskeys;
   }
   return kBack;

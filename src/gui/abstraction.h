@@ -19,8 +19,8 @@
 // HyperEvent (Fastbot2): activity + resource-id + static text + action kind. text is the
 //   widget's text (its content-desc when the text is empty) with digit runs masked, cut to 64
 //   bytes, and empty for edit fields. Global actions have empty resource_id; their text is
-//   empty too, except kKey's and kBroadcast's, whose text is the key name or the intent action
-//   (VOLUME_UP and VOLUME_MUTE differ).
+//   empty too, except those whose text names them (TextNamesAction: a key's name, a broadcast's
+//   intent action, an intent), so VOLUME_UP and VOLUME_MUTE differ.
 //   The kind enters the hash by name, so reordering ActionKind does not change hashes.
 #pragma once
 

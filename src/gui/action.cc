@@ -10,7 +10,7 @@ namespace {
 constexpr std::array<std::string_view, kActionKindCount> kNames = {
     "click",     "long_click",  "swipe_up",    "swipe_down",   "swipe_left", "swipe_right",
     "scroll_up", "scroll_down", "scroll_left", "scroll_right", "input_text", "back",
-    "menu",      "rotate",      "restart",     "key",          "broadcast"};
+    "menu",      "rotate",      "restart",     "key",          "broadcast",  "intent"};
 
 }  // namespace
 

@@ -29,17 +29,18 @@ enum class ActionKind {
   kRestart,    // stop and relaunch the app
   kKey,        // a system key event: VOLUME_UP, VOLUME_DOWN, VOLUME_MUTE, HOME, ...
   kBroadcast,  // a system broadcast to the app: `am broadcast -a ACTION -p PACKAGE`
+  kIntent,     // start an activity from outside the GUI: `am start` (text: gui::Intent::ToText)
 };
-constexpr int kActionKindCount = static_cast<int>(ActionKind::kBroadcast) + 1;
+constexpr int kActionKindCount = static_cast<int>(ActionKind::kIntent) + 1;
 
 std::string_view ActionKindName(ActionKind kind);  // "click", "long_click", "swipe_up", ...
 std::optional<ActionKind> ActionKindFromName(std::string_view name);
 // True for kinds that act on a widget (click, long click, scroll, input).
 bool IsWidgetAction(ActionKind kind);
 // True for kinds whose text names the action itself (a key's name, a broadcast's intent
-// action): two such actions with other texts are other events. Typed text is not so.
+// action, an intent): two such actions with other texts are other events. Typed text is not so.
 inline bool TextNamesAction(ActionKind kind) {
-  return kind == ActionKind::kKey || kind == ActionKind::kBroadcast;
+  return kind == ActionKind::kKey || kind == ActionKind::kBroadcast || kind == ActionKind::kIntent;
 }
 
 struct WidgetRef {
@@ -52,7 +53,9 @@ struct Action {
   ActionKind kind = ActionKind::kBack;
   std::optional<WidgetRef> target;  // set for widget actions; optional for swipes
   int widget = -1;                  // index in the observed Screen (a hint; path is the truth)
-  std::string text;  // kInputText: the text; kKey: the key name; kBroadcast: the intent action
+  // kInputText: the text; kKey: the key name; kBroadcast: the intent action; kIntent: the
+  // intent (gui/intent.h's ToText).
+  std::string text;
 
   // Human-readable form for logs: `click 0/1/3 "Save"`.
   std::string Describe() const;

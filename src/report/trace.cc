@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "gui/intent.h"
 
 namespace roam::report {
 
@@ -77,6 +78,11 @@ std::string StepSentence(const TraceStep& step) {
     case ActionKind::kBroadcast:
       what = fmt::format("send the system broadcast {}", a.text);
       break;
+    case ActionKind::kIntent: {
+      auto intent = gui::ParseIntentText(a.text);
+      what = intent.ok() ? intent->Describe() : "send the intent " + a.text;
+      break;
+    }
   }
   if (!step.activity.empty()) {
     std::string activity = step.activity;

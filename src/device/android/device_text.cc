@@ -221,6 +221,8 @@ Result<DeviceInput> PlanAction(const gui::Action& action, int width, int height,
       if (action.text.empty())
         return Status::InvalidArgument(action.Describe() + ": a broadcast without its action");
       return DeviceInput{.kind = K::kBroadcast, .text = action.text};
+    case ActionKind::kIntent:
+      return Status::Unsupported(action.Describe() + ": intents are not sent over adb yet");
   }
   return Status::InvalidArgument(action.Describe() + ": unknown action kind");
 }
