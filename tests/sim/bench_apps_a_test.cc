@@ -395,6 +395,21 @@ TEST(BenchARadioTest, IndicatorDisappearsAfterRenameThenPauseWithTheBugOff) {
   EXPECT_FALSE(IndicatorAfterPause({"radio-indicator-survives-rename"}, true));
 }
 
+// Nothing plays after the app was stopped, so no station may say it does (the rows are kept,
+// the playback is not).
+TEST(BenchARadioTest, NoStationShowsPlayingAfterARestart) {
+  Walk t(kRadio);
+  ASSERT_TRUE(t.ok());
+  ASSERT_TRUE(t.ClickDesc("Play Radio Paradise"));
+  ASSERT_TRUE(t.HasDesc("Playing"));
+  t.app().Stop();
+  t.app().Launch();
+  EXPECT_FALSE(t.HasDesc("Playing")) << t.Dump();
+  ASSERT_TRUE(t.ClickDesc("Play FIP"));
+  ASSERT_TRUE(t.ClickDesc("Pause"));
+  EXPECT_FALSE(t.HasDesc("Playing")) << "pausing FIP leaves no station marked playing";
+}
+
 // Play Radio Paradise, then open History; returns whether the song is listed there.
 bool HistoryShowsTheSong(std::set<std::string> bugs_off) {
   Walk t(kRadio, std::move(bugs_off));
