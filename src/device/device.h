@@ -11,6 +11,7 @@
 
 #include "base/status.h"
 #include "gui/action.h"
+#include "gui/intent.h"
 #include "gui/screen.h"
 
 namespace roam::device {
@@ -108,6 +109,13 @@ class Device {
   // what a gui::ActionKind::kBroadcast may send. The simulator: its spec's `broadcast:` handlers;
   // Android: the manifest's receivers. May shrink during a run (a device that refuses one).
   virtual std::vector<std::string> DeclaredBroadcasts() const { return {}; }
+  // The activities an intent (gui::ActionKind::kIntent) may start, as the app declares them:
+  // each with whether it is exported and its intent filters, sorted by name. Android: the APK's
+  // manifest with --apk, else `dumpsys package`'s Activity Resolver Table (which does not say
+  // what is exported: each activity there counts as exported until the device refuses it). May
+  // shrink during a run: an activity Android refuses to start from the shell is no longer
+  // exported, one that does not exist and a deep link's filter that resolves nothing are gone.
+  virtual std::vector<gui::DeclaredActivity> DeclaredIntentTargets() const { return {}; }
   // What the device lived through so far (summary.json's "device").
   virtual DeviceLife Life() const { return {}; }
   // The screen as PNG; with `outline`, a red frame around that rectangle (a step's target).

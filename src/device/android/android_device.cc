@@ -10,6 +10,7 @@
 
 #include "base/files.h"
 #include "base/json_fields.h"
+#include "device/android/apk.h"
 #include "device/android/shell_escape.h"
 #include "device/android/system_screens.h"
 #include "device/android/uia2_protocol.h"
@@ -64,9 +65,11 @@ Result<std::unique_ptr<AndroidDevice>> AndroidDevice::Open(AndroidDeviceOptions 
     ROAM_RETURN_IF_ERROR(d->InstallApk(d->options_.apk).Wrap("--apk " + d->options_.apk));
   ROAM_RETURN_IF_ERROR(d->CheckInstalled());
   ROAM_RETURN_IF_ERROR(d->StartLogcat(false));
-  // The broadcasts the app's manifest receivers take (one native command, dumpsys).
-  if (auto package = d->Shell("dumpsys package " + ShellQuote(d->options_.package)); package.ok())
-    d->broadcasts_ = ParseReceiverActions(*package);
+  // The broadcasts the app's manifest receivers take and the activities intents may start (one
+  // native command, dumpsys).
+  auto package = d->Shell("dumpsys package " + ShellQuote(d->options_.package));
+  if (package.ok()) d->broadcasts_ = ParseReceiverActions(*package);
+  d->ReadActivities(package);
   d->driver_ = FallbackDriver::Start(d->options_.driver, d->Host());
   d->Note(fmt::format("driver {}: {}", d->driver_name(), d->driver_reason()));
   if (d->options_.coverage.mode != CoverageSettings::Mode::kNone) {
@@ -91,6 +94,39 @@ Result<std::unique_ptr<AndroidDevice>> AndroidDevice::Open(AndroidDeviceOptions 
     d->coverage_ = std::make_unique<JacocoCoverage>(o.coverage, o.package, std::move(adb), o.host);
   }
   return d;
+}
+
+void AndroidDevice::ReadActivities(const Result<std::string>& dumpsys_package) {
+  if (!options_.apk.empty()) {
+    // The manifest says what dumpsys does not: which activities are exported, and those without
+    // filters.
+    auto bytes = ReadFile(options_.apk);
+    auto manifest = bytes.ok() ? ReadApkManifest(*bytes) : Result<ApkManifest>(bytes.status());
+    if (manifest.ok() && manifest->package == options_.package) {
+      activities_ = std::move(manifest->activities);
+      std::sort(activities_.begin(), activities_.end(),
+                [](const auto& a, const auto& b) { return a.name < b.name; });
+      return;
+    }
+    Note(fmt::format(
+        "the activities of --apk {} are not known ({}); reading dumpsys package", options_.apk,
+        manifest.ok() ? "its package is " + manifest->package : manifest.status().message()));
+  }
+  if (!dumpsys_package.ok()) return;
+  activities_ = ParseActivityResolver(*dumpsys_package);
+  if (!activities_.empty())
+    Note(fmt::format(
+        "{} activities with intent filters (dumpsys package); it does not say which are exported, "
+        "so each is tried until Android refuses it (--apk tells)",
+        activities_.size()));
+}
+
+void AndroidDevice::IntentRefused(const gui::Intent& intent, const StartAnswer& answer) {
+  const bool changed = ForgetRefused(activities_, intent, answer);
+  const std::string reason = StartStatus(answer, intent).message();
+  if (!refusals_noted_.insert(reason).second) return;
+  Note(fmt::format("Android refused to start {} from the shell ({}){}", intent.Describe(),
+                   Excerpt(answer.line, 200), changed ? "; not offered again" : ""));
 }
 
 Status AndroidDevice::StartCoverage() {
@@ -183,6 +219,8 @@ DriverHost AndroidDevice::Host() {
       .install = [this](const std::string& apk) { return InstallApk(apk); },
       .note = [this](const std::string& message) { Note(message); },
       .broadcast_refused = [this](const std::string& action) { std::erase(broadcasts_, action); },
+      .intent_refused = [this](const gui::Intent& intent,
+                               const StartAnswer& answer) { IntentRefused(intent, answer); },
       .await_device = [this]() -> Result<int64_t> {
         auto r = RunService(ShellService("echo roam"), false);
         if (!r.ok()) return r.status();

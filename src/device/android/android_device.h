@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "device/android/adb_protocol.h"
@@ -65,6 +66,9 @@ class AndroidDevice final : public Device {
   // The intent actions the app's manifest receivers take (`dumpsys package`, read at Open),
   // less those Android refused to send from the shell.
   std::vector<std::string> DeclaredBroadcasts() const override { return broadcasts_; }
+  // The app's activities for intents: the --apk's manifest, else `dumpsys package` (read at Open),
+  // less what the shell's refusals told (ForgetRefused).
+  std::vector<gui::DeclaredActivity> DeclaredIntentTargets() const override { return activities_; }
   // A file on the device, with the sync protocol's RECV.
   Result<std::string> Pull(const std::string& path);
 
@@ -104,6 +108,10 @@ class AndroidDevice final : public Device {
   // Deals with a system screen in `out` as the options say; true when it did something (the
   // screen is to be observed again).
   bool PassSystemScreen(const gui::Screen& out);
+  // The activities intents may start, from the --apk's manifest or `dumpsys package`'s output.
+  void ReadActivities(const Result<std::string>& dumpsys_package);
+  // The shell refused `intent`: what it tells leaves activities_, said once a reason and class.
+  void IntentRefused(const gui::Intent& intent, const StartAnswer& answer);
 
   AndroidDeviceOptions options_;
   Socket logcat_;
@@ -121,9 +129,11 @@ class AndroidDevice final : public Device {
   bool gave_up_ = false;       // the last wait ended without the device: calls fail at once
   std::map<std::string, int64_t> system_screens_;
   std::unique_ptr<FallbackDriver> driver_;
-  std::unique_ptr<JacocoCoverage> coverage_;  // with options_.coverage
-  std::vector<std::string> broadcasts_;       // DeclaredBroadcasts()
-  bool coverage_working_ = false;             // StartCoverage's dump answered
+  std::unique_ptr<JacocoCoverage> coverage_;       // with options_.coverage
+  std::vector<std::string> broadcasts_;            // DeclaredBroadcasts()
+  std::vector<gui::DeclaredActivity> activities_;  // DeclaredIntentTargets()
+  std::set<std::string> refusals_noted_;           // IntentRefused: the reasons said
+  bool coverage_working_ = false;                  // StartCoverage's dump answered
   int actions_since_dump_ = 0;
   static constexpr int kCoverageFailuresToWarn = 3;
   int coverage_failures_in_row_ = 0;

@@ -2,10 +2,15 @@
 
 #include <zlib.h>
 
+#include <cstdlib>
 #include <cstring>
+#include <map>
+#include <optional>
 #include <vector>
 
 #include <fmt/format.h>
+
+#include "device/android/device_text.h"
 
 namespace roam::device::android {
 
@@ -88,6 +93,67 @@ Result<std::vector<std::string>> StringPool(std::string_view b, size_t at, size_
   return out;
 }
 
+// The activities of a manifest as its elements come: an <activity> or <activity-alias> opens
+// one, its <intent-filter>s fill it, and their end closes them.
+class ActivityReader {
+ public:
+  explicit ActivityReader(std::vector<gui::DeclaredActivity>& out) : out_(out) {}
+
+  // attr(name) is the element's attribute as text ("" when absent or a reference); flag(name)
+  // its boolean, if it has one.
+  template <typename Attr, typename Flag>
+  void Start(const std::string& element, const std::string& package, Attr attr, Flag flag) {
+    if (element == "activity" || element == "activity-alias") {
+      std::string name = attr("name");
+      if (name.starts_with('.')) name = package + name;
+      if (name.find('.') == std::string::npos) name = package + "." + name;
+      out_.push_back({.name = std::move(name)});
+      exported_ = flag("exported");
+      filters_ = 0;
+      in_activity_ = true;
+    } else if (element == "intent-filter" && in_activity_) {
+      filter_ = gui::IntentFilter();
+      in_filter_ = true;
+      typed_ = false;
+    } else if (in_filter_ && (element == "action" || element == "category")) {
+      auto& list = element == "action" ? filter_.actions : filter_.categories;
+      if (std::string name = attr("name"); !name.empty()) list.push_back(std::move(name));
+    } else if (in_filter_ && element == "data") {
+      if (std::string scheme = attr("scheme"); !scheme.empty()) filter_.schemes.push_back(scheme);
+      if (std::string host = attr("host"); !host.empty()) {
+        const std::string port = attr("port");
+        filter_.hosts.push_back(FilterHost(host, port.empty() ? -1 : std::atoi(port.c_str())));
+      }
+      for (auto [attribute, kind] : {std::pair{"path", "LITERAL"},
+                                     {"pathPrefix", "PREFIX"},
+                                     {"pathPattern", "GLOB"},
+                                     {"pathAdvancedPattern", "ADVANCED_GLOB"},
+                                     {"pathSuffix", "SUFFIX"}})
+        if (std::string path = attr(attribute); !path.empty())
+          filter_.paths.push_back(FilterPathPrefix(kind, path));
+      typed_ = typed_ || !attr("mimeType").empty();
+    }
+  }
+
+  void End(const std::string& element) {
+    if (element == "intent-filter" && in_filter_) {
+      in_filter_ = false;
+      ++filters_;
+      if (!typed_) out_.back().filters.push_back(std::move(filter_));
+    } else if ((element == "activity" || element == "activity-alias") && in_activity_) {
+      in_activity_ = false;
+      out_.back().exported = exported_.value_or(filters_ > 0);
+    }
+  }
+
+ private:
+  std::vector<gui::DeclaredActivity>& out_;
+  bool in_activity_ = false, in_filter_ = false, typed_ = false;
+  std::optional<bool> exported_;  // android:exported, when the activity says
+  int filters_ = 0;  // its filters, typed ones included (Android's default counts them)
+  gui::IntentFilter filter_;
+};
+
 }  // namespace
 
 Result<ApkManifest> ReadBinaryManifest(std::string_view b) {
@@ -95,8 +161,10 @@ Result<ApkManifest> ReadBinaryManifest(std::string_view b) {
     return Bad("AndroidManifest.xml", 0, "not binary XML (no RES_XML_TYPE header)");
   std::vector<std::string> strings;
   ApkManifest m;
+  ActivityReader activities(m.activities);
   bool in_manifest = false;
   size_t at = U16(b, 2);
+  auto str = [&](uint32_t i) { return i < strings.size() ? strings[i] : std::string(); };
   while (at + 8 <= b.size()) {
     const uint16_t type = U16(b, at);
     const size_t chunk = U32(b, at + 4);
@@ -105,32 +173,57 @@ Result<ApkManifest> ReadBinaryManifest(std::string_view b) {
       auto pool = StringPool(b, at, chunk);
       if (!pool.ok()) return pool.status();
       strings = std::move(*pool);
+    } else if (type == 0x0103) {  // end element
+      if (chunk < 24) return Bad("AndroidManifest.xml", at, "element chunk too short");
+      activities.End(str(U32(b, at + U16(b, at + 2) + 4)));
     } else if (type == 0x0102) {  // start element
       if (chunk < 36) return Bad("AndroidManifest.xml", at, "element chunk too short");
       const size_t ext = at + U16(b, at + 2);
-      auto str = [&](uint32_t i) { return i < strings.size() ? strings[i] : std::string(); };
       const std::string name = str(U32(b, ext + 4));
       const size_t attr_start = U16(b, ext + 8), attr_size = U16(b, ext + 10);
       const size_t count = U16(b, ext + 12);
       if (attr_size < 20 || ext + attr_start + count * attr_size > at + chunk)
         return Bad("AndroidManifest.xml", at, "attributes outside the element");
-      const bool manifest = name == "manifest";
-      const bool instrumentation = name == "instrumentation" && m.instrumentation_runner.empty();
+      // Each attribute: its name, and its value as text (a string, or a decimal integer) or as
+      // a boolean; a reference (@string/...) is neither.
+      std::map<std::string, std::string> text;
+      std::map<std::string, bool> flags;
       for (size_t k = 0; k < count; ++k) {
         const size_t a = ext + attr_start + k * attr_size;
         const std::string attr = str(U32(b, a + 4));
         const uint32_t raw = U32(b, a + 8);
         const uint8_t data_type = static_cast<uint8_t>(b[a + 15]);
         const uint32_t data = U32(b, a + 16);
-        const std::string text = data_type == 0x03 ? str(data) : str(raw);
-        if (manifest && attr == "package") m.package = text;
-        if (manifest && attr == "versionName") m.version_name = text;
-        if (manifest && attr == "versionCode" && (data_type == 0x10 || data_type == 0x11))
-          m.version_code = data;
-        if (instrumentation && attr == "name") m.instrumentation_runner = text;
-        if (instrumentation && attr == "targetPackage") m.instrumentation_target = text;
+        if (data_type == 0x03) {
+          text[attr] = str(data);
+        } else if (data_type == 0x10 || data_type == 0x11) {
+          text[attr] =
+              std::to_string(data_type == 0x10 ? static_cast<int64_t>(static_cast<int32_t>(data))
+                                               : static_cast<int64_t>(data));
+          if (name == "manifest" && attr == "versionCode") m.version_code = data;
+        } else if (data_type == 0x12) {
+          flags[attr] = data != 0;
+        } else if (raw != 0xffffffff) {
+          text[attr] = str(raw);
+        }
       }
-      in_manifest = in_manifest || manifest;
+      auto attr = [&](const std::string& key) {
+        auto it = text.find(key);
+        return it == text.end() ? std::string() : it->second;
+      };
+      if (name == "manifest") {
+        in_manifest = true;
+        m.package = attr("package");
+        m.version_name = attr("versionName");
+      } else if (name == "instrumentation" && m.instrumentation_runner.empty()) {
+        m.instrumentation_runner = attr("name");
+        m.instrumentation_target = attr("targetPackage");
+      }
+      activities.Start(name, m.package, attr, [&](const std::string& key) -> std::optional<bool> {
+        auto it = flags.find(key);
+        if (it == flags.end()) return std::nullopt;
+        return it->second;
+      });
     }
     at += chunk;
   }

@@ -1,9 +1,13 @@
 #include "device/android/device_text.h"
 
 #include <algorithm>
+#include <charconv>
+#include <map>
+#include <set>
 
 #include <fmt/format.h>
 
+#include "base/json_fields.h"
 #include "device/android/shell_escape.h"
 
 namespace roam::device::android {
@@ -221,8 +225,11 @@ Result<DeviceInput> PlanAction(const gui::Action& action, int width, int height,
       if (action.text.empty())
         return Status::InvalidArgument(action.Describe() + ": a broadcast without its action");
       return DeviceInput{.kind = K::kBroadcast, .text = action.text};
-    case ActionKind::kIntent:
-      return Status::Unsupported(action.Describe() + ": intents are not sent over adb yet");
+    case ActionKind::kIntent: {
+      auto intent = gui::ParseIntentText(action.text);
+      if (!intent.ok()) return intent.status();
+      return DeviceInput{.kind = K::kIntent, .intent = std::move(*intent)};
+    }
   }
   return Status::InvalidArgument(action.Describe() + ": unknown action kind");
 }
@@ -247,6 +254,13 @@ Result<std::vector<std::string>> InputCommands(const DeviceInput& in, const std:
       return one(StopCommand(package) + ";" + LaunchCommand(package));
     case K::kBroadcast:  // -p: to the app only, and so delivered to its manifest receivers
       return one(fmt::format("am broadcast -a {} -p {}", ShellQuote(in.text), ShellQuote(package)));
+    case K::kIntent: {
+      std::string line = StartCommand(in.intent, package);
+      if (line.size() > kMaxCommandLine)
+        return Status::InvalidArgument(fmt::format(
+            "an intent of {} bytes as a command line (at most {})", line.size(), kMaxCommandLine));
+      return one(std::move(line));
+    }
     case K::kText:
       break;
   }
@@ -274,7 +288,7 @@ Result<std::vector<std::string>> ActionCommand(const gui::Action& action, int wi
 
 bool ShellOnly(const DeviceInput& input) {
   using K = DeviceInput::Kind;
-  return input.kind == K::kRestart || input.kind == K::kBroadcast ||
+  return input.kind == K::kRestart || input.kind == K::kBroadcast || input.kind == K::kIntent ||
          (input.kind == K::kKey && input.key < 0);
 }
 
@@ -317,6 +331,279 @@ bool BroadcastRefused(std::string_view out) {
   return out.find("Permission Denial") != std::string_view::npos ||
          out.find("SecurityException") != std::string_view::npos ||
          out.find("Security exception") != std::string_view::npos;
+}
+
+namespace {
+
+// Calls f(line) for each line of `text`, without its '\r'.
+template <typename F>
+void ForEachLine(std::string_view text, F f) {
+  size_t begin = 0;
+  while (begin < text.size()) {
+    size_t end = text.find('\n', begin);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(begin, end - begin);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    f(line);
+    begin = end + 1;
+  }
+}
+
+// The text between the first and the last '"' of `text`; "" when there are not two.
+std::string_view Quoted(std::string_view text) {
+  const size_t open = text.find('"'), close = text.rfind('"');
+  if (open == std::string_view::npos || close <= open) return {};
+  return text.substr(open + 1, close - open - 1);
+}
+
+void AddOnce(std::vector<std::string>& list, std::string_view value) {
+  if (std::find(list.begin(), list.end(), value) == list.end()) list.emplace_back(value);
+}
+
+// "66dcbda org.app/.Detail filter 779d6e8" -> {"org.app/.Detail", the line's identity}.
+std::optional<std::pair<std::string_view, std::string_view>> FilterLine(std::string_view text) {
+  const size_t first = text.find(' ');
+  if (first == std::string_view::npos) return std::nullopt;
+  const size_t second = text.find(' ', first + 1);
+  if (second == std::string_view::npos || text.substr(second).rfind(" filter ", 0) != 0)
+    return std::nullopt;
+  std::string_view component = text.substr(first + 1, second - first - 1);
+  if (component.find('/') == std::string_view::npos) return std::nullopt;
+  return std::pair(component, text);
+}
+
+}  // namespace
+
+std::string FilterHost(std::string_view declared, int port) {
+  std::string host(declared);
+  if (!declared.empty() && declared[0] == '*') {  // Android: any host that ends with the rest
+    std::string_view rest = declared.substr(1);
+    host = rest.empty()     ? std::string("localhost")
+           : rest[0] == '.' ? "www" + std::string(rest)
+                            : "www." + std::string(rest);
+  }
+  if (port >= 0) host += fmt::format(":{}", port);
+  return host;
+}
+
+std::string FilterPathPrefix(std::string_view kind, std::string_view pattern) {
+  if (kind == "LITERAL" || kind == "PREFIX") return std::string(pattern);
+  if (kind == "SUFFIX")
+    return pattern.starts_with('/') ? std::string(pattern) : "/" + std::string(pattern);
+  // A glob: characters up to the first wildcard ('.' any, '*' and '{n,m}' repeat the one before,
+  // '+' and '[' in an advanced glob), '\' escaping the next.
+  std::string prefix;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    char c = pattern[i];
+    if (c == '.' || c == '*' || c == '+' || c == '[' || c == '{') break;
+    if (c == '\\') {
+      if (++i >= pattern.size()) break;
+      c = pattern[i];
+    }
+    if (i + 1 < pattern.size() && (pattern[i + 1] == '*' || pattern[i + 1] == '{')) break;
+    prefix += c;
+  }
+  return prefix;
+}
+
+std::vector<gui::DeclaredActivity> ParseActivityResolver(std::string_view out) {
+  constexpr std::string_view kTable = "Activity Resolver Table:";
+  const size_t at = out.find(kTable);
+  if (at == std::string_view::npos) return {};
+  const size_t newline = out.rfind('\n', at);
+  const size_t table_indent = newline == std::string_view::npos ? at : at - newline - 1;
+  const size_t end = out.find('\n', at);
+  if (end == std::string_view::npos) return {};
+
+  std::map<std::string, gui::DeclaredActivity> by_name;
+  std::set<std::string, std::less<>> seen;  // each filter is listed under each of its keys
+  std::string name;                         // the activity of the filter being read
+  gui::IntentFilter filter;
+  bool reading = false, typed = false, done = false;
+  size_t filter_indent = 0;
+  auto finish = [&] {
+    if (reading && !typed) {
+      gui::DeclaredActivity& a = by_name[name];
+      a.name = name;
+      a.exported = true;  // not in the dump: the shell's refusal tells
+      a.filters.push_back(std::move(filter));
+    }
+    reading = typed = false;
+    filter = {};
+  };
+  ForEachLine(out.substr(end + 1), [&](std::string_view line) {
+    const size_t indent = line.find_first_not_of(' ');
+    if (done || indent == std::string_view::npos) return;  // a blank line inside the table
+    if (indent <= table_indent) {                          // the next table
+      done = true;
+      return;
+    }
+    const std::string_view text = line.substr(indent);
+    if (auto component = FilterLine(text)) {
+      finish();
+      if (!seen.insert(std::string(component->second)).second) return;  // read under a key before
+      name = NormaliseActivity(component->first);
+      reading = true;
+      filter_indent = indent;
+      return;
+    }
+    if (!reading) return;
+    if (indent <= filter_indent) {  // the next key ("android.intent.action.VIEW:")
+      finish();
+      return;
+    }
+    const std::string_view value = Quoted(text);
+    if (text.starts_with("Action: ")) {
+      AddOnce(filter.actions, value);
+    } else if (text.starts_with("Category: ")) {
+      AddOnce(filter.categories, value);
+    } else if (text.starts_with("Scheme: ")) {
+      AddOnce(filter.schemes, value);
+    } else if (text.starts_with("Authority: ")) {
+      // Authority: "host": -1 [WILD]  (the host without its '*' when WILD)
+      std::string_view rest = text.substr(text.rfind('"') + 1);
+      if (rest.starts_with(": ")) rest.remove_prefix(2);
+      int port = -1;
+      std::from_chars(rest.data(), rest.data() + rest.size(), port);
+      const bool wild = rest.find("WILD") != std::string_view::npos;
+      AddOnce(filter.hosts, FilterHost(wild ? "*" + std::string(value) : std::string(value), port));
+    } else if (text.starts_with("Path: ")) {
+      // Path: "PatternMatcher{PREFIX: /item}"
+      std::string_view matcher = value;
+      if (matcher.starts_with("PatternMatcher{") && matcher.ends_with('}')) {
+        matcher = matcher.substr(15, matcher.size() - 16);
+        const size_t colon = matcher.find(": ");
+        if (colon != std::string_view::npos)
+          AddOnce(filter.paths,
+                  FilterPathPrefix(matcher.substr(0, colon), matcher.substr(colon + 2)));
+      }
+    } else if (text.starts_with("Type: ") || text.starts_with("StaticType: ") ||
+               text.starts_with("DynamicType: ")) {
+      typed = true;
+    }
+  });
+  finish();
+  std::vector<gui::DeclaredActivity> activities;
+  for (auto& [_, activity] : by_name) activities.push_back(std::move(activity));
+  return activities;
+}
+
+std::string StartCommand(const gui::Intent& intent, const std::string& package) {
+  std::string line = "am start -W";
+  if (!intent.component.empty()) {
+    const bool qualified = intent.component.find('/') != std::string::npos;
+    line += " -n " + ShellQuote(qualified ? intent.component : package + "/" + intent.component);
+  }
+  if (!intent.action.empty()) line += " -a " + ShellQuote(intent.action);
+  if (!intent.data.empty()) line += " -d " + ShellQuote(intent.data);
+  for (const auto& e : intent.extras)
+    line += fmt::format(" {} {} {}", gui::ExtraTypeFlag(e.type), ShellQuote(e.key),
+                        ShellQuote(e.value));
+  if (intent.component.empty()) line += " -p " + ShellQuote(package);
+  return line;
+}
+
+namespace {
+
+// The class of the first "cmp=PKG/CLS" in `line` (an Intent's toString), fully qualified.
+std::string ComponentIn(std::string_view line) {
+  const size_t at = line.find("cmp=");
+  if (at == std::string_view::npos) return {};
+  std::string_view cmp = line.substr(at + 4);
+  cmp = cmp.substr(0, cmp.find_first_of(" }"));
+  return NormaliseActivity(cmp);
+}
+
+}  // namespace
+
+StartAnswer ParseStartAnswer(std::string_view out) {
+  using O = StartAnswer::Outcome;
+  StartAnswer denied, missing, unresolved, failed;
+  ForEachLine(out, [&](std::string_view line) {
+    const size_t indent = line.find_first_not_of(" \t");
+    if (indent == std::string_view::npos) return;
+    line.remove_prefix(indent);
+    if (line.starts_with("Starting:")) return;  // the intent itself (its data may say anything)
+    auto note = [&](StartAnswer& a, O outcome, std::string activity) {
+      if (!a.line.empty()) return;  // the first line that says so
+      a = {.outcome = outcome, .activity = std::move(activity), .line = std::string(line)};
+    };
+    if (line.find("Permission Denial") != std::string_view::npos) {
+      const bool unexported = line.find(" not exported from uid ") != std::string_view::npos;
+      note(denied, unexported ? O::kNotExported : O::kNeedsPermission, ComponentIn(line));
+    } else if (line.starts_with("Error: Activity class {")) {
+      std::string_view cls = line.substr(line.find('{') + 1);
+      note(missing, O::kNoSuchClass, NormaliseActivity(cls.substr(0, cls.find('}'))));
+    } else if (line.starts_with("Error: Activity not started, unable to resolve")) {
+      note(unresolved, O::kUnresolved, ComponentIn(line));
+    } else if (line.starts_with("Error: Activity not started, you do not have permission")) {
+      note(denied, O::kNeedsPermission, "");
+    } else if (line.starts_with("Error") ||
+               (line.find("Exception") != std::string_view::npos && !line.starts_with("at "))) {
+      note(failed, O::kFailed, "");  // "Error: ...", "java.lang.NumberFormatException: ..."
+    }
+  });
+  // What the answer says first: a denial (whatever exception carried it), a missing class (after
+  // "Error type 3"), nothing that resolves, any other failure.
+  for (StartAnswer* a : {&denied, &missing, &unresolved, &failed})
+    if (!a->line.empty()) return *a;
+  return {};
+}
+
+Status StartStatus(const StartAnswer& answer, const gui::Intent& intent) {
+  using O = StartAnswer::Outcome;
+  const std::string& target = !intent.component.empty() ? intent.component : intent.data;
+  const std::string& named = answer.activity.empty() ? target : answer.activity;
+  switch (answer.outcome) {
+    case O::kStarted:
+      return Status::Ok();
+    case O::kNotExported:
+      return Status::Refused("intent not exported: " + named);
+    case O::kNeedsPermission:
+      return Status::Refused("intent needs a permission: " + named);
+    case O::kUnresolved:
+      return Status::Refused("intent not resolved: " + target);
+    case O::kNoSuchClass:
+      return Status::Refused("intent class not found: " + named);
+    case O::kFailed:
+      break;
+  }
+  return Status::Refused("intent not started: " + Excerpt(answer.line, 200));
+}
+
+bool ForgetRefused(std::vector<gui::DeclaredActivity>& activities, const gui::Intent& intent,
+                   const StartAnswer& answer) {
+  using O = StartAnswer::Outcome;
+  const std::string& named = answer.activity.empty() ? intent.component : answer.activity;
+  auto it = std::find_if(activities.begin(), activities.end(),
+                         [&](const gui::DeclaredActivity& a) { return a.name == named; });
+  switch (answer.outcome) {
+    case O::kNotExported:
+    case O::kNeedsPermission:
+      if (it == activities.end() || !it->exported) return false;
+      it->exported = false;
+      return true;
+    case O::kUnresolved:
+      if (!intent.data.empty()) {  // a deep link no filter took: those that seemed to go
+        bool changed = false;
+        for (auto& a : activities) {
+          if (!intent.component.empty() && a.name != intent.component) continue;
+          changed |= std::erase_if(a.filters, [&](const gui::IntentFilter& f) {
+                       return gui::FilterTakes(f, intent);
+                     }) > 0;
+        }
+        return changed;
+      }
+      [[fallthrough]];  // a class that resolves nothing is not there
+    case O::kNoSuchClass:
+      if (it == activities.end()) return false;
+      activities.erase(it);
+      return true;
+    case O::kStarted:
+    case O::kFailed:
+      break;
+  }
+  return false;
 }
 
 std::string LaunchCommand(const std::string& package) {

@@ -167,6 +167,7 @@ int PhoneCalls::PerformMs(const DeviceInput& input) const {
         return PhoneUia2RequestMs("POST", "/orientation", 0);
       case K::kRestart:
       case K::kBroadcast:
+      case K::kIntent:  // am start through the shell, as a launch
         break;
     }
   }

@@ -32,6 +32,9 @@ struct DriverHost {
   std::function<void(const std::string& message)> note;
   // The shell refused to send a broadcast (only the system may): it is offered no more.
   std::function<void(const std::string& intent_action)> broadcast_refused;
+  // The shell refused to start an intent (`am start`'s answer): what it tells is taken out of the
+  // activities offered (ForgetRefused).
+  std::function<void(const gui::Intent& intent, const StartAnswer& answer)> intent_refused;
   // Waits while the device is away (options.offline_timeout_ms at most): how many times it has
   // come back so far, or the offline error when it does not answer.
   std::function<Result<int64_t>()> await_device;
@@ -45,8 +48,8 @@ class ScreenDriver {
   // The screen now: widgets, package, activity, rotation, width and height. Unavailable when the
   // driver could not read it (a dump that failed, a server that stopped answering).
   virtual Status Observe(gui::Screen& out) = 0;
-  // Whether this driver performs `input` (the UiAutomator2 server has no endpoint for a restart
-  // or a broadcast: the shell performs them).
+  // Whether this driver performs `input` (the UiAutomator2 server has no endpoint for a restart,
+  // a broadcast or an intent: the shell performs them).
   virtual bool Takes(const DeviceInput& input) const {
     (void)input;
     return true;

@@ -138,6 +138,15 @@ Status ShellDriver::Perform(const DeviceInput& input) {
                       "`adb root` on an emulator lets Roam send it); not sent again",
                       input.text));
     }
+    if (input.kind == DeviceInput::Kind::kIntent) {
+      // `am start` exits 0 whatever happened: its text says whether the activity started.
+      const StartAnswer answer = ParseStartAnswer(*out);
+      Status started = StartStatus(answer, input.intent);
+      if (!started.ok()) {
+        if (host_.intent_refused) host_.intent_refused(input.intent, answer);
+        return started;
+      }
+    }
   }
   if (input.kind == DeviceInput::Kind::kRotate) size_.reset();  // read again after rotating
   return Status::Ok();

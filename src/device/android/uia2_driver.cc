@@ -307,6 +307,8 @@ Status Uia2Driver::Perform(const DeviceInput& in) {
       return Status::Unsupported("UiAutomator2 server: restarting the app is adb's");
     case K::kBroadcast:
       return Status::Unsupported("UiAutomator2 server: a broadcast is adb's (am broadcast)");
+    case K::kIntent:
+      return Status::Unsupported("UiAutomator2 server: an intent is adb's (am start)");
   }
   return done.ok() ? Status::Ok() : done.status();
 }
