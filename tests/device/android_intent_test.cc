@@ -4,11 +4,14 @@
 #include <gtest/gtest.h>
 
 #include "base/files.h"
+#include "device/android/android_device.h"
 #include "device/android/apk.h"
 #include "device/android/device_text.h"
 #include "device/android/phone_pace.h"
 #include "device/android/uia2_driver.h"
+#include "serve/sim_adb_server.h"
 #include "serve/sim_shell.h"
+#include "sim/spec.h"
 #include "test_paths.h"
 
 namespace roam::device::android {
@@ -438,6 +441,47 @@ TEST(Apk, TheServerApkDeclaresItsActivities) {
   auto test = ReadApkManifest(*bytes);
   ASSERT_TRUE(test.ok()) << test.status().message();
   EXPECT_TRUE(test->activities.empty());
+}
+
+// AndroidDevice sends an intent through `roam sim serve`'s shell, whichever driver runs, and
+// turns a refusal into Status::Refused, said once.
+TEST(ServedIntents, AnIntentStartsOrIsRefusedWithItsReasonSaidOnce) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "tests/apps/crashy.json");
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  serve::SimAdbServerOptions so;
+  so.port = 0;
+  serve::SimAdbServer server(*spec, so);
+  ASSERT_TRUE(server.Start().ok());
+  AndroidDeviceOptions o;
+  o.port = server.port();
+  o.serial = "emulator-5554";
+  o.package = "org.roam.crashy";
+  o.io_timeout_ms = 5000;
+  o.driver = DriverKind::kUia2;
+  std::string notes;
+  o.log = [&notes](const std::string& note) { notes += note + "\n"; };
+  auto device = AndroidDevice::Open(o);
+  ASSERT_TRUE(device.ok()) << device.status().message();
+  AndroidDevice& d = **device;
+  ASSERT_TRUE(d.ClearData().ok());
+
+  const gui::Intent main{.component = "org.roam.crashy.MainActivity"};
+  ASSERT_TRUE(d.Perform(gui::MakeGlobalAction(gui::ActionKind::kIntent, main.ToText())).ok())
+      << notes;
+  gui::Screen screen;
+  ASSERT_TRUE(d.Observe(screen).ok());
+  EXPECT_EQ(screen.activity, "org.roam.crashy.MainActivity");
+
+  const gui::Intent link{.action = "android.intent.action.VIEW", .data = "nowhere://x/y"};
+  const gui::Action open = gui::MakeGlobalAction(gui::ActionKind::kIntent, link.ToText());
+  for (int i = 0; i < 2; ++i) {
+    Status refused = d.Perform(open);
+    EXPECT_TRUE(refused.IsRefused()) << refused.message();
+    EXPECT_EQ(refused.message(), "intent not resolved: nowhere://x/y");
+  }
+  const std::string said = "Android refused to open the deep link nowhere://x/y";
+  ASSERT_NE(notes.find(said), std::string::npos) << notes;
+  EXPECT_EQ(notes.find(said), notes.rfind(said)) << notes;  // once
 }
 
 }  // namespace

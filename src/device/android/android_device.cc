@@ -125,7 +125,7 @@ void AndroidDevice::IntentRefused(const gui::Intent& intent, const StartAnswer& 
   const bool changed = ForgetRefused(activities_, intent, answer);
   const std::string reason = StartStatus(answer, intent).message();
   if (!refusals_noted_.insert(reason).second) return;
-  Note(fmt::format("Android refused to start {} from the shell ({}){}", intent.Describe(),
+  Note(fmt::format("Android refused to {} from the shell ({}){}", intent.Describe(),
                    Excerpt(answer.line, 200), changed ? "; not offered again" : ""));
 }
 
