@@ -272,6 +272,10 @@ TEST(DeviceIntents, AmStartAnswersAreStartedOrRefusedWithTheReason) {
                              "ok\nLaunchState: UNKNOWN (0)\nActivity: org.app/.Main\nComplete\n")
                 .outcome,
             O::kStarted);
+  EXPECT_EQ(ParseStartAnswer("Starting: Intent { cmp=org.app/.ExceptionActivity }\nStatus: ok\n"
+                             "Activity: org.app/.ExceptionActivity\nComplete\n")
+                .outcome,
+            O::kStarted);
   // An intent's own text ("Starting:") says nothing about how it went.
   EXPECT_EQ(ParseStartAnswer("Starting: Intent { act=android.intent.action.VIEW dat=app://"
                              "Permission Denial Error: x }\nStatus: ok\nComplete\n")

@@ -514,6 +514,17 @@ std::string ComponentIn(std::string_view line) {
   return NormaliseActivity(cmp);
 }
 
+// A line an exception begins: "Exception occurred while executing 'start':" or a throwable's
+// class and message ("java.lang.IllegalArgumentException: ..."), not a line that names a class
+// ("Activity: org.app/.ExceptionActivity").
+bool ExceptionLine(std::string_view line) {
+  if (line.starts_with("Exception occurred")) return true;
+  const std::string_view head = line.substr(0, line.find(':'));
+  return head.size() < line.size() && head.find(' ') == std::string_view::npos &&
+         head.find('.') != std::string_view::npos &&
+         (head.ends_with("Exception") || head.ends_with("Error"));
+}
+
 }  // namespace
 
 StartAnswer ParseStartAnswer(std::string_view out) {
@@ -538,8 +549,7 @@ StartAnswer ParseStartAnswer(std::string_view out) {
       note(unresolved, O::kUnresolved, ComponentIn(line));
     } else if (line.starts_with("Error: Activity not started, you do not have permission")) {
       note(denied, O::kNeedsPermission, "");
-    } else if (line.starts_with("Error") ||
-               (line.find("Exception") != std::string_view::npos && !line.starts_with("at "))) {
+    } else if (line.starts_with("Error") || ExceptionLine(line)) {
       note(failed, O::kFailed, "");  // "Error: ...", "java.lang.NumberFormatException: ..."
     }
   });
