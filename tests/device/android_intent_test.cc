@@ -177,6 +177,17 @@ TEST(DeviceIntents, TheActivityResolverTableGivesEachActivityItsFiltersOnce) {
   EXPECT_TRUE(gui::FilterTakes(launcher->filters[1],
                                {.action = view[0], .data = "https://www.exp.direct/@me/app"}));
 
+  // Android 13's static types and MIME groups need a type as much as `Type:` does.
+  for (std::string_view typed : {"StaticType: \"image/*\"", "MimeGroup: \"shared\""})
+    EXPECT_TRUE(
+        ParseActivityResolver(fmt::format("Activity Resolver Table:\n  Non-Data Actions:\n"
+                                          "      android.intent.action.SEND:\n"
+                                          "        1a2b org.app/.Share filter 3c4d\n"
+                                          "          Action: \"android.intent.action.SEND\"\n"
+                                          "          {}\n",
+                                          typed))
+            .empty())
+        << typed;
   EXPECT_TRUE(ParseActivityResolver("Unable to find package: org.app\n").empty());
   EXPECT_TRUE(ParseActivityResolver("Receiver Resolver Table:\n  Non-Data Actions:\n").empty());
 }

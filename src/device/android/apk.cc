@@ -131,7 +131,7 @@ class ActivityReader {
                                      {"pathSuffix", "SUFFIX"}})
         if (std::string path = attr(attribute); !path.empty())
           filter_.paths.push_back(FilterPathPrefix(kind, path));
-      typed_ = typed_ || !attr("mimeType").empty();
+      typed_ = typed_ || !attr("mimeType").empty() || !attr("mimeGroup").empty();
     }
   }
 

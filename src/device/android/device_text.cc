@@ -478,7 +478,7 @@ std::vector<gui::DeclaredActivity> ParseActivityResolver(std::string_view out) {
                   FilterPathPrefix(matcher.substr(0, colon), matcher.substr(colon + 2)));
       }
     } else if (text.starts_with("Type: ") || text.starts_with("StaticType: ") ||
-               text.starts_with("DynamicType: ")) {
+               text.starts_with("MimeGroup: ")) {
       typed = true;
     }
   });

@@ -112,10 +112,10 @@ bool BroadcastRefused(std::string_view am_output);
 // component lines ("66dcbda org.app/.Detail filter 779d6e8") under "Activity Resolver Table:"
 // with their filters' `Action:`, `Category:`, `Scheme:`, `Authority: "host": port [WILD]` and
 // `Path: "PatternMatcher{KIND: path}"` lines. A filter listed under several keys (each scheme,
-// each action) is read once; a filter with a MIME type (`Type:`) is left out, as `am start`
-// without -t matches none. Android lists neither the activities without filters nor whether an
-// activity is exported: each one listed is `exported` (the shell's refusal tells otherwise).
-// Sorted by name.
+// each action) is read once; a filter with a MIME type (`Type:`, `StaticType:`, `MimeGroup:`) is
+// left out, as `am start` without -t matches none. Android lists neither the activities without
+// filters nor whether an activity is exported: each one listed is `exported` (the shell's refusal
+// tells otherwise). Sorted by name.
 std::vector<gui::DeclaredActivity> ParseActivityResolver(std::string_view dumpsys_package);
 
 // A filter's host as a URI carries it: "*.example.com" (any subdomain) -> "www.example.com",
