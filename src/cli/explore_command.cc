@@ -124,7 +124,8 @@ int ExploreCommand(int argc, char** argv) {
                                    {"--pct-menu", &r.pct_menu, "menu key"},
                                    {"--pct-rotate", &r.pct_rotate, "rotations"},
                                    {"--pct-restart", &r.pct_restart, "app restarts"},
-                                   {"--pct-syskeys", &r.pct_syskeys, "volume keys"}}) {
+                                   {"--pct-syskeys", &r.pct_syskeys, "volume keys"},
+                                   {"--pct-intent", &r.pct_intent, "intents (--intents)"}}) {
     app.add_option(flag, *field, fmt::format("random (and fastbot's prior): weight of {}", what))
         ->check(NonNegative())
         ->capture_default_str()

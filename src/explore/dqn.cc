@@ -279,6 +279,7 @@ std::pair<size_t, std::string_view> DqnStrategy::Choose(Rng& rng) {
 gui::Action DqnStrategy::Next(const StepView& view, Rng& rng) {
   ++steps_;
   typer_.Arrived(view.screen);
+  intents_.Saw(view);
   std::lock_guard lock(s_.mu);
   MapPage(view);
   std::vector<EventGraph::Vertex> vertices;
@@ -305,16 +306,19 @@ gui::Action DqnStrategy::Next(const StepView& view, Rng& rng) {
   pending_reward_.reset();
 
   if (options_.system_every > 0 && steps_ % options_.system_every == 0) {
-    // A system event, not learned from (the paper's Stoat library): a rotation, a volume key
-    // or a broadcast the app takes, each as likely.
+    // A system event, not learned from (the paper's Stoat library): a rotation, a volume key,
+    // a broadcast the app takes or an intent (one slot, explore/intents.h picks which), each as
+    // likely.
     const size_t keys = std::size(kSystemKeys);
     const size_t broadcasts = options_.broadcasts ? view.broadcasts.size() : 0;
-    const size_t pick = rng.Below(keys + 1 + broadcasts);
+    const size_t intents = view.intents.empty() ? 0 : 1;
+    const size_t pick = rng.Below(keys + 1 + broadcasts + intents);
     gui::Action system =
         pick < keys ? gui::MakeGlobalAction(gui::ActionKind::kKey, std::string(kSystemKeys[pick]))
-        : pick == keys
-            ? gui::MakeGlobalAction(gui::ActionKind::kRotate)
-            : gui::MakeGlobalAction(gui::ActionKind::kBroadcast, view.broadcasts[pick - keys - 1]);
+        : pick == keys ? gui::MakeGlobalAction(gui::ActionKind::kRotate)
+        : pick <= keys + broadcasts
+            ? gui::MakeGlobalAction(gui::ActionKind::kBroadcast, view.broadcasts[pick - keys - 1])
+            : *intents_.Pick(view, rng);
     if (options_.record_q) RecordStep(view, "system", -1);
     typer_.Chosen(view.screen, system, rng);
     return system;

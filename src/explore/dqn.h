@@ -25,6 +25,7 @@
 #include "explore/dqn_graph.h"
 #include "explore/dqn_model.h"
 #include "explore/field_typer.h"
+#include "explore/intents.h"
 #include "explore/strategy.h"
 #include "explore/word_vectors.h"
 
@@ -168,6 +169,7 @@ class DqnStrategy final : public Strategy {
   DqnShape shape_;
   FieldTyper typer_;                  // what input_text actions type
   std::vector<gui::Action> globals_;  // back, menu, swipes, rotate, restart: on every page
+  IntentChooser intents_;             // the system events' intent
   std::vector<Event> page_;
   std::vector<float> rows_, q_;  // the page's rows and Q values
   int64_t steps_ = 0;            // Next calls

@@ -114,6 +114,7 @@ FastbotStrategy::FastbotStrategy(FastbotMode mode, FastbotOptions options,
       options_(std::move(options)),
       shared_(std::move(shared)),
       model_(shared_->model),
+      intents_(options_.intents),
       typer_(options_.strings) {
   model_.set_dynamic_text_limit(
       std::clamp(options_.dynamic_texts, 1, model::Model::kMaxDynamicTextLimit));
@@ -135,6 +136,7 @@ void FastbotStrategy::AddSettings(nlohmann::json& config) const {
       {"learning_rate", f.learning_rate},
       {"beta", f.beta},
       {"stuck_steps", f.stuck_steps},
+      {"intent_stall_steps", f.intents.stall_steps},
       {"route", f.route},
       {"model_steps", f.model_steps},
       {"expand_globals", f.expand_globals},
@@ -384,6 +386,7 @@ gui::Action FastbotStrategy::ActionOf(const StepView& view, EventId chosen, Rng&
 
 gui::Action FastbotStrategy::Next(const StepView& view, Rng& rng) {
   typer_.Arrived(view.screen);
+  intents_.Saw(view);
   std::lock_guard lock(shared_->mu);
   MapPage(view);
   SeePlace(view);
@@ -396,8 +399,14 @@ gui::Action FastbotStrategy::Next(const StepView& view, Rng& rng) {
   EventId chosen;
   auto escape = ForcedEscape();
   if (page_.empty() && !escape) escape = gui::ActionKind::kBack;  // no actions, no globals
+  std::optional<gui::Action> unasked;  // an action not of the page: an escape or an intent
   if (escape) {
-    action = gui::MakeGlobalAction(*escape);
+    unasked = gui::MakeGlobalAction(*escape);
+  } else if (intents_.Stalled(view)) {
+    unasked = intents_.Pick(view, rng);
+  }
+  if (unasked) {
+    action = std::move(*unasked);
     chosen = mapper_.Map(model_, view.screen, action);
     if (chosen >= stamp_.size()) stamp_.resize(model_.event_count() + 1024, 0);
   } else if (auto again = Repeat(view, rng)) {

@@ -33,6 +33,7 @@
 
 #include "base/status.h"
 #include "explore/field_typer.h"
+#include "explore/intents.h"
 #include "explore/random.h"
 #include "explore/strategy.h"
 #include "model/events.h"
@@ -68,6 +69,9 @@ struct FastbotOptions {
   // screen's new events; false: only the screen's, the globals left to the rules and the prior
   // (Fastbot's own agent does not expand them). fastbot:rl expands them either way.
   bool expand_globals = false;
+  // Intents (explore/intents.h): one is sent when no new activity came for intents.stall_steps
+  // steps, and is then a hyper-event of its own in the model (its text names it).
+  IntentOptions intents;
   // A hyper-event's prior: "widget", the mix's weights of all the actions it stands for added up
   // (a list of 20 like rows weighs 20 buttons); "event", the weight of one of them.
   std::string prior = "widget";
@@ -155,6 +159,7 @@ class FastbotStrategy final : public Strategy {
   int routed_steps_ = 0;        // steps routed since an event was last picked for the first time
   model::ActivityId here_ = 0;  // the page's activity
   std::vector<gui::Action> globals_;
+  IntentChooser intents_;
   FieldTyper typer_;                  // what input_text actions type
   std::vector<Entry> entries_;        // every action of the page with its event
   std::vector<model::EventId> page_;  // the page's distinct events

@@ -9,7 +9,8 @@ nlohmann::json RandomSettingsJson(const RandomOptions& r) {
           {"pct_input", r.pct_input},     {"pct_scroll", r.pct_scroll},
           {"pct_swipe", r.pct_swipe},     {"pct_back", r.pct_back},
           {"pct_menu", r.pct_menu},       {"pct_rotate", r.pct_rotate},
-          {"pct_restart", r.pct_restart}, {"pct_syskeys", r.pct_syskeys}};
+          {"pct_restart", r.pct_restart}, {"pct_syskeys", r.pct_syskeys},
+          {"pct_intent", r.pct_intent}};
 }
 namespace {
 
@@ -27,6 +28,7 @@ enum Class {
   kRotate,
   kRestart,
   kSyskeys,
+  kIntentClass,
   kClassCount
 };
 
@@ -58,8 +60,9 @@ Class ClassOf(ActionKind kind) {
       return kRestart;
     case ActionKind::kKey:
     case ActionKind::kBroadcast:  // never drawn here (Monkey sends none); counted as a system key
-    case ActionKind::kIntent:
       return kSyskeys;
+    case ActionKind::kIntent:
+      return kIntentClass;
   }
   return kBack;
 }
@@ -69,8 +72,8 @@ constexpr std::array<ActionKind, 4> kSwipes = {ActionKind::kSwipeUp, ActionKind:
 constexpr std::array<const char*, 3> kSysKeys = {"VOLUME_UP", "VOLUME_DOWN", "VOLUME_MUTE"};
 
 std::array<double, kClassCount> Percentages(const RandomOptions& o) {
-  return {o.pct_click, o.pct_long_click, o.pct_input,  o.pct_scroll,  o.pct_swipe,
-          o.pct_back,  o.pct_menu,       o.pct_rotate, o.pct_restart, o.pct_syskeys};
+  return {o.pct_click, o.pct_long_click, o.pct_input,   o.pct_scroll,  o.pct_swipe, o.pct_back,
+          o.pct_menu,  o.pct_rotate,     o.pct_restart, o.pct_syskeys, o.pct_intent};
 }
 
 }  // namespace
@@ -107,6 +110,8 @@ gui::Action RandomStrategy::Next(const StepView& view, Rng& rng) {
   std::array<bool, kClassCount> offered{};
   for (const auto& a : view.actions) offered[ClassOf(a.kind)] = true;
   for (Class c : {kSwipe, kBack, kMenu, kRotate, kRestart, kSyskeys}) offered[c] = true;
+  offered[kIntentClass] = !view.intents.empty();
+  intents_.Saw(view);
 
   weights_.assign(kClassCount, 0.0);
   for (int c = 0; c < kClassCount; ++c) weights_[c] = offered[c] ? pct[c] : 0.0;
@@ -128,6 +133,8 @@ gui::Action RandomStrategy::Next(const StepView& view, Rng& rng) {
       return gui::MakeGlobalAction(ActionKind::kRestart);
     case kSyskeys:
       return gui::MakeGlobalAction(ActionKind::kKey, kSysKeys[rng.Below(kSysKeys.size())]);
+    case kIntentClass:
+      return *intents_.Pick(view, rng);
     default:
       break;
   }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "explore/intents.h"
 #include "explore/strategy.h"
 
 namespace roam::explore {
@@ -22,6 +23,8 @@ struct RandomOptions {
   double pct_rotate = 1;      // rotate the screen
   double pct_restart = 1;     // restart the app
   double pct_syskeys = 2;     // volume up/down/mute
+  // An intent the app takes (explore/intents.h), on apps that declare some and with intents on.
+  double pct_intent = 1;
   // Texts typed into fields; empty means the built-in list.
   std::vector<std::string> strings;
 };
@@ -40,6 +43,7 @@ class RandomStrategy final : public Strategy {
 
  private:
   RandomOptions options_;
+  IntentChooser intents_;
   std::vector<int> candidates_;  // scratch: indices into view.actions
   std::vector<double> weights_;  // scratch
 };

@@ -19,6 +19,13 @@
 
 namespace roam::explore {
 
+// An intent the app takes (gui/intent.h), as an action of kind kIntent, and the activity it
+// starts (a deep link's: the one whose filter takes it).
+struct IntentOffer {
+  gui::Action action;
+  std::string activity;
+};
+
 // What a strategy sees at one step.
 struct StepView {
   const gui::Screen& screen;
@@ -27,6 +34,8 @@ struct StepView {
   int64_t step = 0;                         // events sent so far
   // The system broadcasts the app takes (Device::DeclaredBroadcasts), for kBroadcast actions.
   std::span<const std::string> broadcasts = {};
+  // The intents the app takes, when intents are on (--intents); explore/intents.h picks among them.
+  std::span<const IntentOffer> intents = {};
 };
 
 // What happened after an action, for strategies that learn.
