@@ -76,6 +76,12 @@ Val SimApp::Impl::Deref(const Ref& r, const EvalCtx& ctx) const {
       const std::string* text = FieldText(r, ctx, nullptr);
       return text ? Val::Str(*text) : Val::Str("");
     }
+    case RefKind::kExtra: {
+      if (!ctx.page || r.a < 0 || r.a >= static_cast<int>(ctx.page->extras.size())) return Val{};
+      const Frame* f = FrameOf(ctx);
+      if (f && r.a < static_cast<int>(f->extras.size())) return f->extras[r.a];
+      return ctx.page->extras[r.a].value;  // started by the app itself
+    }
     case RefKind::kNone:
       break;
   }

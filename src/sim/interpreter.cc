@@ -85,14 +85,18 @@ void SimApp::Impl::ClearData() {
   ResetData(true);
 }
 
-void SimApp::Impl::PushScreen(int screen, RowRef row) {
+void SimApp::Impl::PushScreen(int screen, RowRef row, std::vector<Val> extras, int crash) {
   const PageSpec& page = spec_->screens()[screen];
   st_.has_dialog = st_.menu_open = false;
   st_.stack.push_back(Frame{screen, row, std::vector<std::string>(page.fields.size()),
-                            std::vector<int>(page.scroll_slots, 0)});
+                            std::vector<int>(page.scroll_slots, 0), std::move(extras)});
   st_.foreground = true;
   dirty_ = true;
   Cover(page.create_unit);
+  if (crash >= 0) {
+    RunHandler(crash, TopCtx(row));
+    if (!st_.running) return;  // it crashed in onCreate
+  }
   RunHandler(page.on[static_cast<int>(PageEvent::kEnter)], TopCtx(row));
 }
 
@@ -189,6 +193,9 @@ void SimApp::Impl::Perform(const gui::Action& action) {
     case ActionKind::kRestart:
       Stop();
       Launch();
+      break;
+    case ActionKind::kIntent:
+      if (auto intent = gui::ParseIntentText(action.text); intent.ok()) StartIntent(*intent);
       break;
     case ActionKind::kRotate:
       if (RotationLocked()) break;  // the activity keeps its orientation: nothing happens
@@ -367,6 +374,11 @@ bool SimApp::ScreenBeneath(gui::Screen& out, bool& dimmed) {
   return impl_->ScreenBeneath(out, dimmed);
 }
 void SimApp::Perform(const gui::Action& action) { impl_->Perform(action); }
+IntentOutcome SimApp::StartIntent(const gui::Intent& intent) {
+  const IntentOutcome outcome = impl_->StartIntent(intent);
+  impl_->Tick();
+  return outcome;
+}
 
 std::vector<Fault> SimApp::DrainFaults() {
   std::vector<Fault> out;
@@ -433,6 +445,9 @@ void HashFrame(gui::StableHash& h, const Frame& f) {
   for (const auto& field : f.fields) h.Add(field);
   h.Add(f.scroll.size());
   for (int s : f.scroll) h.Add(static_cast<uint64_t>(s));
+  if (f.extras.empty()) return;  // so a state without intents hashes as it always did
+  h.Add(f.extras.size());
+  for (const auto& v : f.extras) HashVal(h, v);
 }
 
 }  // namespace

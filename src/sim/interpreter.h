@@ -28,6 +28,10 @@ struct Frame {
   RowRef row;
   std::vector<std::string> fields;  // by FieldSpec slot
   std::vector<int> scroll;          // by list scroll slot
+  // By ExtraSpec slot of the screen: what `$extra.KEY` reads when an intent started it (the value
+  // sent, else what the declared behaviour gives); empty when the app's own GUI started it (each
+  // reads its declared value).
+  std::vector<Val> extras;
   bool operator==(const Frame&) const = default;
 };
 
@@ -94,6 +98,13 @@ class SimApp::Impl {
   int TopScreen() const {
     return st_.running && st_.foreground && !st_.stack.empty() ? st_.stack.back().page : -1;
   }
+  // intents.cc: starts `intent` as Android does an `am start` (SimApp::StartIntent), without the
+  // clock's step (Perform's or SimApp::StartIntent's Tick counts it).
+  IntentOutcome StartIntent(const gui::Intent& intent);
+  // The screen that declares `activity` to the outside (the first of its screens that says
+  // exported, intent_filters or extras), else its first screen; -1 for an unknown activity.
+  int DeclaringScreen(const std::string& activity) const;
+  void Tick();  // one step of the clock and of the rotating texts
 
   // render.cc
   const gui::Screen& Render();
@@ -116,15 +127,16 @@ class SimApp::Impl {
  private:
   // interpreter.cc
   void ResetData(bool all);
-  void PushScreen(int screen, RowRef row);
+  // `extras`: Frame::extras; `crash`: an extra's crash behaviour (a handler) to run once the
+  // screen is created, before its `enter` (which a crash prevents).
+  void PushScreen(int screen, RowRef row, std::vector<Val> extras = {}, int crash = -1);
   void OpenDialog(int dialog, RowRef row);
   void DefaultBack();
   void PressBack();
   void ReceiveBroadcast(const std::string& action);  // the top screen's receiver, if any
   void Leave();
   void PerformOnWidget(const gui::Action& action);
-  bool RunPageEvent(PageEvent event);  // false when the page has no such handler
-  void Tick();
+  bool RunPageEvent(PageEvent event);        // false when the page has no such handler
   EvalCtx TopCtx(RowRef row = {}) const;     // the dialog in front, else the screen
   EvalCtx ScreenCtx(RowRef row = {}) const;  // the screen, under a dialog or not
   EvalCtx CtxForTarget(const Target& t) const;

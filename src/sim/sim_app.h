@@ -15,6 +15,7 @@
 
 #include "base/status.h"
 #include "gui/action.h"
+#include "gui/intent.h"
 #include "gui/screen.h"
 
 namespace roam::sim {
@@ -49,6 +50,14 @@ struct Fault {
 struct SimOptions {
   uint64_t seed = 1;               // drives dynamic widgets (ads) and nothing else
   std::set<std::string> bugs_off;  // planted bugs switched off (their correct behaviour runs)
+};
+
+// What starting an intent came to (SimApp::StartIntent).
+enum class IntentOutcome {
+  kStarted,      // the activity's screen is in front (or the app crashed creating it)
+  kNotExported,  // the activity exists but is not exported: a phone's shell gets "Permission
+                 // Denial", nothing starts
+  kUnresolved,   // no activity of the app is that component or takes that deep link
 };
 
 class SimState;  // everything mutable of a running app; copyable (defined in interpreter.h)
@@ -86,6 +95,15 @@ class SimApp {
   // Applies one action to the current screen. Unknown targets and actions without a handler
   // are no-ops, as on a device.
   void Perform(const gui::Action& action);
+  // Starts an intent as `am start` does on a phone: a component names an activity of the app
+  // (fully qualified, ".Cls" or "package/cls"), which must be exported; else the deep link (the
+  // action and data) resolves through the exported screens' intent filters (gui::FilterTakes),
+  // the first in spec order. Started, the app comes to the front (its process starts if it was
+  // stopped, holding that screen alone, as Android creates only the started activity) with the
+  // screen pushed on top: its "<id>:intent" unit is covered, each extra it reads that is missing
+  // or of another type follows its declared behaviour (a crash is a Fault, with its bug id), then
+  // its `enter` runs. One step of the clock, as Perform; Perform of a kIntent action comes here.
+  IntentOutcome StartIntent(const gui::Intent& intent);
   // Faults raised since the last call.
   std::vector<Fault> DrainFaults();
 
@@ -104,6 +122,9 @@ class SimApp {
   std::vector<std::string> Activities() const;  // fully qualified, in spec order
   // The intent actions of the screens' `broadcast:` handlers, sorted, each once.
   std::vector<std::string> Broadcasts() const;
+  // Every activity as its manifest would declare it, in Activities() order, exported or not: its
+  // intent filters and the extras its screen reads, each with its declared value.
+  std::vector<gui::DeclaredActivity> DeclaredActivities() const;
   // The covered flag of every unit, indexed as AppSpec::units(). A planner copies one
   // instance's coverage into another before trying actions on it.
   const std::vector<uint8_t>& CoverageMask() const;

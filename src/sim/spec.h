@@ -11,14 +11,15 @@
 #include <utility>
 #include <vector>
 
+#include "gui/intent.h"
 #include "gui/widget.h"
 #include "sim/sim_app.h"
 #include "sim/value.h"
 
 namespace roam::sim {
 
-// A reference to runtime data: `$var.X`, `$len.L`, `$row`, `$row.F`, `$input.W`.
-enum class RefKind : uint8_t { kNone, kVar, kLen, kRow, kRowField, kInput, kInputByName };
+// A reference to runtime data: `$var.X`, `$len.L`, `$row`, `$row.F`, `$input.W`, `$extra.K`.
+enum class RefKind : uint8_t { kNone, kVar, kLen, kRow, kRowField, kInput, kInputByName, kExtra };
 struct Ref {
   RefKind kind = RefKind::kNone;
   int a = -1;  // var / list / field slot of the page / global input name / global field name
@@ -163,6 +164,20 @@ struct MenuItemSpec {
   int on_click = -1;
 };
 
+// What a screen does when an intent starts it with an extra it reads missing or of another type
+// (docs/app-spec.md, "Intents"): go on as if nothing were wrong (`$extra.K` reads the type's
+// empty value: "", 0, false), show its default (`$extra.K` reads the declared value), or crash
+// (a handler of one crash effect, maybe tied to a planted bug: switched off, it is kDefault).
+enum class ExtraBehaviour : uint8_t { kFine, kDefault, kCrash };
+
+struct ExtraSpec {
+  std::string key;
+  gui::ExtraType type = gui::ExtraType::kString;
+  Val value;  // the declared value: what the app's own GUI starts the screen with
+  ExtraBehaviour missing = ExtraBehaviour::kFine, wrong_type = ExtraBehaviour::kFine;
+  int missing_crash = -1, wrong_type_crash = -1;  // handler index (kCrash), else -1
+};
+
 // A screen or a dialog.
 inline constexpr int kMaxSettleMs = 10000;  // PageSpec::settle_ms at most: uiautomator's idle wait
 
@@ -194,6 +209,12 @@ struct PageSpec {
   // whose resource-id is `:id/toolbar`, `:id/action_bar` or `:id/app_bar`): the simulator adds no
   // toolbar of its own.
   bool own_bar = false;
+  // Screens only, as the manifest declares the screen's activity (one screen of an activity says):
+  // "exported", "intent_filters" and the "extras" the screen reads (`$extra.KEY`).
+  bool exported = false;
+  std::vector<gui::IntentFilter> filters;
+  std::vector<ExtraSpec> extras;
+  int intent_unit = -1;  // "<id>:intent", covered when an intent starts it (exported screens)
 };
 
 struct RotateSpec {

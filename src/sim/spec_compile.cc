@@ -178,6 +178,7 @@ std::unique_ptr<AppSpec> SpecCompiler::Run() {
     Page((*screens)[i], Join("/screens", i), spec_->screens_[i]);
   for (size_t i = 0; i < dialogs->size(); ++i)
     Page((*dialogs)[i], Join("/dialogs", i), spec_->dialogs_[i]);
+  OneDeclarationPerActivity(*screens);
   std::string start = String(doc_, "start", "", true);
   if (!start.empty()) spec_->start_ = std::max(0, IndexOf(screen_ids_, start, "/start", "screen"));
   Finish();
@@ -346,7 +347,8 @@ void SpecCompiler::Page(const json& page, const std::string& path, PageSpec& out
     CheckKeys(page, path, {"id", "title", "message", "widgets", "on"});
   } else {
     CheckKeys(page, path,
-              {"id", "activity", "title", "widgets", "menu", "on", "orientation", "settle_ms"});
+              {"id", "activity", "title", "widgets", "menu", "on", "orientation", "settle_ms",
+               "exported", "intent_filters", "extras"});
     std::string act = String(page, "activity", path, true);
     out.activity = !act.empty() && act[0] == '.' ? spec_->package_ + act : act;
     const std::string orientation = String(page, "orientation", path, false);
@@ -356,6 +358,7 @@ void SpecCompiler::Page(const json& page, const std::string& path, PageSpec& out
                         "portrait) or no \"orientation\" (it follows the device)",
                         orientation));
     out.portrait_locked = orientation == "portrait";
+    Intents(page, path, out);
     if (const json* v = Field(page, "settle_ms", path, false, json::value_t::number_integer)) {
       if (v->get<int64_t>() < 0 || v->get<int64_t>() > kMaxSettleMs)
         Error(Join(path, "settle_ms"),

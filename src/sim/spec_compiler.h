@@ -56,9 +56,20 @@ class SpecCompiler {
   void Menu(const json& menu, const std::string& path, PageSpec& page);
   void Finish();
 
+  // spec_intents.cc: a screen's "exported", "intent_filters" and "extras" (read before the rest
+  // of the screen, whose templates and handlers may name `$extra.KEY`), and the rule that one
+  // screen of an activity declares them.
+  void Intents(const json& page, const std::string& path, PageSpec& out);
+  void IntentFilters(const json& filters, const std::string& path, PageSpec& out);
+  void Extras(const json& extras, const std::string& path, PageSpec& out);
+  ExtraBehaviour Behaviour(const json& v, const std::string& path, const PageSpec& page,
+                           int& handler);
+  void OneDeclarationPerActivity(const json& screens);
+
   // spec_expr.cc: values, templates, conditions, effects.
   Ref ParseRef(const std::string& s, const std::string& path, const Ctx& ctx);
   Ref InputRef(const std::string& name, const std::string& path, const Ctx& ctx);
+  Ref ExtraRef(const std::string& key, const std::string& path, const Ctx& ctx);
   Template ParseTemplate(const std::string& s, const std::string& path, const Ctx& ctx);
   Template TemplateField(const json& obj, const char* key, const std::string& path, const Ctx& ctx);
   ValueExpr Value(const json& v, const std::string& path, const Ctx& ctx);

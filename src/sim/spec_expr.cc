@@ -17,7 +17,7 @@ const std::vector<std::string> kCondOps = {"eq",  "ne",  "lt",  "le",    "gt",  
                                            "not", "all", "any", "valid", "truthy"};
 
 bool IsRefStart(std::string_view s) {
-  for (std::string_view p : {"var.", "len.", "input.", "row."})
+  for (std::string_view p : {"var.", "len.", "input.", "row.", "extra."})
     if (s.substr(0, p.size()) == p) return true;
   return s == "row";
 }
@@ -58,6 +58,22 @@ Ref SpecCompiler::InputRef(const std::string& name, const std::string& path, con
   return {};
 }
 
+Ref SpecCompiler::ExtraRef(const std::string& key, const std::string& path, const Ctx& ctx) {
+  if (!ctx.page || ctx.page->dialog) {
+    Error(path, fmt::format("$extra.{}: only a screen reads the extras an intent started it with "
+                            "(a dialog has none)",
+                            key));
+    return {};
+  }
+  std::vector<std::string> keys;
+  for (size_t k = 0; k < ctx.page->extras.size(); ++k) {
+    if (ctx.page->extras[k].key == key) return {RefKind::kExtra, static_cast<int>(k)};
+    keys.push_back(ctx.page->extras[k].key);
+  }
+  Error(path, NotFound("extra", key, keys) + " (a screen reads the extras its \"extras\" declare)");
+  return {};
+}
+
 Ref SpecCompiler::ParseRef(const std::string& s, const std::string& path, const Ctx& ctx) {
   auto dot = s.find('.');
   std::string head = s.substr(0, dot);
@@ -68,11 +84,11 @@ Ref SpecCompiler::ParseRef(const std::string& s, const std::string& path, const 
     if (head == "len") return {RefKind::kLen, IndexOf(list_names_, name, path, "list")};
     if (head == "row") return {RefKind::kRowField, FieldName(name, path, false)};
     if (head == "input") return InputRef(name, path, ctx);
+    if (head == "extra") return ExtraRef(name, path, ctx);
   }
-  Error(
-      path,
-      fmt::format(
-          "bad reference \"{}\" (expected var.NAME, len.LIST, row, row.FIELD or input.WIDGET)", s));
+  Error(path, fmt::format("bad reference \"{}\" (expected var.NAME, len.LIST, row, row.FIELD, "
+                          "input.WIDGET or extra.KEY)",
+                          s));
   return {};
 }
 

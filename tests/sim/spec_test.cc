@@ -75,6 +75,101 @@ TEST(CheckSpec, AScreenMayBeLockedToPortraitOnly) {
   EXPECT_TRUE(HasError(e, "/dialogs/0/orientation", "unknown key"));
 }
 
+// Issue 64: a screen's activity as its manifest declares it, and the extras it reads.
+json WithIntents() {
+  json d = Base();
+  d["screens"][1]["exported"] = true;
+  d["screens"][1]["intent_filters"] = json::parse(R"([{"actions": ["android.intent.action.VIEW"],
+      "categories": ["android.intent.category.BROWSABLE"],
+      "data": [{"scheme": "https", "host": "t.example", "path_prefix": "/edit"}]}])");
+  d["screens"][1]["extras"] = json::parse(R"([
+      {"key": "name", "type": "string", "value": "Ann", "missing": "default",
+       "wrong_type": {"crash": {"exception": "java.lang.ClassCastException",
+                                "message": "java.lang.Integer cannot be cast to java.lang.String"},
+                      "bug": "b1"}},
+      {"key": "n", "type": "int", "value": 3}])");
+  d["screens"][1]["widgets"].push_back({{"id", "shown"}, {"text", "{extra.name} {extra.n}"}});
+  return d;
+}
+
+TEST(CheckSpec, IntentFiltersAndExtrasOfAScreenAreValid) {
+  EXPECT_TRUE(Errors(WithIntents()).empty()) << Errors(WithIntents())[0];
+}
+
+TEST(CheckSpec, AScreenWithIntentFiltersMustBeExportedAsAndroid12Requires) {
+  json d = WithIntents();
+  d["screens"][1].erase("exported");
+  EXPECT_TRUE(HasError(d, "/screens/1/intent_filters", "Android 12 refuses to install"));
+  d["screens"][1]["exported"] = false;
+  EXPECT_TRUE(HasError(d, "/screens/1/intent_filters", "not exported"));
+  d["screens"][1]["exported"] = "yes";
+  EXPECT_TRUE(HasError(d, "/screens/1/exported", "expected a boolean"));
+  // A dialog is no activity.
+  json e = Base();
+  e["dialogs"][0]["exported"] = true;
+  EXPECT_TRUE(HasError(e, "/dialogs/0/exported", "unknown key"));
+}
+
+TEST(CheckSpec, AnIntentFilterNeedsAnActionAndWellFormedData) {
+  json d = WithIntents();
+  json& f = d["screens"][1]["intent_filters"][0];
+  f["actions"] = json::array();
+  f["data"][0]["path_prefix"] = "edit";
+  f["data"].push_back({{"host", "t.example"}});
+  f["data"].push_back({{"scheme", "https"}, {"port", 443}});
+  f["categorys"] = json::array();
+  const std::string p = "/screens/1/intent_filters/0";
+  EXPECT_TRUE(HasError(d, p + "/actions", "at least one action"));
+  EXPECT_TRUE(HasError(d, p + "/data/0/path_prefix", "starts with '/'"));
+  EXPECT_TRUE(HasError(d, p + "/data/1", "missing required field \"scheme\""));
+  EXPECT_TRUE(HasError(d, p + "/data/2/port", "unknown key"));
+  EXPECT_TRUE(HasError(d, p + "/categorys", "did you mean \"categories\""));
+}
+
+TEST(CheckSpec, ExtrasSayTheirTypeAValueOfItAndBehaviours) {
+  json d = WithIntents();
+  json& x = d["screens"][1]["extras"];
+  x[1]["type"] = "strng";
+  x.push_back({{"key", "k"}, {"type", "int"}, {"value", "3"}});
+  x.push_back({{"key", "b"}, {"type", "bool"}, {"value", true}, {"missing", "defualt"}});
+  x.push_back(
+      {{"key", "c"}, {"type", "bool"}, {"value", true}, {"wrong_type", {{"navigate", "Main"}}}});
+  x.push_back({{"key", "d"},
+               {"type", "string"},
+               {"value", ""},
+               {"missing", {{"crash", {{"exception", "E"}}}, {"bug", "b2"}}}});
+  x.push_back({{"key", "n"}, {"type", "int"}, {"value", 1}});
+  x.push_back({{"key", "e"}, {"type", "int"}});
+  const std::string p = "/screens/1/extras";
+  EXPECT_TRUE(HasError(d, p + "/1/type", "did you mean \"string\""));
+  EXPECT_TRUE(HasError(d, p + "/2/value", "expected an integer"));
+  EXPECT_TRUE(HasError(d, p + "/3/missing", "did you mean \"default\""));
+  EXPECT_TRUE(HasError(d, p + "/4/wrong_type", "a crash"));
+  EXPECT_TRUE(HasError(d, p + "/5/missing/bug", "unknown bug \"b2\""));
+  EXPECT_TRUE(HasError(d, p + "/6/key", "duplicate extra \"n\""));
+  EXPECT_TRUE(HasError(d, p + "/7", "missing required field \"value\""));
+}
+
+TEST(CheckSpec, ExtraReferencesNameAnExtraOfTheirScreen) {
+  json d = WithIntents();
+  d["screens"][1]["widgets"].push_back({{"id", "typo"}, {"text", "{extra.nmae}"}});
+  EXPECT_TRUE(HasError(d, "/screens/1/widgets/2/text", "did you mean \"name\""));
+  json e = WithIntents();
+  e["screens"][0]["widgets"][0]["text"] = "{extra.name}";  // Main reads no extras
+  EXPECT_TRUE(HasError(e, "/screens/0/widgets/0/text", "unknown extra \"name\""));
+  json g = WithIntents();
+  g["dialogs"][0]["title"] = "{extra.name}";
+  EXPECT_TRUE(HasError(g, "/dialogs/0/title", "a dialog has none"));
+}
+
+TEST(CheckSpec, OneScreenOfAnActivityDeclaresIt) {
+  json d = WithIntents();
+  d["screens"].push_back({{"id", "EditTab"}, {"activity", ".Edit"}, {"exported", true}});
+  EXPECT_TRUE(HasError(d, "/screens/2/exported", "declared by /screens/1 already"));
+  d["screens"][2].erase("exported");
+  EXPECT_TRUE(Errors(d).empty()) << Errors(d)[0];  // a tab of the activity that says nothing
+}
+
 TEST(CheckSpec, UnknownScreenWithSuggestion) {
   json d = Base();
   d["screens"][0]["widgets"][0]["on"]["click"][0]["navigate"] = "Edti";
