@@ -1,5 +1,6 @@
 #include "sim/import.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -49,6 +50,26 @@ int FindView(const gui::Screen& screen, const gui::Widget& view) {
     if (by_bounds < 0) by_bounds = i;
   }
   return by_bounds;
+}
+
+// The activity a recorded `am start` names ("am start [-n] pkg/cls ..."), fully qualified; "" when
+// it is no start of one of `package`'s activities (am force-stop, another app's).
+std::string StartedActivity(const std::string& command, const std::string& package) {
+  std::vector<std::string> tokens;
+  for (size_t i = 0; i < command.size();) {
+    const size_t end = std::min(command.find(' ', i), command.size());
+    if (end > i) tokens.push_back(command.substr(i, end - i));
+    i = end + 1;
+  }
+  if (tokens.size() < 3 || tokens[0] != "am" || tokens[1] != "start") return "";
+  for (size_t t = 2; t < tokens.size(); ++t) {
+    const size_t slash = tokens[t].find('/');
+    if (tokens[t][0] == '-' || slash == std::string::npos) continue;
+    if (tokens[t].substr(0, slash) != package) return "";
+    const std::string cls = tokens[t].substr(slash + 1);
+    return !cls.empty() && cls[0] == '.' ? package + cls : cls;
+  }
+  return "";
 }
 
 std::string ScreenId(size_t state) { return fmt::format("S{}", state + 1); }
@@ -200,6 +221,27 @@ Result<json> ImportRecording(const Recording& rec, const std::string& app, Impor
     if (auto on = on_of(i, kScreen)) page["on"] = std::move(*on);
     screens.push_back(std::move(page));
     ++stats.screens;
+  }
+  // What the recording tells of starts from outside: an `am start` of an activity that reached
+  // the app says the activity is exported (a shell cannot start one that is not); its first
+  // screen says so. Recorders start the app's launcher activity this way, which is often a splash
+  // screen the recording never shows.
+  std::set<std::string> started;
+  for (size_t k = 0; k < rec.events.size(); ++k) {
+    const std::string activity = StartedActivity(rec.events[k].intent, package);
+    if (rec.events[k].type != "intent" || activity.empty() || !by_id.count(led_to(k)) ||
+        !started.insert(activity).second)
+      continue;
+    auto screen = std::find_if(screens.begin(), screens.end(), [&](const json& s) {
+      const std::string a = s["activity"].get<std::string>();
+      return (!a.empty() && a[0] == '.' ? package + a : a) == activity;
+    });
+    if (screen != screens.end())
+      (*screen)["exported"] = true;
+    else
+      stats.notes.push_back(fmt::format(
+          "the recording starts {} from outside (am start) but shows none of its screens",
+          activity));
   }
   return json{{"app", app},
               {"package", package},

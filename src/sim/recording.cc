@@ -102,8 +102,10 @@ Status ReadEdges(const json& utg, const std::string& where, Recording& rec) {
     for (size_t k = 0; k < count; ++k) {
       RecordedEvent one = ev;
       one.type = "unknown";
-      if (events != e.end() && events->is_array() && (*events)[k].is_object())
+      if (events != e.end() && events->is_array() && (*events)[k].is_object()) {
         ROAM_RETURN_IF_ERROR(Text((*events)[k], "event_type", one.type, at));
+        (void)Text((*events)[k], "intent", one.intent, at);
+      }
       one.tool = one.type == "intent" || one.type == "kill_app";
       rec.edges.push_back(std::move(one));
     }
@@ -178,6 +180,7 @@ void ReadEventFile(const fs::path& file, Recording& rec) {
     (void)Text(*event, "text", ev.text, where);  // set_text: what was typed
     (void)Text(*event, "name", ev.key, where);   // key: BACK, MENU, ...
     (void)Text(*event, "direction", ev.direction, where);
+    (void)Text(*event, "intent", ev.intent, where);  // intent: the tool's am command
   }
   rec.events.push_back(std::move(ev));
 }

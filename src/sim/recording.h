@@ -37,6 +37,8 @@ struct RecordedEvent {
   // a key event's key name and a scroll's direction (UP, DOWN, LEFT, RIGHT).
   std::optional<gui::Widget> view;
   std::string text, key, direction;
+  // An intent event's command ("am start com.app/com.app.SplashActivity"), when recorded.
+  std::string intent;
 };
 
 struct Recording {

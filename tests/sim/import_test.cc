@@ -273,6 +273,39 @@ TEST(ImportTest, AnActionLeadsWhereTheRecordingsNextEventBegan) {
   EXPECT_EQ(app.screen().activity, "org.rec.Detail");
 }
 
+// Issue 64: a recorded `am start` of an activity that reached the app says it is exported (a
+// shell cannot start one that is not); one the recording never shows is said, not invented.
+TEST(ImportTest, AnActivityTheRecordingStartedFromOutsideIsExported) {
+  const fs::path dir = WriteRecording();
+  auto event = [&](const std::string& name, const std::string& from, const std::string& to,
+                   json e) {
+    std::ofstream(dir / "events" / name)
+        << json{{"start_state", from}, {"stop_state", to}, {"event", e}}.dump();
+  };
+  event("event_1.json", "launcher", "home",
+        {{"event_type", "intent"}, {"intent", "am start org.rec/.Splash"}});
+  event("event_7.json", "launcher", "detail",
+        {{"event_type", "intent"}, {"intent", "am start -n org.rec/org.rec.Detail"}});
+  event("event_8.json", "detail", "launcher",
+        {{"event_type", "intent"}, {"intent", "am force-stop org.rec"}});
+  auto rec = ReadRecording(dir);
+  ASSERT_TRUE(rec.ok()) << rec.status().message();
+  ImportStats stats;
+  auto doc = ImportRecording(*rec, "rec", stats);
+  ASSERT_TRUE(doc.ok()) << doc.status().message();
+  for (const json& screen : (*doc)["screens"])
+    EXPECT_EQ(screen.contains("exported"), screen["activity"] == ".Detail") << screen["activity"];
+  bool said = false;
+  for (const auto& note : stats.notes) said |= note.find("org.rec.Splash") != std::string::npos;
+  EXPECT_TRUE(said);
+  auto spec = LoadSpecJson(*doc, "imported");
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  SimApp app(*spec, {});
+  EXPECT_EQ(app.StartIntent({.component = "org.rec.Detail"}), IntentOutcome::kStarted);
+  EXPECT_EQ(app.screen().activity, "org.rec.Detail");
+  EXPECT_EQ(app.StartIntent({.component = "org.rec.Home"}), IntentOutcome::kNotExported);
+}
+
 TEST(ImportTest, RealRecordingsImportAndLoad) {
   const fs::path real = testing::RealDataDir();
   if (real.empty()) GTEST_SKIP() << "../shared/real is absent";
