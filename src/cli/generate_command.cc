@@ -27,7 +27,8 @@ int SimGenerateCommand(int argc, char** argv) {
                  fmt::format("distinct activities, 1..{}", sim::kGeneratorMaxActivities))
       ->capture_default_str();
   app.add_option("--bugs", o.bugs,
-                 fmt::format("planted bugs on screens, 0..{} (--broadcast-bugs plants more)",
+                 fmt::format("planted bugs on screens, 0..{} (--broadcast-bugs and "
+                             "--intent-bugs plant more)",
                              sim::kGeneratorMaxBugs))
       ->capture_default_str();
   app.add_option("--out", out, "output file; - for stdout")->capture_default_str();
@@ -77,6 +78,18 @@ int SimGenerateCommand(int argc, char** argv) {
   app.add_option("--broadcast-bugs", o.broadcast_bugs,
                  "real: receivers of those that crash when their broadcast comes")
       ->capture_default_str();
+  app.add_option("--outside-ratio", o.outside_ratio,
+                 fmt::format("real: share of all activities only outside the GUI reaches "
+                             "(exported; a deep link, extras), 0..{}; the default is an estimate "
+                             "from the \"30% curse\" study (Akinotcho, Wei, Rubin), which names "
+                             "such \"alternate entry\" activities among those people and tools "
+                             "leave unreached (docs/app-spec.md)",
+                             sim::kGeneratorMaxOutsideRatio))
+      ->capture_default_str();
+  app.add_option("--intent-bugs", o.intent_bugs,
+                 "real: extras of those screens that crash when an intent sends them missing or "
+                 "of another type (gen-intent-crash-<i>)")
+      ->capture_default_str();
   if (int rc = ParseFlags(app, "roam sim generate", argc, argv); rc >= 0) return rc;
   auto parsed = sim::ParseGeneratorShape(shape);
   if (!parsed) {
@@ -97,12 +110,16 @@ int SimGenerateCommand(int argc, char** argv) {
   if (Status s = WriteFileAtomic(out, text); !s.ok()) return Fail("roam sim generate", s);
   auto spec = sim::LoadSpecJson(doc, out);
   if (!spec.ok()) return Fail("roam sim generate", spec.status());  // a generator bug
-  // --broadcast-bugs plants its own beside --bugs: say which count is whose.
-  const size_t planted = (*spec)->bugs().size();
-  const std::string whose = planted > static_cast<size_t>(o.bugs)
-                                ? fmt::format(" ({} by --bugs, {} by --broadcast-bugs)", o.bugs,
-                                              planted - static_cast<size_t>(o.bugs))
-                                : "";
+  // --broadcast-bugs and --intent-bugs plant their own beside --bugs: say which count is whose.
+  size_t by_broadcast = 0, by_intent = 0;
+  for (const auto& bug : (*spec)->bugs()) {
+    by_broadcast += bug.id.starts_with("gen-broadcast-crash-");
+    by_intent += bug.id.starts_with("gen-intent-crash-");
+  }
+  std::string whose;
+  if (by_broadcast > 0) whose += fmt::format(", {} by --broadcast-bugs", by_broadcast);
+  if (by_intent > 0) whose += fmt::format(", {} by --intent-bugs", by_intent);
+  if (!whose.empty()) whose = fmt::format(" ({} by --bugs{})", o.bugs, whose);
   fmt::print("{}: {}{}\n", out, sim::DescribeSpec(**spec), whose);
   return kExitOk;
 }

@@ -278,10 +278,10 @@ std::string AppBuilder::Describe() const {
       "screens, the deepest {} steps from the start screen. Labels mean what they say: OK, Save, "
       "Next, Continue, Done and Add go forward (a form's Save or Next only with valid input); "
       "Cancel, Back, Close and Dismiss go back or close a dialog; Delete and Remove remove a "
-      "row.{} "
+      "row.{}{} "
       "Planted bugs ({}):",
       opt_.seed, opt_.activities, opt_.bugs, real() ? " --shape real" : "", activity_count_,
-      screens_.size(),
+      screens_.size() - outside_,
       std::max_element(screens_.begin(), screens_.end(),
                        [](const auto& a, const auto& b) { return a.depth < b.depth; })
           ->depth,
@@ -289,6 +289,11 @@ std::string AppBuilder::Describe() const {
                "some ways on show only once a checkbox is ticked, and some screens take system "
                "broadcasts (a status line shows they came)."
              : "",
+      outside_ > 0 ? fmt::format(" {} more activities are reached only from outside the app "
+                                 "(exported, with a deep link or reading extras; no button "
+                                 "leads to them).",
+                                 outside_)
+                   : "",
       ground_truth_.size());
   if (ground_truth_.empty()) text += " none.";
   for (const auto& g : ground_truth_) text += " " + g;
@@ -304,6 +309,7 @@ json AppBuilder::Build() {
   for (size_t s = 0; s < screens_.size(); ++s) EmitScreen(static_cast<int>(s));
   PlantBugs();
   if (real()) PlantReceivers();
+  if (real()) PlantOutsideScreens();
 
   json doc = json::object();
   doc["app"] = fmt::format("gen-s{}", opt_.seed);
@@ -323,6 +329,7 @@ json AppBuilder::Build() {
                    {"widgets", s.widgets}};
     if (!s.menu_items.empty()) screen["menu"] = s.menu_items;
     if (!s.on.empty()) screen["on"] = s.on;
+    for (const auto& [key, value] : s.intent.items()) screen[key] = value;
     screens.push_back(std::move(screen));
   }
   doc["screens"] = std::move(screens);
@@ -341,6 +348,10 @@ Status ValidateGeneratorOptions(const GeneratorOptions& o) {
   ROAM_RETURN_IF_ERROR(range("activities", o.activities, 1, kGeneratorMaxActivities));
   ROAM_RETURN_IF_ERROR(range("bugs", o.bugs, 0, kGeneratorMaxBugs));
   ROAM_RETURN_IF_ERROR(range("broadcast-bugs", o.broadcast_bugs, 0, kGeneratorMaxBugs));
+  ROAM_RETURN_IF_ERROR(range("intent-bugs", o.intent_bugs, 0, kGeneratorMaxBugs));
+  if (!(o.outside_ratio >= 0 && o.outside_ratio <= kGeneratorMaxOutsideRatio))
+    return Status::InvalidArgument(fmt::format("--outside-ratio must be within 0..{} (got {})",
+                                               kGeneratorMaxOutsideRatio, o.outside_ratio));
   ROAM_RETURN_IF_ERROR(
       range("screens-per-activity", o.screens_per_activity, 1, kGeneratorMaxScreensPerActivity));
   ROAM_RETURN_IF_ERROR(range("max-depth", o.max_depth, 1, kGeneratorMaxDepth));

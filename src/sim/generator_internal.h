@@ -33,9 +33,10 @@ struct ScreenDraft {
   bool form = false, list = false, dialog = false, menu = false, toggle = false, dynamic = false;
   int gated_child = -1;  // the child the form's Next leads to (-1: Save goes back)
   // Shape kReal only:
-  int fillers = 0;        // widgets whose tap changes nothing visible
-  bool leave = false;     // a button that leaves the app
-  int hidden_child = -1;  // the child whose button shows only once a checkbox is ticked
+  int fillers = 0;               // widgets whose tap changes nothing visible
+  bool leave = false;            // a button that leaves the app
+  int hidden_child = -1;         // the child whose button shows only once a checkbox is ticked
+  json intent = json::object();  // "exported", "intent_filters", "extras" (outside screens)
 
   json widgets = json::array();
   json menu_items = json::array();
@@ -64,6 +65,10 @@ class AppBuilder {
   // Shape kReal: receivers of system broadcasts, some crashing (their own random stream, so the
   // rest of the app is as it was without them).
   void PlantReceivers();
+  // Shape kReal: activities only outside the GUI reaches, some with a deep link, some reading
+  // extras, and the extras that crash (generator_intents.cc; their own random stream, appended
+  // after every other screen and bug, so the rest of the app is as it was without them).
+  void PlantOutsideScreens();
   std::vector<std::string> FaultFrames(const ScreenDraft& d, const std::string& method);
   std::string Route(int screen) const;  // "Main > Orders > EditOrder"
 
@@ -91,6 +96,7 @@ class AppBuilder {
   json persist_ = json::array();
   std::set<std::string> dialog_ids_;
   std::vector<std::string> ground_truth_;  // one sentence per planted bug, for `description`
+  int outside_ = 0;                        // screens PlantOutsideScreens added
 
  private:
   void PlanScreens();

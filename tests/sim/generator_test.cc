@@ -4,6 +4,7 @@
 #include "sim/generator.h"
 
 #include <chrono>
+#include <cmath>
 #include <deque>
 #include <map>
 #include <regex>
@@ -16,6 +17,7 @@
 
 #include "base/rng.h"
 #include "gui/action.h"
+#include "gui/intent.h"
 #include "sim/sim_app.h"
 #include "sim/sim_test_util.h"
 #include "sim/spec.h"
@@ -257,9 +259,12 @@ TEST(GeneratorTest, TheRequestedNumberOfActivities) {
   for (int n : {1, 2, 7, 50, kGeneratorMaxActivities}) {
     auto spec = Compile(GenerateApp(Options(n, n, 3)));
     ASSERT_TRUE(spec);
-    std::set<std::string> activities;
-    for (const auto& s : spec->screens()) activities.insert(s.activity);
+    std::set<std::string> activities, outside;  // the GUI's, and those only intents reach
+    for (const auto& s : spec->screens()) (s.exported ? outside : activities).insert(s.activity);
     EXPECT_EQ(static_cast<int>(activities.size()), n);
+    // --outside-ratio's share of all activities, at least the one --intent-bugs needs.
+    const double r = GeneratorOptions{}.outside_ratio;
+    EXPECT_EQ(static_cast<long>(outside.size()), std::max(1L, std::lround(n * r / (1 - r))));
   }
 }
 
@@ -284,9 +289,11 @@ TEST(GeneratorTest, EveryBugIsDeclaredAndReferenced) {
   for (int seed = 1; seed <= 20; ++seed) {
     int bugs = seed % 11;
     json doc = GenerateApp(Options(seed, 1 + seed * 3, bugs));
-    // Beside `bugs`, a receiver of a system broadcast crashes (the real shape's default).
-    ASSERT_EQ(static_cast<int>(doc["bugs"].size()), bugs + 1);
-    EXPECT_EQ(doc["bugs"].back()["id"], fmt::format("gen-broadcast-crash-{}", bugs + 1));
+    // Beside `bugs`, a receiver of a system broadcast crashes, and an extra of a screen only
+    // outside the GUI reaches (the real shape's defaults).
+    ASSERT_EQ(static_cast<int>(doc["bugs"].size()), bugs + 2);
+    EXPECT_EQ(doc["bugs"][bugs]["id"], fmt::format("gen-broadcast-crash-{}", bugs + 1));
+    EXPECT_EQ(doc["bugs"].back()["id"], fmt::format("gen-intent-crash-{}", bugs + 2));
     std::vector<std::string> referenced;
     Collect(doc["screens"], "bug", referenced);
     Collect(doc["dialogs"], "bug", referenced);
@@ -324,6 +331,8 @@ std::map<std::string, std::vector<std::string>> Receivers(const json& doc) {
 TEST(GeneratorTest, SomeScreensTakeSystemBroadcastsAndOneReceiverCrashesLeavingTheRestAsItWas) {
   for (uint64_t seed = 1; seed <= 10; ++seed) {
     GeneratorOptions o = Options(seed, 12, 3);
+    o.outside_ratio = 0;  // the receivers alone
+    o.intent_bugs = 0;
     const json doc = GenerateApp(o);
     auto spec = Compile(doc);
     ASSERT_TRUE(spec);
@@ -356,6 +365,94 @@ TEST(GeneratorTest, SomeScreensTakeSystemBroadcastsAndOneReceiverCrashesLeavingT
   EXPECT_TRUE(Receivers(GenerateApp(Options(1, 12, 3, GeneratorShape::kClassic))).empty());
 }
 
+// The screens that say "exported" (those only intents reach), by id.
+std::map<std::string, json> OutsideScreens(const json& doc) {
+  std::map<std::string, json> out;
+  for (const json& screen : doc["screens"])
+    if (screen.contains("exported")) out[screen["id"].get<std::string>()] = screen;
+  return out;
+}
+
+// Issue 64: activities only outside the GUI reaches, some with a deep link, some reading extras;
+// one of those extras crashes; drawn from their own stream, appended, the rest as it was.
+TEST(GeneratorTest, OutsideScreensNoButtonReachesWithACrashingExtraLeavingTheRestAsItWas) {
+  int deep_links = 0, readers = 0;
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    GeneratorOptions o = Options(seed, 12, 3);
+    o.outside_ratio = 0.4;  // 8 beside the 12
+    o.intent_bugs = 2;
+    const json doc = GenerateApp(o);
+    auto spec = Compile(doc);
+    ASSERT_TRUE(spec);
+    const auto outside = OutsideScreens(doc);
+    ASSERT_EQ(outside.size(), 8u) << "seed " << seed;
+    std::vector<std::string> targets;
+    Collect(doc["screens"], "navigate", targets);
+    Collect(doc["dialogs"], "navigate", targets);
+    for (const auto& t : targets) EXPECT_FALSE(outside.count(t)) << t << " has a GUI path";
+    for (const auto& [id, screen] : outside) {
+      EXPECT_EQ(screen["exported"], true);
+      deep_links += screen.contains("intent_filters");
+      readers += screen.contains("extras");
+    }
+    // The crashes: numbered after the other bugs; an intent a strategy would send finds each,
+    // and none with the bugs off.
+    ASSERT_EQ(doc["bugs"].size(), 3u + 1u + 2u);
+    std::set<std::string> planted = {"gen-intent-crash-5", "gen-intent-crash-6"};
+    EXPECT_EQ(doc["bugs"][4]["id"], "gen-intent-crash-5");
+    EXPECT_EQ(doc["bugs"][5]["id"], "gen-intent-crash-6");
+    EXPECT_NE(doc["description"].get<std::string>().find("reached only from outside"),
+              std::string::npos);
+    std::set<std::string> found, found_off;
+    SimOptions off;
+    off.bugs_off = planted;
+    for (const auto& activity : SimApp(spec, {}).DeclaredActivities())
+      for (const gui::Intent& intent : gui::CandidateIntents(activity)) {
+        SimApp on_app(spec, {}), off_app(spec, off);
+        EXPECT_EQ(on_app.StartIntent(intent), IntentOutcome::kStarted) << intent.ToText();
+        off_app.StartIntent(intent);
+        for (const Fault& f : on_app.DrainFaults()) found.insert(f.bug_id);
+        for (const Fault& f : off_app.DrainFaults()) found_off.insert(f.bug_id);
+      }
+    EXPECT_EQ(found, planted) << "seed " << seed;
+    EXPECT_TRUE(found_off.empty()) << "seed " << seed;
+    // Without them, everything else is as it was: they draw from their own random stream.
+    o.outside_ratio = 0;
+    o.intent_bugs = 0;
+    const json plain = GenerateApp(o);
+    EXPECT_TRUE(OutsideScreens(plain).empty());
+    for (const char* key :
+         {"app", "package", "label", "start", "vars", "lists", "persist", "dialogs"})
+      EXPECT_EQ(plain[key], doc[key]) << key;
+    ASSERT_EQ(plain["screens"].size() + 8, doc["screens"].size());
+    for (size_t k = 0; k < plain["screens"].size(); ++k)
+      EXPECT_EQ(plain["screens"][k], doc["screens"][k]);
+    ASSERT_EQ(plain["bugs"].size() + 2, doc["bugs"].size());
+    for (size_t b = 0; b < plain["bugs"].size(); ++b) EXPECT_EQ(plain["bugs"][b], doc["bugs"][b]);
+  }
+  EXPECT_GT(deep_links, 0);
+  EXPECT_GT(readers, 0);
+  EXPECT_TRUE(OutsideScreens(GenerateApp(Options(1, 12, 3, GeneratorShape::kClassic))).empty());
+}
+
+TEST(GeneratorTest, OutsideOptionsAreChecked) {
+  GeneratorOptions o;
+  o.outside_ratio = 0.95;
+  Status s = ValidateGeneratorOptions(o);
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("outside-ratio"), std::string::npos) << s.message();
+  o = {};
+  o.intent_bugs = kGeneratorMaxBugs + 1;
+  EXPECT_FALSE(ValidateGeneratorOptions(o).ok());
+  // The most it takes stays a valid app.
+  o = {};
+  o.outside_ratio = kGeneratorMaxOutsideRatio;
+  o.intent_bugs = kGeneratorMaxBugs;
+  const json doc = GenerateApp(o);
+  EXPECT_TRUE(CheckSpec(doc).empty())
+      << CheckSpec(doc)[0].path << ": " << CheckSpec(doc)[0].message;
+}
+
 TEST(GeneratorTest, ADeepActivityExistsFromEightActivities) {
   for (int n : {8, 20, 100}) {
     for (int seed = 1; seed <= 5; ++seed) {
@@ -364,7 +461,10 @@ TEST(GeneratorTest, ADeepActivityExistsFromEightActivities) {
       int deepest = 0;
       for (const auto& [id, d] : depth) deepest = std::max(deepest, d);
       EXPECT_GE(deepest, kDeepDepth) << "seed " << seed << " activities " << n;
-      EXPECT_EQ(depth.size(), doc["screens"].size()) << "every screen is reachable";
+      // Every screen is reachable through the GUI, but those only intents reach (issue 64).
+      const auto outside = OutsideScreens(doc);
+      EXPECT_EQ(depth.size() + outside.size(), doc["screens"].size());
+      for (const auto& [id, screen] : outside) EXPECT_FALSE(depth.count(id)) << id;
     }
   }
 }
