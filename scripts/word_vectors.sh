@@ -48,12 +48,12 @@ aapt dump --values resources /usr/share/android-framework-res/framework-res.apk 
        take && /^ *\(string(8|16)\) "/{ sub(/^ *\(string(8|16)\) "/, ""); sub(/"$/, ""); print; take = 0 }' \
   >>"$tmp/corpus"
 # The texts of the apps: shipped, test apps and generated ones (the generator's vocabulary;
-# without the receivers of system broadcasts, which came after the shipped dqn model was trained
-# on these vectors and add no word of their own but bug summaries naming intent actions).
+# without the receivers of system broadcasts and the screens only intents reach, which came after
+# the shipped dqn model was trained on these vectors).
 i=1
 while [ "$i" -le 20 ]; do
   "$ROAM" sim generate --seed "$((9000 + i))" --activities 30 --receiver-ratio 0 \
-    --broadcast-bugs 0 --out "$tmp/gen$i.json" >/dev/null
+    --broadcast-bugs 0 --outside-ratio 0 --intent-bugs 0 --out "$tmp/gen$i.json" >/dev/null
   i=$((i + 1))
 done
 # (Not the property files of apps/bench/config: a user's checks, not an app's words.)

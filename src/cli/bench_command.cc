@@ -108,6 +108,7 @@ int BenchCommand(int argc, char** argv) {
       ->check(CLI::IsMember({"on", "off"}))
       ->capture_default_str();
   AddHarnessFlags(app, o.harness);
+  AddIntentsFlag(app, o.intents);
   app.add_option("--properties", o.properties,
                  "properties checked by exploration runs (docs/properties.md): a JSON file for "
                  "every app, or a folder whose APP.properties.json goes with apps/.../APP.json "

@@ -134,6 +134,7 @@ int ExploreCommand(int argc, char** argv) {
   AddTimeTravelFlags(app, o.strategy_settings.timetravel);
   AddDeclaredStrategyFlags(app, o.strategy_settings);
   AddHarnessFlags(app, o.harness);
+  AddIntentsFlag(app, o.campaign.intents);
   app.add_option("--properties", o.properties_file,
                  "JSON properties of the app checked as the run goes: a precondition, an "
                  "interaction, what must hold after (docs/properties.md)")

@@ -51,6 +51,12 @@ void AddFastbotTuningFlags(CLI::App& app, explore::FastbotOptions& o) {
       ->check(CLI::IsMember({"on", "off"}))
       ->default_str(o.route ? "on" : "off")
       ->group(kGroup);
+  app.add_option("--fastbot-intent-stall", o.intents.stall_steps,
+                 "fastbot: steps without a new activity after which it sends an intent, to an "
+                 "activity not reached first (0: never; with --intents on)")
+      ->check(NonNegative())
+      ->capture_default_str()
+      ->group(kGroup);
   app.add_option("--fastbot-model-steps", o.model_steps,
                  "fastbot: steps of a run in which the combined mode picks by the model before "
                  "it picks by Q (0: by the model only where the page has events not yet picked "

@@ -95,6 +95,15 @@ Status AddAdbServerFlags(CLI::App& app, std::string& host, int& port, const std:
   return env.ok() ? Status::Ok() : env.status();
 }
 
+void AddIntentsFlag(CLI::App& app, bool& on) {
+  app.add_option_function<std::string>(
+         "--intents", [&on](const std::string& v) { on = v == "on"; },
+         "start exported activities and deep links of the app with am start, with the extras "
+         "its screens read, none and wrong ones (off: the GUI only)")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->default_str(on ? "on" : "off");
+}
+
 void AddBudgetFlags(CLI::App& app, run::BudgetOptions& budget, const std::string& events_help,
                     const std::string& time_help) {
   CLI::Option* events =

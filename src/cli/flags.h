@@ -40,6 +40,10 @@ Status AddAdbServerFlags(CLI::App& app, std::string& host, int& port, const std:
 void AddBudgetFlags(CLI::App& app, run::BudgetOptions& budget, const std::string& events_help,
                     const std::string& time_help);
 
+// --intents on|off: whether exploring strategies may start the app's activities from outside its
+// GUI (exported activities, deep links; docs/exploring.md#intents).
+void AddIntentsFlag(CLI::App& app, bool& on);
+
 // A library message in the command line's terms: settings named as config.json names them
 // ("time_travel.alpha") become the flags that set them ("--tt-alpha").
 std::string InFlagTerms(std::string message);

@@ -56,6 +56,9 @@ class PhoneClockDevice final : public Device {
   std::vector<std::string> DeclaredBroadcasts() const override {
     return inner_->DeclaredBroadcasts();
   }
+  std::vector<gui::DeclaredActivity> DeclaredIntentTargets() const override {
+    return inner_->DeclaredIntentTargets();
+  }
   DeviceLife Life() const override { return inner_->Life(); }
   Result<std::string> Screenshot(const std::optional<gui::Rect>& outline) override;
 

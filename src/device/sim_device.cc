@@ -50,8 +50,22 @@ Status SimDevice::Observe(gui::Screen& out) {
 }
 
 Status SimDevice::Perform(const gui::Action& action) {
-  app_.Perform(action);
-  return Status::Ok();
+  if (action.kind != gui::ActionKind::kIntent) {
+    app_.Perform(action);
+    return Status::Ok();
+  }
+  // Refused as a phone's `am start` refuses it (device/android): nothing started.
+  auto intent = gui::ParseIntentText(action.text);
+  if (!intent.ok()) return intent.status();
+  switch (app_.StartIntent(*intent)) {
+    case sim::IntentOutcome::kStarted:
+      return Status::Ok();
+    case sim::IntentOutcome::kNotExported:
+      return Status::Refused("intent not exported: " + intent->component);
+    case sim::IntentOutcome::kUnresolved:
+      break;
+  }
+  return Status::Refused("intent unresolved: " + intent->ToText());
 }
 
 void SimDevice::DrainEvents(std::vector<Event>& out) {
@@ -86,6 +100,9 @@ Coverage SimDevice::GetCoverage() const { return {app_.units_covered(), app_.uni
 std::vector<std::string> SimDevice::CoveredUnits() const { return app_.CoveredUnits(); }
 std::vector<std::string> SimDevice::DeclaredActivities() const { return app_.Activities(); }
 std::vector<std::string> SimDevice::DeclaredBroadcasts() const { return app_.Broadcasts(); }
+std::vector<gui::DeclaredActivity> SimDevice::DeclaredIntentTargets() const {
+  return app_.DeclaredActivities();
+}
 
 Result<std::string> SimDevice::Screenshot(const std::optional<gui::Rect>& outline) {
   return DrawSimApp(app_, {.outline = outline});

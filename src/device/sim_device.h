@@ -40,6 +40,7 @@ class SimDevice final : public Device {
   std::vector<std::string> CoveredUnits() const override;
   std::vector<std::string> DeclaredActivities() const override;
   std::vector<std::string> DeclaredBroadcasts() const override;
+  std::vector<gui::DeclaredActivity> DeclaredIntentTargets() const override;
   // The screen drawn as a phone shows it (draw/draw.h), dialogs and menus over their page.
   Result<std::string> Screenshot(const std::optional<gui::Rect>& outline) override;
 

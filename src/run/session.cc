@@ -1,8 +1,11 @@
 #include "run/session.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "gui/intent.h"
 #include "gui/uiautomator.h"
 #include "report/run_report.h"
 #include "report/trace.h"
@@ -24,8 +27,27 @@ Session::Session(device::Device& device, SessionOptions options, const RunContex
 Status Session::Open(bool trace) {
   declared_ = device_.DeclaredActivities();
   ReadBroadcasts();
+  ReadIntents();
   if (trace) ROAM_RETURN_IF_ERROR(trace_.Open(RunFile("trace", "jsonl")));
   return progress_.OpenLog(RunFile("progress", "jsonl"));
+}
+
+void Session::ReadIntents() {
+  intents_.clear();
+  for (const gui::DeclaredActivity& activity : device_.DeclaredIntentTargets()) {
+    // The launcher's activity, started with nothing: what a launch does already.
+    const bool launcher_only =
+        activity.extras.empty() && !activity.filters.empty() &&
+        std::all_of(activity.filters.begin(), activity.filters.end(), [](const auto& f) {
+          return f.schemes.empty() &&
+                 std::find(f.categories.begin(), f.categories.end(),
+                           "android.intent.category.LAUNCHER") != f.categories.end();
+        });
+    if (launcher_only) continue;
+    for (const gui::Intent& intent : gui::CandidateIntents(activity))
+      intents_.push_back(
+          {gui::MakeGlobalAction(gui::ActionKind::kIntent, intent.ToText()), activity.name});
+  }
 }
 
 std::filesystem::path Session::RunFile(std::string_view stem, std::string_view ext) const {

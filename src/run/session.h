@@ -16,6 +16,7 @@
 
 #include "base/status.h"
 #include "device/device.h"
+#include "explore/strategy.h"
 #include "gui/screen.h"
 #include "oracle/crash.h"
 #include "report/summary.h"
@@ -90,6 +91,11 @@ class Session {
   // refuse one).
   const std::vector<std::string>& broadcasts() const { return broadcasts_; }
   void ReadBroadcasts() { broadcasts_ = device_.DeclaredBroadcasts(); }
+  // The intents worth sending (gui::CandidateIntents of Device::DeclaredIntentTargets, but not
+  // the launcher's own), each with the activity it starts; read at Open and again after the
+  // device refused one (it then declares less).
+  const std::vector<explore::IntentOffer>& intents() const { return intents_; }
+  void ReadIntents();
 
   // A file of the run folder: `stem`.`ext`, or `stem`-<device_tag>.`ext` for one of several.
   std::filesystem::path RunFile(std::string_view stem, std::string_view ext) const;
@@ -162,6 +168,7 @@ class Session {
   report::TraceWriter trace_;
   std::vector<std::string> declared_;
   std::vector<std::string> broadcasts_;
+  std::vector<explore::IntentOffer> intents_;
   std::vector<std::filesystem::path> unchecked_;  // bug folders Finish checks
   std::unordered_set<uint64_t> kept_screens_;     // states KeepScreen kept
   bool screens_failed_ = false;

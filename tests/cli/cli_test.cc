@@ -242,11 +242,11 @@ TEST(Cli, SimGenerateShapes) {
   ASSERT_EQ(check.code, 0) << check.out;
   // "gen.json: 14 screens, ..." beside check's "gen.json: ok (14 screens, ...)", and whose the
   // planted bugs are: --broadcast-bugs plants one beside --bugs' three (issue 62 item 10).
-  const std::string whose = " (3 by --bugs, 1 by --broadcast-bugs)\n";
+  const std::string whose = " (3 by --bugs, 1 by --broadcast-bugs, 1 by --intent-bugs)\n";
   ASSERT_TRUE(file.out.ends_with(whose)) << file.out;
   const std::string said = file.out.substr(0, file.out.size() - whose.size());
   EXPECT_EQ(check.out, out.string() + ": ok (" + said.substr(out.string().size() + 2) + ")\n");
-  EXPECT_NE(said.find("4 planted bugs"), std::string::npos) << said;
+  EXPECT_NE(said.find("5 planted bugs"), std::string::npos) << said;
 }
 
 TEST(Cli, SimServeOnAnyFreePortSaysWhichEvenWhenQuiet) {

@@ -67,6 +67,7 @@ Result<report::Summary> RunExplore(const RunOptions& common, const std::string& 
   o.properties_file = PropertiesFor(options.properties, common.target.app);
   o.campaign.bug_screenshots = 0;  // the table times runs; pictures are for people
   o.campaign.state_screens = 0;
+  o.campaign.intents = options.intents;
   return Explore(o, context);
 }
 

@@ -51,6 +51,7 @@ struct BenchOptions {
   // Minimise every planted crash and ANR found (roam minimize) and add the "Minimised traces"
   // table, with the oracle's shortest route to each bug as the yardstick.
   bool minimize = false;
+  bool intents = true;  // exploration runs offer their strategies intents (--intents)
   MinimizeOptions minimize_options;
   llm::ClientOptions llm;  // the model of the `vision` strategy
   // Run only the shard-th of `shards` disjoint slices of the (app, strategy, seed) grid (every

@@ -218,13 +218,20 @@ Status Campaign::Step() {
     ROAM_RETURN_IF_ERROR(SeeProperties(relaunched || restores_ + failed_restores_ != moved, own));
 
   mark = clock.Now();
-  explore::StepView view{screen_, key, actions_, budget_.events(), session_.broadcasts()};
+  explore::StepView view{
+      screen_,
+      key,
+      actions_,
+      budget_.events(),
+      session_.broadcasts(),
+      options_.intents ? std::span(session_.intents()) : std::span<const explore::IntentOffer>()};
   gui::Action action = own ? std::move(*own) : strategy_.Next(view, rng_);
   report::TraceStep step = StepExecutor::StepFor(screen_, action, key);
   executor_.timing().decide += clock.Now() - mark;
   ActOutcome outcome;
   ROAM_RETURN_IF_ERROR(executor_.Act(action, outcome));
   if (action.kind == gui::ActionKind::kBroadcast) session_.ReadBroadcasts();
+  if (action.kind == gui::ActionKind::kIntent && !outcome.refused.empty()) session_.ReadIntents();
   if (properties_) {
     last_action_ = action;
     last_screen_ = screen_;

@@ -55,6 +55,8 @@ struct CampaignOptions {
   ProgressOptions progress;
   // Properties checked as the run goes (--properties: oracle/property.h); null: none. Borrowed.
   const oracle::PropertySet* properties = nullptr;
+  // Offer the strategy the intents the app takes (--intents on|off; explore/intents.h).
+  bool intents = true;
 };
 
 // The devices of one run taking turns, one step each in the order of their indexes

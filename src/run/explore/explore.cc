@@ -16,7 +16,8 @@ using nlohmann::json;
 json ExploreConfig(const ExploreOptions& options, const explore::Strategy& strategy) {
   json config = {{"strategy", options.strategy},
                  {"throttle_ms", options.campaign.throttle_ms},
-                 {"model_save_every", options.campaign.flush_every}};
+                 {"model_save_every", options.campaign.flush_every},
+                 {"intents", options.campaign.intents}};
   strategy.AddSettings(config);
   return config;
 }
