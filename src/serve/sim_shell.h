@@ -268,6 +268,11 @@ class SimAndroidDevice {
   Result<device::jacoco::ExecData> JacocoDumpLocked(bool reset);
   static int64_t WallMs();                  // the JaCoCo session's times: ms since 1970
   void Perform(const gui::Action& action);  // counts, logs, faults
+  void CountInput();                        // what Perform counts of an input
+  // `dumpsys package`'s Activity Resolver Table of the app: its intent filters.
+  std::string ActivityResolverTable() const;
+  // `am start` of the app's activity or deep link (not its launcher start): what it printed.
+  int StartActivity(const gui::Intent& intent, bool wait, Io& io);
   void Launch();
   void AfterChange();  // drains faults, notes the activity
   void Log(char level, const std::string& tag, const std::string& message, int pid = -1);

@@ -69,14 +69,62 @@ void SimAndroidDevice::Launch() {
 }
 
 void SimAndroidDevice::Perform(const gui::Action& action) {
+  CountInput();
+  app_.Perform(action);
+  AfterChange();
+}
+
+void SimAndroidDevice::CountInput() {
   ++stats_.input_events;
   if (read_unsettled_) ++stats_.acted_on_unsettled;
   read_unsettled_ = false;
   last_input_ms_ = WallMs();
   clock_ms_ += kMsPerEvent;
   hits_before_input_ = app_.UnitHits();
-  app_.Perform(action);
+}
+
+int SimAndroidDevice::StartActivity(const gui::Intent& intent, bool wait, Io& io) {
+  CountInput();
+  const sim::IntentOutcome outcome = app_.StartIntent(intent);
   AfterChange();
+  const std::string cmp = intent.component.empty() ? "" : ShortActivity(intent.component);
+  std::string shown;  // the Intent as ActivityManager's toString prints it
+  if (!intent.action.empty()) shown += "act=" + intent.action + " ";
+  if (!intent.data.empty())
+    shown += "dat=" + intent.data.substr(0, intent.data.find('/') + 2) + "... ";
+  shown += "flg=0x10000000 ";
+  shown += cmp.empty() ? "pkg=" + app_.package() : "cmp=" + cmp;
+  if (!intent.extras.empty()) shown += " (has extras)";
+  switch (outcome) {
+    case sim::IntentOutcome::kNotExported:
+      // Android 12 and later (ActivityTaskSupervisor.checkStartAnyActivityPermission).
+      io.err += fmt::format(
+          "\nException occurred while executing 'start':\n"
+          "java.lang.SecurityException: Permission Denial: starting Intent {{ {} }} from null "
+          "(pid={}, uid=2000) not exported from uid 10{}\n"
+          "\tat com.android.server.wm.ActivityTaskSupervisor.checkStartAnyActivityPermission("
+          "ActivityTaskSupervisor.java:1172)\n",
+          shown, 6000 + index_, 100 + index_);
+      return 255;
+    case sim::IntentOutcome::kUnresolved:
+      if (!cmp.empty()) {
+        io.err += fmt::format("Error type 3\nError: Activity class {{{}}} does not exist.\n",
+                              FullActivity(intent.component));
+      } else {
+        io.err += "Error: Activity not started, unable to resolve Intent { " + shown + " }\n";
+      }
+      return 0;
+    case sim::IntentOutcome::kStarted:
+      break;
+  }
+  if (wait) {
+    const bool alive = app_.running() && Screen().package == app_.package();
+    io.out += fmt::format(
+        "Status: ok\nLaunchState: {}\nActivity: {}\nTotalTime: 280\n"
+        "WaitTime: 284\nComplete\n",
+        alive ? "WARM" : "UNKNOWN (0)", alive ? FullActivity(Screen().activity) : cmp);
+  }
+  return 0;
 }
 
 void SimAndroidDevice::AfterChange() {
@@ -231,23 +279,50 @@ int SimAndroidDevice::CmdAm(const std::vector<std::string>& a, Io& io) {
     return 0;
   }
   if (sub == "start" || sub == "start-activity") {
-    bool wait = false, stop_first = false;
-    std::string component;
+    bool wait = false, stop_first = false, launcher = false;
+    std::string component, to_package;
+    gui::Intent intent;
     for (size_t k = 2; k < a.size(); ++k) {
-      if (a[k] == "-W")
+      const bool has_value = k + 1 < a.size();
+      if (a[k] == "-W") {
         wait = true;
-      else if (a[k] == "-S")
+      } else if (a[k] == "-S") {
         stop_first = true;
-      else if (a[k] == "-n" && k + 1 < a.size())
+      } else if (a[k] == "-n" && has_value) {
         component = a[++k];
-      else if ((a[k] == "-a" || a[k] == "-c" || a[k] == "-d" || a[k] == "-t" || a[k] == "-f" ||
-                a[k] == "--user") &&
-               k + 1 < a.size())
+      } else if (a[k] == "-a" && has_value) {
+        intent.action = a[++k];
+      } else if (a[k] == "-d" && has_value) {
+        intent.data = a[++k];
+      } else if (a[k] == "-p" && has_value) {
+        to_package = a[++k];
+      } else if (a[k] == "-c" && has_value) {
+        launcher |= a[++k] == "android.intent.category.LAUNCHER";
+      } else if ((a[k] == "--es" || a[k] == "--ei" || a[k] == "--ez") && k + 2 < a.size()) {
+        const auto type = a[k] == "--es"   ? gui::ExtraType::kString
+                          : a[k] == "--ei" ? gui::ExtraType::kInt
+                                           : gui::ExtraType::kBool;
+        intent.extras.push_back({.key = a[k + 1], .type = type, .value = a[k + 2]});
+        k += 2;
+      } else if ((a[k] == "-t" || a[k] == "-f" || a[k] == "--user") && has_value) {
         ++k;
-      else if (a[k].find('/') != std::string::npos && a[k][0] != '-')
+      } else if (a[k].find('/') != std::string::npos && a[k][0] != '-') {
         component = a[k];
+      }
     }
-    std::string pkg = component.substr(0, component.find('/'));
+    const std::string pkg =
+        component.empty() ? to_package : component.substr(0, component.find('/'));
+    if (!component.empty()) intent.component = FullActivity(component).substr(pkg.size() + 1);
+    const std::string& start = app_.spec().screens()[app_.spec().start()].activity;
+    // Anything but the launcher's own activity, started bare, is an intent the app handles.
+    if (pkg == app_.package() && !launcher &&
+        (intent.component != start || !intent.extras.empty() || !intent.data.empty())) {
+      io.out += fmt::format("Starting: Intent {{ {}{}{} }}\n",
+                            intent.action.empty() ? "" : "act=" + intent.action + " ",
+                            intent.data.empty() ? "" : "dat=" + intent.data + " ",
+                            component.empty() ? "pkg=" + pkg : "cmp=" + component);
+      return StartActivity(intent, wait, io);
+    }
     io.out += "Starting: Intent { cmp=" + component + " }\n";
     if (component.empty() || pkg != app_.package()) {
       io.err += "Error: Activity not started, unable to resolve Intent { cmp=" + component +

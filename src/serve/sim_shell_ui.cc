@@ -14,6 +14,7 @@
 #include "gui/uiautomator.h"
 #include "serve/sim_shell.h"
 #include "serve/sim_shell_internal.h"
+#include "sim/spec.h"
 
 namespace roam::serve {
 
@@ -148,11 +149,7 @@ int SimAndroidDevice::CmdDumpsys(const std::vector<std::string>& a, Io& io) {
       io.out += "Unable to find package: " + pkg + "\n";
       return 0;
     }
-    io.out += "Activity Resolver Table:\n  Non-Data Actions:\n      android.intent.action.MAIN:\n";
-    for (const auto& act : app_.Activities()) {
-      io.out += fmt::format("        {:x} {}\n", std::hash<std::string>()(act) & 0xffffff,
-                            ShortActivity(act));
-    }
+    io.out += ActivityResolverTable();
     if (auto actions = app_.Broadcasts(); !actions.empty()) {
       // One receiver taking them all, as a manifest's <receiver> with one <intent-filter>.
       io.out += "\nReceiver Resolver Table:\n  Non-Data Actions:\n";
@@ -171,6 +168,45 @@ int SimAndroidDevice::CmdDumpsys(const std::vector<std::string>& a, Io& io) {
   }
   io.out += "Can't find service: " + service + "\n";
   return 0;
+}
+
+std::string SimAndroidDevice::ActivityResolverTable() const {
+  // As PackageManager dumps it: each filter under each of its schemes (filters with data) or of
+  // its actions (without), the launcher's MAIN/LAUNCHER among them; exported is not said.
+  std::vector<gui::DeclaredActivity> activities = app_.DeclaredActivities();
+  const std::string& start = app_.spec().screens()[app_.spec().start()].activity;
+  for (auto& a : activities)
+    if (a.name == start)
+      a.filters.insert(a.filters.begin(), {.actions = {"android.intent.action.MAIN"},
+                                           .categories = {"android.intent.category.LAUNCHER"}});
+  std::map<std::string, std::string> schemes, actions;  // key -> its entries
+  for (const auto& a : activities) {
+    for (size_t i = 0; i < a.filters.size(); ++i) {
+      const gui::IntentFilter& f = a.filters[i];
+      const auto hash = [](const std::string& s) {
+        return std::hash<std::string>()(s) & 0xfffffff;
+      };
+      std::string entry = fmt::format("        {:x} {} filter {:x}\n", hash(a.name),
+                                      ShortActivity(a.name), hash(a.name + std::to_string(i)));
+      for (const auto& x : f.actions) entry += fmt::format("          Action: \"{}\"\n", x);
+      for (const auto& x : f.categories) entry += fmt::format("          Category: \"{}\"\n", x);
+      for (const auto& x : f.schemes) entry += fmt::format("          Scheme: \"{}\"\n", x);
+      for (const auto& x : f.hosts) entry += fmt::format("          Authority: \"{}\": -1\n", x);
+      for (const auto& x : f.paths)
+        entry += fmt::format("          Path: \"PatternMatcher{{PREFIX: {}}}\"\n", x);
+      for (const auto& key : f.schemes.empty() ? f.actions : f.schemes)
+        (f.schemes.empty() ? actions : schemes)[key] += entry;
+    }
+  }
+  std::string out = "Activity Resolver Table:\n";
+  for (const auto& [title, part] :
+       {std::pair{"Schemes", &schemes}, {"Non-Data Actions", &actions}}) {
+    if (part->empty()) continue;
+    out += fmt::format("  {}:\n", title);
+    for (const auto& [key, entries] : *part) out += fmt::format("      {}:\n{}", key, entries);
+    out += "\n";
+  }
+  return out;
 }
 
 namespace {

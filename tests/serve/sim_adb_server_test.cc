@@ -14,12 +14,15 @@
 #include <gtest/gtest.h>
 
 #include "base/files.h"
+#include "device/android/device_text.h"
 #include "device/android/http_client.h"
+#include "device/android/shell_escape.h"
 #include "device/android/uia2_driver.h"
 #include "device/android/uia2_protocol.h"
 #include "device/jacoco/exec_reader.h"
 #include "device/jacoco/tcp_client.h"
 #include "draw/draw.h"
+#include "gui/intent.h"
 #include "gui/uiautomator.h"
 #include "test_paths.h"
 
@@ -468,6 +471,59 @@ TEST(RealAdbBroadcast, ReceiversAreListedAndProtectedBroadcastsNeedARootShell) {
     }
     server.Stop();
   }
+}
+
+// Issue 64: Debian's adb reads tests/fixtures/apps/intents.json's intent filters from `dumpsys
+// package` and starts its activities with `am start`, which answers as a phone's does: started,
+// refused (not exported), unresolved, and a crash in logcat for an extra the activity needs.
+TEST(RealAdbIntent, FiltersAreListedAndAmStartAnswersAsAPhone) {
+  if (access(kAdb, X_OK) != 0) GTEST_SKIP() << kAdb << " is not installed";
+  auto spec = sim::LoadSpec(testing::SourceDir() / "tests/fixtures/apps/intents.json");
+  ASSERT_TRUE(spec.ok()) << spec.status().ToString();
+  SimAdbServerOptions options;
+  options.port = 0;
+  SimAdbServer server(*spec, options);
+  ASSERT_TRUE(server.Start().ok());
+  const int port = server.port();
+  const std::string s = "-s emulator-5554 ";
+  const std::string pkg = "org.roam.intents";
+  // The launcher's filter and the deep link's; ShareActivity has no filter, so it is not listed.
+  const auto declared = ParseActivityResolver(Adb(port, s + "shell dumpsys package " + pkg).out);
+  ASSERT_EQ(declared.size(), 2u);
+  EXPECT_EQ(declared[0].name, "org.roam.intents.DetailActivity");
+  ASSERT_EQ(declared[0].filters.size(), 1u);
+  EXPECT_EQ(declared[0].filters[0].schemes, std::vector<std::string>{"notes"});
+  EXPECT_EQ(declared[0].filters[0].hosts, std::vector<std::string>{"detail"});
+  EXPECT_EQ(declared[0].filters[0].paths, std::vector<std::string>{"/show"});
+  EXPECT_EQ(declared[1].name, "org.roam.intents.MainActivity");
+  EXPECT_EQ(declared[1].filters[0].categories,
+            std::vector<std::string>{"android.intent.category.LAUNCHER"});
+  auto start = [&](const gui::Intent& intent) {
+    // 2>&1: Roam's shell service (v1) gets both streams in one, as Debian's adb (v2) does not.
+    return ParseStartAnswer(
+        Adb(port, s + "shell " + ShellQuote(StartCommand(intent, pkg) + " 2>&1")).out);
+  };
+  using O = StartAnswer::Outcome;
+  const gui::Intent share{.component = "org.roam.intents.ShareActivity",
+                          .extras = {{"text", gui::ExtraType::kString, "it's; $(rm -rf /)"}}};
+  EXPECT_EQ(start(share).outcome, O::kStarted);
+  EXPECT_NE(Adb(port, s + "shell uiautomator dump /dev/tty").out.find("s; $(rm -rf /)"),
+            std::string::npos);
+  const StartAnswer notes = start({.component = "org.roam.intents.NotesActivity"});
+  EXPECT_EQ(notes.outcome, O::kNotExported) << notes.line;
+  EXPECT_EQ(notes.activity, "org.roam.intents.NotesActivity");
+  EXPECT_EQ(start({.component = "org.roam.intents.GoneActivity"}).outcome, O::kNoSuchClass);
+  EXPECT_EQ(start({.action = "android.intent.action.VIEW", .data = "notes://elsewhere/x"}).outcome,
+            O::kUnresolved);
+  EXPECT_EQ(Adb(port, s + "logcat -d").out.find("FATAL EXCEPTION"), std::string::npos);
+  // The deep link starts DetailActivity without its note_id: it dies creating itself.
+  EXPECT_EQ(
+      start({.action = "android.intent.action.VIEW", .data = "notes://detail/show/7"}).outcome,
+      O::kStarted);
+  const std::string log = Adb(port, s + "logcat -d").out;
+  EXPECT_NE(log.find("FATAL EXCEPTION"), std::string::npos) << log;
+  EXPECT_NE(log.find("java.lang.NullPointerException"), std::string::npos) << log;
+  server.Stop();
 }
 
 TEST_F(RealAdbTest, KillServerStopsAccepting) {
