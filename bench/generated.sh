@@ -21,7 +21,9 @@ STRATEGIES=${STRATEGIES:-random,fastbot:pm,fastbot:rl,fastbot,timetravel:random,
 mkdir -p "$OUT/apps"
 i=1
 while [ "$i" -le "$APPS" ]; do
-  "$ROAM" sim generate --seed "$i" --activities "$ACTIVITIES" --bugs "$BUGS" \
+  # Without the activities only an intent reaches (--outside-ratio, --intent-bugs): the apps
+  # these figures were measured on.
+  "$ROAM" sim generate --outside-ratio 0 --intent-bugs 0 --seed "$i" --activities "$ACTIVITIES" --bugs "$BUGS" \
     --out "$OUT/apps/gen$i.json" >/dev/null
   i=$((i + 1))
 done

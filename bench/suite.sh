@@ -31,7 +31,9 @@ DOC=${DOC:-docs/benchmarks.md}
 rm -rf "$OUT/apps"
 mkdir -p "$OUT/apps"
 for seed in $GEN_SEEDS; do
-  "$ROAM" sim generate --seed "$seed" --activities 40 --bugs 6 --out "$OUT/apps/gen$seed.json" >/dev/null
+  # Without the activities only an intent reaches (--outside-ratio, --intent-bugs): the apps
+  # these figures were measured on.
+  "$ROAM" sim generate --outside-ratio 0 --intent-bugs 0 --seed "$seed" --activities 40 --bugs 6 --out "$OUT/apps/gen$seed.json" >/dev/null
 done
 # Each recording as an app named after its repository (rec-REPO, rec-REPO-2, ...); one that
 # cannot be imported (no state with its views) is said and left out.
