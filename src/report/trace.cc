@@ -88,7 +88,7 @@ std::string StepSentence(const TraceStep& step) {
     std::string activity = step.activity;
     if (auto dot = activity.rfind('.'); dot != std::string::npos)
       activity = activity.substr(dot + 1);
-    what += " on " + activity;
+    what += (a.kind == ActionKind::kIntent ? " from " : " on ") + activity;
   }
   return what;
 }

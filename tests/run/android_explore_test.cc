@@ -138,6 +138,42 @@ TEST(AndroidExplore, FindsThePlantedCrashThroughAdbAndReplaysIt) {
   EXPECT_EQ((*j)["timing"]["steps"], 2000);
 }
 
+// Issue 64: over adb, a run reads the app's deep link from `dumpsys package`, starts it with
+// `am start` (its note_id, which no phone tells, missing) and files the crash the activity dies
+// of, with a trace whose replay starts it again and reproduces it.
+TEST(AndroidExplore, AnIntentsCrashIsFiledAndReplaysThroughAmStart) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "tests/fixtures/apps/intents.json");
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  auto server = ServeSpec(*spec);
+  ExploreOptions o = AndroidRun(*server, "android_intents", 1);
+  o.target.android.package = (*spec)->package();
+  o.strategy = "fastbot";
+  o.budget.events = 300;
+  auto summary = Explore(o, {});
+  ASSERT_TRUE(summary.ok()) << summary.status().message();
+  const report::FailureSummary* crash = nullptr;
+  for (const auto& c : summary->crashes)
+    if (c.signature.find("DetailActivity.onCreate") != std::string::npos) crash = &c;
+  ASSERT_NE(crash, nullptr) << "no crash of DetailActivity among " << summary->crashes.size();
+  EXPECT_NE(crash->signature.find("java.lang.NullPointerException"), std::string::npos);
+  auto trace = ReadFile(o.out / crash->bug_dir / "trace.jsonl");
+  ASSERT_TRUE(trace.ok());
+  EXPECT_NE(trace->find("\"intent\""), std::string::npos) << *trace;
+  auto bug = report::ReadBug(o.out / crash->bug_dir);
+  ASSERT_TRUE(bug.ok()) << bug.status().message();
+  ASSERT_TRUE(bug->reproduced.has_value());
+  EXPECT_TRUE(*bug->reproduced);
+  auto replay = ReplayBug(o.out / crash->bug_dir);
+  ASSERT_TRUE(replay.ok()) << replay.status().message();
+  EXPECT_TRUE(replay->reproduced) << "expected " << replay->expected;
+  // With intents off nothing starts DetailActivity: no button leads there.
+  o.out = testing::TempDir("android_intents_off");
+  o.campaign.intents = false;
+  auto off = Explore(o, {});
+  ASSERT_TRUE(off.ok()) << off.status().message();
+  EXPECT_TRUE(off->crashes.empty());
+}
+
 // Runs `fn` once the served device has received `events` input events.
 // Issue 46, item 5: a wrong --package ended in `pm clear org.wrong ...: "Failed"`, exit 1, with a
 // run folder left behind.

@@ -95,6 +95,28 @@ TEST(Minimize, ALongTraceShrinksToTheFourStepsThatReachTheCrash) {
   }
 }
 
+// Issue 64: a crash an intent causes minimises to the intent, and steps.txt names it as a person
+// would send it again.
+TEST(Minimize, ACrashOfAnIntentShrinksToTheIntentAndStepsNameIt) {
+  ExploreOptions o;
+  o.target.app = testing::SourceDir() / "tests/fixtures/apps/intents.json";
+  o.out = testing::TempDir("min_intent");
+  o.strategy = "fastbot";
+  o.budget.events = 500;
+  o.seed = 3;
+  auto dir = FirstBug(o, /*noise=*/200);
+  ASSERT_FALSE(dir.empty());
+  auto r = MinimizeBug(dir, {});
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->steps_after, 2u) << "from " << r->steps_before;  // clear, the intent
+  auto steps = ReadFile(dir / "steps.txt");
+  ASSERT_TRUE(steps.ok());
+  const bool names_it = steps->find("start ShareActivity with extras text=") != std::string::npos ||
+                        steps->find("start DetailActivity with no extras") != std::string::npos ||
+                        steps->find("open the deep link notes://detail/show") != std::string::npos;
+  EXPECT_TRUE(names_it) << *steps;
+}
+
 TEST(Minimize, TypedTextShrinksToOneCharacter) {
   auto app_dir = testing::TempDir("min_typed_app");
   std::ofstream(app_dir / "typed.json") << kTyped;
