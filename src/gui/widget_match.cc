@@ -6,6 +6,7 @@
 
 #include "base/files.h"
 #include "base/json_fields.h"
+#include "gui/intent.h"
 
 namespace roam::gui {
 
@@ -357,6 +358,11 @@ Result<WidgetStep> ParseWidgetStep(const json& j, const std::string& where) {
     if (!j["text"].is_string())
       return Status::InvalidArgument(fmt::format("{}.text: expected a string", where));
     step.text = j["text"].get<std::string>();
+    if (*kind == ActionKind::kIntent) {
+      if (auto intent = ParseIntentText(step.text); !intent.ok())
+        return Status::InvalidArgument(
+            fmt::format("{}.text: {}", where, intent.status().message()));
+    }
   } else if (takes_text) {
     return Status::InvalidArgument(fmt::format("{}: \"{}\" needs \"text\"", where, name));
   }

@@ -451,6 +451,13 @@ TEST(HarnessFiles, BadRectanglesAndBadStepsAreRefused) {
   o.actions_file = Write("a.json", R"({"actions": [{"steps": [{"action": "broadcast"}]}]})");
   e = LoadError(o);
   EXPECT_NE(e.find("\"broadcast\" needs \"text\""), std::string::npos) << e;
+  o.actions_file =
+      Write("a.json",
+            R"({"actions": [{"steps": [{"action": "intent", "text": "-n .Detail --ei id"}]}]})");
+  e = LoadError(o);
+  EXPECT_NE(e.find("actions[0].steps[0].text: intent \"-n .Detail --ei id\": --ei without a value"),
+            std::string::npos)
+      << e;
 }
 
 TEST(HarnessFiles, StringsFileIsOneTextALine) {
