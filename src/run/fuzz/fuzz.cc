@@ -50,8 +50,31 @@ class Fuzzer {
   Result<FuzzResult> Run();
 
  private:
+  using Start = fuzz::Starts::Start;
   void ObserveRun(const Execution& run);
+  // One seed and its mutants: the seed runs twice (RunSeed, RunSeedAgain), its effects are noted,
+  // and once mapping is over its mutants are made and run.
   Status OneSeed(int index);
+  // The seed's first run, from `start` (null: the clean start) along its way, then its own
+  // events. `prefix` becomes the way's events that found their targets; `save` where the run
+  // saves the device.
+  Result<Execution> RunSeed(bool systematic, Start* start, int& prefix, RunFrom& save);
+  // Counts the seed and its way, and gives the model its last transition.
+  void CountSeed(int index, bool mapping, Start* start, int prefix, const Execution& seed);
+  // Runs the seed's events again from `from`: the views that differ between the two runs, or
+  // none when the run was interrupted or could not follow the first (an unstable seed).
+  Result<std::optional<std::set<std::string>>> RunSeedAgain(const Execution& seed,
+                                                            const RunFrom& from);
+  // Tells the ledger which of the seed's events had an effect.
+  void NoteEffects(const Execution& seed, fuzz::RunViews& views);
+  // Cuts the seed after its last effect and generates its mutants.
+  std::vector<fuzz::Mutant> MakeMutants(int index, Execution& seed, int prefix, int last_effect,
+                                        const std::set<std::string>& ignored,
+                                        std::set<std::string>& failed);
+  // Runs the mutants in turn until Done, skipping those whose τ begins with a failed prefix.
+  Status RunMutants(int index, const Execution& seed, const RunFrom& from_start,
+                    std::set<std::string>& ignored, fuzz::RunViews& views,
+                    const std::vector<fuzz::Mutant>& mutants, std::set<std::string>& failed);
   // Runs one mutant from `from` (RunFrom::resume: restored; `snapshotted`: whether the run
   // saved the device where `from` asked). `seed_views`: the seed's views without `ignored`,
   // made again when `ignored` grows.
@@ -84,7 +107,6 @@ class Fuzzer {
   std::vector<report::FunctionalFinding> findings_;
   std::map<std::string, size_t> by_key_;
   std::vector<std::string> activities_;
-  using Start = fuzz::Starts::Start;
   std::map<std::string, int> tested_from_;  // activity -> seeds with mutants started there
   fuzz::Starts starts_{options_.seeds.max_prefix};
   fuzz::EffectLedger effects_;  // effects seen, and those seeds with mutants took
@@ -94,6 +116,8 @@ class Fuzzer {
   // Seeds run without mutants in the first SeedSettings::pct_explore of the budget.
   bool Mapping() const { return budget_.Used() * 100 < options_.seeds.pct_explore; }
   CrashFiler crash_filer_;
+  // ROAM_FUZZ_DEBUG is set: each seed, its mutants and their verdicts are printed on stderr.
+  const bool debug_ = std::getenv("ROAM_FUZZ_DEBUG") != nullptr;
 };
 
 void Fuzzer::ObserveRun(const Execution& run) {
@@ -161,14 +185,43 @@ Fuzzer::Start* Fuzzer::PickStart() {
 }
 
 Status Fuzzer::OneSeed(int index) {
-  // Systematic selection first, then the two strategies in turn.
-  const bool systematic = index % 2 == 0;
-  const bool mapping = Mapping();
+  const bool mapping = Mapping();  // as the seed begins: whether its start counts as tested
   Start* start = PickStart();
+  // Systematic selection first, then the two strategies in turn.
+  int prefix = 0;
+  RunFrom save;
+  auto first = RunSeed(index % 2 == 0, start, prefix, save);
+  if (!first.ok()) return first.status();
+  ROAM_RETURN_IF_ERROR(FileCrashes(*first));
+  Execution& seed = *first;
+  if (seed.interrupted) return Status::Ok();
+  CountSeed(index, mapping, start, prefix, seed);
+  if (seed.events.empty()) return Status::Ok();
+
+  // The second run and the mutants begin where the first run saved the device (if it did).
+  RunFrom from_start;
+  if (seed.snapshotted)
+    from_start = {.resume = &seed, .resume_events = save.save_at, .snapshot = save.save_as};
+  auto ignored = RunSeedAgain(seed, from_start);
+  if (!ignored.ok()) return ignored.status();
+  if (!ignored->has_value()) return Status::Ok();
+  // The seed's views, made once for its effects and all its mutants' judgements.
+  fuzz::RunViews views(seed.layouts, **ignored);
+  NoteEffects(seed, views);
+  if (Mapping()) return Status::Ok();
+  int last_effect = fuzz::LastEffect(seed.layouts, views, options_.oracle.min_pair_similarity);
+  if (last_effect <= prefix) return Status::Ok();  // no effect after the way: nothing to judge
+  std::set<std::string> failed;
+  const std::vector<fuzz::Mutant> mutants =
+      MakeMutants(index, seed, prefix, last_effect, **ignored, failed);
+  return RunMutants(index, seed, from_start, **ignored, views, mutants, failed);
+}
+
+Result<Execution> Fuzzer::RunSeed(bool systematic, Start* start, int& prefix, RunFrom& save) {
   chooser_.StartSeed();
   // The way's events; fewer when an event of the way finds no target on the screen it came to:
   // the seed's own events begin there (it did not get where it meant to, but it did get there).
-  int prefix = start ? static_cast<int>(start->prefix.size()) : 0;
+  prefix = start ? static_cast<int>(start->prefix.size()) : 0;
   uint64_t prev_state = 0;
   fuzz::Event prev_event;
   auto next = [&](int t, const fuzz::Layout& layout) -> std::optional<fuzz::Event> {
@@ -187,14 +240,12 @@ Status Fuzzer::OneSeed(int index) {
   // A seed that begins on a way to a reached state saves the device where the way ends (where
   // it can): its second run and its mutants restore that instead of replaying the way (a mutant
   // whose pivot lies before that point, the way having broken off earlier, replays).
-  RunFrom save;
   if (prefix > 0 && target_.device().CanSnapshot())
     save = {.save_at = prefix, .save_as = "roam-fuzz-seed-start"};
-  auto first = runner_.Run(next, save);
-  if (!first.ok()) return first.status();
-  ROAM_RETURN_IF_ERROR(FileCrashes(*first));
-  Execution& seed = *first;
-  if (seed.interrupted) return Status::Ok();
+  return runner_.Run(next, save);
+}
+
+void Fuzzer::CountSeed(int index, bool mapping, Start* start, int prefix, const Execution& seed) {
   const bool arrived =
       static_cast<int>(seed.layouts.size()) > prefix && seed.layouts[prefix].in_app;
   if (start) ++stats_.ways;
@@ -211,46 +262,47 @@ Status Fuzzer::OneSeed(int index) {
     model_.Observe(seed.layouts[seed.layouts.size() - 2].abs, seed.events.back(),
                    seed.layouts.back().abs);
   ++stats_.seeds;
-  if (std::getenv("ROAM_FUZZ_DEBUG")) {
+  if (debug_) {
     std::string d;
     for (size_t t = prefix; t < seed.events.size(); ++t)
       d += seed.layouts[t].screen.activity + ": " + seed.events[t].Describe() + "; ";
     fmt::print(stderr, "seed {} {} from {} (prefix {}): {}\n", index, Mapping() ? "maps" : "tests",
                start ? start->activity : "the start", prefix, d);
   }
-  if (seed.events.empty()) return Status::Ok();
+}
 
-  // The second run and the mutants begin where the first run saved the device (if it did).
-  RunFrom from_start;
-  if (seed.snapshotted)
-    from_start = {.resume = &seed, .resume_events = save.save_at, .snapshot = save.save_as};
-  auto second = runner_.Run(Exact(seed.events), from_start);
+Result<std::optional<std::set<std::string>>> Fuzzer::RunSeedAgain(const Execution& seed,
+                                                                  const RunFrom& from) {
+  using Ignored = std::optional<std::set<std::string>>;
+  auto second = runner_.Run(Exact(seed.events), from);
   if (!second.ok()) return second.status();
   ROAM_RETURN_IF_ERROR(FileCrashes(*second));
-  if (second->interrupted) return Status::Ok();
+  if (second->interrupted) return Ignored();
   ObserveRun(*second);
   if (second->unresolved >= 0 || second->layouts.size() != seed.layouts.size()) {
     ++stats_.unstable_seeds;
-    return Status::Ok();
+    return Ignored();
   }
   starts_.Add(seed.layouts, seed.events);
-  std::set<std::string> ignored = fuzz::UnstableViews(seed.layouts, second->layouts);
-  // The seed's views, made once for its effects and all its mutants' judgements.
-  fuzz::RunViews views(seed.layouts, ignored);
+  return Ignored(fuzz::UnstableViews(seed.layouts, second->layouts));
+}
+
+void Fuzzer::NoteEffects(const Execution& seed, fuzz::RunViews& views) {
   const std::vector<char> lands =
       fuzz::EffectLands(seed.layouts, views, options_.oracle.min_pair_similarity);
   for (size_t j = 1; j < lands.size() && j <= seed.events.size(); ++j)
     if (lands[j]) effects_.Saw(seed.layouts[j - 1].abs, seed.events[j - 1]);
-  if (Mapping()) return Status::Ok();
-  int last_effect = fuzz::LastEffect(seed.layouts, views, options_.oracle.min_pair_similarity);
-  if (last_effect <= prefix) return Status::Ok();  // no effect after the way: nothing to judge
+}
+
+std::vector<fuzz::Mutant> Fuzzer::MakeMutants(int index, Execution& seed, int prefix,
+                                              int last_effect, const std::set<std::string>& ignored,
+                                              std::set<std::string>& failed) {
   // What the seed did after its last effect, no mutant needs to repeat: no pair of the oracle
   // ends there.
   seed.layouts.resize(last_effect + 1);
   seed.events.resize(last_effect);
   seed.trace.resize(2 + last_effect);
   std::vector<fuzz::ActiveViews> active = fuzz::TrackActiveViews(seed.layouts, seed.events);
-  std::set<std::string> failed;
   std::vector<fuzz::Mutant> mutants = fuzz::GenerateMutants(
       seed.layouts, seed.events, active, model_, last_effect, failed, options_.mutants, ignored,
       options_.oracle.min_pair_similarity, &rng_, prefix, &tried_);
@@ -258,7 +310,7 @@ Status Fuzzer::OneSeed(int index) {
   if (!mutants.empty())
     for (size_t t = prefix; t < seed.events.size(); ++t)
       effects_.Tested(seed.layouts[t].abs, seed.events[t]);
-  if (std::getenv("ROAM_FUZZ_DEBUG")) {
+  if (debug_) {
     std::string d;
     for (const auto& e : seed.events) d += e.Describe() + "; ";
     fmt::print(stderr, "seed {} (last_effect {}): {}\n", index, last_effect, d);
@@ -268,6 +320,12 @@ Status Fuzzer::OneSeed(int index) {
       fmt::print(stderr, "   mutant p{}: {}\n", m.pivot, t);
     }
   }
+  return mutants;
+}
+
+Status Fuzzer::RunMutants(int index, const Execution& seed, const RunFrom& from_start,
+                          std::set<std::string>& ignored, fuzz::RunViews& views,
+                          const std::vector<fuzz::Mutant>& mutants, std::set<std::string>& failed) {
   // A pivot's mutants come one after another: the first saves the device at the pivot (where
   // it can), and the others restore that instead of replaying the seed up to the pivot.
   const std::string at_pivot = "roam-fuzz-pivot";
@@ -331,7 +389,7 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& f
   };
   // The mutant's prefix repeats the seed's first p events: what differs there is unstable too.
   auto v = judge(std::span<const fuzz::Layout>(run->layouts.data(), p + 1));
-  if (std::getenv("ROAM_FUZZ_DEBUG")) {
+  if (debug_) {
     std::string t;
     for (const auto& e : m.tau) t += e.Describe() + "; ";
     fmt::print(stderr, "  ran p{} [{}] -> {}\n", p, t, v ? v->Key() : "ok");
