@@ -85,8 +85,34 @@ class VisionCampaign {
   Result<VisionResult> Run();
 
  private:
+  // What the Explorer's choice is on the device's terms: the action, the history's line for it
+  // and the widget it operates (null: back).
+  struct DeviceAction {
+    gui::Action action;
+    std::string text;
+    const draw::Mark* mark = nullptr;
+  };
+
   Status Start();
+  // One step: the Explorer is shown the screen, its widgets numbered, and chooses; the action is
+  // taken and recorded, and the Monitor sees where it led (AfterStep).
   Status StepOnce();
+  // Asks the Explorer which of `marks` to operate (a random click when its answer cannot be
+  // used). `tool_start`: when the step's own work began, for the tool's seconds.
+  Result<vision::ExplorerAction> AskExplorer(const draw::Picture& picture,
+                                             const std::vector<draw::Mark>& marks,
+                                             double tool_start);
+  // The device's action for `choice` (none: no widget to operate, back).
+  DeviceAction ActionFor(const std::optional<vision::ExplorerAction>& choice,
+                         const std::vector<draw::Mark>& marks) const;
+  // The step as the history keeps it, before it is taken: its line and the screen, boxed.
+  Result<VisionStep> StepBefore(const draw::Picture& picture, const DeviceAction& chosen) const;
+  // Takes the action (and an ENTER after typing, when asked), records it in the trace and files
+  // the crashes it met.
+  Status Perform(const gui::Action& action, const std::optional<vision::ExplorerAction>& choice,
+                 uint64_t key, VisionStep& step);
+  // Observes where the step led, adds it to the function under test and hands it on.
+  Status ObserveAfter(VisionStep step);
   Status Record(report::TraceStep step, const ActOutcome* outcome);
   // Asks `agent` and parses its answer with `parse`; an answer that does not parse is asked
   // once more, with what was wrong. Null when the model failed twice or did not answer.
@@ -236,80 +262,103 @@ Status VisionCampaign::StepOnce() {
   if (!picture.ok()) return picture.status();
   const std::vector<draw::Mark> marks = draw::MarksFor(screen_);
   std::optional<vision::ExplorerAction> choice;
-  std::string marked;
   if (!marks.empty()) {
-    auto m = picture->Marked(marks, options_.screen_width);
-    if (!m.ok()) return m.status();
-    marked = std::move(*m);
-    vision::ExplorerInput in{.app = target_.app_name(),
-                             .activity = screen_.activity,
-                             .widget_list = draw::MarkList(screen_, marks),
-                             .legend = draw::Legend(),
-                             .feedback = feedback_};
-    const std::vector<VisionStep> history = ExplorerHistory(function_steps_);
-    for (const auto& h : history) in.history.push_back(h.text);
-    std::vector<std::string> images;
-    if (std::string stitched = Stitch(history); !stitched.empty())
-      images.push_back(std::move(stitched));
-    images.push_back(marked);
-    stats_.tool_seconds += budget_.Elapsed() - tool_start;
-    for (const auto& png : images) stats_.image_tokens_stitched += ImageTokens(png);
-    stats_.image_tokens_separate += ImageTokens(marked);
-    // Sent one by one, each history screen would go at the device's size.
-    stats_.image_tokens_separate +=
-        static_cast<int64_t>(history.size()) * EstimatedImageTokens(screen_.width, screen_.height);
-    const int count = static_cast<int>(marks.size());
-    choice = Ask<vision::ExplorerAction>(
-        vision::ExplorerPrompt(in), std::move(images),
-        [&](std::string_view a) { return vision::ParseExplorerAnswer(a, count); },
-        stats_.explorer_requests, stats_.explorer_retries);
-    ROAM_RETURN_IF_ERROR(model_error_);
-    if (!choice) {
-      ++stats_.explorer_fallbacks;
-      choice = vision::ExplorerAction{
-          .op = vision::Op::kClick,
-          .widget = static_cast<int>(rng_.Below(marks.size())) + 1,
-          .function = "(a random action: the model's answer could not be used)"};
-    }
+    auto asked = AskExplorer(*picture, marks, tool_start);
+    if (!asked.ok()) return asked.status();
+    choice = std::move(*asked);
   }
   const double tool_restart = budget_.Elapsed();
+  const DeviceAction chosen = ActionFor(choice, marks);
+  auto step = StepBefore(*picture, chosen);
+  if (!step.ok()) return step.status();
+  stats_.tool_seconds += budget_.Elapsed() - tool_restart;
+  ROAM_RETURN_IF_ERROR(Perform(chosen.action, choice, key, *step));
+  return ObserveAfter(std::move(*step));
+}
 
-  // The action, on the device's terms; no widget at all: back.
-  gui::Action action = gui::MakeGlobalAction(gui::ActionKind::kBack);
-  std::string text = "press back: (no widget to operate)";
-  const draw::Mark* mark = nullptr;
+Result<vision::ExplorerAction> VisionCampaign::AskExplorer(const draw::Picture& picture,
+                                                           const std::vector<draw::Mark>& marks,
+                                                           double tool_start) {
+  auto marked = picture.Marked(marks, options_.screen_width);
+  if (!marked.ok()) return marked.status();
+  vision::ExplorerInput in{.app = target_.app_name(),
+                           .activity = screen_.activity,
+                           .widget_list = draw::MarkList(screen_, marks),
+                           .legend = draw::Legend(),
+                           .feedback = feedback_};
+  const std::vector<VisionStep> history = ExplorerHistory(function_steps_);
+  for (const auto& h : history) in.history.push_back(h.text);
+  std::vector<std::string> images;
+  if (std::string stitched = Stitch(history); !stitched.empty())
+    images.push_back(std::move(stitched));
+  images.push_back(*marked);
+  stats_.tool_seconds += budget_.Elapsed() - tool_start;
+  for (const auto& png : images) stats_.image_tokens_stitched += ImageTokens(png);
+  stats_.image_tokens_separate += ImageTokens(*marked);
+  // Sent one by one, each history screen would go at the device's size.
+  stats_.image_tokens_separate +=
+      static_cast<int64_t>(history.size()) * EstimatedImageTokens(screen_.width, screen_.height);
+  const int count = static_cast<int>(marks.size());
+  std::optional<vision::ExplorerAction> choice = Ask<vision::ExplorerAction>(
+      vision::ExplorerPrompt(in), std::move(images),
+      [&](std::string_view a) { return vision::ParseExplorerAnswer(a, count); },
+      stats_.explorer_requests, stats_.explorer_retries);
+  ROAM_RETURN_IF_ERROR(model_error_);
+  if (choice) return std::move(*choice);
+  ++stats_.explorer_fallbacks;
+  return vision::ExplorerAction{
+      .op = vision::Op::kClick,
+      .widget = static_cast<int>(rng_.Below(marks.size())) + 1,
+      .function = "(a random action: the model's answer could not be used)"};
+}
+
+VisionCampaign::DeviceAction VisionCampaign::ActionFor(
+    const std::optional<vision::ExplorerAction>& choice,
+    const std::vector<draw::Mark>& marks) const {
+  // No widget at all: back.
+  DeviceAction out{.action = gui::MakeGlobalAction(gui::ActionKind::kBack),
+                   .text = "press back: (no widget to operate)"};
   if (choice && choice->op == vision::Op::kBack) {
-    text = "press back: " + choice->function;
+    out.text = "press back: " + choice->function;
   } else if (choice) {
-    mark = &marks[choice->widget - 1];
+    out.mark = &marks[choice->widget - 1];
     gui::ActionKind kind = gui::ActionKind::kClick;
     if (choice->op == vision::Op::kLongClick) kind = gui::ActionKind::kLongClick;
     if (choice->op == vision::Op::kScroll)
       kind = choice->scroll_up ? gui::ActionKind::kScrollUp : gui::ActionKind::kScrollDown;
     if (choice->op == vision::Op::kType) kind = gui::ActionKind::kInputText;
-    action = gui::MakeWidgetAction(kind, screen_, mark->widget);
-    if (choice->op == vision::Op::kType) action.text = choice->text;
-    const std::string label = draw::WidgetLabel(screen_, mark->widget);
-    text = fmt::format("{} {}{}{}: {}", OpName(choice->op), choice->widget,
-                       label.empty() ? "" : " " + json(Excerpt(label, 40)).dump(),
-                       choice->op == vision::Op::kType ? " " + json(choice->text).dump() : "",
-                       choice->function);
+    out.action = gui::MakeWidgetAction(kind, screen_, out.mark->widget);
+    if (choice->op == vision::Op::kType) out.action.text = choice->text;
+    const std::string label = draw::WidgetLabel(screen_, out.mark->widget);
+    out.text = fmt::format("{} {}{}{}: {}", OpName(choice->op), choice->widget,
+                           label.empty() ? "" : " " + json(Excerpt(label, 40)).dump(),
+                           choice->op == vision::Op::kType ? " " + json(choice->text).dump() : "",
+                           choice->function);
   }
+  return out;
+}
+
+Result<VisionStep> VisionCampaign::StepBefore(const draw::Picture& picture,
+                                              const DeviceAction& chosen) const {
   VisionStep step;
-  step.text = text;
+  step.text = chosen.text;
   step.activity = screen_.activity;
   step.shown_before = ShownHash(screen_);
   std::vector<draw::Mark> operated;
-  if (mark) step.mark = *mark, operated.push_back(*mark);
+  if (chosen.mark) step.mark = *chosen.mark, operated.push_back(*chosen.mark);
   // The history keeps each screen at its stitched width, the operated widget boxed.
-  auto thumb = picture->MarkedPicture(operated, options_.frame_width);
+  auto thumb = picture.MarkedPicture(operated, options_.frame_width);
   if (!thumb.ok()) return thumb.status();
   auto frame = thumb->Png();
   if (!frame.ok()) return frame.status();
   step.thumb = std::move(*thumb);
   step.frame = std::move(*frame);
-  stats_.tool_seconds += budget_.Elapsed() - tool_restart;
+  return step;
+}
 
+Status VisionCampaign::Perform(const gui::Action& action,
+                               const std::optional<vision::ExplorerAction>& choice, uint64_t key,
+                               VisionStep& step) {
   ActOutcome outcome;
   report::TraceStep ts = StepExecutor::StepFor(screen_, action, key);
   ROAM_RETURN_IF_ERROR(executor_.Act(action, outcome));
@@ -322,8 +371,10 @@ Status VisionCampaign::StepOnce() {
     ROAM_RETURN_IF_ERROR(executor_.Act(enter, o2));
     ROAM_RETURN_IF_ERROR(Record(StepExecutor::StepFor(screen_, enter, key), &o2));
   }
-  ROAM_RETURN_IF_ERROR(FileCrashes());
+  return FileCrashes();
+}
 
+Status VisionCampaign::ObserveAfter(VisionStep step) {
   gui::Screen after;
   ROAM_RETURN_IF_ERROR(executor_.Observe(after));
   step.shown_after = ShownHash(after);
