@@ -64,25 +64,30 @@ int BenchMergeCommand(int argc, char** argv) {
   return missing.empty() ? kExitOk : kExitNo;
 }
 
-}  // namespace
-
-int BenchCommand(int argc, char** argv) {
-  if (argc >= 2 && std::string(argv[1]) == "merge") return BenchMergeCommand(argc - 1, argv + 1);
+// The flags of `roam bench` as given, before they become the options.
+struct BenchFlags {
   run::BenchOptions o;
-  std::vector<std::filesystem::path> dirs;
+  std::vector<std::filesystem::path> dirs;  // --apps
   std::string strategies = "random,oracle";
   std::filesystem::path json_path;
   bool quiet = false;
-  CLI::App app("Run strategies x apps x seeds on the simulator and print one table.", "bench");
-  app.add_option("--apps", dirs, "folders of app specs (*.json) or spec files")->required();
-  app.add_option("--strategies", strategies,
+  std::string snapshots = "on";
+  std::string shard;              // "I/N"
+  CLI::Option* driver = nullptr;  // --driver, given only with --clock phone
+};
+
+// The grid's flags: apps, strategies, budget, clock, seeds, jobs and outputs.
+void AddBenchGridFlags(CLI::App& app, BenchFlags& f) {
+  run::BenchOptions& o = f.o;
+  app.add_option("--apps", f.dirs, "folders of app specs (*.json) or spec files")->required();
+  app.add_option("--strategies", f.strategies,
                  "comma-separated strategy names; `fuzz` runs Genie (roam fuzz) and `vision` "
                  "VisionDroid (roam vision, with --llm-url and --llm-model); both fill func")
       ->capture_default_str();
   AddBudgetFlags(app, o.budget, "events per run (0: none, with --time)",
                  "time budget per run in seconds, of --clock");
   AddClockFlag(app, o.phone_clock);
-  auto* driver =
+  f.driver =
       AddDriverFlag(app,
                     "with --clock phone: whose costs the phone's clock charges, uia2 (Appium's "
                     "UiAutomator2 server) or uiautomator (a process a step)",
@@ -97,13 +102,18 @@ int BenchCommand(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--jobs", o.jobs, "worker threads")->check(Positive())->capture_default_str();
   app.add_option("--out", o.out, "where the run folders go (default out/bench)");
-  app.add_option("--json", json_path, "also write every run's figures to this JSON file");
+  app.add_option("--json", f.json_path, "also write every run's figures to this JSON file");
   app.add_option("--bugs-off", o.bugs_off, "planted bug ids to switch off")->delimiter(',');
-  app.add_flag("-q,--quiet", quiet, "no line per finished run");
+  app.add_flag("-q,--quiet", f.quiet, "no line per finished run");
+}
+
+// What each run does: the strategies' settings, the harness, oracles, minimising, the model
+// behind vision, and the shard of the grid.
+void AddBenchRunFlags(CLI::App& app, BenchFlags& f) {
+  run::BenchOptions& o = f.o;
   AddTimeTravelFlags(app, o.strategy_settings.timetravel);
   AddDeclaredStrategyFlags(app, o.strategy_settings);
-  std::string snapshots = "on";
-  app.add_option("--snapshots", snapshots,
+  app.add_option("--snapshots", f.snapshots,
                  "off: simulate a device without snapshots (time travel replays paths)")
       ->check(CLI::IsMember({"on", "off"}))
       ->capture_default_str();
@@ -129,37 +139,41 @@ int BenchCommand(int argc, char** argv) {
       ->check(Positive())
       ->capture_default_str();
   AddLlmFlags(app, o.llm);
-  std::string shard;
-  app.add_option("--shard", shard,
+  app.add_option("--shard", f.shard,
                  "I/N: run only the I-th of N disjoint slices of the (app, strategy, seed) grid, "
                  "for many machines; `roam bench merge` joins their --json files");
-  if (int rc = ParseFlags(app, "roam bench", argc, argv); rc >= 0) return rc;
+}
+
+// Checks the parsed flags and completes f.o from them (the shard, strategies, apps, output
+// folder). Returns -1 to go on, else the exit code.
+int FinishBenchOptions(BenchFlags& f) {
+  run::BenchOptions& o = f.o;
   if (Status budget = run::CheckBudget(o.budget); !budget.ok()) {
     fmt::print(stderr, "roam bench: {}\n", budget.message());
     return kExitUsage;
   }
-  if (driver->count() > 0 && !o.phone_clock) {
+  if (f.driver->count() > 0 && !o.phone_clock) {
     fmt::print(stderr, "roam bench: --driver says whose costs --clock phone charges\n");
     return kExitUsage;
   }
-  if (!shard.empty()) {
+  if (!f.shard.empty()) {
     int used = 0;
-    if (std::sscanf(shard.c_str(), "%d/%d%n", &o.shard, &o.shards, &used) != 2 ||
-        used != static_cast<int>(shard.size()) || o.shards < 1 || o.shard < 1 ||
+    if (std::sscanf(f.shard.c_str(), "%d/%d%n", &o.shard, &o.shards, &used) != 2 ||
+        used != static_cast<int>(f.shard.size()) || o.shards < 1 || o.shard < 1 ||
         o.shard > o.shards) {
       fmt::print(stderr, "roam bench: --shard \"{}\": write I/N with 1 <= I <= N, e.g. 2/8\n",
-                 shard);
+                 f.shard);
       return kExitUsage;
     }
   }
-  o.snapshots = snapshots == "on";
+  o.snapshots = f.snapshots == "on";
   o.strategies.clear();
-  for (size_t pos = 0; pos <= strategies.size();) {
-    size_t comma = std::min(strategies.find(',', pos), strategies.size());
-    if (comma > pos) o.strategies.push_back(strategies.substr(pos, comma - pos));
+  for (size_t pos = 0; pos <= f.strategies.size();) {
+    size_t comma = std::min(f.strategies.find(',', pos), f.strategies.size());
+    if (comma > pos) o.strategies.push_back(f.strategies.substr(pos, comma - pos));
     pos = comma + 1;
   }
-  for (const auto& d : dirs) {
+  for (const auto& d : f.dirs) {
     std::error_code ec;
     if (std::filesystem::is_directory(d, ec)) {
       auto apps = run::AppsIn(d);
@@ -170,18 +184,21 @@ int BenchCommand(int argc, char** argv) {
     }
   }
   if (o.out.empty()) o.out = "out/bench";
-  if (!json_path.empty()) {  // checked now, not after hours of runs
-    Status s = CheckOutputPath(json_path);
-    if (s.ok()) s = CheckOutputFolder(json_path);
+  if (!f.json_path.empty()) {  // checked now, not after hours of runs
+    Status s = CheckOutputPath(f.json_path);
+    if (s.ok()) s = CheckOutputFolder(f.json_path);
     if (!s.ok()) return Fail("roam bench", s.Wrap("--json"));
   }
-  const std::atomic<bool>& stop = InstallStopSignals();
-  auto start = std::chrono::steady_clock::now();
-  auto all_runs = run::RunBench(o, quiet ? nullptr : stderr, &stop);
-  double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!all_runs.ok()) return Fail("roam bench", all_runs.status());
-  const std::vector<run::BenchRun> runs = run::FinishedRuns(*all_runs);
-  const size_t interrupted = all_runs->size() - runs.size();
+  return -1;
+}
+
+// Prints the tables of the finished runs and the line of what ran, writes report.html and the
+// --json file, and returns the exit code.
+int ReportBench(const BenchFlags& f, const std::vector<run::BenchRun>& all_runs, double wall,
+                const std::atomic<bool>& stop) {
+  const run::BenchOptions& o = f.o;
+  const std::vector<run::BenchRun> runs = run::FinishedRuns(all_runs);
+  const size_t interrupted = all_runs.size() - runs.size();
   const std::string tables = run::FormatBenchTable(runs, o.strategies) +
                              run::FormatFunctionalTable(runs) + run::FormatMinimizeTable(runs);
   fmt::print("{}", tables);
@@ -199,8 +216,8 @@ int BenchCommand(int argc, char** argv) {
   } else {
     fmt::print(stderr, "roam bench: report.html not written: {}\n", s.message());
   }
-  if (!json_path.empty()) {
-    Status s = WriteJsonFile(json_path, run::BenchToJson(*all_runs, o, wall));
+  if (!f.json_path.empty()) {
+    Status s = WriteJsonFile(f.json_path, run::BenchToJson(all_runs, o, wall));
     if (!s.ok()) return Fail("roam bench", s);
   }
   if (stop.load()) {
@@ -211,6 +228,24 @@ int BenchCommand(int argc, char** argv) {
     return kExitInterrupted;
   }
   return kExitOk;
+}
+
+}  // namespace
+
+int BenchCommand(int argc, char** argv) {
+  if (argc >= 2 && std::string(argv[1]) == "merge") return BenchMergeCommand(argc - 1, argv + 1);
+  BenchFlags f;
+  CLI::App app("Run strategies x apps x seeds on the simulator and print one table.", "bench");
+  AddBenchGridFlags(app, f);
+  AddBenchRunFlags(app, f);
+  if (int rc = ParseFlags(app, "roam bench", argc, argv); rc >= 0) return rc;
+  if (int rc = FinishBenchOptions(f); rc >= 0) return rc;
+  const std::atomic<bool>& stop = InstallStopSignals();
+  auto start = std::chrono::steady_clock::now();
+  auto all_runs = run::RunBench(f.o, f.quiet ? nullptr : stderr, &stop);
+  double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!all_runs.ok()) return Fail("roam bench", all_runs.status());
+  return ReportBench(f, *all_runs, wall, stop);
 }
 
 }  // namespace roam::cli

@@ -62,14 +62,18 @@ bool ResolveSerials(run::ExploreOptions& o) {
   return true;
 }
 
-}  // namespace
-
-int ExploreCommand(int argc, char** argv) {
+// The flags of `roam explore` as given, before they become the options.
+struct ExploreFlags {
   run::ExploreOptions o;
-  auto& r = o.strategy_settings.random;
-  CLI::App app("Explore a simulated app, or an app on an Android device, and write a run folder.",
-               "explore");
-  TargetFlags target_flags = AddTargetFlags(app, o.target, "test");
+  TargetFlags target;
+  CLI::Option* seed = nullptr;  // --seed, to tell whether it was given
+  bool quiet = false;
+  CiFlags ci;
+};
+
+// How the run goes: the device's absences, the strategy, devices, budget, clock, seed and output.
+void AddExploreRunFlags(CLI::App& app, ExploreFlags& f) {
+  run::ExploreOptions& o = f.o;
   auto& a = o.target.android;
   app.add_option_function<double>(
          "--offline-timeout",
@@ -99,8 +103,7 @@ int ExploreCommand(int argc, char** argv) {
   AddClockFlag(app, o.target.phone_clock);
   app.add_option("--throttle", o.campaign.throttle_ms, "pause in ms after each event")
       ->check(NonNegative());
-  auto* seed_opt =
-      app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
+  f.seed = app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
   app.add_option("--out", o.out, "output folder (default: out/<app>-<strategy>-s<seed>)");
   app.add_flag("--force", o.force, "replace an earlier run in the output folder");
   app.add_flag("!--no-snapshots", o.target.snapshots, "run the simulator without snapshot support");
@@ -113,8 +116,11 @@ int ExploreCommand(int argc, char** argv) {
                  "screens of each bug trace's last steps kept in its folder (0: none)")
       ->check(NonNegative())
       ->capture_default_str();
-  bool quiet = false;
-  app.add_flag("-q,--quiet", quiet, "no progress output");
+  app.add_flag("-q,--quiet", f.quiet, "no progress output");
+}
+
+// The random strategy's weights of each kind of event (fastbot's prior too).
+void AddRandomFlags(CLI::App& app, explore::RandomOptions& r) {
   for (auto [flag, field, what] : {std::tuple{"--pct-click", &r.pct_click, "clicks"},
                                    {"--pct-long-click", &r.pct_long_click, "long clicks"},
                                    {"--pct-input", &r.pct_input, "text input"},
@@ -131,6 +137,12 @@ int ExploreCommand(int argc, char** argv) {
         ->capture_default_str()
         ->group("Random strategy");
   }
+}
+
+// The strategies' settings, the harness, intents, properties and what CI asks.
+void AddExploreStrategyFlags(CLI::App& app, ExploreFlags& f) {
+  run::ExploreOptions& o = f.o;
+  AddRandomFlags(app, o.strategy_settings.random);
   AddTimeTravelFlags(app, o.strategy_settings.timetravel);
   AddDeclaredStrategyFlags(app, o.strategy_settings);
   AddHarnessFlags(app, o.harness);
@@ -144,16 +156,15 @@ int ExploreCommand(int argc, char** argv) {
   AddFastbotModelFlags(app, o.strategy_settings.fastbot, o.campaign.flush_every);
   AddDqnTuningFlags(app, o.strategy_settings.dqn);
   AddDqnModelFlags(app, o.strategy_settings.dqn);
-  CiFlags ci;
-  AddCiFlags(app, ci);
-  // `--strategy help` needs no other flag.
-  for (int i = 1; i + 1 < argc; ++i)
-    if (std::string(argv[i]) == "--strategy" && std::string(argv[i + 1]) == "help") {
-      fmt::print("{}", explore::StrategyHelp());
-      return kExitOk;
-    }
-  if (int rc = ParseFlags(app, "roam " + app.get_name(), argc, argv); rc >= 0) return rc;
-  if (!TargetGiven(target_flags, o.target, "roam explore")) return kExitUsage;
+  AddCiFlags(app, f.ci);
+}
+
+// Checks the parsed flags and completes f.o from them (the devices, notes, seed and output
+// folder), then says what will run unless quiet. Returns -1 to go on, else the exit code.
+int FinishExploreOptions(ExploreFlags& f, run::AfterRunOptions& after) {
+  run::ExploreOptions& o = f.o;
+  auto& a = o.target.android;
+  if (!TargetGiven(f.target, o.target, "roam explore")) return kExitUsage;
   if (!ResolveSerials(o)) return kExitUsage;
   if (!o.strategy_settings.fastbot.model_dir.empty() && !explore::RunsFastbot(o.strategy)) {
     fmt::print(stderr,
@@ -166,17 +177,16 @@ int ExploreCommand(int argc, char** argv) {
     fmt::print(stderr, "roam explore: --dqn-model is for --strategy dqn, not {}\n", o.strategy);
     return kExitUsage;
   }
-  run::AfterRunOptions after;
-  if (!LoadCiFlags(ci, "roam explore", o.known, after)) return kExitUsage;
-  if (!quiet)
+  if (!LoadCiFlags(f.ci, "roam explore", o.known, after)) return kExitUsage;
+  if (!f.quiet)
     a.log = [](const std::string& note) { fmt::print(stderr, "roam explore: {}\n", note); };
   o.strategy_settings.fastbot.note = [](const std::string& note) {
     fmt::print(stderr, "roam explore: {}\n", InFlagTerms(note));
   };
   o.strategy_settings.dqn.note = o.strategy_settings.fastbot.note;
-  DefaultSeedAndOut(seed_opt, o.strategy, o);
-  if (!CheckCiOutputs(ci, "roam explore", o.out, o.target.app)) return kExitUsage;
-  if (!quiet)
+  DefaultSeedAndOut(f.seed, o.strategy, o);
+  if (!CheckCiOutputs(f.ci, "roam explore", o.out, o.target.app)) return kExitUsage;
+  if (!f.quiet)
     fmt::print(stderr, "roam explore: {} {}, strategy {}, seed {}, {}, out {}\n",
                o.serials.size() > 1 ? fmt::format("devices {} package", fmt::join(o.serials, ","))
                : a.serial.empty()   ? "app"
@@ -184,9 +194,11 @@ int ExploreCommand(int argc, char** argv) {
                a.serial.empty() ? o.target.app.string() : a.package, o.strategy, o.seed,
                run::DescribeBudget(o.budget, o.target.phone_clock ? "a phone" : ""),
                o.out.string());
-  auto summary = run::Explore(o, CampaignContext(quiet));
-  if (!summary.ok()) return Fail("roam explore", summary.status());
-  const auto& s = *summary;
+  return -1;
+}
+
+// The run's line of figures, one line a device of a fleet, and what it found.
+void PrintExploreResult(const report::Summary& s, const std::filesystem::path& out) {
   fmt::print("{} events in {} ({}): {}, {}{}, {}, {}\n", s.events, RunSeconds(s), s.stop_reason,
              Plural(s.states, "state", "states"),
              Plural(s.activities_covered.size(), "activity", "activities"),
@@ -198,12 +210,36 @@ int ExploreCommand(int argc, char** argv) {
       fmt::print("  {}: {} events, {} activities, {} states ({})\n", d["device"].get<std::string>(),
                  d["events"].get<int64_t>(), d["activities"].get<size_t>(),
                  d["states"].get<size_t>(), d["stop_reason"].get<std::string>());
-  PrintFindings(s, o.out, /*with_counts=*/true);
+  PrintFindings(s, out, /*with_counts=*/true);
+}
+
+}  // namespace
+
+int ExploreCommand(int argc, char** argv) {
+  ExploreFlags f;
+  run::ExploreOptions& o = f.o;
+  CLI::App app("Explore a simulated app, or an app on an Android device, and write a run folder.",
+               "explore");
+  f.target = AddTargetFlags(app, o.target, "test");
+  AddExploreRunFlags(app, f);
+  AddExploreStrategyFlags(app, f);
+  // `--strategy help` needs no other flag.
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::string(argv[i]) == "--strategy" && std::string(argv[i + 1]) == "help") {
+      fmt::print("{}", explore::StrategyHelp());
+      return kExitOk;
+    }
+  if (int rc = ParseFlags(app, "roam " + app.get_name(), argc, argv); rc >= 0) return rc;
+  run::AfterRunOptions after;
+  if (int rc = FinishExploreOptions(f, after); rc >= 0) return rc;
+  auto summary = run::Explore(o, CampaignContext(f.quiet));
+  if (!summary.ok()) return Fail("roam explore", summary.status());
+  PrintExploreResult(*summary, o.out);
   after.suite_name =
       fmt::format("roam explore {} ({}, seed {})", TargetName(o.target), o.strategy, o.seed);
   after.out = stdout;
   ReportClassCoverage("roam explore", o.out, o.target.android.coverage.classfiles);
-  return FinishCi("roam explore", o.out, s, after);
+  return FinishCi("roam explore", o.out, *summary, after);
 }
 
 int ReplayCommand(int argc, char** argv) {
