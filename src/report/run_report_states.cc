@@ -92,29 +92,33 @@ std::string ArrowSvg(const Arrow& a, const draw::PlacedEdge& placed, const std::
   return svg + "</g>\n";
 }
 
-}  // namespace
+// Actions taken on `state`, 0 for a state the traces never left.
+int64_t Visits(const StateSteps& steps, const std::string& state) {
+  auto it = steps.visits.find(state);
+  return it == steps.visits.end() ? int64_t{0} : it->second;
+}
 
-std::string StateGraphSection(const fs::path& run_dir, const StateSteps& steps, size_t states) {
-  if (steps.kept.empty()) return "";
-  auto visits = [&](const std::string& s) {
-    auto it = steps.visits.find(s);
-    return it == steps.visits.end() ? int64_t{0} : it->second;
-  };
-  auto activity = [&](const std::string& s) {
-    auto it = steps.activities.find(s);
-    return it == steps.activities.end() ? std::string("(no activity)") : ShortName(it->second);
-  };
-  // The most visited states, up to kMaxStates.
+// The short name of `state`'s activity.
+std::string ActivityOf(const StateSteps& steps, const std::string& state) {
+  auto it = steps.activities.find(state);
+  return it == steps.activities.end() ? std::string("(no activity)") : ShortName(it->second);
+}
+
+// The states drawn: the most visited kept ones, up to kMaxStates.
+std::vector<std::string> MostVisited(const StateSteps& steps) {
   std::vector<std::string> shown(steps.kept.begin(), steps.kept.end());
   std::stable_sort(shown.begin(), shown.end(), [&](const std::string& a, const std::string& b) {
-    return visits(a) > visits(b);
+    return Visits(steps, a) > Visits(steps, b);
   });
-  const size_t kept = shown.size();
   if (shown.size() > kMaxStates) shown.resize(kMaxStates);
+  return shown;
+}
+
+// The arrows between drawn states (an action that stayed on its screen draws none), the most
+// taken first.
+std::vector<Arrow> ArrowsBetween(const StateSteps& steps, const std::vector<std::string>& shown) {
   std::map<std::string, size_t> index;
   for (size_t i = 0; i < shown.size(); ++i) index[shown[i]] = i;
-
-  // The arrows between drawn states (an action that stayed on its screen draws none).
   std::vector<Arrow> arrows;
   for (const auto& [from_to, by_words] : steps.edges) {
     auto from = index.find(from_to.first), to = index.find(from_to.second);
@@ -125,13 +129,24 @@ std::string StateGraphSection(const fs::path& run_dir, const StateSteps& steps, 
                      [](const auto& x, const auto& y) { return x.second > y.second; });
     arrows.push_back(std::move(a));
   }
-  // The graph is ranked by a tree of the ways the states were reached: from the state a launch
-  // led to most often (else the most visited), the most taken arrow out of the states placed so far
-  // to one not yet placed, and so on (a state no arrow reaches from there hangs by its most taken
-  // way in). Then the most taken of the other arrows, up to one for every two states and kMaxArrows
-  // in all, drawn without ranking.
   std::stable_sort(arrows.begin(), arrows.end(),
                    [](const Arrow& a, const Arrow& b) { return a.count > b.count; });
+  return arrows;
+}
+
+// The arrows drawn, the tree's first.
+struct DrawnArrows {
+  std::vector<Arrow> arrows;
+  size_t tree = 0;  // the first `tree` rank the graph
+};
+
+// The graph is ranked by a tree of the ways the states were reached: from the state a launch
+// led to most often (else the most visited), the most taken arrow out of the states placed so far
+// to one not yet placed, and so on (a state no arrow reaches from there hangs by its most taken
+// way in). Then the most taken of the other arrows, up to one for every two states and kMaxArrows
+// in all, drawn without ranking. `arrows`: the most taken first.
+DrawnArrows ArrowsToDraw(const StateSteps& steps, const std::vector<std::string>& shown,
+                         const std::vector<Arrow>& arrows) {
   std::vector<Arrow> drawn;
   std::vector<bool> placed(shown.size(), false), taken(arrows.size(), false);
   auto hang = [&](bool from_placed) {
@@ -156,25 +171,59 @@ std::string StateGraphSection(const fs::path& run_dir, const StateSteps& steps, 
   const size_t most = std::min(kMaxArrows, tree + shown.size() / 2);
   for (size_t i = 0; i < arrows.size() && drawn.size() < most; ++i)
     if (!taken[i]) drawn.push_back(arrows[i]);
+  return {std::move(drawn), tree};
+}
 
+// The section's heading and the paragraph that says what is drawn and what is left out.
+std::string StateGraphIntro(size_t shown, size_t kept, size_t states, size_t drawn, size_t arrows) {
   std::string html = "<section id=\"states\">\n<h2>States and actions</h2>\n";
   html += fmt::format(
       "<p class=\"sub\">Each screen is a state the run reached, an arrow an action that led from "
       "one to another, labelled with the action taken most often (hover for all of them). Open a "
       "screen for its widgets.{}{}</p>\n",
-      std::max(states, kept) > shown.size()
+      std::max(states, kept) > shown
           ? fmt::format(
                 " The {} most visited of the {} states reached are drawn; {} more are "
                 "not{}.",
-                Count(shown.size()), Count(std::max(states, kept)),
-                Count(std::max(states, kept) - shown.size()),
+                Count(shown), Count(std::max(states, kept)), Count(std::max(states, kept) - shown),
                 kept < states ? fmt::format(" (the run kept the screens of {})", Count(kept)) : "")
           : "",
-      drawn.size() < arrows.size()
+      drawn < arrows
           ? fmt::format(" The {} most taken of {} arrows are drawn (each state keeps the one it "
                         "was reached by most often), the states ranked by those ways in.",
-                        Count(drawn.size()), Count(arrows.size()))
+                        Count(drawn), Count(arrows))
           : "");
+  return html;
+}
+
+// The SVG of one state: its box, linked to its screen, with its picture and its activity.
+std::string StateSvg(const StateSteps& steps, const std::string& state, draw::Point c,
+                     const draw::BoxSize& box, const draw::BoxSize& picture) {
+  const double left = c.x - box.width / 2, top = c.y - box.height / 2;
+  const std::string activity = ActivityOf(steps, state);
+  const int64_t visits = Visits(steps, state);
+  return fmt::format(
+      "<a class=\"state\" href=\"#screen-{0}\"><title>state {0} on {1}: {2} action{3} taken "
+      "here</title><rect x=\"{4:.1f}\" y=\"{5:.1f}\" width=\"{6:.1f}\" height=\"{7:.1f}\" "
+      "rx=\"3\" "
+      "fill=\"#fff\" stroke=\"#9aa3ad\"/><image href=\"screens/{0}.png\" x=\"{8:.1f}\" "
+      "y=\"{5:.1f}\" width=\"{9:.1f}\" height=\"{10:.1f}\"/><text x=\"{11:.1f}\" y=\"{12:.1f}\" "
+      "font-size=\"10\" text-anchor=\"middle\" fill=\"#1d2733\">{13}</text></a>\n",
+      HtmlEscape(state), HtmlEscape(activity), Count(visits), visits == 1 ? "" : "s", left, top,
+      box.width, box.height, c.x - picture.width / 2, picture.width, picture.height, c.x,
+      top + picture.height + 12, HtmlEscape(Cut(activity, kMaxActivity)));
+}
+
+}  // namespace
+
+std::string StateGraphSection(const fs::path& run_dir, const StateSteps& steps, size_t states) {
+  if (steps.kept.empty()) return "";
+  const std::vector<std::string> shown = MostVisited(steps);
+  const size_t kept = steps.kept.size();
+  const std::vector<Arrow> arrows = ArrowsBetween(steps, shown);
+  const DrawnArrows drawn = ArrowsToDraw(steps, shown, arrows);
+  std::string html =
+      StateGraphIntro(shown.size(), kept, states, drawn.arrows.size(), arrows.size());
 
   draw::BoxGraph graph;
   std::vector<draw::BoxSize> pictures;
@@ -182,8 +231,10 @@ std::string StateGraphSection(const fs::path& run_dir, const StateSteps& steps, 
     pictures.push_back(PictureSize(run_dir / "screens" / (state + ".png")));
     graph.nodes.push_back({kPictureWidth, pictures.back().height + kCaption});
   }
-  for (size_t i = 0; i < drawn.size(); ++i)
-    graph.edges.push_back({drawn[i].from, drawn[i].to, ArrowLabel(drawn[i]), i < tree});
+  for (size_t i = 0; i < drawn.arrows.size(); ++i) {
+    const Arrow& a = drawn.arrows[i];
+    graph.edges.push_back({a.from, a.to, ArrowLabel(a), i < drawn.tree});
+  }
   auto layout = draw::LayOutBoxes(graph);
   if (!layout.ok())
     return html +
@@ -197,27 +248,13 @@ std::string StateGraphSection(const fs::path& run_dir, const StateSteps& steps, 
       "viewBox=\"{2:.0f} {2:.0f} {0:.0f} {1:.0f}\" role=\"img\" aria-label=\"{3} states and the "
       "actions between them\" font-family=\"DejaVu Sans, sans-serif\">\n",
       width, height, -margin, shown.size());
-  for (size_t i = 0; i < shown.size(); ++i) {
-    const std::string& state = shown[i];
-    const draw::Point c = layout->centres[i];
-    const draw::BoxSize& box = graph.nodes[i];
-    const draw::BoxSize& picture = pictures[i];
-    const double left = c.x - box.width / 2, top = c.y - box.height / 2;
-    svg += fmt::format(
-        "<a class=\"state\" href=\"#screen-{0}\"><title>state {0} on {1}: {2} action{3} taken "
-        "here</title><rect x=\"{4:.1f}\" y=\"{5:.1f}\" width=\"{6:.1f}\" height=\"{7:.1f}\" "
-        "rx=\"3\" "
-        "fill=\"#fff\" stroke=\"#9aa3ad\"/><image href=\"screens/{0}.png\" x=\"{8:.1f}\" "
-        "y=\"{5:.1f}\" width=\"{9:.1f}\" height=\"{10:.1f}\"/><text x=\"{11:.1f}\" y=\"{12:.1f}\" "
-        "font-size=\"10\" text-anchor=\"middle\" fill=\"#1d2733\">{13}</text></a>\n",
-        HtmlEscape(state), HtmlEscape(activity(state)), Count(visits(state)),
-        visits(state) == 1 ? "" : "s", left, top, box.width, box.height, c.x - picture.width / 2,
-        picture.width, picture.height, c.x, top + picture.height + 12,
-        HtmlEscape(Cut(activity(state), kMaxActivity)));
+  for (size_t i = 0; i < shown.size(); ++i)
+    svg += StateSvg(steps, shown[i], layout->centres[i], graph.nodes[i], pictures[i]);
+  for (size_t i = 0; i < drawn.arrows.size(); ++i) {
+    const Arrow& a = drawn.arrows[i];
+    svg += ArrowSvg(a, layout->edges[i],
+                    ActivityOf(steps, shown[a.from]) + " → " + ActivityOf(steps, shown[a.to]));
   }
-  for (size_t i = 0; i < drawn.size(); ++i)
-    svg += ArrowSvg(drawn[i], layout->edges[i],
-                    activity(shown[drawn[i].from]) + " → " + activity(shown[drawn[i].to]));
   return html + "<div class=\"states\">\n" + svg + "</svg>\n</div>\n</section>\n";
 }
 
