@@ -182,7 +182,7 @@ void AppBuilder::PlantBugs() {
     // oracle cannot see it: the dropped Save needs more entries saved first, through the very
     // field and button the seed uses. (Left out of the classic shape, which keeps its bytes; a
     // real-shape wrong delete has its Add, which puts a row in front of the one removed.)
-    if (kind.kind == BugKind::kDataLoss && real()) bugs_.back()["oracle"] = "other";
+    if (kind.kind == BugKind::kDataLoss && real()) bugs_.back()["seen_by"] = "other";
     ground_truth_.push_back(fmt::format("{} ({}) on {} [{}, depth {}]: {}.", id, kind.name, d.title,
                                         Route(host), d.depth, truth.first));
   }

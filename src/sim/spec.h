@@ -224,16 +224,17 @@ struct RotateSpec {
 
 struct BugSpec {
   std::string id, kind, summary, correct;
-  // Which of Roam's oracles can see the bug in principle (the spec's "oracle"; by default from
-  // the kind): "crash" (crash, anr: the crash oracle), "gui_effect" (data_loss, function_stops,
-  // wrong_behaviour: Genie's independent-view oracle of `roam fuzz`, when an event sequence
-  // independent of the bug's events can change what they do) or "other" (the rest, and any bug
-  // that no independent sequence exposes: a person, or `roam vision`'s model reading the screen).
-  std::string oracle;
+  // Which of Roam's checks can see the bug in principle (the spec's "seen_by", formerly
+  // "oracle"; by default from the kind): "crash" (crash, anr: crashes and ANRs in the log),
+  // "gui_effect" (data_loss, function_stops, wrong_behaviour: Genie's independent-view check of
+  // `roam fuzz`, when an event sequence independent of the bug's events can change what they do)
+  // or "other" (the rest, and any bug that no independent sequence exposes: a person, a
+  // property, or `roam vision`'s model reading the screen).
+  std::string seen_by;
 };
 
-// The oracle a bug kind's bugs are for when the spec does not say (see BugSpec::oracle).
-std::string DefaultBugOracle(const std::string& kind);
+// What sees a bug kind's bugs when the spec does not say (see BugSpec::seen_by).
+std::string DefaultSeenBy(const std::string& kind);
 
 struct ListSpec {
   std::string name;

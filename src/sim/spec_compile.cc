@@ -38,14 +38,14 @@ bool IsInteger(const json& v) { return v.is_number_integer() || v.is_number_unsi
 
 constexpr std::array<std::string_view, kPageEventCount> kPageEvents = {
     "back", "enter", "rotate", "menu", "swipe_up", "swipe_down", "swipe_left", "swipe_right"};
-const std::vector<std::string> kBugOracles = {"crash", "gui_effect", "other"};
+const std::vector<std::string> kSeenBy = {"crash", "gui_effect", "other"};
 const std::vector<std::string> kBugKinds = {
     "crash",         "anr",   "data_loss", "function_stops", "wrong_behaviour", "gui_inconsistent",
     "wrong_display", "design"};
 
 }  // namespace
 
-std::string DefaultBugOracle(const std::string& kind) {
+std::string DefaultSeenBy(const std::string& kind) {
   if (kind == "crash" || kind == "anr") return "crash";
   if (kind == "data_loss" || kind == "function_stops" || kind == "wrong_behaviour")
     return "gui_effect";
@@ -275,15 +275,19 @@ void SpecCompiler::Bugs() {
     const json& b = (*bugs)[i];
     BugSpec bug;
     if (IsType(b, json::value_t::object, p)) {
-      CheckKeys(b, p, {"id", "kind", "summary", "correct", "oracle"});
+      CheckKeys(b, p, {"id", "kind", "summary", "correct", "seen_by", "oracle"});
       bug.id = String(b, "id", p, true);
       bug.kind = String(b, "kind", p, true);
       bug.summary = String(b, "summary", p, false);
       bug.correct = String(b, "correct", p, false);
-      bug.oracle = String(b, "oracle", p, false);
-      if (bug.oracle.empty()) bug.oracle = DefaultBugOracle(bug.kind);
-      if (std::find(kBugOracles.begin(), kBugOracles.end(), bug.oracle) == kBugOracles.end())
-        Error(Join(p, "oracle"), NotFound("bug oracle", bug.oracle, kBugOracles));
+      // "oracle" is the key's name before "seen_by"; specs written with it still load.
+      const char* key = b.contains("seen_by") || !b.contains("oracle") ? "seen_by" : "oracle";
+      if (b.contains("seen_by") && b.contains("oracle"))
+        Error(Join(p, "oracle"), "give \"seen_by\" only (\"oracle\" is its former name)");
+      bug.seen_by = String(b, key, p, false);
+      if (bug.seen_by.empty()) bug.seen_by = DefaultSeenBy(bug.kind);
+      if (std::find(kSeenBy.begin(), kSeenBy.end(), bug.seen_by) == kSeenBy.end())
+        Error(Join(p, key), NotFound("bug seen_by", bug.seen_by, kSeenBy));
       if (!bug.kind.empty() &&
           std::find(kBugKinds.begin(), kBugKinds.end(), bug.kind) == kBugKinds.end())
         Error(Join(p, "kind"), NotFound("bug kind", bug.kind, kBugKinds));

@@ -125,9 +125,9 @@ TEST(GeneratorTest, DroppedSavesSayNoGuiEffectOracleSeesThemAndWrongDeletesHaveA
       const std::string kind = b["kind"];
       kinds.insert(kind);
       if (kind == "data_loss") {
-        EXPECT_EQ(b.value("oracle", ""), "other") << b.dump();
+        EXPECT_EQ(b.value("seen_by", ""), "other") << b.dump();
       } else {
-        EXPECT_FALSE(b.contains("oracle")) << b.dump();
+        EXPECT_FALSE(b.contains("seen_by")) << b.dump();
       }
     }
     for (const auto& screen : app["screens"]) {

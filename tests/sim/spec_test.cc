@@ -259,23 +259,30 @@ TEST(CheckSpec, BugsDeclaredButUnusedAndTypeMismatches) {
 
 // Which oracle a bug is for: by default from its kind; a spec may say another one of three.
 TEST(CheckSpec, ABugsOracleComesFromItsKindUnlessTheSpecSaysAndMustBeKnown) {
-  EXPECT_EQ(DefaultBugOracle("crash"), "crash");
-  EXPECT_EQ(DefaultBugOracle("anr"), "crash");
-  EXPECT_EQ(DefaultBugOracle("data_loss"), "gui_effect");
-  EXPECT_EQ(DefaultBugOracle("function_stops"), "gui_effect");
-  EXPECT_EQ(DefaultBugOracle("wrong_behaviour"), "gui_effect");
-  EXPECT_EQ(DefaultBugOracle("design"), "other");
+  EXPECT_EQ(DefaultSeenBy("crash"), "crash");
+  EXPECT_EQ(DefaultSeenBy("anr"), "crash");
+  EXPECT_EQ(DefaultSeenBy("data_loss"), "gui_effect");
+  EXPECT_EQ(DefaultSeenBy("function_stops"), "gui_effect");
+  EXPECT_EQ(DefaultSeenBy("wrong_behaviour"), "gui_effect");
+  EXPECT_EQ(DefaultSeenBy("design"), "other");
   json d = Base();
-  d["bugs"][0]["oracle"] = "gui_efect";
-  EXPECT_TRUE(HasError(d, "/bugs/0/oracle", "unknown bug oracle \"gui_efect\""));
-  d["bugs"][0]["oracle"] = "other";
+  d["bugs"][0]["seen_by"] = "gui_efect";
+  EXPECT_TRUE(HasError(d, "/bugs/0/seen_by", "unknown bug seen_by \"gui_efect\""));
+  d["bugs"][0]["seen_by"] = "other";
   auto spec = LoadSpecJson(d, "inline");
   ASSERT_TRUE(spec.ok()) << spec.status().message();
-  EXPECT_EQ((*spec)->bugs()[0].oracle, "other");
-  d["bugs"][0].erase("oracle");
+  EXPECT_EQ((*spec)->bugs()[0].seen_by, "other");
+  d["bugs"][0].erase("seen_by");
   spec = LoadSpecJson(d, "inline");
   ASSERT_TRUE(spec.ok());
-  EXPECT_EQ((*spec)->bugs()[0].oracle, "crash");
+  EXPECT_EQ((*spec)->bugs()[0].seen_by, "crash");
+  // The key's former name still loads; both at once is an error.
+  d["bugs"][0]["oracle"] = "other";
+  spec = LoadSpecJson(d, "inline");
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  EXPECT_EQ((*spec)->bugs()[0].seen_by, "other");
+  d["bugs"][0]["seen_by"] = "other";
+  EXPECT_TRUE(HasError(d, "/bugs/0/oracle", "give \"seen_by\" only"));
 }
 
 TEST(CheckSpec, BadRegexConditionsAndStart) {

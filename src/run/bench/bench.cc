@@ -104,7 +104,8 @@ const RunKind& KindOf(const std::string& strategy) {
 // functional_fp: the others).
 nlohmann::json PlantedJson(const std::vector<PlantedBug>& bugs) {
   nlohmann::json out = nlohmann::json::array();
-  for (const auto& b : bugs) out.push_back({{"id", b.id}, {"kind", b.kind}, {"oracle", b.oracle}});
+  for (const auto& b : bugs)
+    out.push_back({{"id", b.id}, {"kind", b.kind}, {"seen_by", b.seen_by}});
   return out;
 }
 
@@ -131,7 +132,7 @@ BenchRun RowOf(const Job& job, const report::Summary& s, const std::filesystem::
     // The functional bugs the app plants (all are on in a benchmark run), for the recall.
     if (auto spec = sim::LoadSpec(job.app); spec.ok())
       for (const auto& b : (*spec)->bugs())
-        if (b.oracle != "crash") r.functional_planted.push_back({b.id, b.kind, b.oracle});
+        if (b.seen_by != "crash") r.functional_planted.push_back({b.id, b.kind, b.seen_by});
   }
   if (s.functional) {
     for (const auto& f : *s.functional) {
@@ -193,8 +194,8 @@ Result<BenchRun> RunOne(const Job& job, const BenchOptions& options, const RunCo
   return row;
 }
 
-// The oracle's shortest route to each planted bug a minimised trace reaches (searched once per
-// app and bug, deeper and longer than the oracle strategy's per-step plans).
+// The planner's shortest route to each planted bug a minimised trace reaches (searched once per
+// app and bug, deeper and longer than the planner strategy's per-step plans).
 void AddOracleRoutes(const BenchOptions& options, std::vector<BenchRun>& runs) {
   std::map<std::pair<std::string, std::string>, std::optional<size_t>> routes;
   for (auto& run : runs) {
@@ -212,7 +213,7 @@ void AddOracleRoutes(const BenchOptions& options, std::vector<BenchRun>& runs) {
             *spec, sim, {.max_trials = 400000, .max_depth = 40}, t.bug_id);
         routes[key] = route ? std::optional<size_t>(route->size()) : std::nullopt;
       }
-      t.oracle_actions = routes[key];
+      t.planner_actions = routes[key];
     }
   }
 }
@@ -357,7 +358,7 @@ nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions
            {"actions_after", t.actions_after},
            {"replays", t.replays},
            {"verified", t.verified},
-           {"oracle_actions", t.oracle_actions ? nlohmann::json(*t.oracle_actions) : nullptr}});
+           {"planner_actions", t.planner_actions ? nlohmann::json(*t.planner_actions) : nullptr}});
     j["runs"].push_back({{"app", r.app},
                          {"strategy", r.strategy},
                          {"seed", r.seed},

@@ -1,6 +1,6 @@
 // run/bench/bench: `roam bench`, every (app, strategy, seed) on the simulator at one event budget,
 // spread over worker threads, then a table per app and overall with medians, min and max, and
-// each strategy's ratio to random and to the oracle. Each run writes an ordinary run folder,
+// each strategy's ratio to random and to the planner. Each run writes an ordinary run folder,
 // so the table can be checked against every summary.json. RunBench is thread-safe to call;
 // it runs its own workers.
 #pragma once
@@ -49,7 +49,7 @@ struct BenchOptions {
   // folder whose <app>.properties.json (the app spec's name) goes with that app; empty: none.
   std::filesystem::path properties;
   // Minimise every planted crash and ANR found (roam minimize) and add the "Minimised traces"
-  // table, with the oracle's shortest route to each bug as the yardstick.
+  // table, with the planner's shortest route to each bug as the yardstick.
   bool minimize = false;
   bool intents = true;  // exploration runs offer their strategies intents (--intents)
   MinimizeOptions minimize_options;
@@ -70,13 +70,13 @@ struct BenchBugTrace {
   bool verified = false;   // the minimised trace reproduced repeats out of repeats
   bool minimized = false;  // false: minimisation failed (see error)
   std::string error;
-  std::optional<size_t> oracle_actions;  // the oracle's shortest route to the bug
+  std::optional<size_t> planner_actions;  // the planner's shortest route to the bug
 };
 
-// A functional bug planted in a run's app (fuzz runs): its id, kind and the oracle it is for
-// (sim::BugSpec::oracle).
+// A functional bug planted in a run's app (fuzz runs): its id, kind and what can see it
+// (sim::BugSpec::seen_by).
 struct PlantedBug {
-  std::string id, kind, oracle;
+  std::string id, kind, seen_by;
 };
 
 // One run's figures; field names are those of the JSON file.
@@ -126,10 +126,10 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
                              const std::vector<std::string>& strategies);
 // Per app and overall: planted crashes and ANRs minimised, median and largest length before and
 // after, the share that replays every time, replays per bug, and the ratio of the minimised
-// length to the oracle's shortest route. Empty when no run minimised anything.
+// length to the planner's shortest route. Empty when no run minimised anything.
 std::string FormatMinimizeTable(const std::vector<BenchRun>& runs);
 
-// Fuzz runs: per kind of functional bug planted, the oracle it is for, the bugs planted and
+// Fuzz runs: per kind of functional bug planted, what can see it, the bugs planted and
 // found (summed over runs), the recall; over the GUI-effect bugs the recall, and the reports'
 // precision (those a planted bug explains). Empty without fuzz runs on planted bugs.
 std::string FormatFunctionalTable(const std::vector<BenchRun>& runs);

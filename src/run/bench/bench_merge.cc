@@ -50,7 +50,9 @@ Result<BenchRun> RunFromJson(const json& j, const std::string& where) {
       PlantedBug b;
       ROAM_RETURN_IF_ERROR(ReadField(planted[i], "id", b.id, at));
       ROAM_RETURN_IF_ERROR(ReadField(planted[i], "kind", b.kind, at));
-      ROAM_RETURN_IF_ERROR(ReadField(planted[i], "oracle", b.oracle, at));
+      // "oracle": the key's name in files of earlier versions.
+      const char* seen_by = planted[i].contains("oracle") ? "oracle" : "seen_by";
+      ROAM_RETURN_IF_ERROR(ReadField(planted[i], seen_by, b.seen_by, at));
       r.functional_planted.push_back(std::move(b));
     }
   }
@@ -78,10 +80,12 @@ Result<BenchRun> RunFromJson(const json& j, const std::string& where) {
       ROAM_RETURN_IF_ERROR(ReadCount(t, "actions_after", b.actions_after, at));
       ROAM_RETURN_IF_ERROR(ReadField(t, "replays", b.replays, at));
       ROAM_RETURN_IF_ERROR(ReadField(t, "verified", b.verified, at));
-      if (t.contains("oracle_actions") && !t["oracle_actions"].is_null()) {
+      // "oracle_actions": the key's name in files of earlier versions.
+      const char* route = t.contains("oracle_actions") ? "oracle_actions" : "planner_actions";
+      if (t.contains(route) && !t[route].is_null()) {
         size_t n = 0;
-        ROAM_RETURN_IF_ERROR(ReadCount(t, "oracle_actions", n, at));
-        b.oracle_actions = n;
+        ROAM_RETURN_IF_ERROR(ReadCount(t, route, n, at));
+        b.planner_actions = n;
       }
       r.bug_traces.push_back(std::move(b));
     }

@@ -215,7 +215,7 @@ std::string FormatBenchTable(const std::vector<BenchRun>& runs,
 
 std::string FormatFunctionalTable(const std::vector<BenchRun>& runs) {
   struct Kind {
-    std::string oracle;
+    std::string seen_by;
     size_t planted = 0, found = 0;
   };
   std::map<std::string, Kind> kinds;
@@ -230,12 +230,12 @@ std::string FormatFunctionalTable(const std::vector<BenchRun>& runs) {
     if (r.functional_planted.empty()) continue;
     ++runs_with;
     for (const auto& b : r.functional_planted) {
-      Kind& k = kinds[b.kind + "\t" + b.oracle];
-      k.oracle = b.oracle;
+      Kind& k = kinds[b.kind + "\t" + b.seen_by];
+      k.seen_by = b.seen_by;
       const bool found = std::count(r.planted_found.begin(), r.planted_found.end(), b.id) > 0;
       ++k.planted;
       k.found += found;
-      if (b.oracle == "gui_effect") {
+      if (b.seen_by == "gui_effect") {
         ++gui_planted;
         gui_found += found;
       }
@@ -255,10 +255,10 @@ std::string FormatFunctionalTable(const std::vector<BenchRun>& runs) {
   std::string out = fmt::format(
       "\n== functional bugs and fuzz ({} runs; a bug counts once per run that plants it) ==\n"
       "{:<18} {:<11} {:>8} {:>6} {:>7}\n",
-      runs_with, "kind", "oracle", "planted", "found", "recall");
+      runs_with, "kind", "seen by", "planted", "found", "recall");
   for (const auto& [key, k] : kinds)
-    out += fmt::format("{:<18} {:<11} {:>8} {:>6} {:>7}\n", key.substr(0, key.find('\t')), k.oracle,
-                       k.planted, k.found,
+    out += fmt::format("{:<18} {:<11} {:>8} {:>6} {:>7}\n", key.substr(0, key.find('\t')),
+                       k.seen_by, k.planted, k.found,
                        Ratio(static_cast<double>(k.found), static_cast<double>(k.planted)));
   out += fmt::format(
       "recall over the gui_effect bugs (the ones fuzz is for): {} of {} ({}); reports: {} "
@@ -292,7 +292,7 @@ std::string FormatMinimizeTable(const std::vector<BenchRun>& runs) {
       "app", "bugs", "before", "max", "after", "max", "planner", "ratio", "replays", "max",
       "reliable", "failed");
   auto row = [&](const std::string& app, const std::vector<const BenchBugTrace*>& traces) {
-    std::vector<double> before, after, oracle, ratio, replays;
+    std::vector<double> before, after, planner, ratio, replays;
     size_t verified = 0, failed = 0;
     for (const auto* t : traces) {
       if (!t->minimized) {
@@ -303,9 +303,9 @@ std::string FormatMinimizeTable(const std::vector<BenchRun>& runs) {
       after.push_back(t->actions_after);
       replays.push_back(t->replays);
       verified += t->verified;
-      if (t->oracle_actions && *t->oracle_actions > 0) {
-        oracle.push_back(static_cast<double>(*t->oracle_actions));
-        ratio.push_back(t->actions_after / static_cast<double>(*t->oracle_actions));
+      if (t->planner_actions && *t->planner_actions > 0) {
+        planner.push_back(static_cast<double>(*t->planner_actions));
+        ratio.push_back(t->actions_after / static_cast<double>(*t->planner_actions));
       }
     }
     const size_t done = traces.size() - failed;
@@ -315,7 +315,7 @@ std::string FormatMinimizeTable(const std::vector<BenchRun>& runs) {
     out += fmt::format(
         "{:<14}{:>5}{:>8}{:>8}{:>8}{:>8}{:>8}{:>8}{:>9}{:>7}{:>9}{:>9}\n", app, traces.size(),
         num(Of(before).median), num(Of(before).max), num(Of(after).median), num(Of(after).max),
-        oracle.empty() ? "-" : num(Of(oracle).median),
+        planner.empty() ? "-" : num(Of(planner).median),
         ratio.empty() ? "-" : fmt::format("{:.2f}", Of(ratio).median), num(Of(replays).median),
         num(Of(replays).max),
         done ? fmt::format("{:.0f}%", 100.0 * verified / static_cast<double>(done)) : "-", failed);
@@ -324,9 +324,9 @@ std::string FormatMinimizeTable(const std::vector<BenchRun>& runs) {
     if (app != "overall") row(app, traces);
   row("overall", by_app["overall"]);
   out +=
-      "oracle: the shortest route the oracle's search finds from a fresh start (`roam sim "
+      "planner: the shortest route the planner's search finds from a fresh start (`roam sim "
       "route`; '-' none within its limits); ratio: the median over the bugs that have one of "
-      "minimised length / oracle route; reliable: the minimised trace reproduced every time; "
+      "minimised length / planner route; reliable: the minimised trace reproduced every time; "
       "failed: the recorded trace did not reproduce.\n";
   return out;
 }
