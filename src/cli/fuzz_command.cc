@@ -17,7 +17,7 @@ int FuzzCommand(int argc, char** argv) {
   run::FuzzOptions o;
   CLI::App app(
       "Functional fuzzing (Genie): seeds, independent-view mutants and the GUI-effect "
-      "oracle; writes bugs/F<n>/ for each non-crashing functional bug found.",
+      "check; writes bugs/F<n>/ for each non-crashing functional bug found.",
       "fuzz");
   TargetFlags target_flags = AddTargetFlags(app, o.target, "fuzz");
   auto& a = o.target.android;
@@ -37,7 +37,7 @@ int FuzzCommand(int argc, char** argv) {
                  "long click and 5 back (0: none, as the notes)")
       ->check(CLI::Range(0.0, 100.0))
       ->capture_default_str();
-  app.add_flag("!--judge-destructive-tau", o.oracle.skip_destructive_tau,
+  app.add_flag("!--judge-destructive-tau", o.independent_view.skip_destructive_tau,
                "judge a mutant whose τ deleted or changed list items on the views τ did not "
                "touch, instead of skipping it (more reports, and false ones where the deleted "
                "data shows on other screens)");

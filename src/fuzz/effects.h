@@ -1,6 +1,6 @@
-// The GUI effects the oracle compares (fuzz/oracle.h): Δ(li, lj) of two layouts' views, numbers
-// that moved, what of a seed's effect a mutant misses; views unstable between runs; the pairs of
-// layouts judged and where along a run effects land. Plain functions and value types:
+// The GUI effects the check compares (fuzz/independent_view.h): Δ(li, lj) of two layouts' views,
+// numbers that moved, what of a seed's effect a mutant misses; views unstable between runs; the
+// pairs of layouts judged and where along a run effects land. Plain functions and value types:
 // thread-compatible.
 #pragma once
 
@@ -45,7 +45,7 @@ Effect MissingFromMutant(const Effect& seed, const ViewBag& seed_j, const ViewBa
 std::set<std::string> UnstableViews(std::span<const Layout> run1, std::span<const Layout> run2);
 
 // The pairs (i, j) of seed layouts (0-based; layout t+1 follows event t, the pivot is layout p,
-// τ is inserted before event p) the oracle compares: i < j, both similar, and either
+// τ is inserted before event p) the check compares: i < j, both similar, and either
 // i <= p < j or p < i. A pair whose seed effect is empty is skipped.
 std::vector<std::pair<int, int>> OraclePairs(const std::vector<Layout>& seed, int pivot);
 // The largest j of a pair (i < j, similar, at least min_pair_similarity alike) of seed layouts
@@ -61,7 +61,7 @@ inline int MutantIndex(int seed_index, int pivot, int tau_length) {
 
 // Where effects land along a run: lands[j] when layout j differs (views, or counts) from the
 // latest earlier layout similar and at least min_pair_similarity like it, i.e. event j - 1 (or
-// the dialog it closed) had an effect the oracle can judge.
+// the dialog it closed) had an effect the check can judge.
 std::vector<char> EffectLands(const std::vector<Layout>& layouts,
                               const std::set<std::string>& ignored, double min_pair_similarity);
 std::vector<char> EffectLands(const std::vector<Layout>& layouts, RunViews& views,

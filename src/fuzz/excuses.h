@@ -1,9 +1,9 @@
-// CheckMutant's excuses (fuzz/oracle.h): the table of named steps that take out of a pair's
-// missing effect the views a mutant may rightly not show, each a function switched by one field
-// of OracleSettings, in the order they run; and the state of one mutant's check they read. An
-// excuse that takes views out says so in a line of the Violation (Violation::excused).
-// Internal to the oracle (fuzz/oracle.cc runs them; tests list them). A MutantCheck makes views
-// and τ's data when first asked for: not thread-safe.
+// CheckMutant's excuses (fuzz/independent_view.h): the table of named steps that take out of a
+// pair's missing effect the views a mutant may rightly not show, each a function switched by one
+// field of IndependentViewSettings, in the order they run; and the state of one mutant's check they
+// read. An excuse that takes views out says so in a line of the Violation (Violation::excused).
+// Internal to the check (fuzz/independent_view.cc runs them; tests list them). A MutantCheck makes
+// views and τ's data when first asked for: not thread-safe.
 #pragma once
 
 #include <optional>
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "fuzz/effects.h"
-#include "fuzz/oracle.h"
+#include "fuzz/independent_view.h"
 #include "fuzz/tau.h"
 #include "fuzz/view_bag.h"
 
@@ -30,7 +30,7 @@ struct MutantCheck {
   int pivot = 0;
   int tau_length = 0;
   const std::set<std::string>& ignored;
-  const OracleSettings& settings;
+  const IndependentViewSettings& settings;
   RunViews& seed_views;
   RunViews& mutant_views;
   TauFootprint footprint;  // made when excuse_tau_effects or skip_destructive_tau is on
@@ -62,8 +62,8 @@ struct Pair {
 using ExcuseFunction = void (*)(MutantCheck& check, const Pair& pair, Effect& missing);
 struct Excuse {
   std::string_view name;
-  std::string_view setting_name;  // "always" when `setting` is null
-  bool OracleSettings::*setting;  // the field that switches it; null: always on
+  std::string_view setting_name;           // "always" when `setting` is null
+  bool IndependentViewSettings::*setting;  // the field that switches it; null: always on
   ExcuseFunction function;
   std::string_view why;  // what the views it takes out are, for the explanation line
 };

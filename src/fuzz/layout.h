@@ -71,7 +71,7 @@ struct Event {
 
 // A scroll of a widget (up, down, left, right) or a swipe of the screen: seeds take them (rows
 // below the fold, drawers, pagers), τ does not (a loop that moves a list's window or opens a
-// drawer to pick another feed is not independent of what the seed does next), and the oracle
+// drawer to pick another feed is not independent of what the seed does next), and the check
 // judges no pair of a seed's layouts with one between them (what a scroll shows depends on the
 // rows τ added).
 bool IsScrollOrSwipe(gui::ActionKind kind);

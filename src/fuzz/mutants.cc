@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "fuzz/oracle.h"
+#include "fuzz/independent_view.h"
 #include "fuzz/seeds.h"
 #include "gui/fields.h"
 

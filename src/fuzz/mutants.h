@@ -141,7 +141,7 @@ std::vector<std::string> NamesAhead(const std::vector<Layout>& layouts,
 // events; τ does not type into a field on a state where the seed typed into it before the pivot
 // while that input is still pending (a layout of that state after the pivot still shows it in
 // the field: the seed comes back to the form and sends it); only pivots before the last layout that
-// the oracle can judge are used (`last_effect`: the largest j of a seed pair with a non-empty
+// the check can judge are used (`last_effect`: the largest j of a seed pair with a non-empty
 // effect; pivots p < last_effect), in PivotOrder, each with up to max_per_pivot mutants,
 // max_per_seed in all. `failed` holds PrefixKeys that failed before (this seed's). `rng` (optional)
 // draws each pivot's mutants among more candidates. Pivots before `first_pivot` are skipped (a

@@ -57,7 +57,7 @@ struct SeedSettings {
   double pct_explore = 40;
   // Once mutants run, the chance that a seed takes, on a layout state, an event seen to have an
   // effect there (EffectLedger) that no seed with mutants has taken there yet: effects are what
-  // the oracle judges, and an effect no seed carries is never tested.
+  // the check judges, and an effect no seed carries is never tested.
   double pct_untested_effect = 50;
   // Once mutants run, the chance that a seed's event is drawn among those the model has not seen
   // only leave the activity it is on (back, a Close, a link away): a seed with mutants tests the
@@ -65,7 +65,7 @@ struct SeedSettings {
   double pct_stay = 80;
 };
 
-// Which events had an effect the oracle can judge on which layout state, and which of those a
+// Which events had an effect the check can judge on which layout state, and which of those a
 // seed with mutants took there. Not thread-safe.
 class EffectLedger {
  public:

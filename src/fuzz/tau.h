@@ -1,6 +1,6 @@
-// What τ, the events a mutant inserts, did (fuzz/oracle.h): its footprint on the views (what it
-// changed, removed, deleted from lists), input it left in a field, and the texts it acted on.
-// CheckMutant's excuses read these. Plain functions and value types: thread-compatible.
+// What τ, the events a mutant inserts, did (fuzz/independent_view.h): its footprint on the views
+// (what it changed, removed, deleted from lists), input it left in a field, and the texts it acted
+// on. CheckMutant's excuses read these. Plain functions and value types: thread-compatible.
 #pragma once
 
 #include <set>
@@ -37,9 +37,9 @@ TauFootprint Footprint(const std::vector<Layout>& mutant, RunViews& views, int p
 bool LeftInput(const Layout& pivot, const Layout& end, const std::set<std::string>& ignored);
 
 // What τ (mutant_events[pivot, pivot + tau_length), acting on mutant[pivot + k]) acted on, as
-// texts (OracleSettings::excuse_tau_data): the text or content-desc of each widget it tapped
-// (digits masked, as views are compared), the row it picked, the text it typed. Texts shorter
-// than three characters name nothing in particular and are left out.
+// texts (IndependentViewSettings::excuse_tau_data): the text or content-desc of each widget it
+// tapped (digits masked, as views are compared), the row it picked, the text it typed. Texts
+// shorter than three characters name nothing in particular and are left out.
 std::vector<std::string> TauData(const std::vector<Layout>& mutant,
                                  const std::vector<Event>& mutant_events, int pivot,
                                  int tau_length);

@@ -57,7 +57,7 @@ std::string_view ContentOfViewString(std::string_view view) {
 
 namespace {
 
-// Whether the oracle looks at widget i (ViewsOf).
+// Whether the check looks at widget i (ViewsOf).
 bool Compared(const gui::Screen& s, int i, const std::set<std::string>& ignored) {
   const gui::Widget& w = s.widgets[i];
   if (w.package == "com.android.systemui") return false;

@@ -1,7 +1,7 @@
-// The oracle's reading of a layout (fuzz/oracle.h): each view it compares as a View (its ViewKey,
-// what it shows, its group; bounds left out), a layout as the bag of its Views (ViewBag), the
-// numbers views show, RunViews (the bags of a run, made once), and the rows of lists that scroll.
-// Value types and plain functions; RunViews is not thread-safe.
+// The check's reading of a layout (fuzz/independent_view.h): each view it compares as a View (its
+// ViewKey, what it shows, its group; bounds left out), a layout as the bag of its Views (ViewBag),
+// the numbers views show, RunViews (the bags of a run, made once), and the rows of lists that
+// scroll. Value types and plain functions; RunViews is not thread-safe.
 #pragma once
 
 #include <map>
@@ -21,7 +21,7 @@ namespace roam::fuzz {
 // resource-id). Views are ignored, and τ's own effects excused, by this key.
 std::string ViewKey(const gui::Screen& screen, int index);
 
-// A view as the oracle compares it. Its content holds flags (checked, enabled, selected) and, for a
+// A view as the check compares it. Its content holds flags (checked, enabled, selected) and, for a
 // view in a group, its RowLabel ("[Cinema]Photo of Cinema"), so like views of different rows
 // differ; its group, so a row of one list is not a row of another (a video of the feed that τ
 // bookmarked shows in the bookmarks list with the same views: the feed's row still went). It
@@ -80,7 +80,7 @@ using ViewBag = std::map<View, int>;  // view -> count
 // The numbers views show: for each view that holds a digit and that the layout shows once, the
 // view's text and content-desc as shown (digits and all), "text|content-desc".
 using Numbers = std::map<View, std::string>;
-// The views of a layout that the oracle looks at (those with text or content-desc, actionable
+// The views of a layout that the check looks at (those with text or content-desc, actionable
 // or checkable ones), minus those whose ViewKey is in `ignored`; and their numbers, if asked.
 ViewBag ViewsOf(const Layout& layout, const std::set<std::string>& ignored,
                 Numbers* numbers = nullptr);

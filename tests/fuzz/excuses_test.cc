@@ -53,7 +53,7 @@ TEST(Excuses, AViolationSaysWhichExcusesTookViewsOut) {
   const std::vector<Event> mutant_events = {ClickOn(seed[0].screen, "Copy link"), seed_events[0]};
   const std::vector<Layout> mutant = {Profile("idle", 0), Profile("copied", 0),
                                       Profile("copied", 0)};
-  OracleSettings settings;
+  IndependentViewSettings settings;
   settings.attribute_to_rows = false;  // τ changed the status: else only rows would be judged
   auto v = CheckMutant(seed, seed_events, mutant, mutant_events, 0, 1, {}, settings);
   ASSERT_TRUE(v.has_value());

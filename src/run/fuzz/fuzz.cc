@@ -209,7 +209,8 @@ Status Fuzzer::OneSeed(int index) {
   fuzz::RunViews views(seed.layouts, **ignored);
   NoteEffects(seed, views);
   if (Mapping()) return Status::Ok();
-  int last_effect = fuzz::LastEffect(seed.layouts, views, options_.oracle.min_pair_similarity);
+  int last_effect =
+      fuzz::LastEffect(seed.layouts, views, options_.independent_view.min_pair_similarity);
   if (last_effect <= prefix) return Status::Ok();  // no effect after the way: nothing to judge
   std::set<std::string> failed;
   const std::vector<fuzz::Mutant> mutants =
@@ -289,7 +290,7 @@ Result<std::optional<std::set<std::string>>> Fuzzer::RunSeedAgain(const Executio
 
 void Fuzzer::NoteEffects(const Execution& seed, fuzz::RunViews& views) {
   const std::vector<char> lands =
-      fuzz::EffectLands(seed.layouts, views, options_.oracle.min_pair_similarity);
+      fuzz::EffectLands(seed.layouts, views, options_.independent_view.min_pair_similarity);
   for (size_t j = 1; j < lands.size() && j <= seed.events.size(); ++j)
     if (lands[j]) effects_.Saw(seed.layouts[j - 1].abs, seed.events[j - 1]);
 }
@@ -297,7 +298,7 @@ void Fuzzer::NoteEffects(const Execution& seed, fuzz::RunViews& views) {
 std::vector<fuzz::Mutant> Fuzzer::MakeMutants(int index, Execution& seed, int prefix,
                                               int last_effect, const std::set<std::string>& ignored,
                                               std::set<std::string>& failed) {
-  // What the seed did after its last effect, no mutant needs to repeat: no pair of the oracle
+  // What the seed did after its last effect, no mutant needs to repeat: no pair of the check
   // ends there.
   seed.layouts.resize(last_effect + 1);
   seed.events.resize(last_effect);
@@ -305,7 +306,7 @@ std::vector<fuzz::Mutant> Fuzzer::MakeMutants(int index, Execution& seed, int pr
   std::vector<fuzz::ActiveViews> active = fuzz::TrackActiveViews(seed.layouts, seed.events);
   std::vector<fuzz::Mutant> mutants = fuzz::GenerateMutants(
       seed.layouts, seed.events, active, model_, last_effect, failed, options_.mutants, ignored,
-      options_.oracle.min_pair_similarity, &rng_, prefix, &tried_);
+      options_.independent_view.min_pair_similarity, &rng_, prefix, &tried_);
   stats_.mutants_generated += static_cast<int64_t>(mutants.size());
   if (!mutants.empty())
     for (size_t t = prefix; t < seed.events.size(); ++t)
@@ -385,7 +386,7 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& f
     for (const auto& k : fuzz::UnstableViews(seed.layouts, other)) ignored.insert(k);
     if (!seed_views.Of(seed.layouts, ignored)) seed_views = fuzz::RunViews(seed.layouts, ignored);
     return fuzz::CheckMutant(seed.layouts, seed.events, run->layouts, run->events, p, len, ignored,
-                             options_.oracle, &seed_views);
+                             options_.independent_view, &seed_views);
   };
   // The mutant's prefix repeats the seed's first p events: what differs there is unstable too.
   auto v = judge(std::span<const fuzz::Layout>(run->layouts.data(), p + 1));
@@ -421,7 +422,7 @@ std::string Fuzzer::Score(const FuzzCase& c, const std::string& key) {
   auto holds = [&](const std::set<std::string>& off) {
     auto d = target_.fresh_device()(off);
     if (!d.ok()) return false;
-    auto v = CheckCase(**d, c, options_.oracle, options_.signature_frames);
+    auto v = CheckCase(**d, c, options_.independent_view, options_.signature_frames);
     return v.ok() && v->has_value() && (*v)->Key() == key;
   };
   if (!holds({})) return "";  // does not reproduce on a fresh app: no planted bug behind it
@@ -525,17 +526,17 @@ json FuzzConfig(const FuzzOptions& o) {
             {"try_unseen_clicks", o.mutants.try_unseen_clicks},
             {"min_pivot_similarity", o.mutants.min_pivot_similarity}}},
           {"model", {{"initial_weight", o.model.initial_weight}}},
-          {"oracle",
-           {{"excuse_tau_effects", o.oracle.excuse_tau_effects},
-            {"overlay_similarity", o.oracle.overlay_similarity},
-            {"min_pair_similarity", o.oracle.min_pair_similarity},
-            {"attribute_to_rows", o.oracle.attribute_to_rows},
-            {"skip_destructive_tau", o.oracle.skip_destructive_tau},
-            {"skip_tau_left_input", o.oracle.skip_tau_left_input},
-            {"excuse_tau_data", o.oracle.excuse_tau_data},
-            {"count_window_rows", o.oracle.count_window_rows},
-            {"count_tau_effect", o.oracle.count_tau_effect},
-            {"read_windows", o.oracle.read_windows}}}};
+          {"independent_view",
+           {{"excuse_tau_effects", o.independent_view.excuse_tau_effects},
+            {"overlay_similarity", o.independent_view.overlay_similarity},
+            {"min_pair_similarity", o.independent_view.min_pair_similarity},
+            {"attribute_to_rows", o.independent_view.attribute_to_rows},
+            {"skip_destructive_tau", o.independent_view.skip_destructive_tau},
+            {"skip_tau_left_input", o.independent_view.skip_tau_left_input},
+            {"excuse_tau_data", o.independent_view.excuse_tau_data},
+            {"count_window_rows", o.independent_view.count_window_rows},
+            {"count_tau_effect", o.independent_view.count_tau_effect},
+            {"read_windows", o.independent_view.read_windows}}}};
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // Android device: generate seeds (each run twice from cleared data, the second from a device
 // snapshot where the first's replayed way to a reached state ended, on a device that snapshots;
 // views that differ between the two runs are ignored), mine the transition model, generate and
-// execute independent-view mutants, check the GUI-effect oracle, and write bugs/F<n>/ for each new
+// execute independent-view mutants, check the GUI-effect check, and write bugs/F<n>/ for each new
 // violation (seed and mutant traces, the layouts before and after, the views that differ, an
 // explanation in words). On the simulator each report is also scored: it is a true positive for
 // planted bug X when the violation vanishes with X switched off. `roam replay bugs/F<n>` re-runs
@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "base/status.h"
+#include "fuzz/independent_view.h"
 #include "fuzz/model.h"
 #include "fuzz/mutants.h"
-#include "fuzz/oracle.h"
 #include "fuzz/seeds.h"
 #include "report/summary.h"
 #include "run/context.h"
@@ -38,7 +38,7 @@ struct FuzzOptions : RunOptions {
   fuzz::SeedSettings seeds;
   fuzz::MutantSettings mutants;
   fuzz::ModelSettings model;
-  fuzz::OracleSettings oracle;
+  fuzz::IndependentViewSettings independent_view;  // Genie's check (fuzz/independent_view.h)
   int signature_frames = 3;  // app frames of a crash signature (oracle/crash.h)
   ProgressOptions progress;
 };
@@ -57,7 +57,7 @@ struct FuzzStats {
   // Mutants begun from a device snapshot, at their seed's start or at their pivot, instead of
   // replaying the events before (devices with snapshots: the simulator, emulators).
   int64_t restored_mutants = 0;
-  int64_t violations = 0;     // mutants that violated the oracle (before de-duplication)
+  int64_t violations = 0;     // mutants that violated the check (before de-duplication)
   double mutant_seconds = 0;  // wall time spent running mutants
 };
 
@@ -68,8 +68,8 @@ struct FuzzResult {
 
 Result<FuzzResult> Fuzz(const FuzzOptions& options, const RunContext& context = {});
 
-// Re-runs an F folder's seed (twice) and mutant on the device `spec` names and re-checks the
-// oracle: reproduced when the same violation string shows up. ReplayBug calls it.
+// Re-runs an F folder's seed (twice) and mutant on the device `spec` names and checks them
+// again: reproduced when the same violation string shows up. ReplayBug calls it.
 Result<ReplayOutcome> ReplayFunctional(const std::filesystem::path& dir, const ReplaySpec& spec,
                                        bool original = false);
 

@@ -12,8 +12,8 @@
 
 #include "base/status.h"
 #include "device/device.h"
+#include "fuzz/independent_view.h"
 #include "fuzz/mutants.h"
-#include "fuzz/oracle.h"
 #include "run/fuzz/fuzz.h"
 #include "run/fuzz/fuzz_exec.h"
 #include "run/replay_spec.h"
@@ -43,10 +43,10 @@ NextEvent MutantEvents(const std::vector<fuzz::Event>& seed, int pivot,
 std::vector<fuzz::Event> Exact(std::vector<fuzz::Event> events);
 
 // Runs the seed three times (views that differ between the runs, or in the mutant's copy of the
-// seed's prefix, are ignored) and the mutant on `device` from cleared data, and checks the
-// oracle, as `roam fuzz` does before it reports. Unbounded budget.
+// seed's prefix, are ignored) and the mutant on `device` from cleared data, and applies the
+// independent-view check, as `roam fuzz` does before it reports. Unbounded budget.
 Result<std::optional<fuzz::Violation>> CheckCase(device::Device& device, const FuzzCase& c,
-                                                 const fuzz::OracleSettings& settings,
+                                                 const fuzz::IndependentViewSettings& settings,
                                                  int signature_frames);
 
 nlohmann::json EventToJson(const fuzz::Event& e);

@@ -43,7 +43,7 @@ std::vector<fuzz::Event> Exact(std::vector<fuzz::Event> events) {
 }
 
 Result<std::optional<fuzz::Violation>> CheckCase(device::Device& device, const FuzzCase& c,
-                                                 const fuzz::OracleSettings& settings,
+                                                 const fuzz::IndependentViewSettings& settings,
                                                  int signature_frames) {
   UnboundedRunner executor(device, signature_frames);
   auto first = executor.Run(Exact(c.seed_events));
@@ -255,7 +255,7 @@ Status WriteFunctionalBug(const std::filesystem::path& dir, const FunctionalRepo
                {"missing", EffectToJson(v.missing)},
                {"excused", v.excused}};
   ROAM_RETURN_IF_ERROR(WriteJsonFile(dir / "diff.json", diff));
-  // The views the oracle's excuses took out of the missing effect before it judged the rest.
+  // The views the check's excuses took out of the missing effect before it judged the rest.
   std::string text = f.explanation + "\n";
   if (!v.excused.empty()) {
     text += "\nExcused before judging (excuse (setting): why: views):\n";
@@ -306,7 +306,7 @@ Result<ReplayOutcome> ReplayFunctional(const std::filesystem::path& dir, const R
   out.trace = minimized ? where + " (minimized)" : where;
   auto device = OpenReplayDevice(spec, dir);
   if (!device.ok()) return device.status();
-  auto v = CheckCase(**device, *c, fuzz::OracleSettings{}, spec.signature_frames);
+  auto v = CheckCase(**device, *c, fuzz::IndependentViewSettings{}, spec.signature_frames);
   if (!v.ok()) return v.status();
   out.result.steps_run = static_cast<int64_t>(2 * c->seed_events.size() + c->mutant_events.size());
   if (v->has_value()) out.result.signatures.push_back((*v)->Key());

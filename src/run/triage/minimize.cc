@@ -9,7 +9,7 @@
 #include "base/ddmin.h"
 #include "base/files.h"
 #include "base/json_fields.h"
-#include "fuzz/oracle.h"
+#include "fuzz/independent_view.h"
 #include "run/fuzz/fuzz_internal.h"
 #include "run/property_bug.h"
 #include "run/replay_spec.h"
@@ -382,7 +382,7 @@ Result<MinimizeReport> MinimizeProperty(const fs::path& dir, const json& bug,
 }
 
 // bugs/F<n>: ddmin over the seed's events before the pivot and τ together; the seed's events from
-// the pivot on stay (the oracle compares what they do).
+// the pivot on stay (the check compares what they do).
 Result<MinimizeReport> MinimizeFunctional(const fs::path& dir, const json& bug,
                                           const ReplaySpec& spec, const MinimizeOptions& options) {
   const std::string where = (dir / "bug.json").string();
@@ -395,7 +395,7 @@ Result<MinimizeReport> MinimizeFunctional(const fs::path& dir, const json& bug,
   Checker checker(SearchOptions(options), [&]() -> Result<bool> {
     auto device = OpenReplayDevice(spec, dir);
     if (!device.ok()) return device.status();
-    auto v = CheckCase(**device, candidate, fuzz::OracleSettings{}, spec.signature_frames);
+    auto v = CheckCase(**device, candidate, fuzz::IndependentViewSettings{}, spec.signature_frames);
     if (!v.ok()) return v.status();
     return v->has_value() && (*v)->Key() == violation;
   });
@@ -406,7 +406,7 @@ Result<MinimizeReport> MinimizeFunctional(const fs::path& dir, const json& bug,
     ROAM_RETURN_IF_ERROR(checker.Interrupted(dir));
     if (!checker.last_error().ok()) return checker.last_error().Wrap("replaying " + where);
     return Status::NotFound(fmt::format(
-        "{}: the oracle no longer reports {} on this case {} times out of {}; nothing to minimise",
+        "{}: the check no longer reports {} on this case {} times out of {}; nothing to minimise",
         dir.string(), Excerpt(violation), options.repeats, options.repeats));
   }
   // Items: the seed's events before the pivot (the same in seed and mutant), then τ, then the
@@ -448,7 +448,7 @@ Result<MinimizeReport> MinimizeFunctional(const fs::path& dir, const json& bug,
 
   std::string text = fmt::format(
       "{} functional: {}\n({})\nAs found, before minimising: {}\n\nTo reproduce by hand ({} "
-      "events, minimised from {}; the oracle reported it {} of {} times):\n",
+      "events, minimised from {}; the check reported it {} of {} times):\n",
       bug.value("id", ""), fuzz::ViolationInWords(violation), violation,
       bug.value("explanation", ""), report.steps_after, report.steps_before, report.verified,
       options.repeats);

@@ -1,4 +1,4 @@
-// Genie's GUI-effect oracle. A layout is seen as the multiset of its views (fuzz/view_bag.h: each
+// Genie's GUI-effect check. A layout is seen as the multiset of its views (fuzz/view_bag.h: each
 // a View, "class|resource-id", what it shows and its group; bounds left out: rows move when rows
 // are added). The GUI effect of two layouts is Δ(li, lj) = (li \ lj) ⊎ (lj \ li): the views removed
 // and the views added (fuzz/effects.h). A mutant violates the independent-view property when, for
@@ -43,7 +43,7 @@ struct Violation {
 // attachments, as the seed did". A string of another shape comes back as it is.
 std::string ViolationInWords(std::string_view key);
 
-struct OracleSettings {
+struct IndependentViewSettings {
   // Excuse missing effects on views τ itself changed (TauFootprint): single views (in no group,
   // such as a "current item" label) when their key is in `keys`, views in groups (list rows) only
   // when τ changed the content of such a view (`changed`: τ renamed a row), not when τ merely
@@ -121,7 +121,7 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
                                      const std::vector<Layout>& mutant,
                                      const std::vector<Event>& mutant_events, int pivot,
                                      int tau_length, const std::set<std::string>& ignored,
-                                     const OracleSettings& settings = {},
+                                     const IndependentViewSettings& settings = {},
                                      RunViews* seed_views = nullptr);
 
 // Reports, de-duplicated by Violation::Key: how often each key was seen, in the order to report

@@ -1,6 +1,6 @@
 // fuzz/oracle and the mutant rules: Δ and containment, the oracle on a hand-built diary seed and
 // mutant, unstable views, de-duplication ranking, the 50% return rule, mutant search.
-#include "fuzz/oracle.h"
+#include "fuzz/independent_view.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -41,7 +41,7 @@ Layout Main(const std::string& current) {
            "app.Main");
 }
 
-TEST(Oracle, DeltaIsTheSymmetricDifferenceOfViews) {
+TEST(IndependentView, DeltaIsTheSymmetricDifferenceOfViews) {
   ViewBag before = ViewsOf(Diary({{"Cinema", true}}), {});
   ViewBag after = ViewsOf(Diary({{"Cinema", false}}), {});
   Effect d = Delta(before, after);
@@ -51,7 +51,7 @@ TEST(Oracle, DeltaIsTheSymmetricDifferenceOfViews) {
   EXPECT_TRUE(Delta(before, before).empty());
 }
 
-TEST(Oracle, CountersAreOneViewWhateverTheirNumber) {
+TEST(IndependentView, CountersAreOneViewWhateverTheirNumber) {
   // "1 entries" and "2 entries" differ only in digits: not an effect of their own.
   ViewBag a = ViewsOf(Diary({{"Cinema", false}}), {});
   ViewBag b = ViewsOf(Diary({{"Cinema", false}, {"Cinema", false}}), {});
@@ -70,7 +70,7 @@ Layout Likes(int count) {
            "app.Profile");
 }
 
-TEST(Oracle, ACounterThatStopsCountingIsAViolation) {
+TEST(IndependentView, ACounterThatStopsCountingIsAViolation) {
   // Seed: [Like], the count goes 0 -> 1. Its only effect is a number: the views compared are the
   // same once digits are masked, so the number is compared on its own.
   Layout zero = Likes(0);
@@ -92,7 +92,7 @@ TEST(Oracle, ACounterThatStopsCountingIsAViolation) {
   EXPECT_FALSE(CheckMutant(seed, seed_events, {zero, Likes(1), Likes(2)}, twice, 0, 1, {}));
 }
 
-TEST(Oracle, TheSeedsViewsServeEachMutantWhileTheIgnoredViewsStayTheSame) {
+TEST(IndependentView, TheSeedsViewsServeEachMutantWhileTheIgnoredViewsStayTheSame) {
   // Seed: an event adds "Cleaning" to the diary. One mutant loses it, the other keeps it.
   const Layout one = Diary({{"Cinema", false}}),
                two = Diary({{"Cinema", false}, {"Cleaning", false}});
@@ -134,7 +134,7 @@ Layout Picker(const std::string& activity, const std::vector<std::string>& rows,
   return L(W("FrameLayout", "", kids), activity);
 }
 
-TEST(Oracle, APairTheMutantShowsOnAnotherScreenThanTheSeedIsNotJudged) {
+TEST(IndependentView, APairTheMutantShowsOnAnotherScreenThanTheSeedIsNotJudged) {
   // The seed goes back to Feed and taps Book club there; τ (before the back) had opened Alarms
   // on top of a new copy of the pivot's screen, so the mutant's back leads to Alarms, which has a
   // Book club row too and shows no selection: not the seed's screen, not its effect to show
@@ -172,7 +172,7 @@ TEST(Mutants, PivotsBeforeEachEventWithAnEffectComeBeforeSecondPivotsBeforeOne) 
             (std::vector<int>{0, 2, 1, 3}));
 }
 
-TEST(Oracle, ANumberThatJumpsIsNoCountAndNotJudged) {
+TEST(IndependentView, ANumberThatJumpsIsNoCountAndNotJudged) {
   // "Updated 12 min ago" -> "Updated 2 min ago": a line that changes on its own (news); a count
   // moves by one. The mutant showing 12 at both ends says nothing about the seed's events.
   auto updated = [](int minutes) {
@@ -190,7 +190,7 @@ TEST(Oracle, ANumberThatJumpsIsNoCountAndNotJudged) {
                            mutant_events, 0, 1, {}));
 }
 
-TEST(Oracle, ACounterTauMovedItselfIsNotJudged) {
+TEST(IndependentView, ACounterTauMovedItselfIsNotJudged) {
   // τ set the number to what the seed's event then sets it to (selecting one item, twice): over
   // the pair the mutant's number moved all the same, and after τ the seed's event found it
   // elsewhere than the seed did: neither is a count that stayed.
@@ -228,7 +228,7 @@ Layout Help() {
            "app.Help");
 }
 
-TEST(Oracle, AMutantThatEndsUnderADialogTheSeedNeverShowedIsNotWhereTheSeedWas) {
+TEST(IndependentView, AMutantThatEndsUnderADialogTheSeedNeverShowedIsNotWhereTheSeedWas) {
   // gen502, seed 5: τ picked another item on a form and came back, so a later seed event asked
   // "Discard changes?" instead, and the seed's effect on the screen (a row its Add put there,
   // here) was judged missing against the dialog in front of it: the seed's pair is alike, the
@@ -260,7 +260,7 @@ Layout Tags(const std::vector<std::string>& tags, const std::string& new_name) {
            "app.Tags");
 }
 
-TEST(Oracle, AMutantWhoseTauLeftTextInAFieldIsNotJudged) {
+TEST(IndependentView, AMutantWhoseTauLeftTextInAFieldIsNotJudged) {
   // apps/bench tasks: τ typed "Alice" into the new-tag field and came back; the seed deleted the
   // tag Alice, and its later Add (which in the seed sent an empty field: nothing) sent τ's text,
   // so Alice was back and judged not removed. Text τ leaves in a field of the screen the seed
@@ -285,7 +285,7 @@ TEST(Oracle, AMutantWhoseTauLeftTextInAFieldIsNotJudged) {
                           other, 0, 1, {}));
 }
 
-TEST(Oracle, RowsTauClearedBehindADialogMakeItDestructive) {
+TEST(IndependentView, RowsTauClearedBehindADialogMakeItDestructive) {
   // Seed: [Import Help, back, Add]: the list goes from 1 row to 2. τ at the help screen: [Back,
   // Clear all, OK, Import Help]; the rows went while the dialog was in front, so the layout after
   // OK is to be compared with the list before the dialog, not with the dialog.
@@ -334,7 +334,7 @@ Layout Shelf(std::vector<std::string> titles, bool starred) {
            "app.Shelf");
 }
 
-TEST(Oracle, AMutantWhoseTauDeletedARowCanBeJudgedOnTheViewsTauDidNotTouch) {
+TEST(IndependentView, AMutantWhoseTauDeletedARowCanBeJudgedOnTheViewsTauDidNotTouch) {
   // Seed: Star. τ: delete B. A Star that stops working after a delete is never judged by
   // default: the whole mutant is skipped because τ removed a row.
   const Layout start = Shelf({"A", "B", "C"}, false);
@@ -346,7 +346,7 @@ TEST(Oracle, AMutantWhoseTauDeletedARowCanBeJudgedOnTheViewsTauDidNotTouch) {
   auto mutant = [&](bool starred) {
     return std::vector<Layout>{start, Shelf({"A", "C"}, false), Shelf({"A", "C"}, starred)};
   };
-  const OracleSettings judge{.skip_destructive_tau = false};
+  const IndependentViewSettings judge{.skip_destructive_tau = false};
   EXPECT_FALSE(CheckMutant(seed, seed_events, mutant(true), mutant_events, 0, 1, {}, judge));
   auto v = CheckMutant(seed, seed_events, mutant(false), mutant_events, 0, 1, {}, judge);
   ASSERT_TRUE(v);
@@ -362,7 +362,7 @@ TEST(Oracle, AMutantWhoseTauDeletedARowCanBeJudgedOnTheViewsTauDidNotTouch) {
                            {del_b, del_a}, 0, 1, {}, judge));
 }
 
-TEST(Oracle, NoPairWithASeedsScrollOrSwipeBetweenItsLayoutsIsJudged) {
+TEST(IndependentView, NoPairWithASeedsScrollOrSwipeBetweenItsLayoutsIsJudged) {
   // Seed: a pull to refresh (swipe down) brings row C. In the mutant, after τ, the same pull
   // brings nothing: what a scroll or a swipe brings into view depends on the data τ changed
   // (generated apps and news gave false reports so), so the pair is not judged.
@@ -377,7 +377,7 @@ TEST(Oracle, NoPairWithASeedsScrollOrSwipeBetweenItsLayoutsIsJudged) {
   EXPECT_TRUE(CheckMutant(seed, {click}, mutant, {click, click}, 0, 1, {}));
 }
 
-TEST(Oracle, ARowRemovedWhileALikeRowComesIntoViewIsRemoved) {
+TEST(IndependentView, ARowRemovedWhileALikeRowComesIntoViewIsRemoved) {
   // The list holds Pay, Read, Read, Flight, Birthday, Birthday, Flight, ... and shows five.
   // Seed: delete Flight; the next Birthday comes into view. Mutant: τ deleted the fifth row,
   // Birthday, and the next, also Birthday, came into view (the window looks the same); the seed's
@@ -393,7 +393,7 @@ TEST(Oracle, ARowRemovedWhileALikeRowComesIntoViewIsRemoved) {
   auto mutant = [&](std::vector<std::string> after) {
     return std::vector<Layout>{start, start, Archive(std::move(after))};
   };
-  const OracleSettings keep{.skip_destructive_tau = false};
+  const IndependentViewSettings keep{.skip_destructive_tau = false};
   EXPECT_FALSE(CheckMutant(seed, seed_events, mutant({"Pay", "Read", "Read", "Birthday", "Flight"}),
                            mutant_events, 0, 1, {}, keep));
   // Its twin: the delete took Pay instead, and Flight stays where it was.
@@ -402,7 +402,7 @@ TEST(Oracle, ARowRemovedWhileALikeRowComesIntoViewIsRemoved) {
                           0, 1, {}, keep));
 }
 
-TEST(Oracle, ARemovalAWindowThatLooksTheSameMayHideIsNotJudged) {
+TEST(IndependentView, ARemovalAWindowThatLooksTheSameMayHideIsNotJudged) {
   // Seed: delete New, the last of five rows. Mutant: τ [Add] put a second New below the window
   // (it scrolls now); the seed's delete of New brings that one into view, and the window looks
   // as it did: nothing visible went. This was the one class of false report left (generated
@@ -426,7 +426,7 @@ TEST(Oracle, ARemovalAWindowThatLooksTheSameMayHideIsNotJudged) {
                           1, {}));
 }
 
-TEST(Oracle, ALastRowALikeRowFromBelowMayHaveReplacedIsNotJudged) {
+TEST(IndependentView, ALastRowALikeRowFromBelowMayHaveReplacedIsNotJudged) {
   // gen402, gen408 (12 mutants a pivot): the seed added New itself, then deleted Read and New,
   // the first and the last of five rows. τ [Add] had put a second New below the window; after the
   // two deletes the list shows all it holds, τ's New last: by the rows in order, New was not
@@ -454,7 +454,8 @@ TEST(Oracle, ALastRowALikeRowFromBelowMayHaveReplacedIsNotJudged) {
                           mutant_events, 0, 1, {}));
 }
 
-TEST(Oracle, ALastRowALikeRowFromBelowMayHaveReplacedIsNotJudgedWhenRowsAfterTheMatchesWentToo) {
+TEST(IndependentView,
+     ALastRowALikeRowFromBelowMayHaveReplacedIsNotJudgedWhenRowsAfterTheMatchesWentToo) {
   // gen505: as above, but a row after the last one the mutant still shows went too (Trip): the
   // list now shows all it holds, so every row of the window not shown went.
   const Layout full = Archive({"Read", "Pay", "Gym", "Trip", "New"}, /*more_below=*/false);
@@ -496,7 +497,7 @@ Layout Tube(bool bookmarks_tab, std::vector<std::string> rows) {
            "app.Main");
 }
 
-TEST(Oracle, ARowOfOneListIsNotARowOfAnother) {
+TEST(IndependentView, ARowOfOneListIsNotARowOfAnother) {
   // apps/bench tube: seed [Bookmarks] goes from the feed tab to the bookmarks tab (one
   // bookmark): the feed's rows went. τ bookmarked the feed's Moon video first: the bookmarks tab
   // shows it with the very views the feed showed, and by views alone the Moon row did not go.
@@ -512,7 +513,7 @@ TEST(Oracle, ARowOfOneListIsNotARowOfAnother) {
                           mutant_events, 0, 1, {}));
 }
 
-TEST(Oracle, ATauThatDeletesARowWhileALikeOneComesIntoViewIsDestructive) {
+TEST(IndependentView, ATauThatDeletesARowWhileALikeOneComesIntoViewIsDestructive) {
   // τ deletes Flight; the next rows move up and another Flight comes into view: same bag.
   std::vector<Layout> mutant = {Archive({"Pay", "Read", "Read", "Flight", "Birthday"}),
                                 Archive({"Pay", "Read", "Read", "Birthday", "Flight"})};
@@ -536,7 +537,7 @@ Layout ShareNotes() {
   return L(W("FrameLayout", "", {W("Button", "btn_back").Text("Back").Click()}), "app.Share");
 }
 
-TEST(Oracle, TauAddingARowOnAnotherScreenThanThePivotsCountsAsTausEffect) {
+TEST(IndependentView, TauAddingARowOnAnotherScreenThanThePivotsCountsAsTausEffect) {
   // Seed: [Share Notes, back, Delete]: the row goes. τ at Share Notes: [Back, Add, Share Notes]
   // adds a row just like it on the home screen and comes back; the seed's Delete then removes
   // one of the two: over the pair (home, home) the views are the same, which is τ's row and
@@ -559,7 +560,7 @@ TEST(Oracle, TauAddingARowOnAnotherScreenThanThePivotsCountsAsTausEffect) {
   EXPECT_TRUE(CheckMutant(seed, seed_events, mutant(2), mutant_events, 1, 3, {}));
 }
 
-TEST(Oracle, ARowAddedToAListThatScrollsMayBeBelowItsWindow) {
+TEST(IndependentView, ARowAddedToAListThatScrollsMayBeBelowItsWindow) {
   // Seed: [Send] adds "hi" to a chat of two rows. Mutant: τ = [Other] (it sent a message of its
   // own elsewhere), and the list now shows five rows and scrolls: the seed's row may be below.
   Layout two = Archive({"a", "b"}, false);
@@ -575,7 +576,8 @@ TEST(Oracle, ARowAddedToAListThatScrollsMayBeBelowItsWindow) {
                           {.skip_destructive_tau = false}));
 }
 
-TEST(Oracle, AViewOfARowAddedToAListThatScrollsMayBeBelowItsWindowThoughNoRowThereShowsOne) {
+TEST(IndependentView,
+     AViewOfARowAddedToAListThatScrollsMayBeBelowItsWindowThoughNoRowThereShowsOne) {
   // The diary's history (apps/diary.json, fuzzing seed 4): a window of five rows over the entries,
   // each a title and, when the entry has one, its note. Seed: its entry "Reading" gets the note
   // "3 entries" and is the fifth row. Mutant: τ started another entry, which takes the fifth row;
@@ -602,7 +604,7 @@ TEST(Oracle, AViewOfARowAddedToAListThatScrollsMayBeBelowItsWindowThoughNoRowThe
   const std::vector<Event> mutant_events = {ClickOn(four.screen, "Other"), seed_events[0]};
   const Layout five =
       history({{"Work", ""}, {"Clean", ""}, {"Sleep", ""}, {"Sleep", ""}, {"Read", ""}}, true);
-  const OracleSettings keep{.skip_destructive_tau = false};
+  const IndependentViewSettings keep{.skip_destructive_tau = false};
   EXPECT_FALSE(CheckMutant(seed, seed_events, {four, five, five}, mutant_events, 0, 1, {}, keep));
   // Its twin: the list holds no more than it shows, so the note is gone.
   const Layout all =
@@ -633,7 +635,7 @@ Layout DueDialog() {
            "app.Edit");
 }
 
-TEST(Oracle, TauThatOpensAnotherItemUnderTheSameDialogChangedSharedState) {
+TEST(IndependentView, TauThatOpensAnotherItemUnderTheSameDialogChangedSharedState) {
   // Seed: open "Call", Due date, Today, Delete task: Call goes. τ at the dialog: [Next week, back
   // (unsaved), open "Prep", Due date]: the same dialog again, over Prep now; the seed's rest
   // deletes Prep, as it should (it acts on the task open). The dialogs look alike; the screens
@@ -670,7 +672,7 @@ TEST(Oracle, TauThatOpensAnotherItemUnderTheSameDialogChangedSharedState) {
   EXPECT_TRUE(CheckMutant(seed, seed_events, mutant, mutant_events, 2, 4, {}));
 }
 
-TEST(Oracle, ContainmentIsPerSideAndCountsCopies) {
+TEST(IndependentView, ContainmentIsPerSideAndCountsCopies) {
   Effect seed{{{View("v", "A"), 1}}, {}};
   Effect more{{{View("v", "A"), 1}, {View("v", "B"), 1}}, {{View("v", "C"), 1}}};
   EXPECT_TRUE(Missing(seed, more).empty());
@@ -682,7 +684,7 @@ TEST(Oracle, ContainmentIsPerSideAndCountsCopies) {
 
 // Seed: [click Diary, click Photo of Cinema]: the photo goes. Mutant: τ added a Cleaning entry
 // with a photo before; then the same clicks remove Cleaning's photo (the bug) or Cinema's.
-TEST(Oracle, WrongRowDeletedIsAViolationAndTheRightOneIsNot) {
+TEST(IndependentView, WrongRowDeletedIsAViolationAndTheRightOneIsNot) {
   Layout main = Main("Cinema");
   std::vector<Layout> seed = {main, Diary({{"Cinema", true}}), Diary({{"Cinema", false}})};
   std::vector<Event> seed_events = {ClickOn(main.screen, "Diary"),
@@ -705,7 +707,7 @@ TEST(Oracle, WrongRowDeletedIsAViolationAndTheRightOneIsNot) {
   EXPECT_FALSE(CheckMutant(seed, seed_events, mutant_with(false), {}, 0, 2, {}).has_value());
 }
 
-TEST(Oracle, ARemovedRowTauMadeALikeOfOffTheScreenMayBeTheOneLeft) {
+TEST(IndependentView, ARemovedRowTauMadeALikeOfOffTheScreenMayBeTheOneLeft) {
   // The diary (apps/diary.json, fuzzing seed 3): the seed leaves the history, comes back, opens
   // its one entry, Reading, and renames it Meeting. τ on the main screen taps Reading, which
   // starts a second Reading entry; τ never shows the history, so its row there is unseen. The
@@ -741,7 +743,7 @@ TEST(Oracle, ARemovedRowTauMadeALikeOfOffTheScreenMayBeTheOneLeft) {
   EXPECT_TRUE(mutant("Sleeping", {"Reading", "Meeting"}));
 }
 
-TEST(Oracle, ARowTauMadeALikeOfBeforeThePairMayHoldWhatTheSeedMovedOnToAnother) {
+TEST(IndependentView, ARowTauMadeALikeOfBeforeThePairMayHoldWhatTheSeedMovedOnToAnother) {
   // The diary with its bug off (fuzzing seed 3): τ on the main screen taps Sleeping, which starts
   // a second Sleeping entry; the seed's note then goes to τ's entry, and its rename of "Sleeping"
   // in the history takes the other one, so the note stays behind in the row of τ's entry. τ ran
@@ -818,7 +820,7 @@ Layout Album(std::vector<std::string> photos) {
 // first, so Attach picture adds a photo of Cinema: τ's data in the seed's effect, not a
 // violation (it was one before TauData). Its twin, where Attach picture adds nothing after τ (a
 // data loss), still is.
-TEST(Oracle, AnAddedViewShowingWhatTauPickedIsNotAViolationButAMissingOneIs) {
+TEST(IndependentView, AnAddedViewShowingWhatTauPickedIsNotAViolationButAMissingOneIs) {
   std::vector<Layout> seed = {Album({}), Album({"Photo of Cleaning"})};
   std::vector<Event> seed_events = {ClickOn(seed[0].screen, "Attach picture")};
   Layout picked = Album({});
@@ -826,7 +828,7 @@ TEST(Oracle, AnAddedViewShowingWhatTauPickedIsNotAViolationButAMissingOneIs) {
                                       ClickOn(picked.screen, "Attach picture")};
   std::vector<Layout> tau_data = {seed[0], picked, Album({"Photo of Cinema"})};
   EXPECT_FALSE(CheckMutant(seed, seed_events, tau_data, mutant_events, 0, 1, {}).has_value());
-  OracleSettings before;
+  IndependentViewSettings before;
   before.excuse_tau_data = false;
   EXPECT_TRUE(CheckMutant(seed, seed_events, tau_data, mutant_events, 0, 1, {}, before));
   std::vector<Layout> lost = {seed[0], picked, Album({})};
@@ -852,7 +854,7 @@ Layout Window(std::vector<std::string> rows) {
 // Seed: Remove on the first row; A goes and D, below the fold, comes into view. In the mutant τ
 // (which changed no row in view) had put E before D, so E comes into view: the window moved the
 // same way, not a violation. Its twin, where the Remove removes nothing, still is one.
-TEST(Oracle, RowsComingIntoViewAsOthersGoAreComparedByNumber) {
+TEST(IndependentView, RowsComingIntoViewAsOthersGoAreComparedByNumber) {
   std::vector<Layout> seed = {Window({"A", "B", "C", "D"}), Window({"B", "C", "D"})};
   std::vector<Event> seed_events = {ClickOn(seed[0].screen, "Remove")};
   Layout pivot = seed[0];
@@ -861,7 +863,7 @@ TEST(Oracle, RowsComingIntoViewAsOthersGoAreComparedByNumber) {
   std::vector<Event> mutant_events = {elsewhere, seed_events[0]};
   std::vector<Layout> window = {pivot, Window({"A", "B", "C", "E", "D"}), Window({"B", "C", "E"})};
   EXPECT_FALSE(CheckMutant(seed, seed_events, window, mutant_events, 0, 1, {}).has_value());
-  OracleSettings before;
+  IndependentViewSettings before;
   before.count_window_rows = false;
   EXPECT_TRUE(CheckMutant(seed, seed_events, window, mutant_events, 0, 1, {}, before));
   std::vector<Layout> stuck = {pivot, Window({"A", "B", "C", "E"}), Window({"A", "B", "C", "E"})};
@@ -881,7 +883,7 @@ Event RemoveOn(const gui::Screen& s, const std::string& title) {
 // the mutant's list goes from one N to one N: τ's effect and the seed's together, not a missing
 // one (it was reported before τ's effect was counted). Its twin, where the seed's Remove then
 // removes nothing, still is a violation.
-TEST(Oracle, ARowTauAddedLikeTheOneTheSeedRemovesIsTausEffectNotAMissingOne) {
+TEST(IndependentView, ARowTauAddedLikeTheOneTheSeedRemovesIsTausEffectNotAMissingOne) {
   std::vector<Layout> seed = {Window({"H", "N"}), Window({"H"})};
   std::vector<Event> seed_events = {RemoveOn(seed[0].screen, "N")};
   Event add;  // τ: stands for the list's Add
@@ -889,7 +891,7 @@ TEST(Oracle, ARowTauAddedLikeTheOneTheSeedRemovesIsTausEffectNotAMissingOne) {
   std::vector<Event> mutant_events = {add, seed_events[0]};
   std::vector<Layout> added = {seed[0], Window({"H", "N", "N"}), Window({"H", "N"})};
   EXPECT_FALSE(CheckMutant(seed, seed_events, added, mutant_events, 0, 1, {}).has_value());
-  OracleSettings before;
+  IndependentViewSettings before;
   before.count_tau_effect = false;
   EXPECT_TRUE(CheckMutant(seed, seed_events, added, mutant_events, 0, 1, {}, before));
   std::vector<Layout> kept = {seed[0], Window({"H", "N", "N"}), Window({"H", "N", "N"})};
@@ -902,7 +904,7 @@ TEST(Oracle, ARowTauAddedLikeTheOneTheSeedRemovesIsTausEffectNotAMissingOne) {
 // last, N, leaves three, and the list shrinks to them. In the mutant τ had added a second N
 // below the window, which comes up in the first's place: the window shows the same rows though N
 // went. (A list that keeps its height may have rows below: there N's going is not seen so.)
-TEST(Oracle, ARowGoneFromAListThatShrankIsGoneThoughALikeRowCameUp) {
+TEST(IndependentView, ARowGoneFromAListThatShrankIsGoneThoughALikeRowCameUp) {
   auto list = [](std::vector<std::string> rows) {
     const int shown = std::min<int>(rows.size(), 4);
     std::vector<W> ws;
@@ -933,18 +935,18 @@ TEST(Oracle, ARowGoneFromAListThatShrankIsGoneThoughALikeRowCameUp) {
 // A minimised seed can end before the pivot its mutant was made at (the seed prefix shrank):
 // nothing to compare, and no read past either trace (it threw "cannot create std::vector
 // larger than max_size()" from a layout read beyond the mutant's end).
-TEST(Oracle, ASeedShorterThanItsPivotIsNotCompared) {
+TEST(IndependentView, ASeedShorterThanItsPivotIsNotCompared) {
   Layout main = Main("Cinema");
   std::vector<Layout> seed = {main, Diary({{"Cinema", true}})};
   std::vector<Event> seed_events = {ClickOn(main.screen, "Diary")};
   std::vector<Layout> mutant = {main, Main("Cinema"), main};
-  OracleSettings settings;
+  IndependentViewSettings settings;
   settings.excuse_tau_effects = true;
   EXPECT_FALSE(CheckMutant(seed, seed_events, mutant, {}, 3, 2, {}, settings).has_value());
   EXPECT_FALSE(CheckMutant(seed, seed_events, mutant, {}, 1, 2, {}, settings).has_value());
 }
 
-TEST(Oracle, IgnoredViewsDoNotCount) {
+TEST(IndependentView, IgnoredViewsDoNotCount) {
   // A banner that rotates by itself: seen as an effect unless the two seed runs flag it.
   auto page = [](const std::string& ad, bool photo) {
     return L(W("FrameLayout", "",
@@ -960,7 +962,7 @@ TEST(Oracle, IgnoredViewsDoNotCount) {
   EXPECT_EQ(LastEffect(run1, {}, 0.5), 1);
 }
 
-TEST(Oracle, ALineWhoseNumberDiffersBetweenTwoRunsIsUnstableToo) {
+TEST(IndependentView, ALineWhoseNumberDiffersBetweenTwoRunsIsUnstableToo) {
   // "Updated 12 min ago" in one run, "Updated 2 min ago" in the other: alike once digits are
   // masked, but two runs of the same events that show other numbers show a line that changes on
   // its own (news). A count the events drive shows the same number in both runs.
@@ -977,7 +979,7 @@ TEST(Oracle, ALineWhoseNumberDiffersBetweenTwoRunsIsUnstableToo) {
   EXPECT_TRUE(UnstableViews(run, run).empty());
 }
 
-TEST(Oracle, PairsSpanOrFollowThePivot) {
+TEST(IndependentView, PairsSpanOrFollowThePivot) {
   std::vector<Layout> seed = {Main("a"), Main("b"), Main("c"), Main("d")};
   auto pairs = OraclePairs(seed, 1);
   // j in {2, 3}; i < j; never both at or before the pivot.
@@ -987,7 +989,7 @@ TEST(Oracle, PairsSpanOrFollowThePivot) {
   EXPECT_EQ(MutantIndex(2, 1, 3), 5);
 }
 
-TEST(Oracle, ReportsSeenOnceRankFirst) {
+TEST(IndependentView, ReportsSeenOnceRankFirst) {
   auto ranked = RankReports({"a", "b", "a", "c", "a", "b"});
   ASSERT_EQ(ranked.size(), 3u);
   EXPECT_EQ(ranked[0].key, "c");

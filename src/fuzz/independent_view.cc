@@ -1,4 +1,4 @@
-#include "fuzz/oracle.h"
+#include "fuzz/independent_view.h"
 
 #include <algorithm>
 
@@ -72,9 +72,9 @@ std::set<View> RowOf(const std::vector<Layout>& seed, const std::vector<Event>& 
   return out;
 }
 
-// Whether τ changed shared state (OracleSettings::attribute_to_rows): it left a single view of
-// the pivot showing other content, or came back to a dialog like the pivot's over another item
-// (it opened another task).
+// Whether τ changed shared state (IndependentViewSettings::attribute_to_rows): it left a single
+// view of the pivot showing other content, or came back to a dialog like the pivot's over another
+// item (it opened another task).
 bool SharedStateChanged(const MutantCheck& c) {
   const std::vector<Layout>& mutant = c.mutant;
   const int end = c.pivot + c.tau_length;
@@ -140,7 +140,8 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
                                      const std::vector<Layout>& mutant,
                                      const std::vector<Event>& mutant_events, int pivot,
                                      int tau_length, const std::set<std::string>& ignored,
-                                     const OracleSettings& settings, RunViews* seed_views) {
+                                     const IndependentViewSettings& settings,
+                                     RunViews* seed_views) {
   // A seed that ends before its pivot (shrunk by minimisation) has nothing after τ to compare.
   if (pivot < 0 || tau_length < 0 || pivot >= static_cast<int>(seed.size())) return std::nullopt;
   const int last = std::max(pivot + tau_length,
@@ -163,7 +164,7 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
   if (settings.excuse_tau_effects || settings.skip_destructive_tau)
     check.footprint =
         Footprint(mutant, mutant_views, pivot, tau_length, ignored, settings.overlay_similarity);
-  // τ deleted or changed list items: it did not only add effects, the premise of the oracle.
+  // τ deleted or changed list items: it did not only add effects, the premise of the check.
   if (settings.skip_destructive_tau && !check.footprint.removed_rows.empty()) return std::nullopt;
   if (settings.skip_tau_left_input && tau_length > 0 &&
       LeftInput(mutant[pivot], mutant[pivot + tau_length], ignored))
