@@ -146,10 +146,10 @@ TEST(FuzzRunner, ARunResumedFromASnapshotReadsAsTheFullRunWithoutSendingTheWayTh
   EXPECT_FALSE(refused.ok());
 }
 
-TEST(FuzzCase, DiaryWrongPhotoDeletedViolatesTheOracle) {
+TEST(FuzzCase, DiaryWrongPhotoDeletedViolatesTheCheck) {
   device::SimDevice device(Diary(), sim::SimOptions{});
   FuzzCase c = DiaryCase(device);
-  auto v = CheckCase(device, c, fuzz::OracleSettings{}, 3);
+  auto v = CheckCase(device, c, fuzz::IndependentViewSettings{}, 3);
   ASSERT_TRUE(v.ok()) << v.status().message();
   ASSERT_TRUE(v->has_value());
   ASSERT_EQ((*v)->missing.removed.size(), 2u) << (*v)->Key();  // the photo and its file name
@@ -160,7 +160,7 @@ TEST(FuzzCase, DiaryWrongPhotoDeletedViolatesTheOracle) {
 
 // tube-play-dead-after-browser: [open a video, Pause, Play]; τ = [More options, Open in browser,
 // Chrome, Close tab] before Play. With the bug, Play does nothing: the seed's effect is missing.
-TEST(FuzzCase, TubePlayDeadAfterBrowserViolatesTheOracle) {
+TEST(FuzzCase, TubePlayDeadAfterBrowserViolatesTheCheck) {
   auto spec = sim::LoadSpec(testing::SourceDir() / "apps/bench/tube.json");
   ASSERT_TRUE(spec.ok());
   for (bool bug : {true, false}) {
@@ -194,7 +194,7 @@ TEST(FuzzCase, TubePlayDeadAfterBrowserViolatesTheOracle) {
     c.pivot = 2;
     c.tau_length = 4;
     c.mutant_events = MutantPlan(c.seed_events, 2, tau);
-    auto v = CheckCase(device, c, fuzz::OracleSettings{}, 3);
+    auto v = CheckCase(device, c, fuzz::IndependentViewSettings{}, 3);
     ASSERT_TRUE(v.ok()) << v.status().message();
     EXPECT_EQ(v->has_value(), bug) << (v->has_value() ? (*v)->Key() : "no violation");
     if (!v->has_value()) continue;
@@ -210,11 +210,11 @@ TEST(FuzzCase, TubePlayDeadAfterBrowserViolatesTheOracle) {
   }
 }
 
-TEST(FuzzCase, DiaryWithTheBugOffHoldsTheOracle) {
+TEST(FuzzCase, DiaryWithTheBugOffHoldsTheCheck) {
   device::SimDevice device(Diary(),
                            sim::SimOptions{.seed = 1, .bugs_off = {"diary-wrong-photo-deleted"}});
   FuzzCase c = DiaryCase(device);
-  auto v = CheckCase(device, c, fuzz::OracleSettings{}, 3);
+  auto v = CheckCase(device, c, fuzz::IndependentViewSettings{}, 3);
   ASSERT_TRUE(v.ok()) << v.status().message();
   EXPECT_FALSE(v->has_value()) << (*v)->Key();
 }
