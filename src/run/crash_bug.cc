@@ -34,8 +34,8 @@ TraceCheck Check(device::Device& device, const ReplaySpec& spec, const std::stri
 }
 
 // Records `check` in `bug`: whether it reproduced, and its screens, written into `bug_dir`.
-Status Record(const TraceCheck& check, const std::filesystem::path& bug_dir,
-              report::BugRecord& bug) {
+Status RecordCheck(const TraceCheck& check, const std::filesystem::path& bug_dir,
+                   report::BugRecord& bug) {
   if (check.checked) bug.reproduced = check.reproduced;
   if (check.reproduced) {
     auto files = WriteStepScreenshots(bug_dir, check.shots, check.after);
@@ -76,7 +76,7 @@ Result<TraceCheck> CheckFiledBug(device::Device& device, const std::filesystem::
       TraceCheck check =
           Check(device, *spec, bug->failure.signature, *shorter, screenshots, &replayed);
       if (replayed.ok() && check.reproduced) {
-        ROAM_RETURN_IF_ERROR(Record(check, bug_dir, *bug));
+        ROAM_RETURN_IF_ERROR(RecordCheck(check, bug_dir, *bug));
         ROAM_RETURN_IF_ERROR(report::WriteTrace(bug_dir / kRunTrace, *whole));
         ROAM_RETURN_IF_ERROR(report::WriteBug(bug_dir, *bug, *shorter));
         return check;
@@ -86,7 +86,7 @@ Result<TraceCheck> CheckFiledBug(device::Device& device, const std::filesystem::
   Status replayed;
   TraceCheck check = Check(device, *spec, bug->failure.signature, *whole, screenshots, &replayed);
   if (!replayed.ok()) return replayed.Wrap(bug_dir.string() + ": checking its trace on the device");
-  ROAM_RETURN_IF_ERROR(Record(check, bug_dir, *bug));
+  ROAM_RETURN_IF_ERROR(RecordCheck(check, bug_dir, *bug));
   ROAM_RETURN_IF_ERROR(report::WriteBug(bug_dir, *bug, *whole));
   return check;
 }
@@ -109,7 +109,7 @@ Status WriteCrashBug(const std::filesystem::path& run_dir, const std::string& id
   bug.frames = finding.first.frames;
   bug.log = finding.first.raw;
   bug.replay = ReplaySpecToJson(replay);
-  ROAM_RETURN_IF_ERROR(Record(check, run_dir / rel, bug));
+  ROAM_RETURN_IF_ERROR(RecordCheck(check, run_dir / rel, bug));
   return report::WriteBug(run_dir / rel, bug, trace);
 }
 

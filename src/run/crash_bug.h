@@ -1,7 +1,11 @@
 // run/crash_bug: bugs/B<n>/ for a crash or an ANR, the one way every campaign files one
-// (explore, fuzz, vision): the trace that reaches it is checked on a fresh device where there is
-// one (the check also takes the screens of its last steps), then the finding's record, the
-// trace and the screens are written at once. Stateless functions; single-threaded.
+// (explore through CheckCrashTrace and WriteCrashBug, fuzz and vision through CrashFiler). Where
+// the target makes fresh devices (the simulator), the trace that reaches the bug is replayed on
+// one first (the replay also takes the screens of its last steps), then the finding's record, the
+// trace and the screens are written at once. On a phone, which has no second copy of the app, the
+// folder is written unchecked and the session checks it on the same device once the run is over
+// (CheckFiledBug). A fleet's devices number their folders through one SharedBugs. The functions
+// keep no state; CrashFiler is single-threaded; SharedBugs is thread-safe.
 #pragma once
 
 #include <filesystem>
@@ -24,11 +28,14 @@
 
 namespace roam::run {
 
+// How a campaign's crash bugs replay and where their traces are checked.
 struct CrashBugIo {
   ReplaySpec replay;           // how the bug replays (copied into bug.json)
   DeviceFactory fresh_device;  // empty: no check (a phone)
-  int top_frames = 3;          // the crash oracle's signature frames
-  int screenshots = 20;        // screens of the trace's last steps kept (0: none)
+  // Not read: the check replays with replay.signature_frames. (Still set by the exploration
+  // campaign, so it stays until that file can change.)
+  int top_frames = 3;
+  int screenshots = 20;  // screens of the trace's last steps kept (0: none)
 
   // Bugs found on `target`: replayed as it says, checked on its fresh devices.
   static CrashBugIo For(const Target& target, int top_frames) {
@@ -48,7 +55,9 @@ struct TraceCheck {
   std::optional<ReplayResult::Divergence> divergence;
 };
 
-// Replays `trace` on a fresh device of `io`, looking for `finding`'s signature.
+// Replays `trace` on a fresh device of `io`, looking for `finding`'s signature, and takes the
+// screens of its last io.screenshots steps. Unchecked (`checked` false) when `io` makes no fresh
+// device or the one asked for could not be made.
 TraceCheck CheckCrashTrace(const CrashBugIo& io, const oracle::CrashFinding& finding,
                            const std::vector<report::TraceStep>& trace);
 

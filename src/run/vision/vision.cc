@@ -148,7 +148,6 @@ class VisionCampaign {
   Progress& progress_;          // session_'s
   const std::string& package_;  // session_'s
   Rng rng_;                     // the Explorer's fallback actions
-  report::TraceWriter trace_;
   VisionStats stats_;
 
   gui::Screen screen_;

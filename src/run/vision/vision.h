@@ -1,16 +1,17 @@
 // run/vision/vision: the job behind `roam vision`, VisionDroid (shared/seeds/003) on the simulator
 // or an Android device, a third kind of campaign on the step executor. Each step: observe the
 // screen, take its screenshot, box and number its actionable widgets (draw/marks.h), and ask the
-// Explorer for one action, showing it the stitched history and the marked screen; perform it.
-// A step that changed the screen goes to the Monitor, which names the function under test, keeps
-// the history short and says when the function's test is over; then the Detector judges the
-// function's steps with k bug examples retrieved by activity name, and a bug it reports becomes
-// bugs/V<n>/. An answer that does not parse is asked once more with what was wrong, then
-// replaced (the Explorer: a random widget's click; the Monitor: "not done"; the Detector: "no
-// bug"), and counted. Every request and answer goes to llm.jsonl. On the simulator each report
-// is scored: it is a true positive for the planted bug X when switching X off changes the
-// screens the Detector judged (the same screens make the same request, so the report could not
-// vanish without that).
+// Explorer for one action, showing it the stitched history and the marked screen (a screen with
+// no widget to operate: back, without asking); perform it. Every step then goes to the Monitor
+// (one that changed nothing on screen says so, as "the button does nothing" is a kind of bug the
+// Detector knows), which names the function under test, keeps the history short and says when the
+// function's test is over; then (or after max_function_steps) the Detector judges the function's
+// steps with k bug examples retrieved by activity name, and a bug it reports becomes bugs/V<n>/. An
+// answer that does not parse is asked once more with what was wrong, then replaced (the Explorer: a
+// random widget's click; the Monitor: "not done"; the Detector: "no bug"), and counted. Every
+// request and answer goes to llm.jsonl. On the simulator each report is scored: it is a true
+// positive for the planted bug X when switching X off changes the screens the Detector judged (the
+// same screens make the same request, so the report could not vanish without that).
 // Single-threaded; the context's stop flag may be set from a signal handler.
 #pragma once
 
