@@ -172,6 +172,13 @@ Status FastbotStrategy::Flush() {
   return model::SaveModel(model_, ModelFile(options_.model_dir)).Wrap("saving the fastbot model");
 }
 
+void FastbotStrategy::Track(EventId e) {
+  // stamp_ and slot_ grow together: an event id below one's size is valid in the other.
+  if (e < stamp_.size()) return;
+  stamp_.resize(model_.event_count() + 1024, 0);
+  slot_.resize(stamp_.size());
+}
+
 void FastbotStrategy::MapPage(const StepView& view) {
   entries_.clear();
   page_.clear();
@@ -182,10 +189,7 @@ void FastbotStrategy::MapPage(const StepView& view) {
   const int n = static_cast<int>(view.actions.size());
   auto add = [&](const gui::Action& action, int index) {
     EventId e = mapper_.Map(model_, view.screen, action);
-    if (e >= stamp_.size()) {
-      stamp_.resize(model_.event_count() + 1024, 0);
-      slot_.resize(stamp_.size());
-    }
+    Track(e);
     entries_.push_back({e, index});
     scratch_kinds_.push_back(action.kind);
     if (stamp_[e] != step_stamp_) {
@@ -408,7 +412,7 @@ gui::Action FastbotStrategy::Next(const StepView& view, Rng& rng) {
   if (unasked) {
     action = std::move(*unasked);
     chosen = mapper_.Map(model_, view.screen, action);
-    if (chosen >= stamp_.size()) stamp_.resize(model_.event_count() + 1024, 0);
+    Track(chosen);
   } else if (auto again = Repeat(view, rng)) {
     chosen = *again;
     action = ActionOf(view, chosen, rng);

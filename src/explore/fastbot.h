@@ -131,6 +131,7 @@ class FastbotStrategy final : public Strategy {
     int action;  // index into view.actions, or view.actions.size() + index into globals_
   };
   void MapPage(const StepView& view);
+  void Track(model::EventId e);  // stamp_ and slot_ hold `e`
   void LearnArrival(model::ActivityId reached);
   size_t Choose(Rng& rng);                          // index into page_
   size_t PickSoftmax(Rng& rng, bool q, bool fair);  // index into page_
