@@ -310,8 +310,11 @@ int SimAndroidDevice::CmdAm(const std::vector<std::string>& a, Io& io) {
         component = a[k];
       }
     }
-    const std::string pkg =
-        component.empty() ? to_package : component.substr(0, component.find('/'));
+    // A deep link without -p resolves among the phone's apps: this phone has one.
+    const std::string pkg = !component.empty()     ? component.substr(0, component.find('/'))
+                            : !to_package.empty()  ? to_package
+                            : !intent.data.empty() ? app_.package()
+                                                   : "";
     if (!component.empty()) intent.component = FullActivity(component).substr(pkg.size() + 1);
     const std::string& start = app_.spec().screens()[app_.spec().start()].activity;
     // Anything but the launcher's own activity, started bare, is an intent the app handles.

@@ -515,6 +515,13 @@ TEST(RealAdbIntent, FiltersAreListedAndAmStartAnswersAsAPhone) {
   EXPECT_EQ(start({.component = "org.roam.intents.GoneActivity"}).outcome, O::kNoSuchClass);
   EXPECT_EQ(start({.action = "android.intent.action.VIEW", .data = "notes://elsewhere/x"}).outcome,
             O::kUnresolved);
+  // Typed by hand without -p, a deep link resolves among the phone's apps, as on a phone.
+  EXPECT_EQ(ParseStartAnswer(Adb(port, s + "shell 'am start -W -a android.intent.action.VIEW -d "
+                                           "notes://detail/show/1 --ei note_id 4 2>&1'")
+                                 .out)
+                .outcome,
+            O::kStarted);
+  EXPECT_NE(Adb(port, s + "shell uiautomator dump /dev/tty").out.find("Note 4"), std::string::npos);
   EXPECT_EQ(Adb(port, s + "logcat -d").out.find("FATAL EXCEPTION"), std::string::npos);
   // The deep link starts DetailActivity without its note_id: it dies creating itself.
   EXPECT_EQ(
