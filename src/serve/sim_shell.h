@@ -237,6 +237,7 @@ class SimAndroidDevice {
   int CmdInput(const std::vector<std::string>& a, Io& io);
   int CmdMonkey(const std::vector<std::string>& a, Io& io);
   int CmdAm(const std::vector<std::string>& a, Io& io);
+  int CmdAmStart(const std::vector<std::string>& a, Io& io);  // am start, start-activity
   int CmdPm(const std::vector<std::string>& a, Io& io);
   int CmdGetprop(const std::vector<std::string>& a, Io& io);
   int CmdScreencap(const std::vector<std::string>& a, Io& io);

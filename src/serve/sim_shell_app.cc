@@ -259,6 +259,85 @@ int SimAndroidDevice::CmdMonkey(const std::vector<std::string>& a, Io& io) {
   return 0;
 }
 
+namespace {
+
+// `am start`'s arguments as ActivityManagerShellCommand reads the ones Roam and people send.
+struct AmStartArgs {
+  bool wait = false, stop_first = false, launcher = false;  // -W, -S, -c ...LAUNCHER
+  std::string component, to_package;                        // -n (or a bare PKG/CLS), -p
+  gui::Intent intent;                                       // -a, -d, --es/--ei/--ez
+};
+
+AmStartArgs ParseAmStart(const std::vector<std::string>& a) {
+  AmStartArgs r;
+  for (size_t k = 2; k < a.size(); ++k) {
+    const bool has_value = k + 1 < a.size();
+    if (a[k] == "-W") {
+      r.wait = true;
+    } else if (a[k] == "-S") {
+      r.stop_first = true;
+    } else if (a[k] == "-n" && has_value) {
+      r.component = a[++k];
+    } else if (a[k] == "-a" && has_value) {
+      r.intent.action = a[++k];
+    } else if (a[k] == "-d" && has_value) {
+      r.intent.data = a[++k];
+    } else if (a[k] == "-p" && has_value) {
+      r.to_package = a[++k];
+    } else if (a[k] == "-c" && has_value) {
+      r.launcher |= a[++k] == "android.intent.category.LAUNCHER";
+    } else if ((a[k] == "--es" || a[k] == "--ei" || a[k] == "--ez") && k + 2 < a.size()) {
+      const auto type = a[k] == "--es"   ? gui::ExtraType::kString
+                        : a[k] == "--ei" ? gui::ExtraType::kInt
+                                         : gui::ExtraType::kBool;
+      r.intent.extras.push_back({.key = a[k + 1], .type = type, .value = a[k + 2]});
+      k += 2;
+    } else if ((a[k] == "-t" || a[k] == "-f" || a[k] == "--user") && has_value) {
+      ++k;
+    } else if (a[k].find('/') != std::string::npos && a[k][0] != '-') {
+      r.component = a[k];
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
+int SimAndroidDevice::CmdAmStart(const std::vector<std::string>& a, Io& io) {
+  AmStartArgs args = ParseAmStart(a);
+  const std::string& component = args.component;
+  gui::Intent& intent = args.intent;
+  // A deep link without -p resolves among the phone's apps: this phone has one.
+  const std::string pkg = !component.empty()         ? component.substr(0, component.find('/'))
+                          : !args.to_package.empty() ? args.to_package
+                          : !intent.data.empty()     ? app_.package()
+                                                     : "";
+  if (!component.empty()) intent.component = FullActivity(component).substr(pkg.size() + 1);
+  const std::string& start = app_.spec().screens()[app_.spec().start()].activity;
+  // Anything but the launcher's own activity, started bare, is an intent the app handles.
+  if (pkg == app_.package() && !args.launcher &&
+      (intent.component != start || !intent.extras.empty() || !intent.data.empty())) {
+    io.out += fmt::format("Starting: Intent {{ {}{}{} }}\n",
+                          intent.action.empty() ? "" : "act=" + intent.action + " ",
+                          intent.data.empty() ? "" : "dat=" + intent.data + " ",
+                          component.empty() ? "pkg=" + pkg : "cmp=" + component);
+    return StartActivity(intent, args.wait, io);
+  }
+  io.out += "Starting: Intent { cmp=" + component + " }\n";
+  if (component.empty() || pkg != app_.package()) {
+    io.err += "Error: Activity not started, unable to resolve Intent { cmp=" + component +
+              " flg=0x10000000 }\n";
+    return 1;
+  }
+  if (args.stop_first) app_.Stop();
+  Launch();
+  if (args.wait) {
+    io.out += "Status: ok\nLaunchState: COLD\nActivity: " + FullActivity(Screen().activity) +
+              "\nTotalTime: 312\nWaitTime: 315\nComplete\n";
+  }
+  return 0;
+}
+
 int SimAndroidDevice::CmdAm(const std::vector<std::string>& a, Io& io) {
   std::string sub = a.size() > 1 ? a[1] : "";
   if (sub == "instrument") return CmdInstrument(a, io);
@@ -278,68 +357,7 @@ int SimAndroidDevice::CmdAm(const std::vector<std::string>& a, Io& io) {
     }
     return 0;
   }
-  if (sub == "start" || sub == "start-activity") {
-    bool wait = false, stop_first = false, launcher = false;
-    std::string component, to_package;
-    gui::Intent intent;
-    for (size_t k = 2; k < a.size(); ++k) {
-      const bool has_value = k + 1 < a.size();
-      if (a[k] == "-W") {
-        wait = true;
-      } else if (a[k] == "-S") {
-        stop_first = true;
-      } else if (a[k] == "-n" && has_value) {
-        component = a[++k];
-      } else if (a[k] == "-a" && has_value) {
-        intent.action = a[++k];
-      } else if (a[k] == "-d" && has_value) {
-        intent.data = a[++k];
-      } else if (a[k] == "-p" && has_value) {
-        to_package = a[++k];
-      } else if (a[k] == "-c" && has_value) {
-        launcher |= a[++k] == "android.intent.category.LAUNCHER";
-      } else if ((a[k] == "--es" || a[k] == "--ei" || a[k] == "--ez") && k + 2 < a.size()) {
-        const auto type = a[k] == "--es"   ? gui::ExtraType::kString
-                          : a[k] == "--ei" ? gui::ExtraType::kInt
-                                           : gui::ExtraType::kBool;
-        intent.extras.push_back({.key = a[k + 1], .type = type, .value = a[k + 2]});
-        k += 2;
-      } else if ((a[k] == "-t" || a[k] == "-f" || a[k] == "--user") && has_value) {
-        ++k;
-      } else if (a[k].find('/') != std::string::npos && a[k][0] != '-') {
-        component = a[k];
-      }
-    }
-    // A deep link without -p resolves among the phone's apps: this phone has one.
-    const std::string pkg = !component.empty()     ? component.substr(0, component.find('/'))
-                            : !to_package.empty()  ? to_package
-                            : !intent.data.empty() ? app_.package()
-                                                   : "";
-    if (!component.empty()) intent.component = FullActivity(component).substr(pkg.size() + 1);
-    const std::string& start = app_.spec().screens()[app_.spec().start()].activity;
-    // Anything but the launcher's own activity, started bare, is an intent the app handles.
-    if (pkg == app_.package() && !launcher &&
-        (intent.component != start || !intent.extras.empty() || !intent.data.empty())) {
-      io.out += fmt::format("Starting: Intent {{ {}{}{} }}\n",
-                            intent.action.empty() ? "" : "act=" + intent.action + " ",
-                            intent.data.empty() ? "" : "dat=" + intent.data + " ",
-                            component.empty() ? "pkg=" + pkg : "cmp=" + component);
-      return StartActivity(intent, wait, io);
-    }
-    io.out += "Starting: Intent { cmp=" + component + " }\n";
-    if (component.empty() || pkg != app_.package()) {
-      io.err += "Error: Activity not started, unable to resolve Intent { cmp=" + component +
-                " flg=0x10000000 }\n";
-      return 1;
-    }
-    if (stop_first) app_.Stop();
-    Launch();
-    if (wait) {
-      io.out += "Status: ok\nLaunchState: COLD\nActivity: " + FullActivity(Screen().activity) +
-                "\nTotalTime: 312\nWaitTime: 315\nComplete\n";
-    }
-    return 0;
-  }
+  if (sub == "start" || sub == "start-activity") return CmdAmStart(a, io);
   if (sub == "broadcast") {
     std::string component, action, to_package;
     for (size_t k = 2; k + 1 < a.size(); ++k) {
