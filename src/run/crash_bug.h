@@ -32,15 +32,12 @@ namespace roam::run {
 struct CrashBugIo {
   ReplaySpec replay;           // how the bug replays (copied into bug.json)
   DeviceFactory fresh_device;  // empty: no check (a phone)
-  // Not read: the check replays with replay.signature_frames. (Still set by the exploration
-  // campaign, so it stays until that file can change.)
-  int top_frames = 3;
-  int screenshots = 20;  // screens of the trace's last steps kept (0: none)
+  int screenshots = 20;        // screens of the trace's last steps kept (0: none)
 
-  // Bugs found on `target`: replayed as it says, checked on its fresh devices.
-  static CrashBugIo For(const Target& target, int top_frames) {
-    return {
-        .replay = target.replay(), .fresh_device = target.fresh_device(), .top_frames = top_frames};
+  // Bugs found on `target`: replayed as it says (its crash signatures of
+  // replay.signature_frames app frames), checked on its fresh devices.
+  static CrashBugIo For(const Target& target) {
+    return {.replay = target.replay(), .fresh_device = target.fresh_device()};
   }
 };
 

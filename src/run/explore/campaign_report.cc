@@ -14,7 +14,6 @@ std::vector<report::TraceStep> Campaign::BugTrace(const oracle::CrashFinding& fi
   // itself spends nothing on pictures.
   const CrashBugIo io{.replay = io_.replay,
                       .fresh_device = io_.fresh_device,
-                      .top_frames = options_.crash.top_frames,
                       .screenshots = options_.bug_screenshots};
   auto check = [&](const std::vector<report::TraceStep>& steps) {
     checked = CheckCrashTrace(io, finding, steps);
