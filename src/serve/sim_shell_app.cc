@@ -312,7 +312,9 @@ int SimAndroidDevice::CmdAmStart(const std::vector<std::string>& a, Io& io) {
                           : !args.to_package.empty() ? args.to_package
                           : !intent.data.empty()     ? app_.package()
                                                      : "";
-  if (!component.empty()) intent.component = FullActivity(component).substr(pkg.size() + 1);
+  // FullActivity names the class within this app, whatever package `component` gave.
+  if (!component.empty() && pkg == app_.package())
+    intent.component = FullActivity(component).substr(app_.package().size() + 1);
   const std::string& start = app_.spec().screens()[app_.spec().start()].activity;
   // Anything but the launcher's own activity, started bare, is an intent the app handles.
   if (pkg == app_.package() && !args.launcher &&
