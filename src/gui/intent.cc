@@ -101,6 +101,12 @@ Result<ExtraType> ExtraTypeFromName(std::string_view name) {
       fmt::format("extra type \"{}\": expected string, int or bool", name));
 }
 
+std::optional<ExtraType> ExtraTypeFromFlag(std::string_view flag) {
+  for (const auto& row : kExtraTypes)
+    if (row.flag == flag) return row.type;
+  return std::nullopt;
+}
+
 std::string Intent::ToText() const {
   std::vector<std::string> parts;
   if (!component.empty()) parts.push_back("-n " + Encode(component));
@@ -146,10 +152,9 @@ Result<Intent> ParseIntentText(std::string_view text) {
                                                      : intent.data));
       continue;
     }
-    const auto* row = std::find_if(kExtraTypes.begin(), kExtraTypes.end(),
-                                   [&](const ExtraTypeRow& r) { return r.flag == flag; });
-    if (row == kExtraTypes.end()) return bad(fmt::format("unknown flag \"{}\"", flag));
-    IntentExtra extra{.type = row->type};
+    const auto type = ExtraTypeFromFlag(flag);
+    if (!type) return bad(fmt::format("unknown flag \"{}\"", flag));
+    IntentExtra extra{.type = *type};
     ROAM_RETURN_IF_ERROR(next(flag, extra.key));
     ROAM_RETURN_IF_ERROR(next(flag, extra.value));
     intent.extras.push_back(std::move(extra));

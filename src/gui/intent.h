@@ -5,6 +5,7 @@
 // so traces, replays and the abstraction keep it as they keep a key's name. Value types.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,8 @@ enum class ExtraType { kString, kInt, kBool };
 std::string_view ExtraTypeName(ExtraType type);  // "string", "int", "bool"
 std::string_view ExtraTypeFlag(ExtraType type);  // "--es", "--ei", "--ez"
 Result<ExtraType> ExtraTypeFromName(std::string_view name);
+// The type am start's flag gives its extra ("--es" -> kString); nullopt for any other word.
+std::optional<ExtraType> ExtraTypeFromFlag(std::string_view flag);
 
 struct IntentExtra {
   std::string key;

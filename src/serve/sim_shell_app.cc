@@ -286,11 +286,8 @@ AmStartArgs ParseAmStart(const std::vector<std::string>& a) {
       r.to_package = a[++k];
     } else if (a[k] == "-c" && has_value) {
       r.launcher |= a[++k] == "android.intent.category.LAUNCHER";
-    } else if ((a[k] == "--es" || a[k] == "--ei" || a[k] == "--ez") && k + 2 < a.size()) {
-      const auto type = a[k] == "--es"   ? gui::ExtraType::kString
-                        : a[k] == "--ei" ? gui::ExtraType::kInt
-                                         : gui::ExtraType::kBool;
-      r.intent.extras.push_back({.key = a[k + 1], .type = type, .value = a[k + 2]});
+    } else if (const auto type = gui::ExtraTypeFromFlag(a[k]); type && k + 2 < a.size()) {
+      r.intent.extras.push_back({.key = a[k + 1], .type = *type, .value = a[k + 2]});
       k += 2;
     } else if ((a[k] == "-t" || a[k] == "-f" || a[k] == "--user") && has_value) {
       ++k;
