@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include <fmt/format.h>
+
 namespace roam::oracle {
 namespace {
 
@@ -82,7 +84,7 @@ std::string CrashSignature(const device::Event& event, const std::string& packag
   return sig;
 }
 
-CrashOracle::Seen CrashOracle::Observe(const device::Event& event, int64_t step) {
+CrashOracle::Seen CrashOracle::Observe(const device::Event& event, int64_t events) {
   std::string sig = CrashSignature(event, package_, options_.top_frames);
   for (size_t i = 0; i < findings_.size(); ++i) {
     if (findings_[i].signature == sig) {
@@ -90,21 +92,27 @@ CrashOracle::Seen CrashOracle::Observe(const device::Event& event, int64_t step)
       return {i, false};
     }
   }
-  CrashFinding f;
-  f.id = static_cast<int>(findings_.size()) + 1;
-  f.kind = event.kind;
-  f.signature = std::move(sig);
-  f.first = event;
-  f.bug_id = event.bug_id;
-  f.first_step = step;
-  f.count = 1;
-  findings_.push_back(std::move(f));
+  findings_.push_back({.kind = std::string(device::EventKindName(event.kind)),
+                       .signature = std::move(sig),
+                       .first_step = events,
+                       .bug_id = event.bug_id,
+                       .report = event});
   return {findings_.size() - 1, true};
+}
+
+void CrashOracle::Hear(const StepHeard& heard, Verdict& verdict) {
+  for (const auto& e : *heard.reports) {
+    auto seen = Observe(e, heard.events);
+    const Finding& f = findings_[seen.index];
+    verdict.failures.push_back(fmt::format("{} {}", device::EventKindName(e.kind), f.signature));
+    verdict.signatures.push_back(f.signature);
+    if (seen.is_new) verdict.found.push_back(f);
+  }
 }
 
 size_t CrashOracle::CountOf(device::Event::Kind kind) const {
   return std::count_if(findings_.begin(), findings_.end(),
-                       [kind](const CrashFinding& f) { return f.kind == kind; });
+                       [kind](const Finding& f) { return f.report && f.report->kind == kind; });
 }
 
 }  // namespace roam::oracle

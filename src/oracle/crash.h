@@ -1,6 +1,7 @@
 // oracle/crash: crashes and ANRs from the device's events, de-duplicated by a normalised stack
-// signature (exception class plus the top frames of the app's own package), with counts.
-// CrashOracle is used by one run loop at a time; not thread-safe.
+// signature (exception class plus the top frames of the app's own package), with counts: the
+// oracle the step executor hands every action's reports to. Used by one run loop at a time; not
+// thread-safe.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "device/device.h"
+#include "oracle/oracle.h"
 
 namespace roam::oracle {
 
@@ -22,35 +24,32 @@ std::string CrashSignature(const device::Event& event, const std::string& packag
 // "org.app.Edit$1.lambda$onClick$0(Edit.java:12)" -> "org.app.Edit.onClick".
 std::string NormaliseFrame(const std::string& frame);
 
-struct CrashFinding {
-  int id = 0;  // 1, 2, ... in order of discovery
-  device::Event::Kind kind = device::Event::Kind::kCrash;
-  std::string signature;
-  device::Event first;  // the first event with this signature
-  std::string bug_id;   // ground truth when known
-  int64_t first_step = 0;
-  int count = 0;
-};
-
-class CrashOracle {
+// Hears the device's reports after each action; each new signature is a Finding whose kind is
+// the report's ("crash", "anr", "native_crash"), with the first report kept.
+class CrashOracle final : public Oracle {
  public:
   explicit CrashOracle(std::string package, CrashOracleOptions options = {})
       : package_(std::move(package)), options_(options) {}
 
-  // Records one event; returns the finding's index and whether it is new.
+  std::string_view Name() const override { return "crashes"; }
+  void Hear(const StepHeard& heard, Verdict& verdict) override;
+
+  // Records one report met after `events` events; returns the finding's index and whether it is
+  // new.
   struct Seen {
     size_t index;
     bool is_new;
   };
-  Seen Observe(const device::Event& event, int64_t step);
+  Seen Observe(const device::Event& event, int64_t events);
 
-  const std::vector<CrashFinding>& findings() const { return findings_; }
+  // In order of discovery: finding i is bug B<i+1> of a run.
+  const std::vector<Finding>& findings() const { return findings_; }
   size_t CountOf(device::Event::Kind kind) const;
 
  private:
   std::string package_;
   CrashOracleOptions options_;
-  std::vector<CrashFinding> findings_;
+  std::vector<Finding> findings_;
 };
 
 }  // namespace roam::oracle

@@ -322,7 +322,7 @@ std::optional<gui::Action> PropertyOracle::See(const StepSeen& seen, Rng& rng,
   return std::nullopt;
 }
 
-json PropertyOracle::ToJson() const {
+json PropertyOracle::Figures() const {
   json list = json::array();
   std::vector<std::string> never;
   for (size_t i = 0; i < stats_.size(); ++i) {

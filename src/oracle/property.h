@@ -100,7 +100,7 @@ class PropertyOracle final : public Oracle {
   const std::vector<PropertyStats>& stats() const { return stats_; }
   // summary.json's "properties": each property's figures, and the names of those whose
   // precondition never held (a property that never ran is not one that held).
-  nlohmann::json ToJson() const;
+  nlohmann::json Figures() const override;
 
  private:
   void Check(size_t index, const gui::Screen& before, const gui::Screen& after,

@@ -18,18 +18,20 @@ json FailureToJson(const FailureSummary& f) {
 
 }  // namespace
 
-void AddFindings(const std::vector<oracle::CrashFinding>& findings,
+void AddFindings(const std::vector<oracle::Finding>& findings,
                  const std::vector<std::string>& bug_dirs, Summary& into) {
-  for (const auto& f : findings) {
-    FailureSummary fs{.kind = std::string(device::EventKindName(f.kind)),
+  for (size_t i = 0; i < findings.size(); ++i) {
+    const oracle::Finding& f = findings[i];
+    const device::Event& first = *f.report;
+    FailureSummary fs{.kind = f.kind,
                       .signature = f.signature,
-                      .exception = f.first.exception,
-                      .message = f.first.message,
+                      .exception = first.exception,
+                      .message = first.message,
                       .count = f.count,
                       .bug_id = f.bug_id,
                       .first_step = f.first_step};
-    if (f.id - 1 < static_cast<int>(bug_dirs.size())) fs.bug_dir = bug_dirs[f.id - 1];
-    (f.kind == device::Event::Kind::kAnr ? into.anrs : into.crashes).push_back(std::move(fs));
+    if (i < bug_dirs.size()) fs.bug_dir = bug_dirs[i];
+    (first.kind == device::Event::Kind::kAnr ? into.anrs : into.crashes).push_back(std::move(fs));
   }
 }
 

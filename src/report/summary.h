@@ -14,7 +14,7 @@
 
 #include "base/status.h"
 #include "device/device.h"
-#include "oracle/crash.h"
+#include "oracle/oracle.h"
 #include "report/code_coverage.h"
 #include "report/trace.h"
 
@@ -107,9 +107,9 @@ struct Summary {
   nlohmann::json sections;
 };
 
-// Adds the oracle's unique crashes and ANRs to `into`; bug_dirs[i] is finding i+1's folder
+// Adds the crash oracle's unique crashes and ANRs to `into`; bug_dirs[i] is finding i's folder
 // ("" or absent: none).
-void AddFindings(const std::vector<oracle::CrashFinding>& findings,
+void AddFindings(const std::vector<oracle::Finding>& findings,
                  const std::vector<std::string>& bug_dirs, Summary& into);
 
 // Events per second of exploring: the wall time without timing.aside (0 without time).

@@ -48,7 +48,7 @@ Status RecordCheck(const TraceCheck& check, const std::filesystem::path& bug_dir
 
 }  // namespace
 
-TraceCheck CheckCrashTrace(const CrashBugIo& io, const oracle::CrashFinding& finding,
+TraceCheck CheckCrashTrace(const CrashBugIo& io, const oracle::Finding& finding,
                            const std::vector<report::TraceStep>& trace) {
   if (!io.fresh_device) return {};
   auto device = io.fresh_device({});
@@ -92,33 +92,32 @@ Result<TraceCheck> CheckFiledBug(device::Device& device, const std::filesystem::
 }
 
 Status WriteCrashBug(const std::filesystem::path& run_dir, const std::string& id,
-                     const oracle::CrashFinding& finding,
-                     const std::vector<report::TraceStep>& trace, const TraceCheck& check,
-                     const ReplaySpec& replay) {
+                     const oracle::Finding& finding, const std::vector<report::TraceStep>& trace,
+                     const TraceCheck& check, const ReplaySpec& replay) {
   const std::string rel = "bugs/" + id;
   report::BugRecord bug;
   bug.id = id;
-  bug.failure = {.kind = std::string(device::EventKindName(finding.kind)),
+  const device::Event& first = *finding.report;
+  bug.failure = {.kind = finding.kind,
                  .signature = finding.signature,
-                 .exception = finding.first.exception,
-                 .message = finding.first.message,
+                 .exception = first.exception,
+                 .message = first.message,
                  .count = finding.count,
                  .bug_id = finding.bug_id,
                  .first_step = finding.first_step,
                  .bug_dir = rel};
-  bug.frames = finding.first.frames;
-  bug.log = finding.first.raw;
+  bug.frames = first.frames;
+  bug.log = first.raw;
   bug.replay = ReplaySpecToJson(replay);
   ROAM_RETURN_IF_ERROR(RecordCheck(check, run_dir / rel, bug));
   return report::WriteBug(run_dir / rel, bug, trace);
 }
 
-Status CrashFiler::FileNew(const oracle::CrashOracle& crashes,
+Status CrashFiler::FileNew(const std::vector<oracle::Finding>& crashes,
                            const std::vector<report::TraceStep>& trace, Session& session,
                            std::string_view command) {
-  const auto& findings = crashes.findings();
-  while (dirs_.size() < findings.size()) {
-    const oracle::CrashFinding& f = findings[dirs_.size()];
+  while (dirs_.size() < crashes.size()) {
+    const oracle::Finding& f = crashes[dirs_.size()];
     const std::string id = fmt::format("B{}", dirs_.size() + 1);
     ROAM_RETURN_IF_ERROR(Timed(session.budget().clock(), session.executor().timing().aside, [&] {
       return WriteCrashBug(run_dir_, id, f, trace, CheckCrashTrace(io_, f, trace), io_.replay);
@@ -130,10 +129,10 @@ Status CrashFiler::FileNew(const oracle::CrashOracle& crashes,
   return Status::Ok();
 }
 
-SharedBugs::Claim SharedBugs::ClaimFor(const oracle::CrashFinding& finding) {
+SharedBugs::Claim SharedBugs::ClaimFor(const oracle::Finding& finding) {
   std::lock_guard lock(mu_);
   auto [it, first] = ids_.try_emplace(finding.signature, fmt::format("B{}", ids_.size() + 1));
-  if (first && finding.kind == device::Event::Kind::kAnr) ++anrs_;
+  if (first && finding.kind == device::EventKindName(device::Event::Kind::kAnr)) ++anrs_;
   return {it->second, first};
 }
 

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "base/status.h"
-#include "oracle/crash.h"
+#include "oracle/oracle.h"
 #include "report/trace.h"
 #include "run/progress.h"
 #include "run/replay_spec.h"
@@ -55,7 +55,7 @@ struct TraceCheck {
 // Replays `trace` on a fresh device of `io`, looking for `finding`'s signature, and takes the
 // screens of its last io.screenshots steps. Unchecked (`checked` false) when `io` makes no fresh
 // device or the one asked for could not be made.
-TraceCheck CheckCrashTrace(const CrashBugIo& io, const oracle::CrashFinding& finding,
+TraceCheck CheckCrashTrace(const CrashBugIo& io, const oracle::Finding& finding,
                            const std::vector<report::TraceStep>& trace);
 
 // A shorter trace than trace.jsonl that a bug folder filed unchecked may hold: the check after
@@ -75,9 +75,8 @@ Result<TraceCheck> CheckFiledBug(device::Device& device, const std::filesystem::
 
 // Writes run_dir/bugs/`id`/ (bug.json, trace.jsonl, steps/NNN.png when reproduced).
 Status WriteCrashBug(const std::filesystem::path& run_dir, const std::string& id,
-                     const oracle::CrashFinding& finding,
-                     const std::vector<report::TraceStep>& trace, const TraceCheck& check,
-                     const ReplaySpec& replay);
+                     const oracle::Finding& finding, const std::vector<report::TraceStep>& trace,
+                     const TraceCheck& check, const ReplaySpec& replay);
 
 // The bug folders of a run whose devices meet crashes at once (run/explore/fleet.h): each signature
 // gets one folder, filed by the device that met it first. Thread-safe.
@@ -87,7 +86,7 @@ class SharedBugs {
     std::string id;      // "B3"
     bool first = false;  // the caller files the folder; otherwise another device did
   };
-  Claim ClaimFor(const oracle::CrashFinding& finding);
+  Claim ClaimFor(const oracle::Finding& finding);
   // Unique crashes (native included) and ANRs claimed so far.
   size_t crashes() const;
   size_t anrs() const;
@@ -104,11 +103,12 @@ class CrashFiler {
  public:
   CrashFiler(std::filesystem::path run_dir, CrashBugIo io)
       : run_dir_(std::move(run_dir)), io_(std::move(io)) {}
-  // Writes bugs/B<n>/ for each finding of `crashes` not filed yet (finding i: B<i+1>), each
-  // noted on the progress line as "<command>: B<n> <signature>".
-  // Where `io` has no fresh device, each is left to `session` to check after the run.
-  Status FileNew(const oracle::CrashOracle& crashes, const std::vector<report::TraceStep>& trace,
-                 Session& session, std::string_view command);
+  // Writes bugs/B<n>/ for each of the crash oracle's findings not filed yet (finding i: B<i+1>),
+  // each noted on the progress line as "<command>: B<n> <signature>". Where `io` has no fresh
+  // device, each is left to `session` to check after the run.
+  Status FileNew(const std::vector<oracle::Finding>& crashes,
+                 const std::vector<report::TraceStep>& trace, Session& session,
+                 std::string_view command);
   // Per finding filed, its folder ("bugs/B1"), for report::AddFindings.
   const std::vector<std::string>& dirs() const { return dirs_; }
 

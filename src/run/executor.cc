@@ -6,13 +6,11 @@
 
 namespace roam::run {
 
-namespace {}  // namespace
-
-StepExecutor::StepExecutor(device::Device& device, Budget& budget, oracle::CrashOracle& crashes,
+StepExecutor::StepExecutor(device::Device& device, Budget& budget, oracle::Oracle& crashes,
                            ExecutorOptions options)
     : device_(device),
       budget_(budget),
-      crashes_(crashes),
+      oracles_{&crashes},
       options_(options),
       package_(device.Package()) {}
 
@@ -82,7 +80,7 @@ std::string RefusalReason(const std::string& message) {
 }
 
 void ActOutcome::WriteTo(report::TraceStep& step) const {
-  step.events = failures;
+  step.events = heard.failures;
   if (!refused.empty()) step.events.push_back("refused: " + RefusalReason(refused));
   step.new_units = static_cast<int64_t>(new_units);
 }
@@ -91,13 +89,8 @@ void StepExecutor::Drain(ActOutcome& out) {
   const double start = budget_.clock().Now();
   events_.clear();
   device_.DrainEvents(events_);
-  for (const auto& e : events_) {
-    auto seen = crashes_.Observe(e, budget_.events());
-    const std::string& signature = crashes_.findings()[seen.index].signature;
-    out.failures.push_back(fmt::format("{} {}", device::EventKindName(e.kind), signature));
-    out.signatures.push_back(signature);
-    if (seen.is_new) out.new_findings.push_back(seen.index);
-  }
+  const oracle::StepHeard heard{.events = budget_.events(), .reports = &events_};
+  for (oracle::Oracle* o : oracles_) o->Hear(heard, out.heard);
   timing_.events += budget_.clock().Now() - start;
 }
 
@@ -115,9 +108,6 @@ ProgressFigures StepExecutor::Figures() const {
   f.elapsed = budget_.Elapsed();
   if (budget_.options().clock) f.phone_seconds = budget_.Spent();
   f.aside = timing_.aside;
-  f.crashes = crashes_.CountOf(device::Event::Kind::kCrash) +
-              crashes_.CountOf(device::Event::Kind::kNativeCrash);
-  f.anrs = crashes_.CountOf(device::Event::Kind::kAnr);
   return f;
 }
 

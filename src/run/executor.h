@@ -1,9 +1,9 @@
 // run/executor: the one place where a campaign touches its device. It launches, clears, stops,
 // snapshots and restores the app, observes the screen, and sends events: each event is counted
 // against the budget, paced (throttle), followed by the coverage it gained and by what the
-// device reported (crashes and ANRs, through the crash oracle). Every campaign steps through
-// it: exploration, time travel's path replays, fuzzing's seeds and mutants, and bug replays, so
-// budgets, pacing, timing and crash signatures are the same everywhere.
+// device reported (crashes and ANRs), handed to the oracles (oracle/oracle.h). Every campaign steps
+// through it: exploration, time travel's path replays, fuzzing's seeds and mutants, and bug
+// replays, so budgets, pacing, timing and crash signatures are the same everywhere.
 // Single-threaded; borrows the device, the budget and the oracle, which must outlive it.
 #pragma once
 
@@ -15,7 +15,7 @@
 #include "device/device.h"
 #include "gui/action.h"
 #include "gui/screen.h"
-#include "oracle/crash.h"
+#include "oracle/oracle.h"
 #include "report/summary.h"
 #include "report/trace.h"
 #include "run/budget.h"
@@ -38,13 +38,11 @@ struct ExecutorOptions {
 
 // What followed one event (or a drain of the device's reports).
 struct ActOutcome {
-  size_t new_units = 0;                 // code units first covered (0 without coverage)
-  std::vector<std::string> failures;    // "crash <signature>" per report, as a trace line holds
-  std::vector<std::string> signatures;  // the signature of each report, in order
-  std::vector<size_t> new_findings;     // oracle findings first seen now (their indexes)
+  size_t new_units = 0;   // code units first covered (0 without coverage)
+  oracle::Verdict heard;  // what the oracles made of the device's reports
   // The device turned the action down and it did nothing (Status::Refused): why, else "".
   std::string refused;
-  bool failed() const { return !failures.empty(); }
+  bool failed() const { return !heard.failures.empty(); }
   // What a trace line keeps of it: "events" (the reports, then "refused: <reason>") and
   // "new_units".
   void WriteTo(report::TraceStep& step) const;
@@ -55,8 +53,11 @@ std::string RefusalReason(const std::string& message);
 
 class StepExecutor {
  public:
-  StepExecutor(device::Device& device, Budget& budget, oracle::CrashOracle& crashes,
+  // The device's reports go to `crashes` and to each oracle Hear adds.
+  StepExecutor(device::Device& device, Budget& budget, oracle::Oracle& crashes,
                ExecutorOptions options = {});
+  // Hands the device's reports to `oracle` too (it must outlive the executor).
+  void Hear(oracle::Oracle& oracle) { oracles_.push_back(&oracle); }
 
   // Device operations, timed (launch, clear, stop, snapshot and restore count as "launch").
   Status Observe(gui::Screen& screen);
@@ -73,7 +74,8 @@ class StepExecutor {
   // Sends `action` (an error: the device did not take it, nothing is counted), then counts it
   // against the budget, waits the throttle and fills `out` with what followed.
   Status Act(const gui::Action& action, ActOutcome& out);
-  // Reads the device's reports into `out` through the crash oracle (after a replay's last step).
+  // Hands the device's reports to the oracles, their verdict into `out` (after a replay's last
+  // step).
   void Drain(ActOutcome& out);
   // Throws away what the device reported so far (before a run starts, after a restore).
   void DiscardEvents();
@@ -97,13 +99,13 @@ class StepExecutor {
   const std::map<std::string, int64_t>& refusals() const { return refusals_; }
   // Code units covered so far (0 without coverage).
   size_t units_covered() const { return units_covered_; }
-  // The figures every campaign's progress line shares: events, budget, time, crashes, ANRs.
+  // The figures every campaign's progress line shares: events, budget, time.
   ProgressFigures Figures() const;
 
  private:
   device::Device& device_;
   Budget& budget_;
-  oracle::CrashOracle& crashes_;
+  std::vector<oracle::Oracle*> oracles_;
   ExecutorOptions options_;
   std::string package_;
   size_t units_covered_ = 0;

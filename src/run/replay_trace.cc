@@ -32,7 +32,7 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
   gui::Screen screen;
   // True once the wanted signature is among what `outcome` saw.
   auto found = [&](const ActOutcome& outcome) {
-    for (const auto& sig : outcome.signatures) {
+    for (const auto& sig : outcome.heard.signatures) {
       result.signatures.push_back(sig);
       if (!want_signature.empty() && sig == want_signature) result.reproduced = true;
     }
@@ -89,7 +89,7 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
       seen.op = step.op;
       seen.snapshot = step.snapshot;
       seen.step = static_cast<int64_t>(annotated->size());
-      seen.events = outcome.failures;
+      seen.events = outcome.heard.failures;
       annotated->push_back(std::move(seen));
     }
     if (found(outcome)) return result;
@@ -103,7 +103,7 @@ Result<ReplayResult> ReplayTrace(device::Device& device,
       ActOutcome outcome;
       executor.Drain(outcome);
       if (annotated && !annotated->empty())
-        for (auto& f : outcome.failures) annotated->back().events.push_back(f);
+        for (auto& f : outcome.heard.failures) annotated->back().events.push_back(f);
       if (found(outcome) || want_signature.empty() || waited >= late_ms) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(kPollMs));
     }

@@ -86,6 +86,9 @@ void Session::StopAtEnd(std::string_view otherwise) {
 
 ProgressFigures Session::Figures() const {
   ProgressFigures f = executor_.Figures();
+  f.crashes = crashes_.CountOf(device::Event::Kind::kCrash) +
+              crashes_.CountOf(device::Event::Kind::kNativeCrash);
+  f.anrs = crashes_.CountOf(device::Event::Kind::kAnr);
   f.relaunches = relaunches_;
   if (!declared_.empty()) f.activities_total = declared_.size();
   if (device_.HasCoverage()) {

@@ -113,7 +113,6 @@ class Session {
   Status EnsureInApp(gui::Screen& screen, bool& relaunched, BeforeLaunch before_launch);
   // The error of an app that did not come up after `launches` launches in a row.
   Status NotInForeground(int launches, const gui::Screen& screen) const;
-  void CountRelaunch() { ++relaunches_; }
   size_t relaunches() const { return relaunches_; }
 
   // Whether the loop stops before its next step: a stop request ("interrupted") or the budget

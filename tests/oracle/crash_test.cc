@@ -51,7 +51,32 @@ TEST(CrashOracle, DeduplicatesAcrossLineNumbersAndCounts) {
   ASSERT_EQ(oracle.findings().size(), 2u);
   EXPECT_EQ(oracle.findings()[0].count, 2);
   EXPECT_EQ(oracle.findings()[0].first_step, 10);
-  EXPECT_EQ(oracle.findings()[1].id, 2);
+  EXPECT_EQ(oracle.findings()[1].signature, "F@org.app.A.a");
+}
+
+// The step executor hands each action's reports to the oracle through Oracle::Hear: every report
+// is named for the trace, and a signature first met is a finding carrying the report.
+TEST(CrashOracle, HearsReportsAsTheExecutorHandsThem) {
+  CrashOracle crashes("org.app");
+  Oracle& oracle = crashes;
+  const std::vector<device::Event> reports = {Crash("E", {"org.app.A.a(A.java:1)"}),
+                                              Crash("E", {"org.app.A.a(A.java:7)"})};
+  Verdict verdict;
+  oracle.Hear({.events = 42, .reports = &reports}, verdict);
+  EXPECT_EQ(verdict.failures,
+            (std::vector<std::string>{"crash E@org.app.A.a", "crash E@org.app.A.a"}));
+  EXPECT_EQ(verdict.signatures, (std::vector<std::string>{"E@org.app.A.a", "E@org.app.A.a"}));
+  ASSERT_EQ(verdict.found.size(), 1u);
+  EXPECT_EQ(verdict.found[0].kind, "crash");
+  EXPECT_EQ(verdict.found[0].first_step, 42);
+  ASSERT_TRUE(verdict.found[0].report.has_value());
+  EXPECT_EQ(verdict.found[0].report->frames, reports[0].frames);
+  EXPECT_EQ(crashes.findings()[0].count, 2);
+
+  Verdict later;
+  oracle.Hear({.events = 50, .reports = &reports}, later);
+  EXPECT_EQ(later.failures.size(), 2u);
+  EXPECT_TRUE(later.found.empty());  // known already
 }
 
 TEST(CrashOracle, AnrsWithoutStackAreToldApartByReasonAndCountedSeparately) {

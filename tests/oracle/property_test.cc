@@ -137,7 +137,7 @@ TEST(Property, TheOraclePlaysTheInteractionWhereThePreconditionHoldsAndChecksThe
     PropertyOracle oracle(*set);
     std::vector<Finding> found;
     EXPECT_FALSE(step(oracle, 0, NoteList({"milk"}, "org.notes.EditActivity"), nullptr, found));
-    EXPECT_EQ(oracle.ToJson()["precondition_never_held"],
+    EXPECT_EQ(oracle.Figures()["precondition_never_held"],
               json::array({"adding a note adds a row"}));
   }
 }

@@ -94,8 +94,9 @@ TEST(CheckFiledBug, AShorterTraceThatDoesNotReproduceLeavesTheWholeRunsTrace) {
 // a steps/ folder nobody made.
 TEST(WriteCrashBug, TheScreenAfterAloneIsWritten) {
   const fs::path run = testing::TempDir("after_alone");
-  oracle::CrashFinding finding;
-  finding.kind = device::Event::Kind::kCrash;
+  oracle::Finding finding;
+  finding.kind = "crash";
+  finding.report = device::Event{.exception = "java.lang.NullPointerException"};
   finding.signature = "java.lang.NullPointerException@Main.onCreate";
   TraceCheck check{.checked = true, .reproduced = true, .after = "not really a PNG"};
   Status s = WriteCrashBug(run, "B1", finding, {{.op = "launch"}}, check, {});

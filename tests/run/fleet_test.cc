@@ -204,9 +204,9 @@ TEST(SharedBugs, EachSignatureIsClaimedOnceUnderContention) {
   for (int t = 0; t < 8; ++t)
     threads.emplace_back([&] {
       for (int i = 0; i < 200; ++i) {
-        oracle::CrashFinding f;
+        oracle::Finding f;
         f.signature = fmt::format("sig{}", i % 50);
-        f.kind = i % 50 < 10 ? device::Event::Kind::kAnr : device::Event::Kind::kCrash;
+        f.kind = i % 50 < 10 ? "anr" : "crash";
         if (bugs.ClaimFor(f).first) ++firsts;
       }
     });
@@ -216,7 +216,7 @@ TEST(SharedBugs, EachSignatureIsClaimedOnceUnderContention) {
   EXPECT_EQ(bugs.anrs(), 10u);
   std::set<std::string> ids;
   for (int i = 0; i < 50; ++i) {
-    oracle::CrashFinding f;
+    oracle::Finding f;
     f.signature = fmt::format("sig{}", i);
     auto claim = bugs.ClaimFor(f);
     EXPECT_FALSE(claim.first);

@@ -34,7 +34,8 @@ Campaign::Campaign(CampaignOptions options, BudgetOptions budget, device::Device
       budget_(session_.budget()),
       executor_(session_.executor()) {
   if (options_.properties)
-    properties_ = std::make_unique<oracle::PropertyOracle>(*options_.properties);
+    oracles_.push_back(std::make_unique<oracle::PropertyOracle>(*options_.properties));
+  for (auto& o : oracles_) executor_.Hear(*o);
 }
 
 void StepTurns::Begin(size_t device) {
@@ -162,8 +163,7 @@ std::optional<report::TraceStep> Campaign::TurnStep(int now, int then) {
 Status Campaign::RecordAct(report::TraceStep step, const ActOutcome& outcome) {
   outcome.WriteTo(step);
   ROAM_RETURN_IF_ERROR(Record(std::move(step)));
-  for (size_t index : outcome.new_findings)
-    ROAM_RETURN_IF_ERROR(FileBug(session_.crashes().findings()[index]));
+  for (const auto& finding : outcome.heard.found) ROAM_RETURN_IF_ERROR(File(finding));
   return Status::Ok();
 }
 
@@ -211,11 +211,10 @@ Status Campaign::Step() {
   executor_.timing().decide += clock.Now() - mark;
   // A property's interaction under way is not undone by a restore.
   const size_t moved = restores_ + failed_restores_;
-  if (!properties_ || !properties_->Busy()) ROAM_RETURN_IF_ERROR(ServeRequests(key));
+  if (!OraclesBusy()) ROAM_RETURN_IF_ERROR(ServeRequests(key));
   if (!budget_.Left()) return Status::Ok();  // a replayed path may use up the budget
   std::optional<gui::Action> own;
-  if (properties_)
-    ROAM_RETURN_IF_ERROR(SeeProperties(relaunched || restores_ + failed_restores_ != moved, own));
+  ROAM_RETURN_IF_ERROR(SeeOracles(relaunched || restores_ + failed_restores_ != moved, own));
 
   mark = clock.Now();
   explore::StepView view{
@@ -232,7 +231,7 @@ Status Campaign::Step() {
   ROAM_RETURN_IF_ERROR(executor_.Act(action, outcome));
   if (action.kind == gui::ActionKind::kBroadcast) session_.ReadBroadcasts();
   if (action.kind == gui::ActionKind::kIntent && !outcome.refused.empty()) session_.ReadIntents();
-  if (properties_) {
+  if (!oracles_.empty()) {
     last_action_ = action;
     last_screen_ = screen_;
     last_failed_ = outcome.failed();
@@ -242,7 +241,7 @@ Status Campaign::Step() {
                      .action = std::move(action),
                      .new_units = outcome.new_units,
                      .crashed = outcome.failed(),
-                     .new_crash = !outcome.new_findings.empty()};
+                     .new_crash = !outcome.heard.found.empty()};
   return Status::Ok();
 }
 

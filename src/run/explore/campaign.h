@@ -132,10 +132,14 @@ class Campaign {
   Status Record(report::TraceStep step);
   // Records an act step with what followed it, and files a bug for each new finding.
   Status RecordAct(report::TraceStep step, const ActOutcome& outcome);
-  Status FileBug(const oracle::CrashFinding& finding);
-  // The properties' look at the screen about to be acted on (campaign_properties.cc): a step of
-  // their own in `own`, and a bug folder for each new violation.
-  Status SeeProperties(bool restarted, std::optional<gui::Action>& own);
+  // A bug folder for a new finding: bugs/B<n> for a device's report, else bugs/P<n>.
+  Status File(const oracle::Finding& finding);
+  Status FileBug(const oracle::Finding& finding);
+  // The oracles' look at the screen about to be acted on (campaign_oracles.cc): a step of their
+  // own in `own`, and a bug folder for each new finding.
+  Status SeeOracles(bool restarted, std::optional<gui::Action>& own);
+  // Whether an oracle's steps are under way.
+  bool OraclesBusy() const;
   Status FilePropertyBug(const oracle::Finding& finding);
   // The last episode from a clean start (turned as the run began), or the whole run so far when
   // the episode overflowed; the whole run so far, read back from trace.jsonl.
@@ -145,7 +149,7 @@ class Campaign {
   // finding, else the whole run so far; `checked` says how its check went. Where no fresh
   // device can check it now (a phone), the whole run so far, with the last episode from a clean
   // start in `shorter` for the check after the run to try first.
-  std::vector<report::TraceStep> BugTrace(const oracle::CrashFinding& finding, TraceCheck& checked,
+  std::vector<report::TraceStep> BugTrace(const oracle::Finding& finding, TraceCheck& checked,
                                           std::vector<report::TraceStep>& shorter);
   // Time travel (campaign_timetravel.cc): the strategy's requests, see explore/strategy.h.
   struct SavedPath {
@@ -190,7 +194,7 @@ class Campaign {
   // start_rotation_, the first screen's).
   int episode_rotation_ = -1;
   int start_rotation_ = -1;
-  std::vector<std::string> bug_dirs_;  // per finding index
+  std::vector<std::string> bug_dirs_;  // per crash finding index
   std::optional<Pending> pending_;
 
   std::map<std::string, SavedPath> saved_;  // by snapshot name
@@ -198,9 +202,10 @@ class Campaign {
   size_t snapshots_taken_ = 0, restores_ = 0, failed_restores_ = 0;
   int64_t restore_events_ = 0;  // events sent replaying paths
 
-  // Properties (CampaignOptions::properties): their oracle, the last action and the screen it
-  // was taken on, and their bug folders, one per signature.
-  std::unique_ptr<oracle::PropertyOracle> properties_;
+  // The oracles that see screens (CampaignOptions::properties), besides the session's crash
+  // oracle; the last action and the screen it was taken on; the bug folders of their findings,
+  // one per signature.
+  std::vector<std::unique_ptr<oracle::Oracle>> oracles_;
   std::optional<gui::Action> last_action_;
   gui::Screen last_screen_;
   bool last_failed_ = false;

@@ -7,7 +7,7 @@
 
 namespace roam::run {
 
-std::vector<report::TraceStep> Campaign::BugTrace(const oracle::CrashFinding& finding,
+std::vector<report::TraceStep> Campaign::BugTrace(const oracle::Finding& finding,
                                                   TraceCheck& checked,
                                                   std::vector<report::TraceStep>& shorter) {
   // The check that replays the trace also takes the screens of its last steps, so the run
@@ -51,7 +51,7 @@ std::vector<report::TraceStep> Campaign::EpisodeTrace() {
   return steps;
 }
 
-Status Campaign::FileBug(const oracle::CrashFinding& finding) {
+Status Campaign::FileBug(const oracle::Finding& finding) {
   std::string id = fmt::format("B{}", bug_dirs_.size() + 1);
   bool file = true;
   if (io_.shared_bugs) {
@@ -60,8 +60,7 @@ Status Campaign::FileBug(const oracle::CrashFinding& finding) {
     id = claim.id;
     file = claim.first;
   }
-  bug_dirs_.resize(static_cast<size_t>(finding.id), "");
-  bug_dirs_[finding.id - 1] = "bugs/" + id;
+  bug_dirs_.push_back("bugs/" + id);  // the crash oracle numbers its findings as they come
   if (!file) return Status::Ok();
   const std::filesystem::path dir = io_.out_dir / "bugs" / id;
   ROAM_RETURN_IF_ERROR(session_.Wrote(Timed(budget_.clock(), executor_.timing().aside, [&] {
@@ -95,10 +94,10 @@ report::Summary Campaign::MakeSummary() const {
   s.failed_restores = failed_restores_;
   s.restore_events = restore_events_;
   report::AddFindings(session_.crashes().findings(), bug_dirs_, s);
-  if (properties_) {
-    s.functional = property_bugs_;
-    s.sections["properties"] = properties_->ToJson();
-  }
+  s.functional = property_bugs_;
+  for (const auto& o : oracles_)
+    if (auto figures = o->Figures(); !figures.is_null())
+      s.sections[std::string(o->Name())] = figures;
   report::MarkKnown(io_.known, s);
   return s;
 }

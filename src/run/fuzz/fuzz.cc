@@ -413,8 +413,8 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& f
 }
 
 Status Fuzzer::FileCrashes(const Execution& run) {
-  Status s =
-      session_.Wrote(crash_filer_.FileNew(session_.crashes(), run.trace, session_, "roam fuzz"));
+  Status s = session_.Wrote(
+      crash_filer_.FileNew(session_.crashes().findings(), run.trace, session_, "roam fuzz"));
   return s;
 }
 

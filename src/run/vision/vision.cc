@@ -415,7 +415,7 @@ std::vector<VisionStep> VisionCampaign::ExplorerHistory(
 
 Status VisionCampaign::FileCrashes() {
   return session_.Wrote(
-      crash_filer_.FileNew(session_.crashes(), episode_, session_, "roam vision"));
+      crash_filer_.FileNew(session_.crashes().findings(), episode_, session_, "roam vision"));
 }
 
 Status VisionCampaign::AfterStep(const gui::Screen& now) {

@@ -1,6 +1,9 @@
-// The campaign's properties (oracle/property.h): their look at each screen, their steps, and
-// bugs/P<n> for each violation, checked on a fresh device and put down to a planted bug where
-// the simulator allows.
+// The campaign's oracles (oracle/oracle.h): their look at each screen, their steps, and the bug
+// folder of each finding: bugs/B<n> for a device's report (campaign_report.cc), bugs/P<n> for a
+// property's violation, checked on a fresh device and put down to a planted bug where the
+// simulator allows.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "run/explore/campaign.h"
@@ -8,7 +11,12 @@
 
 namespace roam::run {
 
-Status Campaign::SeeProperties(bool restarted, std::optional<gui::Action>& own) {
+bool Campaign::OraclesBusy() const {
+  return std::ranges::any_of(oracles_, [](const auto& o) { return o->Busy(); });
+}
+
+Status Campaign::SeeOracles(bool restarted, std::optional<gui::Action>& own) {
+  if (oracles_.empty()) return Status::Ok();
   oracle::StepSeen seen{.step = trace_steps_,
                         .screen = &screen_,
                         .actions = &actions_,
@@ -16,9 +24,16 @@ Status Campaign::SeeProperties(bool restarted, std::optional<gui::Action>& own) 
                         .last_screen = &last_screen_,
                         .failed = last_failed_};
   std::vector<oracle::Finding> found;
-  own = properties_->See(seen, rng_, found);
-  for (const auto& f : found) ROAM_RETURN_IF_ERROR(FilePropertyBug(f));
+  for (auto& o : oracles_) {
+    std::optional<gui::Action> step = o->See(seen, rng_, found);
+    if (!own) own = std::move(step);
+  }
+  for (const auto& f : found) ROAM_RETURN_IF_ERROR(File(f));
   return Status::Ok();
+}
+
+Status Campaign::File(const oracle::Finding& finding) {
+  return finding.report ? FileBug(finding) : FilePropertyBug(finding);
 }
 
 Status Campaign::FilePropertyBug(const oracle::Finding& finding) {
