@@ -17,6 +17,7 @@
 #include "cli/strategy_flags.h"
 #include "cli/target_flags.h"
 #include "cli/timetravel_flags.h"
+#include "oracle/kinds.h"
 #include "run/bench/bench.h"
 
 namespace roam::cli {
@@ -119,13 +120,15 @@ void AddBenchRunFlags(CLI::App& app, BenchFlags& f) {
       ->capture_default_str();
   AddHarnessFlags(app, o.harness);
   AddIntentsFlag(app, o.intents);
-  app.add_option("--properties", o.properties,
-                 "properties checked by exploration runs (docs/properties.md): a JSON file for "
-                 "every app, or a folder whose APP.properties.json goes with apps/.../APP.json "
-                 "(apps/bench/config ships them)")
-      ->type_name("PATH")
-      ->check(CLI::ExistingPath.description(""))
-      ->group("Oracles");
+  for (const auto& kind : oracle::OracleKinds())
+    app.add_option(fmt::format("--{}", kind.name), o.oracle_files[std::string(kind.name)],
+                   fmt::format("{}; for exploration runs, one file for every app, or a "
+                               "folder whose APP.{}.json goes with apps/.../APP.json "
+                               "(apps/bench/config ships them)",
+                               kind.help, kind.name))
+        ->type_name("PATH")
+        ->check(CLI::ExistingPath.description(""))
+        ->group("Oracles");
   AddFastbotTuningFlags(app, o.strategy_settings.fastbot);  // no --model: runs are parallel
   AddDqnTuningFlags(app, o.strategy_settings.dqn);
   app.add_option("--dqn-model", o.strategy_settings.dqn.model,

@@ -9,6 +9,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -50,6 +52,9 @@ struct Finding {
   std::string bug_id;  // the simulator's planted bug behind it, when known
   // The device's report it was read from (a crash, an ANR): its exception, stack and log.
   std::optional<device::Event> report;
+  // What was checked, as written (a property): bug.json keeps it under the kind's name, so that
+  // a replay checks it again (oracle/kinds.h).
+  nlohmann::json source;
 };
 
 // What the device reported after one action (or a drain of its reports).
@@ -66,6 +71,10 @@ struct Verdict {
   std::vector<std::string> signatures;
   std::vector<Finding> found;  // bugs first seen now
 };
+
+class Oracle;
+// Makes the oracle of one campaign from what a run read once (oracle/kinds.h).
+using OracleMaker = std::function<std::unique_ptr<Oracle>()>;
 
 class Oracle {
  public:

@@ -259,11 +259,32 @@ Result<PropertySet> LoadProperties(const std::filesystem::path& path) {
   return ParseProperties(*j, path.string());
 }
 
-PropertyOracle::PropertyOracle(const PropertySet& set) : set_(set), stats_(set.properties.size()) {}
+Result<OracleMaker> ReadPropertiesOracle(const std::filesystem::path& path) {
+  auto set = LoadProperties(path);
+  if (!set.ok()) return set.status();
+  auto shared = std::make_shared<const PropertySet>(std::move(*set));
+  return OracleMaker(
+      [shared]() -> std::unique_ptr<Oracle> { return std::make_unique<PropertyOracle>(shared); });
+}
+
+Result<Rechecked> RecheckProperty(const Finding& finding, const gui::Screen* before,
+                                  const gui::Screen& after) {
+  auto property = ParseProperty(finding.source, "property");
+  if (!property.ok()) return property.status();
+  const gui::Screen& then = before ? *before : after;
+  if (!property->precondition.Holds(then))
+    return Rechecked{.note =
+                         "the property's precondition did not hold where its interaction began"};
+  const std::string why = property->Violation(then, after);
+  return Rechecked{.signature = why.empty() ? "" : PropertySignature(property->name, why)};
+}
+
+PropertyOracle::PropertyOracle(std::shared_ptr<const PropertySet> set)
+    : set_(std::move(set)), stats_(set_->properties.size()) {}
 
 void PropertyOracle::Check(size_t index, const gui::Screen& before, const gui::Screen& after,
                            const StepSeen& seen, std::vector<Finding>& found) {
-  const Property& p = set_.properties[index];
+  const Property& p = set_->properties[index];
   PropertyStats& s = stats_[index];
   ++s.checked;
   std::string why = p.Violation(before, after);
@@ -275,7 +296,8 @@ void PropertyOracle::Check(size_t index, const gui::Screen& before, const gui::S
                    .words = fmt::format("{}: {}", p.name, why),
                    .activity = after.activity,
                    .first_step = p.interaction.empty() ? seen.step : first_step_,
-                   .last_step = seen.step});
+                   .last_step = seen.step,
+                   .source = p.source});
 }
 
 std::optional<gui::Action> PropertyOracle::See(const StepSeen& seen, Rng& rng,
@@ -284,7 +306,7 @@ std::optional<gui::Action> PropertyOracle::See(const StepSeen& seen, Rng& rng,
   int just_checked = -1;  // not started again at once: the strategy resumes first
   if (playing_ >= 0) {
     const size_t index = static_cast<size_t>(playing_);
-    const Property& p = set_.properties[index];
+    const Property& p = set_->properties[index];
     if (seen.failed || !seen.last_action) {  // a crash, a relaunch, a restore: no verdict
       ++stats_[index].abandoned;
       playing_ = -1;
@@ -300,8 +322,8 @@ std::optional<gui::Action> PropertyOracle::See(const StepSeen& seen, Rng& rng,
       playing_ = -1;
     }
   }
-  for (size_t i = 0; i < set_.properties.size(); ++i) {
-    const Property& p = set_.properties[i];
+  for (size_t i = 0; i < set_->properties.size(); ++i) {
+    const Property& p = set_->properties[i];
     if (!p.precondition.Holds(screen)) continue;
     ++stats_[i].precondition_held;
     if (p.interaction.empty()) {
@@ -327,7 +349,7 @@ json PropertyOracle::Figures() const {
   std::vector<std::string> never;
   for (size_t i = 0; i < stats_.size(); ++i) {
     const PropertyStats& s = stats_[i];
-    const std::string& name = set_.properties[i].name;
+    const std::string& name = set_->properties[i].name;
     list.push_back({{"name", name},
                     {"precondition_held", s.precondition_held},
                     {"started", s.started},
@@ -336,7 +358,7 @@ json PropertyOracle::Figures() const {
                     {"violated", s.violated}});
     if (s.precondition_held == 0) never.push_back(name);
   }
-  return {{"file", set_.file}, {"properties", list}, {"precondition_never_held", never}};
+  return {{"file", set_->file}, {"properties", list}, {"precondition_never_held", never}};
 }
 
 }  // namespace roam::oracle

@@ -6,11 +6,13 @@
 // holds, the PropertyOracle starts I with the property's probability; once I's last step is
 // taken it checks Q, and a Q that fails is a Finding. A property without an interaction is an
 // invariant, checked on every screen where P holds.
-// A PropertySet is immutable once loaded (share it); a PropertyOracle belongs to one campaign.
+// A PropertySet is immutable once loaded (its campaigns' oracles share it); a PropertyOracle
+// belongs to one campaign.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +21,7 @@
 
 #include "base/status.h"
 #include "gui/widget_match.h"
+#include "oracle/kinds.h"
 #include "oracle/oracle.h"
 
 namespace roam::oracle {
@@ -79,6 +82,13 @@ Result<PropertySet> ParseProperties(const nlohmann::json& j, const std::string& 
 // One property as written (bug.json's "property").
 Result<Property> ParseProperty(const nlohmann::json& j, const std::string& where);
 
+// oracle/kinds.h's row: a properties file read once, each campaign's PropertyOracle made from it.
+Result<OracleMaker> ReadPropertiesOracle(const std::filesystem::path& path);
+// A property's finding checked again on a replay's screens (oracle/kinds.h): its precondition on
+// `before` (or `after` for an invariant), then its postconditions.
+Result<Rechecked> RecheckProperty(const Finding& finding, const gui::Screen* before,
+                                  const gui::Screen& after);
+
 // How each property fared in a run.
 struct PropertyStats {
   int64_t precondition_held = 0;  // screens where P held
@@ -90,13 +100,13 @@ struct PropertyStats {
 
 class PropertyOracle final : public Oracle {
  public:
-  explicit PropertyOracle(const PropertySet& set);
+  explicit PropertyOracle(std::shared_ptr<const PropertySet> set);
   std::string_view Name() const override { return "properties"; }
   std::optional<gui::Action> See(const StepSeen& seen, Rng& rng,
                                  std::vector<Finding>& found) override;
   bool Busy() const override { return playing_ >= 0; }
 
-  const PropertySet& set() const { return set_; }
+  const PropertySet& set() const { return *set_; }
   const std::vector<PropertyStats>& stats() const { return stats_; }
   // summary.json's "properties": each property's figures, and the names of those whose
   // precondition never held (a property that never ran is not one that held).
@@ -106,7 +116,7 @@ class PropertyOracle final : public Oracle {
   void Check(size_t index, const gui::Screen& before, const gui::Screen& after,
              const StepSeen& seen, std::vector<Finding>& found);
 
-  const PropertySet& set_;
+  std::shared_ptr<const PropertySet> set_;
   std::vector<PropertyStats> stats_;
   int playing_ = -1;  // the property whose interaction is under way
   size_t next_ = 0;   // its next step

@@ -96,7 +96,7 @@ TEST(Property, TheOraclePlaysTheInteractionWhereThePreconditionHoldsAndChecksThe
   };
   const gui::Screen before = NoteList({"milk"});
   {  // The app adds the row: the property holds.
-    PropertyOracle oracle(*set);
+    PropertyOracle oracle(std::make_shared<PropertySet>(*set));
     std::vector<Finding> found;
     auto click = step(oracle, 0, before, nullptr, found);
     ASSERT_TRUE(click.has_value());
@@ -111,7 +111,7 @@ TEST(Property, TheOraclePlaysTheInteractionWhereThePreconditionHoldsAndChecksThe
     EXPECT_EQ(oracle.stats()[0].violated, 0);
   }
   {  // The app replaces the note instead: a finding, with the step the interaction began at.
-    PropertyOracle oracle(*set);
+    PropertyOracle oracle(std::make_shared<PropertySet>(*set));
     std::vector<Finding> found;
     auto click = step(oracle, 0, before, nullptr, found);
     ASSERT_TRUE(click.has_value());
@@ -126,7 +126,7 @@ TEST(Property, TheOraclePlaysTheInteractionWhereThePreconditionHoldsAndChecksThe
         R"(property adding a note adds a row: {"changed_by":1,"count":{"resource_id":"row"}})");
   }
   {  // A relaunch on the way (no last action): no verdict.
-    PropertyOracle oracle(*set);
+    PropertyOracle oracle(std::make_shared<PropertySet>(*set));
     std::vector<Finding> found;
     step(oracle, 0, before, nullptr, found);
     step(oracle, 1, NoteList({"eggs"}), nullptr, found);
@@ -134,7 +134,7 @@ TEST(Property, TheOraclePlaysTheInteractionWhereThePreconditionHoldsAndChecksThe
     EXPECT_EQ(oracle.stats()[0].abandoned, 1);
   }
   {  // Elsewhere the precondition does not hold: nothing starts, and the summary says so.
-    PropertyOracle oracle(*set);
+    PropertyOracle oracle(std::make_shared<PropertySet>(*set));
     std::vector<Finding> found;
     EXPECT_FALSE(step(oracle, 0, NoteList({"milk"}, "org.notes.EditActivity"), nullptr, found));
     EXPECT_EQ(oracle.Figures()["precondition_never_held"],
@@ -149,7 +149,7 @@ TEST(Property, AnInvariantIsCheckedOnEveryScreenWhereItsPreconditionHolds) {
       "postcondition": [{"count": {"text": "milk"}, "at_most": 1}]}]})"),
                              "p.json");
   ASSERT_TRUE(set.ok()) << set.status().message();
-  PropertyOracle oracle(*set);
+  PropertyOracle oracle(std::make_shared<PropertySet>(*set));
   Rng rng(1);
   std::vector<Finding> found;
   for (const auto& screen : {NoteList({"milk"}), NoteList({"milk", "milk"})}) {

@@ -1,4 +1,4 @@
-// Properties checked while a strategy explores (oracle/property.h, run/property_bug.h), end to end
+// Properties checked while a strategy explores (oracle/property.h, run/oracle_bug.h), end to end
 // on apps/bench/tasks.json with its shipped property file: the planted tag-chip bug no other
 // oracle sees is found as bugs/P1, put down to its planted bug, and replays; switched off, nothing
 // is reported; a bad file stops the run before its folder is made.
@@ -21,7 +21,7 @@ ExploreOptions TasksWithProperties(const std::string& out) {
   o.budget.events = 10000;
   o.strategy = "random";
   o.target.app = testing::SourceDir() / "apps/bench/tasks.json";
-  o.properties_file = testing::SourceDir() / "apps/bench/config/tasks.properties.json";
+  o.oracle_files["properties"] = testing::SourceDir() / "apps/bench/config/tasks.properties.json";
   o.html_report = false;
   return o;
 }
@@ -79,7 +79,7 @@ TEST(Properties, APropertyWhosePreconditionNeverHeldIsListed) {
       "precondition": {"activity": "NoSuchActivity"},
       "postcondition": [{"present": {"text": "x"}}]}]})")
                   .ok());
-  o.properties_file = file;
+  o.oracle_files["properties"] = file;
   auto summary = Explore(o);
   ASSERT_TRUE(summary.ok()) << summary.status().message();
   EXPECT_EQ(summary->sections["properties"]["precondition_never_held"],
@@ -92,7 +92,7 @@ TEST(Properties, ABadFileStopsTheRunBeforeItsFolder) {
   ASSERT_TRUE(
       WriteFileAtomic(file, R"({"properties": [{"name": "a", "postcondition": [{"gon": {}}]}]})")
           .ok());
-  o.properties_file = file;
+  o.oracle_files["properties"] = file;
   std::filesystem::remove_all(o.out);
   auto summary = Explore(o);
   ASSERT_FALSE(summary.ok());

@@ -46,13 +46,13 @@ using RunKind =
     std::function<Result<report::Summary>(const RunOptions& common, const std::string& strategy,
                                           const BenchOptions& options, const RunContext& context)>;
 
-// The properties file that goes with `app`: `properties` itself when it is a file; in a folder,
-// <app's name>.properties.json when there is one.
-std::filesystem::path PropertiesFor(const std::filesystem::path& properties,
+// The file of oracle `name` that goes with `app`: `given` itself when it is a file; in a folder,
+// <app's name>.<name>.json when there is one.
+std::filesystem::path OracleFileFor(const std::filesystem::path& given, std::string_view name,
                                     const std::filesystem::path& app) {
   std::error_code ec;
-  if (properties.empty() || !std::filesystem::is_directory(properties, ec)) return properties;
-  auto beside = properties / (app.stem().string() + ".properties.json");
+  if (given.empty() || !std::filesystem::is_directory(given, ec)) return given;
+  auto beside = given / fmt::format("{}.{}.json", app.stem().string(), name);
   return std::filesystem::exists(beside, ec) ? beside : std::filesystem::path();
 }
 
@@ -64,7 +64,8 @@ Result<report::Summary> RunExplore(const RunOptions& common, const std::string& 
   o.strategy_settings = options.strategy_settings;
   o.strategy_settings.dqn.save = false;  // parallel runs: each learns on its own copy
   o.harness = options.harness;
-  o.properties_file = PropertiesFor(options.properties, common.target.app);
+  for (const auto& [name, given] : options.oracle_files)
+    o.oracle_files[name] = OracleFileFor(given, name, common.target.app);
   o.campaign.bug_screenshots = 0;  // the table times runs; pictures are for people
   o.campaign.state_screens = 0;
   o.campaign.intents = options.intents;
@@ -329,7 +330,8 @@ nlohmann::json BenchToJson(const std::vector<BenchRun>& runs, const BenchOptions
   j["shard"] = {{"index", options.shard}, {"count", options.shards}};
   j["grid"] = options.apps.size() * options.strategies.size() * static_cast<size_t>(options.seeds);
   if (options.harness.Active()) j["harness"] = options.harness.ToJson();
-  if (!options.properties.empty()) j["properties"] = options.properties.string();
+  for (const auto& [name, given] : options.oracle_files)
+    if (!given.empty()) j[name] = given.string();
   // A run the stop signal cut short is listed apart, not as a run of the grid: `bench merge`
   // then counts it missing, to be run again.
   j["interrupted"] = nlohmann::json::array();

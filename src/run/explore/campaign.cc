@@ -33,8 +33,7 @@ Campaign::Campaign(CampaignOptions options, BudgetOptions budget, device::Device
                context),
       budget_(session_.budget()),
       executor_(session_.executor()) {
-  if (options_.properties)
-    oracles_.push_back(std::make_unique<oracle::PropertyOracle>(*options_.properties));
+  for (const auto& make : options_.oracles) oracles_.push_back(make());
   for (auto& o : oracles_) executor_.Hear(*o);
 }
 

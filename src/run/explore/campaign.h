@@ -25,7 +25,7 @@
 #include "device/device.h"
 #include "explore/strategy.h"
 #include "oracle/crash.h"
-#include "oracle/property.h"
+#include "oracle/kinds.h"
 #include "report/summary.h"
 #include "report/trace.h"
 #include "report/verdict.h"
@@ -53,8 +53,9 @@ struct CampaignOptions {
   int state_screens = 48;
   oracle::CrashOracleOptions crash;
   ProgressOptions progress;
-  // Properties checked as the run goes (--properties: oracle/property.h); null: none. Borrowed.
-  const oracle::PropertySet* properties = nullptr;
+  // The user's oracles (--properties and the other rows of oracle/kinds.h), each made fresh for
+  // the campaign; the crash oracle is always on.
+  std::vector<oracle::OracleMaker> oracles;
   // Offer the strategy the intents the app takes (--intents on|off; explore/intents.h).
   bool intents = true;
 };
@@ -132,7 +133,7 @@ class Campaign {
   Status Record(report::TraceStep step);
   // Records an act step with what followed it, and files a bug for each new finding.
   Status RecordAct(report::TraceStep step, const ActOutcome& outcome);
-  // A bug folder for a new finding: bugs/B<n> for a device's report, else bugs/P<n>.
+  // A bug folder for a new finding: bugs/B<n> for a device's report, else its oracle kind's.
   Status File(const oracle::Finding& finding);
   Status FileBug(const oracle::Finding& finding);
   // The oracles' look at the screen about to be acted on (campaign_oracles.cc): a step of their
@@ -140,7 +141,7 @@ class Campaign {
   Status SeeOracles(bool restarted, std::optional<gui::Action>& own);
   // Whether an oracle's steps are under way.
   bool OraclesBusy() const;
-  Status FilePropertyBug(const oracle::Finding& finding);
+  Status FileOracleBug(const oracle::Finding& finding);
   // The last episode from a clean start (turned as the run began), or the whole run so far when
   // the episode overflowed; the whole run so far, read back from trace.jsonl.
   std::vector<report::TraceStep> EpisodeTrace();
@@ -202,15 +203,16 @@ class Campaign {
   size_t snapshots_taken_ = 0, restores_ = 0, failed_restores_ = 0;
   int64_t restore_events_ = 0;  // events sent replaying paths
 
-  // The oracles that see screens (CampaignOptions::properties), besides the session's crash
-  // oracle; the last action and the screen it was taken on; the bug folders of their findings,
-  // one per signature.
+  // The user's oracles (CampaignOptions::oracles), besides the session's crash oracle; the last
+  // action and the screen it was taken on; the bug folders of their findings, one per signature,
+  // numbered per folder letter.
   std::vector<std::unique_ptr<oracle::Oracle>> oracles_;
   std::optional<gui::Action> last_action_;
   gui::Screen last_screen_;
   bool last_failed_ = false;
-  std::vector<report::FunctionalFinding> property_bugs_;
-  std::map<std::string, size_t> property_bug_index_;  // by signature
+  std::vector<report::FunctionalFinding> oracle_bugs_;
+  std::map<std::string, size_t> oracle_bug_index_;     // by signature
+  std::map<std::string_view, int> oracle_bugs_filed_;  // by folder letter
 
   int64_t trace_steps_ = 0;
   size_t reported_activities_ = 0;  // activities when io_.on_progress was last called

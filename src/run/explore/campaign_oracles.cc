@@ -1,13 +1,14 @@
 // The campaign's oracles (oracle/oracle.h): their look at each screen, their steps, and the bug
-// folder of each finding: bugs/B<n> for a device's report (campaign_report.cc), bugs/P<n> for a
-// property's violation, checked on a fresh device and put down to a planted bug where the
-// simulator allows.
+// folder of each finding: bugs/B<n> for a device's report (campaign_report.cc), else the folder
+// its oracle's row of oracle/kinds.h names (bugs/P<n> for a property's violation), checked on a
+// fresh device and put down to a planted bug where the simulator allows.
 #include <algorithm>
 
 #include <fmt/format.h>
 
+#include "oracle/kinds.h"
 #include "run/explore/campaign.h"
-#include "run/property_bug.h"
+#include "run/oracle_bug.h"
 
 namespace roam::run {
 
@@ -33,55 +34,57 @@ Status Campaign::SeeOracles(bool restarted, std::optional<gui::Action>& own) {
 }
 
 Status Campaign::File(const oracle::Finding& finding) {
-  return finding.report ? FileBug(finding) : FilePropertyBug(finding);
+  return finding.report ? FileBug(finding) : FileOracleBug(finding);
 }
 
-Status Campaign::FilePropertyBug(const oracle::Finding& finding) {
-  auto [it, first] = property_bug_index_.try_emplace(finding.signature, property_bugs_.size());
+Status Campaign::FileOracleBug(const oracle::Finding& finding) {
+  auto [it, first] = oracle_bug_index_.try_emplace(finding.signature, oracle_bugs_.size());
   if (!first) {
-    ++property_bugs_[it->second].count;
+    ++oracle_bugs_[it->second].count;
     return Status::Ok();
   }
-  PropertyBug bug{.id = fmt::format("P{}", property_bugs_.size() + 1), .finding = finding};
-  for (const auto& p : options_.properties->properties)
-    if (p.name == finding.name) bug.property = &p;
+  const oracle::OracleKind* kind = oracle::OracleKindOfBug(finding.kind);
+  if (!kind)
+    return Status::Unsupported(
+        fmt::format("no oracle of oracle/kinds.h files \"{}\"", finding.kind));
+  OracleBug bug{.id = fmt::format("{}{}", kind->folder, ++oracle_bugs_filed_[kind->folder]),
+                .finding = finding};
   ROAM_RETURN_IF_ERROR(session_.Wrote(Timed(budget_.clock(), executor_.timing().aside, [&] {
-    // The last episode from a clean start when it shows the violation again, else the whole run
-    // so far (the app's saved data may hold what the episode needs), as crash bugs are filed.
+    // The last episode from a clean start when it shows the failure again, else the whole run so
+    // far (the app's saved data may hold what the episode needs), as crash bugs are filed.
     std::vector<report::TraceStep> trace = EpisodeTrace();
     // Checked as `roam replay` will check it; on the simulator, each planted bug switched off in
     // turn tells which one it is (as functional reports are scored).
-    auto violated = [&](const std::set<std::string>& off) -> std::optional<bool> {
+    auto failed = [&](const std::set<std::string>& off) -> std::optional<bool> {
       auto device = io_.fresh_device(off);
       if (!device.ok()) return std::nullopt;
-      auto check =
-          ReplayPropertyTrace(**device, trace, *bug.property, finding.first_step, io_.replay);
+      auto check = RecheckOracleTrace(**device, trace, *kind, finding, io_.replay);
       if (!check.ok()) return std::nullopt;
-      return check->Reproduces(finding.signature, finding.name);
+      return check->Reproduces(finding);
     };
     if (io_.fresh_device) {
-      bug.reproduced = violated({});
+      bug.reproduced = failed({});
       if (!bug.reproduced.value_or(false) && !episode_overflow_) {
         trace = RunTraceSoFar();
-        bug.reproduced = violated({});
+        bug.reproduced = failed({});
       }
       if (bug.reproduced.value_or(false))
         for (const auto& id : io_.functional_bugs)
-          if (violated({id}) == false) {
-            bug.bug_id = id;
+          if (failed({id}) == false) {
+            bug.finding.bug_id = id;
             break;
           }
     }
-    return WritePropertyBug(io_.out_dir, bug, trace, io_.replay);
+    return WriteOracleBug(io_.out_dir, bug, trace, io_.replay);
   })));
-  property_bugs_.push_back({.id = bug.id,
-                            .key = finding.signature,
-                            .activity = finding.activity,
-                            .explanation = finding.words,
-                            .count = 1,
-                            .bug_dir = "bugs/" + bug.id,
-                            .bug_id = bug.bug_id,
-                            .scored = static_cast<bool>(io_.fresh_device)});
+  oracle_bugs_.push_back({.id = bug.id,
+                          .key = finding.signature,
+                          .activity = finding.activity,
+                          .explanation = finding.words,
+                          .count = 1,
+                          .bug_dir = "bugs/" + bug.id,
+                          .bug_id = bug.finding.bug_id,
+                          .scored = static_cast<bool>(io_.fresh_device)});
   session_.progress().Note(fmt::format("explore: {} {}", bug.id, finding.words));
   return session_.Wrote(report::WriteSummary(session_.RunFile("summary", "json"), MakeSummary()));
 }

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
-#include "oracle/property.h"
+#include "oracle/kinds.h"
 #include "run/explore/fleet.h"
 #include "run/networks.h"
 
@@ -45,17 +45,24 @@ Status WriteStrategyFigures(const std::filesystem::path& out, const explore::Str
 
 namespace {
 
-// The run's --properties, none when it names no file.
-Result<std::optional<oracle::PropertySet>> ReadProperties(const ExploreOptions& options,
-                                                          bool fleet) {
-  if (options.properties_file.empty()) return std::optional<oracle::PropertySet>();
-  if (fleet)
-    return Status::Unsupported(
-        "--properties is checked on one device; several devices (--devices, --serial A,B) do not "
-        "check them yet");
-  auto loaded = oracle::LoadProperties(options.properties_file);
-  if (!loaded.ok()) return loaded.status();
-  return std::optional<oracle::PropertySet>(std::move(*loaded));
+// The run's oracles of oracle/kinds.h, each file read once, named in `config`.
+Result<std::vector<oracle::OracleMaker>> ReadOracles(const ExploreOptions& options, bool fleet,
+                                                     json& config) {
+  std::vector<oracle::OracleMaker> makers;
+  for (const auto& kind : oracle::OracleKinds()) {
+    auto file = options.oracle_files.find(std::string(kind.name));
+    if (file == options.oracle_files.end() || file->second.empty()) continue;
+    if (fleet)
+      return Status::Unsupported(
+          fmt::format("--{} is checked on one device; several devices (--devices, --serial A,B) "
+                      "do not check it yet",
+                      kind.name));
+    auto make = kind.read(file->second);
+    if (!make.ok()) return make.status();
+    makers.push_back(std::move(*make));
+    config[std::string(kind.name)] = file->second.string();
+  }
+  return makers;
 }
 
 }  // namespace
@@ -105,11 +112,10 @@ Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& c
     d.strategy = std::move(*strategy);
     devices_config.push_back({{"device", d.tag}, {"name", d.target->device().Name()}});
   }
-  // Read before the run folder: a bad file leaves nothing behind.
-  auto properties = ReadProperties(options, fleet);
-  if (!properties.ok()) return properties.status();
   json config = ExploreConfig(options, *devices[0].strategy);
-  if (*properties) config["properties"] = options.properties_file.string();
+  // Read before the run folder: a bad file leaves nothing behind.
+  auto oracles = ReadOracles(options, fleet, config);
+  if (!oracles.ok()) return oracles.status();
   if (fleet) {
     config["devices"] = devices_config;
     config["shared_model"] = options.share_model;
@@ -131,7 +137,7 @@ Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& c
   BudgetOptions budget = options.budget;
   budget.clock = d.target->clock();
   CampaignOptions campaign_options = options.campaign;
-  if (*properties) campaign_options.properties = &**properties;
+  campaign_options.oracles = std::move(*oracles);
   Campaign campaign(campaign_options, budget, d.target->device(), *d.strategy, rng, std::move(io),
                     context);
   auto summary = campaign.Run();

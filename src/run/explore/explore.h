@@ -3,6 +3,7 @@
 // campaign. The cli layer only parses flags into these options. Single-threaded.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -30,8 +31,9 @@ struct ExploreOptions : RunOptions {
   int devices = 1;
   bool share_model = true;
   bool lockstep = false;  // the devices take turns, a step each: reproducible from the seed
-  // Properties checked as the run goes (docs/properties.md); empty: none. One device only.
-  std::filesystem::path properties_file;
+  // The user's oracles by their row of oracle/kinds.h ("properties": docs/properties.md), each
+  // the file it reads; an empty path: off. One device only.
+  std::map<std::string, std::filesystem::path> oracle_files;
 };
 
 // The word vectors setup.sh builds (scripts/word_vectors.sh), for --strategy dqn.

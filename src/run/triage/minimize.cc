@@ -11,7 +11,7 @@
 #include "base/json_fields.h"
 #include "fuzz/independent_view.h"
 #include "run/fuzz/fuzz_internal.h"
-#include "run/property_bug.h"
+#include "run/oracle_bug.h"
 #include "run/replay_spec.h"
 #include "run/triage/replay.h"
 
@@ -328,14 +328,16 @@ Result<MinimizeReport> MinimizeCrash(const fs::path& dir, const json& bug, const
   return report;
 }
 
-// bugs/P<n>: ddmin over the steps before the property's interaction; the clean start and the
-// interaction stay, and each candidate must break the property the same way again.
-Result<MinimizeReport> MinimizeProperty(const fs::path& dir, const json& bug,
-                                        const ReplaySpec& spec, const MinimizeOptions& options) {
+// A user's oracle's bug (bugs/P<n>: oracle/kinds.h): ddmin over the steps before the finding's
+// first step (a property's interaction); the clean start and the steps from there stay, and each
+// candidate must fail the same way again.
+Result<MinimizeReport> MinimizeOracleBug(const fs::path& dir, const json& bug,
+                                         const ReplaySpec& spec, const MinimizeOptions& options) {
   const std::string where = (dir / "bug.json").string();
-  auto record = ReadPropertyBug(bug, where);
+  auto record = ReadOracleBug(bug, where);
   if (!record.ok()) return record.status();
-  const auto& [signature, name, message, first_step, property] = *record;
+  const oracle::Finding& finding = record->finding;
+  const int64_t first_step = finding.first_step;
   auto trace = report::ReadTrace(dir / "trace.jsonl");
   if (!trace.ok()) return trace.status();
 
@@ -343,20 +345,20 @@ Result<MinimizeReport> MinimizeProperty(const fs::path& dir, const json& bug,
   Checker checker(SearchOptions(options), [&]() -> Result<bool> {
     auto device = OpenReplayDevice(spec, dir);
     if (!device.ok()) return device.status();
-    auto check = ReplayPropertyTrace(**device, candidate, property, first_step, spec);
+    auto check = RecheckOracleTrace(**device, candidate, *record->kind, finding, spec);
     if (!check.ok()) return check.status();
-    return check->Reproduces(signature, name);
+    return check->Reproduces(finding);
   });
   MinimizeReport report{
-      .kind = "property", .steps_before = trace->size(), .text_before = TypedChars(*trace)};
+      .kind = finding.kind, .steps_before = trace->size(), .text_before = TypedChars(*trace)};
   candidate = *trace;
   if (!checker.Reproduces()) {
     ROAM_RETURN_IF_ERROR(checker.Interrupted(dir));
     if (!checker.last_error().ok()) return checker.last_error().Wrap("replaying " + where);
     return Status::NotFound(fmt::format(
-        "{}: the recorded trace does not break the property {} times out of {} on a fresh "
+        "{}: the recorded trace does not fail the {} again {} times out of {} on a fresh "
         "device; nothing to minimise",
-        dir.string(), options.repeats, options.repeats));
+        dir.string(), finding.kind, options.repeats, options.repeats));
   }
   size_t head = 0;
   while (head < trace->size() && (*trace)[head].op == "clear") ++head;
@@ -375,9 +377,10 @@ Result<MinimizeReport> MinimizeProperty(const fs::path& dir, const json& bug,
   report.replays = checker.spent();
   report.steps_after = candidate.size();
   report.text_after = TypedChars(candidate);
-  ROAM_RETURN_IF_ERROR(
-      WriteMinimized(dir, fmt::format("{} property: {}\n{}", bug.value("id", ""), name, message),
-                     candidate, report, options.repeats, json::object(), first_step));
+  ROAM_RETURN_IF_ERROR(WriteMinimized(
+      dir,
+      fmt::format("{} {}: {}\n{}", bug.value("id", ""), finding.kind, finding.name, finding.words),
+      candidate, report, options.repeats, json::object(), first_step));
   return report;
 }
 
@@ -481,7 +484,7 @@ Result<MinimizeReport> MinimizeBug(const fs::path& bug_dir, const MinimizeOption
   if (f->kind == "functional") return MinimizeFunctional(bug_dir, f->bug, f->spec, options);
   if (f->kind == "crash" || f->kind == "anr" || f->kind == "native_crash")
     return MinimizeCrash(bug_dir, f->bug, f->spec, options);
-  if (f->kind == "property") return MinimizeProperty(bug_dir, f->bug, f->spec, options);
+  if (oracle::OracleKindOfBug(f->kind)) return MinimizeOracleBug(bug_dir, f->bug, f->spec, options);
   return Status::Corruption(fmt::format("{}: unknown bug kind \"{}\"", f->where, Excerpt(f->kind)));
 }
 

@@ -9,10 +9,11 @@
 #include "base/json_fields.h"
 #include "gui/abstraction.h"
 #include "oracle/crash.h"
+#include "oracle/kinds.h"
 #include "run/budget.h"
 #include "run/executor.h"
 #include "run/fuzz/fuzz.h"
-#include "run/property_bug.h"
+#include "run/oracle_bug.h"
 #include "run/replay_spec.h"
 #include "run/run_folder.h"
 #include "run/triage/minimize.h"
@@ -53,28 +54,29 @@ Result<ReplayOutcome> ReplayCrash(const std::filesystem::path& dir, const Replay
 
 // bugs/P<n>: a property violated; its trace is replayed and the property, as bug.json keeps
 // it, checked again.
-Result<ReplayOutcome> ReplayPropertyBug(const std::filesystem::path& dir, const ReplaySpec& spec,
-                                        bool original) {
+// A user's oracle's bug (bugs/P<n>: oracle/kinds.h): the trace replayed, what was checked
+// checked again.
+Result<ReplayOutcome> ReplayOracleBug(const std::filesystem::path& dir, const ReplaySpec& spec,
+                                      bool original) {
   auto j = ReadJsonFile(dir / "bug.json");
   if (!j.ok()) return j.status();
-  auto bug = ReadPropertyBug(*j, (dir / "bug.json").string());
+  auto bug = ReadOracleBug(*j, (dir / "bug.json").string());
   if (!bug.ok()) return bug.status();
   const std::filesystem::path trace_file = TraceToReplay(dir, original);
   auto trace = report::ReadTrace(trace_file);
   if (!trace.ok()) return trace.status();
   auto device = OpenReplayDevice(spec, dir);
   if (!device.ok()) return device.status();
-  auto check = ReplayPropertyTrace(**device, *trace, bug->property, bug->first_step, spec);
+  auto check = RecheckOracleTrace(**device, *trace, *bug->kind, bug->finding, spec);
   if (!check.ok()) return check.status();
   ReplayOutcome outcome;
   outcome.trace = trace_file.string();
-  outcome.expected = bug->signature;
-  outcome.words = bug->message;
-  outcome.reproduced = check->Reproduces(bug->signature, bug->name);
+  outcome.expected = bug->finding.signature;
+  outcome.words = bug->finding.words;
+  outcome.reproduced = check->Reproduces(bug->finding);
   outcome.result.steps_run = check->steps_run;
-  if (!check->violation.empty()) outcome.result.signatures.push_back(check->violation);
-  if (!check->precondition_held)
-    outcome.note = "the property's precondition did not hold where its interaction began";
+  if (!check->seen.signature.empty()) outcome.result.signatures.push_back(check->seen.signature);
+  outcome.note = check->seen.note;
   return outcome;
 }
 
@@ -84,11 +86,11 @@ struct BugKind {
   Result<ReplayOutcome> (*replay)(const std::filesystem::path& dir, const ReplaySpec& spec,
                                   bool original);
 };
+// The bugs of a user's oracle (oracle/kinds.h) are ReplayOracleBug's.
 constexpr BugKind kBugKinds[] = {
-    {"crash", ReplayCrash},          {"anr", ReplayCrash},
-    {"native_crash", ReplayCrash},   {"functional", ReplayFunctional},
-    {"property", ReplayPropertyBug}, {"vision", nullptr},  // ReplayVision, which also takes the
-                                                           // model
+    {"crash", ReplayCrash},           {"anr", ReplayCrash}, {"native_crash", ReplayCrash},
+    {"functional", ReplayFunctional}, {"vision", nullptr},  // ReplayVision, which also takes the
+                                                            // model
 };
 
 }  // namespace
@@ -127,24 +129,29 @@ Result<ReplayOutcome> ReplayBug(const std::filesystem::path& bug_dir, bool origi
   if (!folder.ok()) return folder.status();
   const std::string& where = folder->where;
   const std::string& kind = folder->kind;
-  std::vector<std::string> kinds;
-  for (const auto& k : kBugKinds) {
-    if (kind != k.kind) {
-      kinds.push_back(k.kind);
-      continue;
-    }
-    auto outcome = k.replay ? k.replay(bug_dir, folder->spec, original)
-                            : ReplayVision(bug_dir, folder->spec, original, llm);
-    // The bug folder is whole (written at once); the run around it may not be.
-    const auto run_dir = RunDirOfBug(bug_dir);
-    if (outcome.ok() && ReadRunState(run_dir) == RunState::kUnfinished)
-      outcome->note = run_dir.string() +
-                      " did not finish (its summary.json says \"running\" or "
-                      "is missing): its other figures are not final";
-    return outcome;
+  auto replay = [&]() -> std::optional<Result<ReplayOutcome>> {
+    if (oracle::OracleKindOfBug(kind)) return ReplayOracleBug(bug_dir, folder->spec, original);
+    for (const auto& k : kBugKinds)
+      if (kind == k.kind)
+        return k.replay ? k.replay(bug_dir, folder->spec, original)
+                        : ReplayVision(bug_dir, folder->spec, original, llm);
+    return std::nullopt;
+  };
+  auto outcome = replay();
+  if (!outcome) {
+    std::vector<std::string> kinds;
+    for (const auto& k : kBugKinds) kinds.push_back(k.kind);
+    for (const auto& k : oracle::OracleKinds()) kinds.emplace_back(k.bug_kind);
+    return Status::Corruption(fmt::format("{}: unknown bug kind \"{}\"; known: {}", where,
+                                          Excerpt(kind), fmt::join(kinds, ", ")));
   }
-  return Status::Corruption(fmt::format("{}: unknown bug kind \"{}\"; known: {}", where,
-                                        Excerpt(kind), fmt::join(kinds, ", ")));
+  // The bug folder is whole (written at once); the run around it may not be.
+  const auto run_dir = RunDirOfBug(bug_dir);
+  if (outcome->ok() && ReadRunState(run_dir) == RunState::kUnfinished)
+    (*outcome)->note = run_dir.string() +
+                       " did not finish (its summary.json says \"running\" or "
+                       "is missing): its other figures are not final";
+  return std::move(*outcome);
 }
 
 Status RecordReplays(const std::filesystem::path& bug_dir, int runs, int reproduced,

@@ -1,0 +1,61 @@
+// run/oracle_bug: the bug folder of a finding of a user's oracle (oracle/kinds.h: a property's
+// violation is bugs/P<n>): the trace that reaches it, with what was checked as written, so that
+// `roam replay` checks it again; and that check, the same on a fresh simulated app as the bug is
+// filed, on a phone, and for `roam replay` and `roam minimize`. Stateless functions;
+// single-threaded.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "base/status.h"
+#include "device/device.h"
+#include "oracle/kinds.h"
+#include "oracle/oracle.h"
+#include "report/trace.h"
+#include "run/replay_spec.h"
+
+namespace roam::run {
+
+struct OracleCheck {
+  oracle::Rechecked seen;
+  int64_t steps_run = 0;
+  // The same failure showed again.
+  bool Reproduces(const oracle::Finding& finding) const {
+    return !seen.signature.empty() && seen.signature == finding.signature;
+  }
+};
+
+// Replays `trace` on `device` (crash signatures as `spec` says) and checks `finding` again as its
+// oracle kind says, on the screen before the step numbered finding.first_step (a step the trace
+// does not hold, as an invariant's: none) and the screen at the end.
+Result<OracleCheck> RecheckOracleTrace(device::Device& device,
+                                       const std::vector<report::TraceStep>& trace,
+                                       const oracle::OracleKind& kind,
+                                       const oracle::Finding& finding, const ReplaySpec& spec);
+
+struct OracleBug {
+  std::string id;  // "P1"
+  oracle::Finding finding;
+  std::optional<bool> reproduced;  // checked on a fresh device where there is one
+};
+
+// What bug.json of such a folder says for a check: the finding (kind, name, signature, words,
+// first step, the source under the kind's name) and its kind's row. Errors name `where` and the
+// field.
+struct OracleBugRecord {
+  const oracle::OracleKind* kind = nullptr;
+  oracle::Finding finding;
+};
+Result<OracleBugRecord> ReadOracleBug(const nlohmann::json& bug, const std::string& where);
+
+// Writes run_dir/bugs/`bug.id`/ (bug.json, trace.jsonl).
+Status WriteOracleBug(const std::filesystem::path& run_dir, const OracleBug& bug,
+                      const std::vector<report::TraceStep>& trace, const ReplaySpec& replay);
+
+}  // namespace roam::run
