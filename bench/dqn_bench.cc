@@ -142,8 +142,8 @@ void BM_DqnTrainingThroughput(benchmark::State& state) {
     o.force = true;
     o.budget.events = 2000;
     o.html_report = false;
-    o.campaign.bug_screenshots = 0;
-    o.campaign.state_screens = 0;  // as run/explore/train.cc
+    o.campaign.session.bug_screenshots = 0;
+    o.campaign.session.state_screens = 0;  // as run/explore/train.cc
     o.strategy_settings.dqn.model = dir / "model.bin";
     o.strategy_settings.dqn.create = true;
     o.strategy_settings.dqn.save = false;

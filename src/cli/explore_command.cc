@@ -102,18 +102,19 @@ void AddExploreRunFlags(CLI::App& app, ExploreFlags& f) {
   AddBudgetFlags(app, o.budget, "event budget (0: none)",
                  "time budget in seconds, of --clock (0: none)");
   AddClockFlag(app, o.target.phone_clock);
-  app.add_option("--throttle", o.campaign.throttle_ms, "pause in ms after each event")
+  app.add_option("--throttle", o.campaign.session.executor.throttle_ms,
+                 "pause in ms after each event")
       ->check(NonNegative());
   f.seed = app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
   app.add_option("--out", o.out, "output folder (default: out/<app>-<strategy>-s<seed>)");
   app.add_flag("--force", o.force, "replace an earlier run in the output folder");
   app.add_flag("!--no-snapshots", o.target.snapshots, "run the simulator without snapshot support");
   app.add_flag("!--no-clear", o.campaign.clear_data_at_start, "keep the app's data at start");
-  app.add_option("--state-screens", o.campaign.state_screens,
+  app.add_option("--state-screens", o.campaign.session.state_screens,
                  "states whose first screen report.html shows in its screen view (0: none)")
       ->check(NonNegative())
       ->capture_default_str();
-  app.add_option("--bug-screenshots", o.campaign.bug_screenshots,
+  app.add_option("--bug-screenshots", o.campaign.session.bug_screenshots,
                  "screens of each bug trace's last steps kept in its folder (0: none)")
       ->check(NonNegative())
       ->capture_default_str();

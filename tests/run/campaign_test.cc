@@ -52,7 +52,7 @@ TEST(Campaign, SamplesProgressAsItGoesAndWritesAPageAtTheEnd) {
   explore::RandomStrategy strategy({});
   Rng rng(3);
   CampaignOptions options;
-  options.progress.sample_every = 100;
+  options.session.progress.sample_every = 100;
   CampaignIo io{.app = "diary", .seed = 3, .out_dir = testing::TempDir("progress_samples")};
   Campaign campaign(options, {.events = 1050}, device, strategy, rng, io, {});
   auto summary = campaign.Run();

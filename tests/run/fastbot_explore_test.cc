@@ -111,7 +111,7 @@ TEST(FastbotExplore, ASwitchIsNotTappedAgainAsItWouldBeUndone) {
     o.force = true;
     o.budget.events = 2000;
     o.html_report = false;
-    o.campaign.state_screens = 0;
+    o.campaign.session.state_screens = 0;
     auto s = Explore(o);
     ASSERT_TRUE(s.ok()) << s.status().message();
     for (const auto& c : s->crashes) found += c.bug_id == "settings-aod-battery-saver-crash";

@@ -220,7 +220,7 @@ TEST(BugScreenshots, ABugFolderHoldsItsLastStepsAsPicturesAndMinimisingRedrawsTh
   EXPECT_EQ(files, 2u);
 
   // Without pictures, as the benchmark runs.
-  o.campaign.bug_screenshots = 0;
+  o.campaign.session.bug_screenshots = 0;
   o.out = testing::TempDir("shots_none");
   dir = FirstBug(o, 0);
   ASSERT_FALSE(dir.empty());

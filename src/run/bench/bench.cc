@@ -66,8 +66,8 @@ Result<report::Summary> RunExplore(const RunOptions& common, const std::string& 
   o.harness = options.harness;
   for (const auto& [name, given] : options.oracle_files)
     o.oracle_files[name] = OracleFileFor(given, name, common.target.app);
-  o.campaign.bug_screenshots = 0;  // the table times runs; pictures are for people
-  o.campaign.state_screens = 0;
+  o.campaign.session.bug_screenshots = 0;  // the table times runs; pictures are for people
+  o.campaign.session.state_screens = 0;
   o.campaign.intents = options.intents;
   return Explore(o, context);
 }

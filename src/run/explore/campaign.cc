@@ -9,7 +9,20 @@
 namespace roam::run {
 
 namespace {
+
 constexpr double kSummaryEverySeconds = 10;  // summary.json is refreshed this often mid-run
+
+// The campaign's session options: its own, with the budget, run folder, device and report its
+// arguments give.
+SessionOptions SessionFor(SessionOptions options, const BudgetOptions& budget,
+                          const CampaignIo& io) {
+  options.budget = budget;
+  options.out_dir = io.out_dir;
+  options.device_tag = io.device_tag;
+  options.html_report = io.html_report;
+  return options;
+}
+
 }  // namespace
 
 Campaign::Campaign(CampaignOptions options, BudgetOptions budget, device::Device& device,
@@ -19,18 +32,7 @@ Campaign::Campaign(CampaignOptions options, BudgetOptions budget, device::Device
       strategy_(strategy),
       rng_(rng),
       io_(std::move(io)),
-      session_(device,
-               {.budget = budget,
-                .crash = options.crash,
-                .executor = {.throttle_ms = options.throttle_ms},
-                .progress = options.progress,
-                .max_failed_launches = options.max_failed_launches,
-                .out_dir = io_.out_dir,
-                .device_tag = io_.device_tag,
-                .html_report = io_.html_report,
-                .bug_screenshots = options.bug_screenshots,
-                .state_screens = options.state_screens},
-               context),
+      session_(device, SessionFor(options.session, budget, io_), context),
       budget_(session_.budget()),
       executor_(session_.executor()) {
   for (const auto& make : options_.oracles) oracles_.push_back(make());

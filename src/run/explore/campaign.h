@@ -41,18 +41,12 @@
 namespace roam::run {
 
 struct CampaignOptions {
-  int throttle_ms = 0;               // pause after each event, as Monkey's --throttle
+  // The session's (run/session.h): throttle, relaunch limit, crash signatures, progress, screens
+  // kept; its budget, run folder, device tag and report come from the campaign's arguments.
+  SessionOptions session;
   bool clear_data_at_start = true;   // start from a freshly installed state
-  int max_failed_launches = 5;       // consecutive launches that leave the app elsewhere: give up
   size_t max_episode_steps = 20000;  // steps kept in memory for a bug's short trace
   int64_t flush_every = 500;         // events between Strategy::Flush calls (0: only at the end)
-  // Screens of a bug trace's last steps kept in its folder (taken by the replay that checks the
-  // trace; 0: none, as the benchmark runs).
-  int bug_screenshots = 20;
-  // States whose first screen is kept for report.html's screen view (0: none, as the benchmark).
-  int state_screens = 48;
-  oracle::CrashOracleOptions crash;
-  ProgressOptions progress;
   // The user's oracles (--properties and the other rows of oracle/kinds.h), each made fresh for
   // the campaign; the crash oracle is always on.
   std::vector<oracle::OracleMaker> oracles;

@@ -14,7 +14,7 @@ std::vector<report::TraceStep> Campaign::BugTrace(const oracle::Finding& finding
   // itself spends nothing on pictures.
   const CrashBugIo io{.replay = io_.replay,
                       .fresh_device = io_.fresh_device,
-                      .screenshots = options_.bug_screenshots};
+                      .screenshots = options_.session.bug_screenshots};
   auto check = [&](const std::vector<report::TraceStep>& steps) {
     checked = CheckCrashTrace(io, finding, steps);
     return checked.reproduced;

@@ -15,7 +15,7 @@ using nlohmann::json;
 
 json ExploreConfig(const ExploreOptions& options, const explore::Strategy& strategy) {
   json config = {{"strategy", options.strategy},
-                 {"throttle_ms", options.campaign.throttle_ms},
+                 {"throttle_ms", options.campaign.session.executor.throttle_ms},
                  {"model_save_every", options.campaign.flush_every},
                  {"intents", options.campaign.intents}};
   strategy.AddSettings(config);
@@ -101,7 +101,7 @@ Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& c
     if (!options.serials.empty()) target.android.serial = tags[i];
     target.android.stop = context.stop;  // Ctrl-C ends a wait for a device that went away
     // The simulator's copies are seeded apart, as independent devices are.
-    auto opened = Target::Open(target, options.seed + i, options.campaign.crash.top_frames);
+    auto opened = Target::Open(target, options.seed + i, options.campaign.session.crash.top_frames);
     if (!opened.ok()) return in_fleet(opened.status());
     d.target = std::move(*opened);
     auto strategy =

@@ -264,7 +264,7 @@ Result<report::Summary> RunFleet(const ExploreOptions& options, std::vector<Expl
     w.campaign = std::make_unique<Campaign>(options.campaign, budget, w.target->device(),
                                             *w.strategy, *w.rng, std::move(io), quiet);
   }
-  Progress progress(context.progress, context.progress_tty, options.campaign.progress);
+  Progress progress(context.progress, context.progress_tty, options.campaign.session.progress);
   Status log = progress.OpenLog(options.out / "progress.jsonl");
   if (!log.ok()) return log;
   std::atomic<size_t> running = n;

@@ -32,8 +32,8 @@ Result<std::vector<TrainedApp>> Train(const TrainOptions& options, const RunCont
       o.strategy_settings.dqn.create = true;  // the first app starts a fresh network
       o.strategy_settings.dqn.frozen = false;
       o.campaign.flush_every = options.save_every;
-      o.campaign.bug_screenshots = 0;
-      o.campaign.state_screens = 0;
+      o.campaign.session.bug_screenshots = 0;
+      o.campaign.session.state_screens = 0;
       auto summary = Explore(o, context);
       if (!summary.ok()) return summary.status().Wrap(fmt::format("training on {}", app.string()));
       TrainedApp t{.app = app.string(),
