@@ -22,6 +22,9 @@ namespace roam::oracle {
 struct Rechecked {
   std::string signature;  // the failure seen again ("" when what was checked held)
   std::string note;       // why it could not be checked ("the precondition did not hold ...")
+  // The widgets what was checked selects (indexes in Screen::widgets) on the screen before and on
+  // the one after: the bug folder's screens outline them.
+  std::vector<int> before_widgets, after_widgets;
 };
 
 struct OracleKind {

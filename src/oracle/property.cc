@@ -1,5 +1,7 @@
 #include "oracle/property.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "base/files.h"
@@ -193,6 +195,42 @@ std::string Property::Violation(const gui::Screen& before, const gui::Screen& af
   return "";
 }
 
+namespace {
+
+// The widgets of `screen` any of `matchers` selects, in screen order.
+std::vector<int> Selected(const std::vector<const gui::WidgetMatcher*>& matchers,
+                          const gui::Screen& screen) {
+  std::vector<int> out;
+  for (int i = 0; i < static_cast<int>(screen.widgets.size()); ++i)
+    if (std::ranges::any_of(matchers, [&](const auto* m) { return m->Matches(screen, i); }))
+      out.push_back(i);
+  return out;
+}
+
+}  // namespace
+
+std::vector<int> Property::WidgetsBefore(const gui::Screen& before) const {
+  std::vector<const gui::WidgetMatcher*> matchers;
+  for (const auto& m : precondition.present) matchers.push_back(&m);
+  for (const auto& p : postconditions)
+    if (p.widget && (p.kind == Postcondition::Kind::kKept || p.kind == Postcondition::Kind::kGone ||
+                     (p.kind == Postcondition::Kind::kCount && p.changed_by)))
+      matchers.push_back(&*p.widget);
+  return Selected(matchers, before);
+}
+
+std::vector<int> Property::WidgetsAfter(const gui::Screen& after) const {
+  std::vector<const gui::WidgetMatcher*> matchers;
+  for (const auto& p : postconditions) {
+    if (p.kind == Postcondition::Kind::kKept && p.in) {
+      matchers.push_back(&*p.in);
+    } else if (p.widget) {
+      matchers.push_back(&*p.widget);
+    }
+  }
+  return Selected(matchers, after);
+}
+
 Result<Property> ParseProperty(const json& j, const std::string& where) {
   ROAM_RETURN_IF_ERROR(gui::CheckJsonKeys(
       j, where,
@@ -272,11 +310,15 @@ Result<Rechecked> RecheckProperty(const Finding& finding, const gui::Screen* bef
   auto property = ParseProperty(finding.source, "property");
   if (!property.ok()) return property.status();
   const gui::Screen& then = before ? *before : after;
-  if (!property->precondition.Holds(then))
-    return Rechecked{.note =
-                         "the property's precondition did not hold where its interaction began"};
+  Rechecked r{.before_widgets = property->WidgetsBefore(then),
+              .after_widgets = property->WidgetsAfter(after)};
+  if (!property->precondition.Holds(then)) {
+    r.note = "the property's precondition did not hold where its interaction began";
+    return r;
+  }
   const std::string why = property->Violation(then, after);
-  return Rechecked{.signature = why.empty() ? "" : PropertySignature(property->name, why)};
+  if (!why.empty()) r.signature = PropertySignature(property->name, why);
+  return r;
 }
 
 PropertyOracle::PropertyOracle(std::shared_ptr<const PropertySet> set)

@@ -64,6 +64,10 @@ struct Property {
   nlohmann::json source;  // the property as written (bug.json keeps it for the replay)
   // The first postcondition that fails, as "<postcondition>: <why>"; "" when all hold.
   std::string Violation(const gui::Screen& before, const gui::Screen& after) const;
+  // The widgets its conditions select on the screen before (the precondition's, and those a
+  // postcondition compares with) and on the screen after (the postconditions'), in screen order.
+  std::vector<int> WidgetsBefore(const gui::Screen& before) const;
+  std::vector<int> WidgetsAfter(const gui::Screen& after) const;
 };
 
 // What tells one property bug from another: the property and its first postcondition to fail, as

@@ -21,6 +21,8 @@ constexpr size_t kMaxStepsListed = 60;  // a bug's steps listed on the page (the
 constexpr size_t kMaxCaption = 80;
 constexpr size_t kMaxListedStep = 240;
 
+}  // namespace
+
 std::string StepsStrip(const fs::path& bug_dir, const std::string& rel, const json& bug,
                        const std::vector<TraceStep>& trace) {
   std::vector<std::string> shots = Strs(bug, "screenshots");
@@ -38,7 +40,13 @@ std::string StepsStrip(const fs::path& bug_dir, const std::string& rel, const js
     int number = std::atoi(shot.c_str() + (slash == std::string::npos ? 0 : slash + 1));
     if (number >= 1 && static_cast<size_t>(number) <= trace.size())
       caption = fmt::format("{}. {}", number, StepSentence(trace[number - 1]));
-    if (shot.ends_with("/after.png")) caption = "after it: what the failure left on the screen";
+    // A user's oracle's bug (a property's) begins with where its check began.
+    const bool checked = !shots.empty() && shots.front().ends_with("/before.png");
+    if (shot.ends_with("/before.png"))
+      caption = "where the check began: the widgets it selects outlined";
+    if (shot.ends_with("/after.png"))
+      caption = checked ? "after it: the widgets the check selects outlined"
+                        : "after it: what the failure left on the screen";
     std::error_code ec;
     const std::string src = HtmlEscape(rel + "/" + shot);
     html += fmt::format(
@@ -52,6 +60,8 @@ std::string StepsStrip(const fs::path& bug_dir, const std::string& rel, const js
   }
   return html + "</div>\n";
 }
+
+namespace {
 
 // The steps in words, the last kMaxStepsListed; folded away under a line that says how many
 // (`folded`: a run's own trace, hundreds of steps long, below its screens).

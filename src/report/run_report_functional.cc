@@ -127,6 +127,10 @@ std::string FunctionalCard(const fs::path& run_dir, const FunctionalFinding& f, 
                               HtmlEscape(planted.empty() ? "none (a false alarm)" : planted))
                 : "");
   html += fmt::format("<p>{}</p>\n", HtmlEscape(f.explanation));
+  if (property) {  // its screens were taken of trace.jsonl when it was filed
+    auto trace = ReadTrace(dir / "trace.jsonl");
+    html += StepsStrip(dir, rel, b, trace.ok() ? *trace : std::vector<TraceStep>{});
+  }
   if (bug.present && bug.error.empty()) {
     if (auto tau = Strs(b, "tau"); !tau.empty()) {
       std::string list;

@@ -97,6 +97,12 @@ inline std::string BugAnchor(const FailureSummary& failure) {
 // path (bugs/B1 of `run_dir`), on a line of its own.
 std::string MinimizeHint(const std::filesystem::path& run_dir, const std::string& rel);
 
+// A bug's screens (bug.json's "screenshots": steps/NNN.png, the screen before the trace's NNN-th
+// step with its target outlined; steps/before.png and steps/after.png), each captioned from
+// `trace`; or why there are none.
+std::string StepsStrip(const std::filesystem::path& bug_dir, const std::string& rel,
+                       const nlohmann::json& bug, const std::vector<TraceStep>& trace);
+
 // The card of a functional report (run_report_functional.cc): the explanation, the seed's and
 // the mutant's screens before and after with the views the mutant missed outlined (diff.json),
 // the minimised steps or the command that makes them, and the replay command.

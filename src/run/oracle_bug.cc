@@ -1,31 +1,73 @@
 #include "run/oracle_bug.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "base/files.h"
 #include "base/json_fields.h"
+#include "draw/marks.h"
 #include "run/replay_trace.h"
 
 namespace roam::run {
 
 using nlohmann::json;
 
+namespace {
+
+// `png` with `widgets` of `screen` outlined and numbered; `png` itself when it cannot be marked.
+std::string Outlined(const std::string& png, const gui::Screen& screen,
+                     const std::vector<int>& widgets) {
+  std::vector<draw::Mark> marks;
+  for (int w : widgets)
+    marks.push_back({.widget = w,
+                     .number = static_cast<int>(marks.size()) + 1,
+                     .interaction = draw::Interaction::kCheck,
+                     .box = screen.widgets[w].bounds});
+  auto marked = draw::MarkPng(png, marks);
+  return marked.ok() ? std::move(*marked) : png;
+}
+
+}  // namespace
+
 Result<OracleCheck> RecheckOracleTrace(device::Device& device,
                                        const std::vector<report::TraceStep>& trace,
                                        const oracle::OracleKind& kind,
-                                       const oracle::Finding& finding, const ReplaySpec& spec) {
+                                       const oracle::Finding& finding, const ReplaySpec& spec,
+                                       OracleScreens* screens) {
   std::optional<gui::Screen> before, after;
   ReplayRecord record;
+  auto draw = [&]() -> std::string {  // the screen now, unmarked; "" once the device cannot
+    if (!screens || !screens->error.empty()) return "";
+    auto png = device.Screenshot(std::nullopt);
+    if (!png.ok()) screens->error = png.status().message();
+    return png.ok() ? std::move(*png) : "";
+  };
   record.on_screen = [&](const report::TraceStep& step, const gui::Screen& screen) {
-    if (step.step == finding.first_step) before = screen;
+    if (step.step != finding.first_step) return;
+    before = screen;
+    if (screens) screens->before = draw();
   };
   record.last_screen = &after;
+  if (screens) {
+    *screens = {};
+    record.screenshots = &screens->steps;
+    record.screenshot_error = &screens->error;
+    record.screenshot_last = static_cast<size_t>(std::ranges::count_if(
+        trace, [&](const auto& s) { return s.op == "act" && s.step >= finding.first_step; }));
+  }
   // No signature is looked for: every step runs.
   auto r = ReplayTrace(device, trace, "", spec.signature_frames, 0, record);
   if (!r.ok()) return r.status();
   if (!after) return Status::Unavailable("the screen after the replay could not be read");
   auto seen = kind.recheck(finding, before ? &*before : nullptr, *after);
   if (!seen.ok()) return seen.status();
+  if (screens) {
+    if (!screens->before.empty())
+      screens->before = Outlined(screens->before, *before, seen->before_widgets);
+    if (std::string png = draw(); !png.empty())
+      screens->after = Outlined(png, *after, seen->after_widgets);
+  }
   return OracleCheck{.seen = std::move(*seen), .steps_run = r->steps_run};
 }
 
@@ -48,7 +90,8 @@ Result<OracleBugRecord> ReadOracleBug(const json& bug, const std::string& where)
 }
 
 Status WriteOracleBug(const std::filesystem::path& run_dir, const OracleBug& bug,
-                      const std::vector<report::TraceStep>& trace, const ReplaySpec& replay) {
+                      const std::vector<report::TraceStep>& trace, const ReplaySpec& replay,
+                      const OracleScreens* screens) {
   const std::string rel = "bugs/" + bug.id;
   const std::filesystem::path dir = run_dir / rel;
   std::error_code ec;
@@ -69,6 +112,16 @@ Status WriteOracleBug(const std::filesystem::path& run_dir, const OracleBug& bug
             {f.kind, f.source},
             {"replay", ReplaySpecToJson(replay)}};
   j["reproduced"] = bug.reproduced ? json(*bug.reproduced) : json(nullptr);
+  if (screens) {
+    auto files = WriteStepScreenshots(dir, screens->steps, screens->after);
+    if (!files.ok()) return files.status();
+    if (!screens->before.empty()) {
+      ROAM_RETURN_IF_ERROR(WriteFileAtomic(dir / kBeforeScreenshot, screens->before));
+      files->insert(files->begin(), kBeforeScreenshot);
+    }
+    j["screenshots"] = *files;
+    if (!screens->error.empty()) j["screenshots_unavailable"] = screens->error;
+  }
   ROAM_RETURN_IF_ERROR(report::WriteTrace(dir / "trace.jsonl", trace));
   return WriteJsonFile(dir / "bug.json", j);
 }

@@ -31,13 +31,27 @@ struct OracleCheck {
   }
 };
 
+// A finding's screens as PNGs, for its bug folder: where its check began, each step from there,
+// and where it ended.
+struct OracleScreens {
+  // The screen before the finding's first step (a property's precondition held there), the
+  // widgets its check selects outlined; "" when the trace holds no such step (an invariant).
+  std::string before;
+  // The screen before each action step from the first on, by index in the trace, its target
+  // outlined (a property's interaction).
+  std::vector<std::pair<size_t, std::string>> steps;
+  std::string after;  // the screen the replay ended on, the widgets the check selects outlined
+  std::string error;  // why the device drew none
+};
+
 // Replays `trace` on `device` (crash signatures as `spec` says) and checks `finding` again as its
 // oracle kind says, on the screen before the step numbered finding.first_step (a step the trace
-// does not hold, as an invariant's: none) and the screen at the end.
+// does not hold, as an invariant's: none) and the screen at the end; with `screens`, draws them.
 Result<OracleCheck> RecheckOracleTrace(device::Device& device,
                                        const std::vector<report::TraceStep>& trace,
                                        const oracle::OracleKind& kind,
-                                       const oracle::Finding& finding, const ReplaySpec& spec);
+                                       const oracle::Finding& finding, const ReplaySpec& spec,
+                                       OracleScreens* screens = nullptr);
 
 struct OracleBug {
   std::string id;  // "P1"
@@ -54,8 +68,10 @@ struct OracleBugRecord {
 };
 Result<OracleBugRecord> ReadOracleBug(const nlohmann::json& bug, const std::string& where);
 
-// Writes run_dir/bugs/`bug.id`/ (bug.json, trace.jsonl).
+// Writes run_dir/bugs/`bug.id`/ (bug.json, trace.jsonl and, with `screens`, steps/before.png,
+// steps/NNN.png and steps/after.png, listed in bug.json's "screenshots").
 Status WriteOracleBug(const std::filesystem::path& run_dir, const OracleBug& bug,
-                      const std::vector<report::TraceStep>& trace, const ReplaySpec& replay);
+                      const std::vector<report::TraceStep>& trace, const ReplaySpec& replay,
+                      const OracleScreens* screens = nullptr);
 
 }  // namespace roam::run

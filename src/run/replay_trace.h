@@ -78,6 +78,8 @@ Result<ReplayResult> ReplayBugTrace(device::Device& device, const ReplaySpec& sp
 
 // The screen a bug's failure left, beside its steps' screens (report.html shows it last).
 inline constexpr char kAfterScreenshot[] = "steps/after.png";
+// Where a user's oracle's check began, the widgets it selects outlined (run/oracle_bug.h).
+inline constexpr char kBeforeScreenshot[] = "steps/before.png";
 
 // Writes a replay's screenshots into `bug_dir`/steps/ as NNN.png (NNN: the step's number in
 // the trace, from 1, as steps.txt counts), and the screen the failure left (`after`, a PNG;

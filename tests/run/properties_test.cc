@@ -6,6 +6,7 @@
 
 #include "base/files.h"
 #include "report/summary.h"
+#include "report/trace.h"
 #include "run/explore/explore.h"
 #include "run/triage/minimize.h"
 #include "run/triage/replay.h"
@@ -101,6 +102,54 @@ TEST(Properties, ABadFileStopsTheRunBeforeItsFolder) {
             std::string::npos)
       << summary.status().message();
   EXPECT_FALSE(std::filesystem::exists(o.out / "config.json"));
+}
+
+// A violation's folder shows it as a person checks it: the screen where the check began with the
+// widgets its precondition selects outlined, each step of the interaction with its target
+// outlined, and the screen after (issue 63: "screens of P, I and Q with the widgets involved
+// outlined"); report.html shows them in the property's card.
+TEST(Properties, AViolationsFolderHoldsTheScreensOfPreconditionInteractionAndAfter) {
+  ExploreOptions o = TasksWithProperties("properties_screens");
+  o.target.app = testing::SourceDir() / "apps/diary.json";
+  o.budget.events = 1000;
+  o.html_report = true;
+  const auto file = testing::TempDir("properties_screens_file") / "p.json";
+  // A wrong expectation, so that it is violated: Cancel leaves the details page.
+  ASSERT_TRUE(WriteFileAtomic(file, R"({"properties": [{"name": "cancel stays",
+      "precondition": {"activity": "HistoryDetailActivity", "present": [{"text": "Cancel"}]},
+      "probability": 1,
+      "interaction": [{"action": "click", "widget": {"text": "Cancel"}}],
+      "postcondition": [{"activity": "HistoryDetailActivity"}]}]})")
+                  .ok());
+  o.oracle_files["properties"] = file;
+  auto summary = Explore(o);
+  ASSERT_TRUE(summary.ok()) << summary.status().message();
+  ASSERT_TRUE(summary->functional.has_value());
+  ASSERT_FALSE(summary->functional->empty());
+  const auto dir = o.out / "bugs/P1";
+  auto bug = ReadJsonFile(dir / "bug.json");
+  ASSERT_TRUE(bug.ok());
+  EXPECT_EQ((*bug)["reproduced"], true);
+  const auto shots = (*bug)["screenshots"].get<std::vector<std::string>>();
+  // Before, the one step of the interaction (its trace index from first_step), after.
+  ASSERT_EQ(shots.size(), 3u) << (*bug)["screenshots"].dump();
+  EXPECT_EQ(shots.front(), "steps/before.png");
+  EXPECT_EQ(shots.back(), "steps/after.png");
+  auto trace = report::ReadTrace(dir / "trace.jsonl");
+  ASSERT_TRUE(trace.ok());
+  size_t first = 0;
+  while (first < trace->size() && (*trace)[first].step != (*bug)["first_step"]) ++first;
+  ASSERT_LT(first, trace->size());
+  EXPECT_EQ(shots[1], fmt::format("steps/{:03}.png", first + 1));
+  // The same screen, outlined two ways: the precondition's Cancel, then the step's target.
+  auto before = ReadFile(dir / shots[0]), step = ReadFile(dir / shots[1]);
+  ASSERT_TRUE(before.ok() && step.ok());
+  EXPECT_TRUE(before->starts_with("\x89PNG"));
+  EXPECT_NE(*before, *step);
+  auto page = ReadFile(o.out / "report.html");
+  ASSERT_TRUE(page.ok());
+  EXPECT_NE(page->find("bugs/P1/steps/before.png"), std::string::npos);
+  EXPECT_NE(page->find("where the check began"), std::string::npos);
 }
 
 }  // namespace

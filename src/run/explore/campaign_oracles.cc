@@ -55,18 +55,22 @@ Status Campaign::FileOracleBug(const oracle::Finding& finding) {
     std::vector<report::TraceStep> trace = EpisodeTrace();
     // Checked as `roam replay` will check it; on the simulator, each planted bug switched off in
     // turn tells which one it is (as functional reports are scored).
-    auto failed = [&](const std::set<std::string>& off) -> std::optional<bool> {
+    // The check of the trace kept draws its screens, unless the run keeps no pictures.
+    OracleScreens screens;
+    OracleScreens* draw = options_.session.bug_screenshots > 0 ? &screens : nullptr;
+    auto failed = [&](const std::set<std::string>& off,
+                      OracleScreens* drawn = nullptr) -> std::optional<bool> {
       auto device = io_.fresh_device(off);
       if (!device.ok()) return std::nullopt;
-      auto check = RecheckOracleTrace(**device, trace, *kind, finding, io_.replay);
+      auto check = RecheckOracleTrace(**device, trace, *kind, finding, io_.replay, drawn);
       if (!check.ok()) return std::nullopt;
       return check->Reproduces(finding);
     };
     if (io_.fresh_device) {
-      bug.reproduced = failed({});
+      bug.reproduced = failed({}, draw);
       if (!bug.reproduced.value_or(false) && !episode_overflow_) {
         trace = RunTraceSoFar();
-        bug.reproduced = failed({});
+        bug.reproduced = failed({}, draw);
       }
       if (bug.reproduced.value_or(false))
         for (const auto& id : io_.functional_bugs)
@@ -75,7 +79,7 @@ Status Campaign::FileOracleBug(const oracle::Finding& finding) {
             break;
           }
     }
-    return WriteOracleBug(io_.out_dir, bug, trace, io_.replay);
+    return WriteOracleBug(io_.out_dir, bug, trace, io_.replay, io_.fresh_device ? draw : nullptr);
   })));
   oracle_bugs_.push_back({.id = bug.id,
                           .key = finding.signature,
