@@ -13,7 +13,8 @@ constexpr OracleKind kOracleKinds[] = {
      .bug_kind = "property",
      .folder = "P",
      .read = ReadPropertiesOracle,
-     .recheck = RecheckProperty},
+     .recheck = RecheckProperty,
+     .merge = MergePropertyFigures},
 };
 
 }  // namespace

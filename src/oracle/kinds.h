@@ -39,6 +39,8 @@ struct OracleKind {
   // the screen the replay ended on.
   Result<Rechecked> (*recheck)(const Finding& finding, const gui::Screen* before,
                                const gui::Screen& after);
+  // One section of summary.json from the Figures of the oracles of a run's devices (a fleet).
+  nlohmann::json (*merge)(const std::vector<nlohmann::json>& figures);
 };
 
 std::span<const OracleKind> OracleKinds();

@@ -386,6 +386,22 @@ std::optional<gui::Action> PropertyOracle::See(const StepSeen& seen, Rng& rng,
   return std::nullopt;
 }
 
+json MergePropertyFigures(const std::vector<json>& figures) {
+  if (figures.empty()) return nullptr;
+  json merged = figures.front();
+  json& list = merged["properties"];
+  for (size_t d = 1; d < figures.size(); ++d)
+    for (size_t i = 0; i < list.size() && i < figures[d]["properties"].size(); ++i)
+      for (const char* field : {"precondition_held", "started", "abandoned", "checked", "violated"})
+        list[i][field] =
+            list[i][field].get<int64_t>() + figures[d]["properties"][i][field].get<int64_t>();
+  json never = json::array();
+  for (const auto& p : list)
+    if (p["precondition_held"] == 0) never.push_back(p["name"]);
+  merged["precondition_never_held"] = never;
+  return merged;
+}
+
 json PropertyOracle::Figures() const {
   json list = json::array();
   std::vector<std::string> never;

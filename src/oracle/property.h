@@ -93,6 +93,10 @@ Result<OracleMaker> ReadPropertiesOracle(const std::filesystem::path& path);
 Result<Rechecked> RecheckProperty(const Finding& finding, const gui::Screen* before,
                                   const gui::Screen& after);
 
+// oracle/kinds.h's row: the "properties" sections of a run's devices as one: each property's
+// figures summed, and the properties whose precondition held on no device.
+nlohmann::json MergePropertyFigures(const std::vector<nlohmann::json>& figures);
+
 // How each property fared in a run.
 struct PropertyStats {
   int64_t precondition_held = 0;  // screens where P held

@@ -129,16 +129,20 @@ Status CrashFiler::FileNew(const std::vector<oracle::Finding>& crashes,
   return Status::Ok();
 }
 
-SharedBugs::Claim SharedBugs::ClaimFor(const oracle::Finding& finding) {
+SharedBugs::Claim SharedBugs::ClaimFor(const oracle::Finding& finding, std::string_view folder) {
   std::lock_guard lock(mu_);
-  auto [it, first] = ids_.try_emplace(finding.signature, fmt::format("B{}", ids_.size() + 1));
-  if (first && finding.kind == device::EventKindName(device::Event::Kind::kAnr)) ++anrs_;
-  return {it->second, first};
+  auto [it, first] = ids_.try_emplace({std::string(folder), finding.signature});
+  if (!first) return {it->second, false};
+  auto count = claimed_.try_emplace(std::string(folder), 0).first;
+  it->second = fmt::format("{}{}", folder, ++count->second);
+  if (finding.kind == device::EventKindName(device::Event::Kind::kAnr)) ++anrs_;
+  return {it->second, true};
 }
 
 size_t SharedBugs::crashes() const {
   std::lock_guard lock(mu_);
-  return ids_.size() - anrs_;
+  auto b = claimed_.find("B");
+  return (b == claimed_.end() ? 0 : b->second) - anrs_;
 }
 
 size_t SharedBugs::anrs() const {

@@ -78,22 +78,24 @@ Status WriteCrashBug(const std::filesystem::path& run_dir, const std::string& id
                      const oracle::Finding& finding, const std::vector<report::TraceStep>& trace,
                      const TraceCheck& check, const ReplaySpec& replay);
 
-// The bug folders of a run whose devices meet crashes at once (run/explore/fleet.h): each signature
-// gets one folder, filed by the device that met it first. Thread-safe.
+// The bug folders of a run whose devices meet bugs at once (run/explore/fleet.h): each signature
+// gets one folder, filed by the device that met it first, numbered in its folder letter's
+// sequence (bugs/B<n> for crashes and ANRs, bugs/P<n> for properties). Thread-safe.
 class SharedBugs {
  public:
   struct Claim {
     std::string id;      // "B3"
     bool first = false;  // the caller files the folder; otherwise another device did
   };
-  Claim ClaimFor(const oracle::Finding& finding);
+  Claim ClaimFor(const oracle::Finding& finding, std::string_view folder = "B");
   // Unique crashes (native included) and ANRs claimed so far.
   size_t crashes() const;
   size_t anrs() const;
 
  private:
   mutable std::mutex mu_;
-  std::map<std::string, std::string> ids_;  // by signature
+  std::map<std::pair<std::string, std::string>, std::string> ids_;  // by folder and signature
+  std::map<std::string, size_t, std::less<>> claimed_;              // by folder
   size_t anrs_ = 0;
 };
 

@@ -116,6 +116,36 @@ TEST(Fleet, ACrashMetOnBothDevicesIsOneBugWithBothCounts) {
   }
 }
 
+// Properties on two devices: a violation both meet is one folder, bugs/P1, put down to its planted
+// bug; each property's figures are the two devices' summed.
+TEST(Fleet, APropertyViolatedOnBothDevicesIsOneBugAndItsFiguresAreSummed) {
+  ExploreOptions o = Sim("apps/bench/tasks.json", "random", 2, 20000, 2, "fleet_properties");
+  o.oracle_files["properties"] = testing::SourceDir() / "apps/bench/config/tasks.properties.json";
+  auto s = Explore(o);
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  ASSERT_TRUE(s->functional.has_value());
+  ASSERT_EQ(s->functional->size(), 1u);
+  const auto& p1 = s->functional->front();
+  EXPECT_EQ(p1.bug_dir, "bugs/P1");
+  EXPECT_EQ(p1.bug_id, "tasks-tag-shown-twice");
+  EXPECT_TRUE(std::filesystem::exists(o.out / "bugs/P1/bug.json"));
+  EXPECT_FALSE(std::filesystem::exists(o.out / "bugs/P2"));
+  int64_t held = 0, violated = 0;
+  for (const char* tag : {"sim-1", "sim-2"}) {
+    auto d = ReadJsonFile(o.out / fmt::format("summary-{}.json", tag));
+    ASSERT_TRUE(d.ok());
+    const auto& first = (*d)["properties"]["properties"][0];
+    held += first["precondition_held"].get<int64_t>();
+    violated += first["violated"].get<int64_t>();
+    ASSERT_EQ((*d)["functional"].size(), 1u) << tag;
+    EXPECT_EQ((*d)["functional"][0]["bug_dir"], "bugs/P1") << tag;
+  }
+  const auto& merged = s->sections["properties"]["properties"][0];
+  EXPECT_EQ(merged["precondition_held"], held);
+  EXPECT_EQ(merged["violated"], violated);
+  EXPECT_EQ(p1.count, violated) << "each violation counted once, on the device that met it";
+}
+
 // DinoDroid's network, graph and replay memory are one: both devices' steps train it.
 TEST(Fleet, TwoDevicesTrainOneDqnNetwork) {
   ExploreOptions o = Sim("tests/apps/deep.json", "dqn", 2, 400, 1, "fleet_dqn");

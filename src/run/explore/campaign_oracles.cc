@@ -49,6 +49,22 @@ Status Campaign::FileOracleBug(const oracle::Finding& finding) {
         fmt::format("no oracle of oracle/kinds.h files \"{}\"", finding.kind));
   OracleBug bug{.id = fmt::format("{}{}", kind->folder, ++oracle_bugs_filed_[kind->folder]),
                 .finding = finding};
+  report::FunctionalFinding entry{.key = finding.signature,
+                                  .activity = finding.activity,
+                                  .explanation = finding.words,
+                                  .count = 1,
+                                  .scored = static_cast<bool>(io_.fresh_device)};
+  if (io_.shared_bugs) {
+    // One folder per bug in the whole run: another device may have filed this one already.
+    auto claim = io_.shared_bugs->ClaimFor(finding, kind->folder);
+    bug.id = claim.id;
+    if (!claim.first) {
+      entry.id = claim.id;
+      entry.bug_dir = "bugs/" + claim.id;
+      oracle_bugs_.push_back(std::move(entry));
+      return Status::Ok();
+    }
+  }
   ROAM_RETURN_IF_ERROR(session_.Wrote(Timed(budget_.clock(), executor_.timing().aside, [&] {
     // The last episode from a clean start when it shows the failure again, else the whole run so
     // far (the app's saved data may hold what the episode needs), as crash bugs are filed.
@@ -81,14 +97,10 @@ Status Campaign::FileOracleBug(const oracle::Finding& finding) {
     }
     return WriteOracleBug(io_.out_dir, bug, trace, io_.replay, io_.fresh_device ? draw : nullptr);
   })));
-  oracle_bugs_.push_back({.id = bug.id,
-                          .key = finding.signature,
-                          .activity = finding.activity,
-                          .explanation = finding.words,
-                          .count = 1,
-                          .bug_dir = "bugs/" + bug.id,
-                          .bug_id = bug.finding.bug_id,
-                          .scored = static_cast<bool>(io_.fresh_device)});
+  entry.id = bug.id;
+  entry.bug_dir = "bugs/" + bug.id;
+  entry.bug_id = bug.finding.bug_id;
+  oracle_bugs_.push_back(std::move(entry));
   session_.progress().Note(fmt::format("explore: {} {}", bug.id, finding.words));
   return session_.Wrote(report::WriteSummary(session_.RunFile("summary", "json"), MakeSummary()));
 }

@@ -45,18 +45,13 @@ Status WriteStrategyFigures(const std::filesystem::path& out, const explore::Str
 
 namespace {
 
-// The run's oracles of oracle/kinds.h, each file read once, named in `config`.
-Result<std::vector<oracle::OracleMaker>> ReadOracles(const ExploreOptions& options, bool fleet,
-                                                     json& config) {
+// The run's oracles of oracle/kinds.h, each file read once (each device's campaign makes its own
+// oracle of it), named in `config`.
+Result<std::vector<oracle::OracleMaker>> ReadOracles(const ExploreOptions& options, json& config) {
   std::vector<oracle::OracleMaker> makers;
   for (const auto& kind : oracle::OracleKinds()) {
     auto file = options.oracle_files.find(std::string(kind.name));
     if (file == options.oracle_files.end() || file->second.empty()) continue;
-    if (fleet)
-      return Status::Unsupported(
-          fmt::format("--{} is checked on one device; several devices (--devices, --serial A,B) "
-                      "do not check it yet",
-                      kind.name));
     auto make = kind.read(file->second);
     if (!make.ok()) return make.status();
     makers.push_back(std::move(*make));
@@ -114,8 +109,9 @@ Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& c
   }
   json config = ExploreConfig(options, *devices[0].strategy);
   // Read before the run folder: a bad file leaves nothing behind.
-  auto oracles = ReadOracles(options, fleet, config);
+  auto oracles = ReadOracles(options, config);
   if (!oracles.ok()) return oracles.status();
+  options.campaign.oracles = std::move(*oracles);
   if (fleet) {
     config["devices"] = devices_config;
     config["shared_model"] = options.share_model;
@@ -125,19 +121,11 @@ Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& c
   if (fleet) return RunFleet(options, devices, context);
 
   ExploreDevice& d = devices[0];
-  CampaignIo io{.app = d.target->app_name(),
-                .seed = options.seed,
-                .out_dir = options.out,
-                .replay = d.target->replay(),
-                .fresh_device = d.target->fresh_device(),
-                .known = options.known,
-                .html_report = options.html_report,
-                .functional_bugs = d.target->FunctionalBugsOn()};
+  CampaignIo io = DeviceIo(options, d, 0);
   Rng rng(options.seed);
   BudgetOptions budget = options.budget;
   budget.clock = d.target->clock();
   CampaignOptions campaign_options = options.campaign;
-  campaign_options.oracles = std::move(*oracles);
   Campaign campaign(campaign_options, budget, d.target->device(), *d.strategy, rng, std::move(io),
                     context);
   auto summary = campaign.Run();

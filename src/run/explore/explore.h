@@ -32,7 +32,7 @@ struct ExploreOptions : RunOptions {
   bool share_model = true;
   bool lockstep = false;  // the devices take turns, a step each: reproducible from the seed
   // The user's oracles by their row of oracle/kinds.h ("properties": docs/properties.md), each
-  // the file it reads; an empty path: off. One device only.
+  // the file it reads; an empty path: off.
   std::map<std::string, std::filesystem::path> oracle_files;
 };
 

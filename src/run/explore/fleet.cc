@@ -13,6 +13,7 @@
 
 #include "base/files.h"
 #include "device/jacoco/exec_reader.h"
+#include "oracle/kinds.h"
 #include "report/run_report.h"
 #include "report/verdict.h"
 #include "run/crash_bug.h"
@@ -156,6 +157,37 @@ void MergeLink(const device::CoverageLink& from, std::optional<device::CoverageL
 
 }  // namespace
 
+namespace {
+
+// The user's oracles' findings (one per folder, SharedBugs numbering them over the run) and
+// sections (oracle/kinds.h's merge) of the devices' summaries into `m`.
+void MergeOracleFindings(const std::vector<report::Summary>& devices, report::Summary& m) {
+  if (!devices.front().functional) return;
+  m.functional.emplace();
+  std::map<std::string, size_t> at;  // id -> index in m.functional
+  for (const auto& d : devices)
+    for (const auto& f : d.functional.value_or(std::vector<report::FunctionalFinding>{})) {
+      auto [it, fresh] = at.try_emplace(f.id, m.functional->size());
+      if (fresh) {
+        m.functional->push_back(f);
+        continue;
+      }
+      auto& kept = (*m.functional)[it->second];
+      kept.count += f.count;
+      // The device that filed the folder knows the planted bug behind it.
+      if (kept.bug_id.empty()) kept.bug_id = f.bug_id;
+    }
+  for (const auto& kind : oracle::OracleKinds()) {
+    const std::string name(kind.name);
+    std::vector<nlohmann::json> figures;
+    for (const auto& d : devices)
+      if (d.sections.is_object() && d.sections.contains(name)) figures.push_back(d.sections[name]);
+    if (!figures.empty()) m.sections[name] = kind.merge(figures);
+  }
+}
+
+}  // namespace
+
 report::Summary MergeDeviceSummaries(const std::vector<report::Summary>& devices,
                                      const std::vector<std::string>& tags, size_t states,
                                      std::optional<size_t> units_covered) {
@@ -216,6 +248,7 @@ report::Summary MergeDeviceSummaries(const std::vector<report::Summary>& devices
       }
     }
   }
+  MergeOracleFindings(devices, m);
   m.states = states;
   m.units_covered = units_covered;
   // One reason when every device ended alike; otherwise each device's.
@@ -225,6 +258,17 @@ report::Summary MergeDeviceSummaries(const std::vector<report::Summary>& devices
       m.stop_reason += fmt::format("{}{}: {}", i ? "; " : "", tags[i], devices[i].stop_reason);
   }
   return m;
+}
+
+CampaignIo DeviceIo(const ExploreOptions& options, const ExploreDevice& device, size_t index) {
+  return {.app = device.target->app_name(),
+          .seed = options.seed + index,
+          .out_dir = options.out,
+          .replay = device.target->replay(),
+          .fresh_device = device.target->fresh_device(),
+          .known = options.known,
+          .html_report = options.html_report,
+          .functional_bugs = device.target->FunctionalBugsOn()};
 }
 
 Result<report::Summary> RunFleet(const ExploreOptions& options, std::vector<ExploreDevice>& workers,
@@ -244,22 +288,17 @@ Result<report::Summary> RunFleet(const ExploreOptions& options, std::vector<Expl
     budget.clock = w.target->clock();  // each device on its own phone's clock
     if (budget.events > 0)
       budget.events = options.budget.events / n + (i < options.budget.events % n ? 1 : 0);
-    CampaignIo io{.app = w.target->app_name(),
-                  .seed = options.seed + i,
-                  .out_dir = options.out,
-                  .replay = w.target->replay(),
-                  .fresh_device = w.target->fresh_device(),
-                  .known = options.known,
-                  .html_report = false,
-                  .device_tag = w.tag,
-                  .shared_bugs = &bugs,
-                  .turns = options.lockstep ? &turns : nullptr,
-                  .turn_index = i,
-                  .on_progress = [&fleet_progress, i](const ProgressFigures& f,
-                                                      const std::vector<std::string>& a,
-                                                      const std::vector<uint64_t>& states) {
-                    fleet_progress.Report(i, f, a, states);
-                  }};
+    CampaignIo io = DeviceIo(options, w, i);
+    io.html_report = false;  // the run's page, once all are done
+    io.device_tag = w.tag;
+    io.shared_bugs = &bugs;
+    io.turns = options.lockstep ? &turns : nullptr;
+    io.turn_index = i;
+    io.on_progress = [&fleet_progress, i](const ProgressFigures& f,
+                                          const std::vector<std::string>& a,
+                                          const std::vector<uint64_t>& states) {
+      fleet_progress.Report(i, f, a, states);
+    };
     w.rng = std::make_unique<Rng>(options.seed + i);
     w.campaign = std::make_unique<Campaign>(options.campaign, budget, w.target->device(),
                                             *w.strategy, *w.rng, std::move(io), quiet);
@@ -302,7 +341,7 @@ Result<report::Summary> RunFleet(const ExploreOptions& options, std::vector<Expl
       MergeDeviceSummaries(summaries, tags, fleet_progress.states(),
                            coverage ? std::optional(units.size()) : std::nullopt);
   summary.seed = options.seed;
-  summary.sections = {{"devices", sections}};
+  summary.sections["devices"] = sections;  // beside the oracles' merged sections
   report::MarkKnown(options.known, summary);
   ROAM_RETURN_IF_ERROR(report::WriteSummary(options.out / "summary.json", summary));
   if (options.html_report) {

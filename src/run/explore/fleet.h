@@ -47,6 +47,11 @@ struct ExploreDevice {
   report::Summary summary;
 };
 
+// What the campaign of device `index` of a run is handed, whether the run has one device or
+// several: the app, its seed, the run folder, how its bugs replay and are checked, the known bugs,
+// the simulator's planted functional bugs. RunFleet adds what several devices share.
+CampaignIo DeviceIo(const ExploreOptions& options, const ExploreDevice& device, size_t index);
+
 // Runs options' exploration on `devices` (two or more, set up by Explore, the run folder
 // prepared), a worker thread each; the run's summary merges theirs.
 Result<report::Summary> RunFleet(const ExploreOptions& options, std::vector<ExploreDevice>& devices,
