@@ -48,12 +48,12 @@ Status RecordCheck(const TraceCheck& check, const std::filesystem::path& bug_dir
 
 }  // namespace
 
-TraceCheck CheckCrashTrace(const CrashBugIo& io, const oracle::Finding& finding,
+TraceCheck CheckCrashTrace(const CrashCheckSetup& setup, const oracle::Finding& finding,
                            const std::vector<report::TraceStep>& trace) {
-  if (!io.fresh_device) return {};
-  auto device = io.fresh_device({});
+  if (!setup.fresh_device) return {};
+  auto device = setup.fresh_device({});
   if (!device.ok()) return {};
-  return Check(**device, io.replay, finding.signature, trace, io.screenshots);
+  return Check(**device, setup.replay, finding.signature, trace, setup.screenshots);
 }
 
 Result<TraceCheck> CheckFiledBug(device::Device& device, const std::filesystem::path& bug_dir,
@@ -120,10 +120,11 @@ Status CrashFiler::FileNew(const std::vector<oracle::Finding>& crashes,
     const oracle::Finding& f = crashes[dirs_.size()];
     const std::string id = fmt::format("B{}", dirs_.size() + 1);
     ROAM_RETURN_IF_ERROR(Timed(session.budget().clock(), session.executor().timing().aside, [&] {
-      return WriteCrashBug(run_dir_, id, f, trace, CheckCrashTrace(io_, f, trace), io_.replay);
+      return WriteCrashBug(run_dir_, id, f, trace, CheckCrashTrace(setup_, f, trace),
+                           setup_.replay);
     }));
     dirs_.push_back("bugs/" + id);
-    if (!io_.fresh_device) session.CheckAfterRun(run_dir_ / dirs_.back());
+    if (!setup_.fresh_device) session.CheckAfterRun(run_dir_ / dirs_.back());
     session.progress().Note(fmt::format("{}: {} {}", command, id, f.signature));
   }
   return Status::Ok();

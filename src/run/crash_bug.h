@@ -28,15 +28,16 @@
 
 namespace roam::run {
 
-// How a campaign's crash bugs replay and where their traces are checked.
-struct CrashBugIo {
+// How a campaign's crash bugs are checked before their folders are written: the replay they get
+// (also copied into bug.json for `roam replay`), the fresh device it runs on, the screens kept.
+struct CrashCheckSetup {
   ReplaySpec replay;           // how the bug replays (copied into bug.json)
   DeviceFactory fresh_device;  // empty: no check (a phone)
   int screenshots = 20;        // screens of the trace's last steps kept (0: none)
 
   // Bugs found on `target`: replayed as it says (its crash signatures of
   // replay.signature_frames app frames), checked on its fresh devices.
-  static CrashBugIo For(const Target& target) {
+  static CrashCheckSetup For(const Target& target) {
     return {.replay = target.replay(), .fresh_device = target.fresh_device()};
   }
 };
@@ -52,10 +53,10 @@ struct TraceCheck {
   std::optional<ReplayResult::Divergence> divergence;
 };
 
-// Replays `trace` on a fresh device of `io`, looking for `finding`'s signature, and takes the
-// screens of its last io.screenshots steps. Unchecked (`checked` false) when `io` makes no fresh
-// device or the one asked for could not be made.
-TraceCheck CheckCrashTrace(const CrashBugIo& io, const oracle::Finding& finding,
+// Replays `trace` on a fresh device of `setup`, looking for `finding`'s signature, and takes the
+// screens of its last setup.screenshots steps. Unchecked (`checked` false) when `setup` makes no
+// fresh device or the one asked for could not be made.
+TraceCheck CheckCrashTrace(const CrashCheckSetup& setup, const oracle::Finding& finding,
                            const std::vector<report::TraceStep>& trace);
 
 // A shorter trace than trace.jsonl that a bug folder filed unchecked may hold: the check after
@@ -103,10 +104,10 @@ class SharedBugs {
 // the seed or mutant run; vision: the run from its start). Single-threaded.
 class CrashFiler {
  public:
-  CrashFiler(std::filesystem::path run_dir, CrashBugIo io)
-      : run_dir_(std::move(run_dir)), io_(std::move(io)) {}
+  CrashFiler(std::filesystem::path run_dir, CrashCheckSetup setup)
+      : run_dir_(std::move(run_dir)), setup_(std::move(setup)) {}
   // Writes bugs/B<n>/ for each of the crash oracle's findings not filed yet (finding i: B<i+1>),
-  // each noted on the progress line as "<command>: B<n> <signature>". Where `io` has no fresh
+  // each noted on the progress line as "<command>: B<n> <signature>". Where `setup` has no fresh
   // device, each is left to `session` to check after the run.
   Status FileNew(const std::vector<oracle::Finding>& crashes,
                  const std::vector<report::TraceStep>& trace, Session& session,
@@ -116,7 +117,7 @@ class CrashFiler {
 
  private:
   std::filesystem::path run_dir_;
-  CrashBugIo io_;
+  CrashCheckSetup setup_;
   std::vector<std::string> dirs_;
 };
 

@@ -12,11 +12,11 @@ std::vector<report::TraceStep> Campaign::BugTrace(const oracle::Finding& finding
                                                   std::vector<report::TraceStep>& shorter) {
   // The check that replays the trace also takes the screens of its last steps, so the run
   // itself spends nothing on pictures.
-  const CrashBugIo io{.replay = io_.replay,
-                      .fresh_device = io_.fresh_device,
-                      .screenshots = options_.session.bug_screenshots};
+  const CrashCheckSetup setup{.replay = io_.replay,
+                              .fresh_device = io_.fresh_device,
+                              .screenshots = options_.session.bug_screenshots};
   auto check = [&](const std::vector<report::TraceStep>& steps) {
-    checked = CheckCrashTrace(io, finding, steps);
+    checked = CheckCrashTrace(setup, finding, steps);
     return checked.reproduced;
   };
   // First try the short trace: a clean start, then the last episode.

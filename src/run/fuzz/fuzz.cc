@@ -43,7 +43,7 @@ class Fuzzer {
         rng_(options.seed),
         chooser_(options.seeds, model_, rng_),
         functional_bugs_(target.FunctionalBugsOn()),
-        crash_filer_(options.out, CrashBugIo::For(target)) {}
+        crash_filer_(options.out, CrashCheckSetup::For(target)) {}
 
   // Fuzzes to the budget, a stop request, the seed limit or a failure, then writes the
   // summary; the run folder holds what was found whatever stopped it.

@@ -78,7 +78,7 @@ class VisionCampaign {
         progress_(session_.progress()),
         package_(session_.package()),
         rng_(options.seed),
-        crash_filer_(options.out, CrashBugIo::For(target)) {}
+        crash_filer_(options.out, CrashCheckSetup::For(target)) {}
 
   // Runs to the budget, a stop request or a failure; the run folder holds what was found
   // whatever stopped it (a failure is returned after it is written).
