@@ -1,6 +1,7 @@
 #include "run/oracle_bug.h"
 
 #include <algorithm>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -124,6 +125,70 @@ Status WriteOracleBug(const std::filesystem::path& run_dir, const OracleBug& bug
   }
   ROAM_RETURN_IF_ERROR(report::WriteTrace(dir / "trace.jsonl", trace));
   return WriteJsonFile(dir / "bug.json", j);
+}
+
+Result<bool> OracleFiler::File(const oracle::Finding& finding, const TraceFn& first,
+                               const TraceFn& then) {
+  auto [it, fresh] = index_.try_emplace(finding.signature, findings_.size());
+  if (!fresh) {
+    ++findings_[it->second].count;
+    return false;
+  }
+  const oracle::OracleKind* kind = oracle::OracleKindOfBug(finding.kind);
+  if (!kind)
+    return Status::Unsupported(
+        fmt::format("no oracle of oracle/kinds.h files \"{}\"", finding.kind));
+  OracleBug bug{.id = fmt::format("{}{}", kind->folder, ++filed_[kind->folder]),
+                .finding = finding};
+  report::FunctionalFinding entry{.key = finding.signature,
+                                  .activity = finding.activity,
+                                  .explanation = finding.words,
+                                  .count = 1,
+                                  .scored = static_cast<bool>(setup_.fresh_device)};
+  if (setup_.shared) {
+    // One folder per bug in the whole run: another device may have filed this one already.
+    auto claim = setup_.shared->ClaimFor(finding, kind->folder);
+    bug.id = claim.id;
+    if (!claim.first) {
+      entry.id = claim.id;
+      entry.bug_dir = "bugs/" + claim.id;
+      findings_.push_back(std::move(entry));
+      return false;
+    }
+  }
+  std::vector<report::TraceStep> trace = first();
+  // Checked as `roam replay` will check it; on the simulator, each planted bug switched off in
+  // turn tells which one it is (as functional reports are scored). The check of the trace kept
+  // draws its screens.
+  OracleScreens screens;
+  OracleScreens* draw = setup_.screens && setup_.fresh_device ? &screens : nullptr;
+  auto failed = [&](const std::set<std::string>& off,
+                    OracleScreens* drawn = nullptr) -> std::optional<bool> {
+    auto device = setup_.fresh_device(off);
+    if (!device.ok()) return std::nullopt;
+    auto check = RecheckOracleTrace(**device, trace, *kind, finding, setup_.replay, drawn);
+    if (!check.ok()) return std::nullopt;
+    return check->Reproduces(finding);
+  };
+  if (setup_.fresh_device) {
+    bug.reproduced = failed({}, draw);
+    if (!bug.reproduced.value_or(false) && then) {
+      trace = then();
+      bug.reproduced = failed({}, draw);
+    }
+    if (bug.reproduced.value_or(false))
+      for (const auto& id : setup_.functional_bugs)
+        if (failed({id}) == false) {
+          bug.finding.bug_id = id;
+          break;
+        }
+  }
+  ROAM_RETURN_IF_ERROR(WriteOracleBug(setup_.run_dir, bug, trace, setup_.replay, draw));
+  entry.id = bug.id;
+  entry.bug_dir = "bugs/" + bug.id;
+  entry.bug_id = bug.finding.bug_id;
+  findings_.push_back(std::move(entry));
+  return true;
 }
 
 }  // namespace roam::run

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,8 +19,11 @@
 #include "device/device.h"
 #include "oracle/kinds.h"
 #include "oracle/oracle.h"
+#include "report/summary.h"
 #include "report/trace.h"
+#include "run/crash_bug.h"
 #include "run/replay_spec.h"
+#include "run/target.h"
 
 namespace roam::run {
 
@@ -73,5 +78,40 @@ Result<OracleBugRecord> ReadOracleBug(const nlohmann::json& bug, const std::stri
 Status WriteOracleBug(const std::filesystem::path& run_dir, const OracleBug& bug,
                       const std::vector<report::TraceStep>& trace, const ReplaySpec& replay,
                       const OracleScreens* screens = nullptr);
+
+// How a campaign's user oracles' findings are filed.
+struct OracleFilerSetup {
+  std::filesystem::path run_dir;
+  ReplaySpec replay;           // how they replay (copied into bug.json)
+  DeviceFactory fresh_device;  // checks them; empty: no check (a phone)
+  // The simulator's planted bugs other than crashes, each switched off in turn to tell which one
+  // a reproduced finding is.
+  std::vector<std::string> functional_bugs;
+  bool screens = true;           // the check draws the finding's screens (OracleScreens)
+  SharedBugs* shared = nullptr;  // a fleet's: folders numbered over the run
+};
+
+// Files a campaign's user oracles' findings (oracle/kinds.h) as bugs/<folder><n>, one folder per
+// signature (a repeat is counted), each checked on a fresh device and put down to a planted bug
+// where the target makes fresh devices, with the screens that check drew; keeps their summary
+// entries. Single-threaded.
+class OracleFiler {
+ public:
+  explicit OracleFiler(OracleFilerSetup setup) : setup_(std::move(setup)) {}
+
+  // Files `finding`: its trace is `first()` when that shows it again, else `then()` (null: no
+  // other; crash bugs are filed alike, run/crash_bug.h). Whether a folder was written now.
+  using TraceFn = std::function<std::vector<report::TraceStep>()>;
+  Result<bool> File(const oracle::Finding& finding, const TraceFn& first, const TraceFn& then);
+
+  // summary.json's entries of the findings so far (id P<n>, ...).
+  const std::vector<report::FunctionalFinding>& findings() const { return findings_; }
+
+ private:
+  OracleFilerSetup setup_;
+  std::vector<report::FunctionalFinding> findings_;
+  std::map<std::string, size_t> index_;    // by signature
+  std::map<std::string_view, int> filed_;  // by folder letter
+};
 
 }  // namespace roam::run

@@ -34,7 +34,13 @@ Campaign::Campaign(CampaignOptions options, BudgetOptions budget, device::Device
       io_(std::move(io)),
       session_(device, SessionFor(options.session, budget, io_), context),
       budget_(session_.budget()),
-      executor_(session_.executor()) {
+      executor_(session_.executor()),
+      oracle_filer_({.run_dir = io_.out_dir,
+                     .replay = io_.replay,
+                     .fresh_device = io_.fresh_device,
+                     .functional_bugs = io_.functional_bugs,
+                     .screens = options_.session.bug_screenshots > 0,
+                     .shared = io_.shared_bugs}) {
   for (const auto& make : options_.oracles) oracles_.push_back(make());
   for (auto& o : oracles_) executor_.Hear(*o);
 }

@@ -33,6 +33,7 @@
 #include "run/context.h"
 #include "run/crash_bug.h"
 #include "run/executor.h"
+#include "run/oracle_bug.h"
 #include "run/progress.h"
 #include "run/replay_spec.h"
 #include "run/session.h"
@@ -198,15 +199,12 @@ class Campaign {
   int64_t restore_events_ = 0;  // events sent replaying paths
 
   // The user's oracles (CampaignOptions::oracles), besides the session's crash oracle; the last
-  // action and the screen it was taken on; the bug folders of their findings, one per signature,
-  // numbered per folder letter.
+  // action and the screen it was taken on; the bug folders of their findings.
   std::vector<std::unique_ptr<oracle::Oracle>> oracles_;
   std::optional<gui::Action> last_action_;
   gui::Screen last_screen_;
   bool last_failed_ = false;
-  std::vector<report::FunctionalFinding> oracle_bugs_;
-  std::map<std::string, size_t> oracle_bug_index_;     // by signature
-  std::map<std::string_view, int> oracle_bugs_filed_;  // by folder letter
+  OracleFiler oracle_filer_;
 
   int64_t trace_steps_ = 0;
   size_t reported_activities_ = 0;  // activities when io_.on_progress was last called

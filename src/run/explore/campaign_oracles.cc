@@ -38,70 +38,17 @@ Status Campaign::File(const oracle::Finding& finding) {
 }
 
 Status Campaign::FileOracleBug(const oracle::Finding& finding) {
-  auto [it, first] = oracle_bug_index_.try_emplace(finding.signature, oracle_bugs_.size());
-  if (!first) {
-    ++oracle_bugs_[it->second].count;
-    return Status::Ok();
-  }
-  const oracle::OracleKind* kind = oracle::OracleKindOfBug(finding.kind);
-  if (!kind)
-    return Status::Unsupported(
-        fmt::format("no oracle of oracle/kinds.h files \"{}\"", finding.kind));
-  OracleBug bug{.id = fmt::format("{}{}", kind->folder, ++oracle_bugs_filed_[kind->folder]),
-                .finding = finding};
-  report::FunctionalFinding entry{.key = finding.signature,
-                                  .activity = finding.activity,
-                                  .explanation = finding.words,
-                                  .count = 1,
-                                  .scored = static_cast<bool>(io_.fresh_device)};
-  if (io_.shared_bugs) {
-    // One folder per bug in the whole run: another device may have filed this one already.
-    auto claim = io_.shared_bugs->ClaimFor(finding, kind->folder);
-    bug.id = claim.id;
-    if (!claim.first) {
-      entry.id = claim.id;
-      entry.bug_dir = "bugs/" + claim.id;
-      oracle_bugs_.push_back(std::move(entry));
-      return Status::Ok();
-    }
-  }
-  ROAM_RETURN_IF_ERROR(session_.Wrote(Timed(budget_.clock(), executor_.timing().aside, [&] {
+  Result<bool> filed = Timed(budget_.clock(), executor_.timing().aside, [&] {
     // The last episode from a clean start when it shows the failure again, else the whole run so
     // far (the app's saved data may hold what the episode needs), as crash bugs are filed.
-    std::vector<report::TraceStep> trace = EpisodeTrace();
-    // Checked as `roam replay` will check it; on the simulator, each planted bug switched off in
-    // turn tells which one it is (as functional reports are scored).
-    // The check of the trace kept draws its screens, unless the run keeps no pictures.
-    OracleScreens screens;
-    OracleScreens* draw = options_.session.bug_screenshots > 0 ? &screens : nullptr;
-    auto failed = [&](const std::set<std::string>& off,
-                      OracleScreens* drawn = nullptr) -> std::optional<bool> {
-      auto device = io_.fresh_device(off);
-      if (!device.ok()) return std::nullopt;
-      auto check = RecheckOracleTrace(**device, trace, *kind, finding, io_.replay, drawn);
-      if (!check.ok()) return std::nullopt;
-      return check->Reproduces(finding);
-    };
-    if (io_.fresh_device) {
-      bug.reproduced = failed({}, draw);
-      if (!bug.reproduced.value_or(false) && !episode_overflow_) {
-        trace = RunTraceSoFar();
-        bug.reproduced = failed({}, draw);
-      }
-      if (bug.reproduced.value_or(false))
-        for (const auto& id : io_.functional_bugs)
-          if (failed({id}) == false) {
-            bug.finding.bug_id = id;
-            break;
-          }
-    }
-    return WriteOracleBug(io_.out_dir, bug, trace, io_.replay, io_.fresh_device ? draw : nullptr);
-  })));
-  entry.id = bug.id;
-  entry.bug_dir = "bugs/" + bug.id;
-  entry.bug_id = bug.finding.bug_id;
-  oracle_bugs_.push_back(std::move(entry));
-  session_.progress().Note(fmt::format("explore: {} {}", bug.id, finding.words));
+    return oracle_filer_.File(
+        finding, [&] { return EpisodeTrace(); },
+        episode_overflow_ ? OracleFiler::TraceFn() : [&] { return RunTraceSoFar(); });
+  });
+  ROAM_RETURN_IF_ERROR(session_.Wrote(filed.status()));
+  if (!*filed) return Status::Ok();
+  const auto& entry = oracle_filer_.findings().back();
+  session_.progress().Note(fmt::format("explore: {} {}", entry.id, finding.words));
   return session_.Wrote(report::WriteSummary(session_.RunFile("summary", "json"), MakeSummary()));
 }
 
