@@ -1,6 +1,9 @@
 #include "report/summary.h"
 
+#include <fmt/format.h>
+
 #include "base/files.h"
+#include "report/summary_sections.h"
 
 namespace roam::report {
 
@@ -52,7 +55,15 @@ json FunctionalToJson(const FunctionalFinding& f) {
 
 }  // namespace
 
-json SummaryToJson(const Summary& s) {
+Result<json> SummaryToJson(const Summary& s) {
+  if (!s.sections.is_null() && !s.sections.is_object())
+    return Status::InvalidArgument(
+        fmt::format("sections: expected an object of sections, got {}", s.sections.type_name()));
+  for (const auto& section : s.sections.items())
+    if (!IsSummarySection(section.key()))
+      return Status::InvalidArgument(
+          fmt::format("section \"{}\"{} is not in report/summary_sections.h's table", section.key(),
+                      DidYouMean(section.key(), SummarySectionNames())));
   json j;
   j["app"] = s.app;
   j["package"] = s.package;
@@ -118,7 +129,9 @@ json SummaryToJson(const Summary& s) {
 }
 
 Status WriteSummary(const std::filesystem::path& path, const Summary& summary) {
-  return WriteJsonFile(path, SummaryToJson(summary));
+  auto j = SummaryToJson(summary);
+  if (!j.ok()) return j.status().Wrap(path.string());
+  return WriteJsonFile(path, *j);
 }
 
 Status WriteBug(const std::filesystem::path& dir, const BugRecord& bug,

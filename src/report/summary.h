@@ -103,7 +103,8 @@ struct Summary {
   StepTiming timing;
   // Campaigns with a functional oracle (fuzz): its reports, ranked. Absent otherwise.
   std::optional<std::vector<FunctionalFinding>> functional;
-  // A campaign's own top-level keys (fuzz: "fuzz" with its counters); an object or null.
+  // A campaign's own top-level keys (fuzz: "fuzz" with its counters); an object or null. Each
+  // name is one of report/summary_sections.h's table: WriteSummary refuses any other.
   nlohmann::json sections;
 };
 
@@ -118,13 +119,16 @@ inline double EventsPerSecond(const Summary& s) {
   return exploring > 0 ? s.events / exploring : 0.0;
 }
 
-nlohmann::json SummaryToJson(const Summary& summary);
+// An error when `sections` is neither null nor an object, or names a section not in
+// report/summary_sections.h's table (WriteSummary adds the file's name).
+Result<nlohmann::json> SummaryToJson(const Summary& summary);
 Status WriteSummary(const std::filesystem::path& path, const Summary& summary);
 // summary.json read back (report/summary_read.cc), the one reader of what WriteSummary writes:
 // a field of the wrong type is an error naming the file and the field ("summary.json:
 // crashes[1].count: expected an integer, got \"x\""); an absent field keeps its default, so
-// older and unfinished runs read. Keys of no field (a campaign's "fuzz", "vision", "devices")
-// land in `sections`.
+// older and unfinished runs read. The sections of report/summary_sections.h's table (a campaign's
+// "fuzz", "vision", "devices") land in `sections`; any other key is an error naming it and the
+// file (a typo, or a section of a newer Roam this one cannot read, or write back).
 Result<Summary> SummaryFromJson(const nlohmann::json& j, std::string_view where);
 Result<Summary> ReadSummary(const std::filesystem::path& path);
 

@@ -1,9 +1,12 @@
 // summary.json and bug.json read back: the readers of what summary.cc writes.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "base/files.h"
 #include "base/json_fields.h"
 #include "report/summary.h"
+#include "report/summary_sections.h"
 
 namespace roam::report {
 
@@ -12,7 +15,7 @@ using nlohmann::json;
 namespace {
 
 // The keys WriteSummary writes for Summary's own fields (or works out from them); any other
-// top-level key is a campaign's section.
+// top-level key is a campaign's section (report/summary_sections.h) or an error.
 constexpr std::string_view kFields[] = {"app",
                                         "package",
                                         "device",
@@ -200,9 +203,18 @@ Result<Summary> SummaryFromJson(const json& j, std::string_view where_view) {
     s.functional.emplace();
     ROAM_RETURN_IF_ERROR(ReadList(j, "functional", *s.functional, where, FunctionalFromJson));
   }
-  for (const auto& [key, value] : j.items())
-    if (std::find(std::begin(kFields), std::end(kFields), key) == std::end(kFields))
-      s.sections[key] = value;
+  for (const auto& [key, value] : j.items()) {
+    if (std::ranges::find(kFields, key) != std::end(kFields)) continue;
+    if (!IsSummarySection(key)) {
+      std::vector<std::string> known(std::begin(kFields), std::end(kFields));
+      for (std::string& name : SummarySectionNames()) known.push_back(std::move(name));
+      return Status::Corruption(
+          fmt::format("{}: unknown key \"{}\"{}: neither a field of summary.json nor a section of "
+                      "report/summary_sections.h",
+                      where, Excerpt(key), DidYouMean(key, known)));
+    }
+    s.sections[key] = value;
+  }
   return s;
 }
 

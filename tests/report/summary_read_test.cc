@@ -3,6 +3,7 @@
 
 #include "base/files.h"
 #include "report/summary.h"
+#include "report/summary_sections.h"
 #include "test_paths.h"
 
 namespace roam::report {
@@ -65,11 +66,17 @@ Summary Full() {
   return s;
 }
 
+json Written(const Summary& s) {
+  auto j = SummaryToJson(s);
+  EXPECT_TRUE(j.ok()) << j.status().message();
+  return j.ok() ? *j : json();
+}
+
 TEST(ReadSummary, ReadsBackWhatWasWritten) {
-  const json written = SummaryToJson(Full());
+  const json written = Written(Full());
   auto read = SummaryFromJson(written, "summary.json");
   ASSERT_TRUE(read.ok()) << read.status().message();
-  EXPECT_EQ(SummaryToJson(*read), written);
+  EXPECT_EQ(Written(*read), written);
   EXPECT_EQ(read->crashes.at(0).bug_id, "diary-npe");
   EXPECT_EQ(read->sections["fuzz"]["seeds"], 9);
   EXPECT_TRUE(read->functional && read->functional->at(0).scored);
@@ -88,14 +95,14 @@ TEST(ReadSummary, AnOlderOrUnfinishedSummaryKeepsTheDefaults) {
 }
 
 TEST(ReadSummary, AFieldOfTheWrongTypeIsNamedWithItsPlace) {
-  json j = SummaryToJson(Full());
+  json j = Written(Full());
   j["crashes"][0]["count"] = "three";
   auto read = SummaryFromJson(j, "out/summary.json");
   ASSERT_FALSE(read.ok());
   EXPECT_EQ(read.status().message(),
             "out/summary.json.crashes[0].count: expected an integer, got \"three\"")
       << read.status().message();
-  j = SummaryToJson(Full());
+  j = Written(Full());
   j["timing"]["act"]["seconds"] = "slow";
   read = SummaryFromJson(j, "s.json");
   ASSERT_FALSE(read.ok());
@@ -103,12 +110,52 @@ TEST(ReadSummary, AFieldOfTheWrongTypeIsNamedWithItsPlace) {
       << read.status().message();
   EXPECT_FALSE(SummaryFromJson(json::array(), "s.json").ok());
   EXPECT_FALSE(SummaryFromJson({{"anrs", 3}}, "s.json").ok());
-  j = SummaryToJson(Full());
+  j = Written(Full());
   j["device_life"]["away"] = "twice";
   read = SummaryFromJson(j, "s.json");
   ASSERT_FALSE(read.ok());
   EXPECT_NE(read.status().message().find("device_life"), std::string::npos)
       << read.status().message();
+}
+
+// Every section of the table (each one some Roam has written) reads back as written, and none is
+// taken for one of Summary's own fields.
+TEST(ReadSummary, EverySectionOfTheTableReadsBack) {
+  Summary s = Full();
+  for (const SummarySection& section : kSummarySections)
+    s.sections[std::string(section.name)] = {{"written_as", section.name}};
+  const json written = Written(s);
+  auto read = SummaryFromJson(written, "summary.json");
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  EXPECT_EQ(read->sections, s.sections);
+  EXPECT_EQ(Written(*read), written);
+}
+
+// Regression: a top-level key of no field and no section (a typo of "fuzz", or a section a newer
+// Roam writes) was copied into `sections` unchecked, and written back by `roam coverage`.
+TEST(ReadSummary, AKeyOfNoFieldAndNoSectionIsAnErrorNamingItAndTheFile) {
+  json j = Written(Full());
+  j["fuzzz"] = {{"seeds", 9}};
+  auto read = SummaryFromJson(j, "out/summary.json");
+  ASSERT_FALSE(read.ok()) << "copied: " << read->sections.dump();
+  EXPECT_EQ(read.status().message(),
+            "out/summary.json: unknown key \"fuzzz\" (did you mean \"fuzz\"?): neither a field "
+            "of summary.json nor a section of report/summary_sections.h")
+      << read.status().message();
+}
+
+// Regression: a campaign's section of a name the reader does not know was written unchecked.
+TEST(WriteSummary, RefusesASectionNotInTheTable) {
+  const auto dir = testing::TempDir("write_summary_section");
+  Summary s = Full();
+  s.sections["visoin"] = {{"questions", 1}};
+  const Status st = WriteSummary(dir / "summary.json", s);
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(st.message(), (dir / "summary.json").string() +
+                              ": section \"visoin\" (did you mean \"vision\"?) is not in "
+                              "report/summary_sections.h's table")
+      << st.message();
+  EXPECT_FALSE(std::filesystem::exists(dir / "summary.json"));
 }
 
 TEST(ReadBug, ReadsBackAndNamesAWrongField) {

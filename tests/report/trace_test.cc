@@ -102,7 +102,9 @@ TEST(Summary, JsonHasTheDocumentedFields) {
   s.activities_total = 3;
   s.activities_covered = {"a", "b"};
   s.crashes.push_back({.kind = "crash", .signature = "x", .count = 1, .bug_dir = "bugs/B1"});
-  auto j = SummaryToJson(s);
+  auto written = SummaryToJson(s);
+  ASSERT_TRUE(written.ok()) << written.status().message();
+  const nlohmann::json& j = *written;
   for (const char* key :
        {"events", "wall_seconds", "strategy", "seed", "app", "activities_total",
         "activities_covered", "units_total", "units_covered", "states", "crashes", "anrs", "bugs"})
