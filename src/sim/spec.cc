@@ -8,12 +8,6 @@
 
 namespace roam::sim {
 
-int AppSpec::FindScreen(const std::string& id) const {
-  for (size_t i = 0; i < screens_.size(); ++i)
-    if (screens_[i].id == id) return static_cast<int>(i);
-  return -1;
-}
-
 int AppSpec::FindBug(const std::string& id) const {
   for (size_t i = 0; i < bugs_.size(); ++i)
     if (bugs_[i].id == id) return static_cast<int>(i);

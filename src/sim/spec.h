@@ -264,7 +264,6 @@ class AppSpec {
   const std::vector<std::string>& units() const { return units_; }
   const std::vector<RotateSpec>& rotates() const { return rotates_; }
   bool has_clock() const { return has_clock_; }
-  int FindScreen(const std::string& id) const;
   int FindBug(const std::string& id) const;
 
  private:

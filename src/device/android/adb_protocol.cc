@@ -339,7 +339,6 @@ std::string EncodeLengthPrefixed(std::string_view payload) {
   return out;
 }
 std::string EncodeRequest(std::string_view service) { return EncodeLengthPrefixed(service); }
-std::string EncodeOkay() { return "OKAY"; }
 std::string EncodeFail(std::string_view message) {
   return "FAIL" + EncodeLengthPrefixed(message.substr(0, 0xffff));
 }
@@ -410,7 +409,6 @@ std::string ForwardService(std::string_view serial, int local_port, int device_p
 std::string KillForwardService(std::string_view serial, int local_port) {
   return HostSerialService(serial, fmt::format("killforward:tcp:{}", local_port));
 }
-std::string DevicePortService(int device_port) { return fmt::format("tcp:{}", device_port); }
 std::string ShellService(std::string_view command) { return "shell:" + std::string(command); }
 std::string ShellV2Service(std::string_view command) {
   return "shell,v2,raw:" + std::string(command);

@@ -116,7 +116,6 @@ class Listener {
 std::string Hex4(size_t n);                                  // 26 -> "001a" (n < 65536)
 std::optional<size_t> ParseHex4(std::string_view text);      // "001a" -> 26; nullopt if bad
 std::string EncodeRequest(std::string_view service);         // "000chost:version"
-std::string EncodeOkay();                                    // "OKAY"
 std::string EncodeFail(std::string_view message);            // "FAIL" + Hex4 + message
 std::string EncodeLengthPrefixed(std::string_view payload);  // Hex4 + payload
 
@@ -173,8 +172,6 @@ std::string EmuService(std::string_view console_command);
 std::string ForwardService(std::string_view serial, int local_port, int device_port);
 std::string KillForwardService(std::string_view serial, int local_port);
 constexpr std::string_view kHostListForward = "host:list-forward";
-// "tcp:PORT": a stream to a port on the device, after a transport switch.
-std::string DevicePortService(int device_port);
 
 // ---------------------------------------------------------------------------------------------
 // sync: protocol. Every message is an 8-byte header (4-char id, u32 little-endian) + data.

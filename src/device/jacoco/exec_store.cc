@@ -179,10 +179,6 @@ size_t ExecStore::CoveredCount() const {
   return n;
 }
 
-size_t ExecStore::HeldBytes() const {
-  return arena_.capacity() + entries_.size() * sizeof(Entry) + slots_.capacity() * sizeof(uint32_t);
-}
-
 void ExecStore::KeepLatestSessions() {
   for (size_t i = sessions_.size(); i-- > 0;)
     for (size_t j = 0; j < i; ++j)

@@ -55,8 +55,6 @@ class ExecStore {
   std::vector<uint32_t> ByIdOrder() const;  // indexes for at(), by unsigned id
   size_t ProbeCount() const;
   size_t CoveredCount() const;
-  // The bytes the arena and the index hold (for the memory tests).
-  size_t HeldBytes() const;
 
   // WriteExecBlocks (exec_data.h) of this data, appended to `out`: sessions, then classes by id
   // (those without a hit left out), each name as it came.
