@@ -17,7 +17,6 @@
 #include "cli/strategy_flags.h"
 #include "cli/target_flags.h"
 #include "cli/timetravel_flags.h"
-#include "oracle/kinds.h"
 #include "run/bench/bench.h"
 
 namespace roam::cli {
@@ -120,15 +119,10 @@ void AddBenchRunFlags(CLI::App& app, BenchFlags& f) {
       ->capture_default_str();
   AddHarnessFlags(app, o.harness);
   AddIntentsFlag(app, o.intents);
-  for (const auto& kind : oracle::OracleKinds())
-    app.add_option(fmt::format("--{}", kind.name), o.oracle_files[std::string(kind.name)],
-                   fmt::format("{}; for exploration runs, one file for every app, or a "
-                               "folder whose APP.{}.json goes with apps/.../APP.json "
-                               "(apps/bench/config ships them)",
-                               kind.help, kind.name))
-        ->type_name("PATH")
-        ->check(CLI::ExistingPath.description(""))
-        ->group("Oracles");
+  AddOracleFlags(app, o.oracle_files,
+                 "; for exploration runs: one file for every app, or a folder of APP.<flag>.json "
+                 "files, each going with apps/.../APP.json (apps/bench/config ships them)",
+                 "PATH");
   AddFastbotTuningFlags(app, o.strategy_settings.fastbot);  // no --model: runs are parallel
   AddDqnTuningFlags(app, o.strategy_settings.dqn);
   app.add_option("--dqn-model", o.strategy_settings.dqn.model,

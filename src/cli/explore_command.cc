@@ -18,7 +18,6 @@
 #include "cli/target_flags.h"
 #include "cli/timetravel_flags.h"
 #include "device/android/adb_protocol.h"
-#include "oracle/kinds.h"
 #include "report/run_report.h"
 #include "run/explore/explore.h"
 #include "run/triage/minimize.h"
@@ -149,11 +148,7 @@ void AddExploreStrategyFlags(CLI::App& app, ExploreFlags& f) {
   AddDeclaredStrategyFlags(app, o.strategy_settings);
   AddHarnessFlags(app, o.harness);
   AddIntentsFlag(app, o.campaign.intents);
-  for (const auto& kind : oracle::OracleKinds())
-    app.add_option(fmt::format("--{}", kind.name), o.oracle_files[std::string(kind.name)],
-                   std::string(kind.help))
-        ->type_name("FILE")
-        ->group("Oracles");
+  AddOracleFlags(app, o.oracle_files);
   AddFastbotTuningFlags(app, o.strategy_settings.fastbot);
   AddFastbotModelFlags(app, o.strategy_settings.fastbot, o.campaign.flush_every);
   AddDqnTuningFlags(app, o.strategy_settings.dqn);

@@ -18,6 +18,7 @@
 #include "base/files.h"
 #include "cli/commands.h"
 #include "device/android/adb_address.h"
+#include "oracle/kinds.h"
 
 namespace roam::cli {
 
@@ -102,6 +103,16 @@ void AddIntentsFlag(CLI::App& app, bool& on) {
          "its screens read, none and wrong ones (off: the GUI only)")
       ->check(CLI::IsMember({"on", "off"}))
       ->default_str(on ? "on" : "off");
+}
+
+void AddOracleFlags(CLI::App& app, std::map<std::string, std::filesystem::path>& files,
+                    std::string_view also, std::string_view type) {
+  for (const auto& kind : oracle::OracleKinds())
+    app.add_option(fmt::format("--{}", kind.name), files[std::string(kind.name)],
+                   fmt::format("{}{}", kind.help, also))
+        ->type_name(std::string(type))
+        ->check(CLI::ExistingPath.description(""))
+        ->group("Oracles");
 }
 
 void AddBudgetFlags(CLI::App& app, run::BudgetOptions& budget, const std::string& events_help,

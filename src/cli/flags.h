@@ -2,9 +2,12 @@
 // Stateless; thread-compatible.
 #pragma once
 
+#include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
@@ -43,6 +46,11 @@ void AddBudgetFlags(CLI::App& app, run::BudgetOptions& budget, const std::string
 // --intents on|off: whether exploring strategies may start the app's activities from outside its
 // GUI (exported activities, deep links; docs/exploring.md#intents).
 void AddIntentsFlag(CLI::App& app, bool& on);
+
+// --properties FILE and the other user oracles of oracle/kinds.h, one flag a row, into `files`
+// by the row's name; `also` is added to each help line.
+void AddOracleFlags(CLI::App& app, std::map<std::string, std::filesystem::path>& files,
+                    std::string_view also = "", std::string_view type = "FILE");
 
 // A library message in the command line's terms: settings named as config.json names them
 // ("time_travel.alpha") become the flags that set them ("--tt-alpha").

@@ -85,6 +85,7 @@ int VisionCommand(int argc, char** argv) {
       ->check(Positive())
       ->capture_default_str()
       ->group("VisionDroid");
+  AddOracleFlags(app, o.oracle_files);
   app.add_flag("!--no-score", o.score,
                "simulator: do not look for the planted bug behind each report");
   bool quiet = false;

@@ -127,6 +127,20 @@ Status WriteOracleBug(const std::filesystem::path& run_dir, const OracleBug& bug
   return WriteJsonFile(dir / "bug.json", j);
 }
 
+Result<std::vector<oracle::OracleMaker>> ReadOracles(
+    const std::map<std::string, std::filesystem::path>& files, json& config) {
+  std::vector<oracle::OracleMaker> makers;
+  for (const auto& kind : oracle::OracleKinds()) {
+    auto file = files.find(std::string(kind.name));
+    if (file == files.end() || file->second.empty()) continue;
+    auto make = kind.read(file->second);
+    if (!make.ok()) return make.status();
+    makers.push_back(std::move(*make));
+    config[std::string(kind.name)] = file->second.string();
+  }
+  return makers;
+}
+
 Result<bool> OracleFiler::File(const oracle::Finding& finding, const TraceFn& first,
                                const TraceFn& then) {
   auto [it, fresh] = index_.try_emplace(finding.signature, findings_.size());

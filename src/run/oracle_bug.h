@@ -79,6 +79,11 @@ Status WriteOracleBug(const std::filesystem::path& run_dir, const OracleBug& bug
                       const std::vector<report::TraceStep>& trace, const ReplaySpec& replay,
                       const OracleScreens* screens = nullptr);
 
+// The user's oracles `files` names (by oracle/kinds.h row: "properties"; an empty path: off),
+// each file read once into what makes each campaign's oracle, and named in `config` (config.json).
+Result<std::vector<oracle::OracleMaker>> ReadOracles(
+    const std::map<std::string, std::filesystem::path>& files, nlohmann::json& config);
+
 // How a campaign's user oracles' findings are filed.
 struct OracleFilerSetup {
   std::filesystem::path run_dir;

@@ -13,6 +13,7 @@
 #include "base/files.h"
 #include "llm/chat_server_double.h"
 #include "report/run_report.h"
+#include "report/trace.h"
 #include "run/bench/bench.h"
 #include "run/triage/replay.h"
 #include "run/vision/vision_internal.h"
@@ -218,6 +219,50 @@ TEST(VisionTest, TheScriptedModelFindsThePlantedWrongPhotoBugAndItReplaysFromThe
 // apps/bench/tube: after a video's "Open in browser" -> Chrome -> back, Play does nothing
 // (tube-play-dead-after-browser). That step leaves the screen as it was; it must reach the
 // Monitor and the Detector as what it is, or the bug can never be judged.
+// --properties in vision (issue 63): where the precondition holds, the property's interaction is
+// taken instead of asking the Explorer, and a violation is bugs/P1 with the run as its trace,
+// checked again on a fresh app, beside the Detector's reports.
+TEST(VisionTest, APropertysInteractionRunsInsteadOfTheExplorerAndItsViolationIsFiled) {
+  ChatServerDouble server;
+  ScriptedModel model{.path = {"\"Cinema\"", "\"Cleaning\"", "\"Diary\""}};
+  server.Respond([&](const ChatServerDouble::Received& r) { return model(r); });
+  VisionOptions o = DiaryOptions(server.url(), "vision_properties");
+  o.budget.events = 6;
+  const auto file = roam::testing::TempDir("vision_properties_file") / "p.json";
+  // A wrong expectation, so that it is violated: attaching a picture stays in the diary app.
+  ASSERT_TRUE(WriteFileAtomic(file, R"({"properties": [{"name": "attach leaves",
+      "precondition": {"present": [{"text": "Attach picture"}]},
+      "probability": 1,
+      "interaction": [{"action": "click", "widget": {"text": "Attach picture"}}],
+      "postcondition": [{"activity": "NoSuchActivity"}]}]})")
+                  .ok());
+  o.oracle_files["properties"] = file;
+  auto result = Vision(o);
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  const auto& s = result->summary;
+  EXPECT_EQ(s.events, 6);
+  // Each time the main screen showed, the property's click was the step (the Explorer is asked
+  // in between: a property is not started again at once); the Explorer chose the others.
+  auto trace = report::ReadTrace(o.out / "trace.jsonl");
+  ASSERT_TRUE(trace.ok());
+  int clicks = 0;
+  for (const auto& step : *trace) clicks += step.widget_text == "Attach picture";
+  EXPECT_GE(clicks, 1);
+  EXPECT_EQ(result->stats.explorer_requests + clicks, 6);
+  ASSERT_TRUE(s.functional.has_value());
+  const auto p1 = std::find_if(s.functional->begin(), s.functional->end(),
+                               [](const auto& f) { return f.id == "P1"; });
+  ASSERT_NE(p1, s.functional->end());
+  auto bug = ReadJsonFile(o.out / "bugs/P1/bug.json");
+  ASSERT_TRUE(bug.ok());
+  EXPECT_EQ((*bug)["kind"], "property");
+  EXPECT_EQ((*bug)["reproduced"], true);
+  EXPECT_EQ(s.sections["properties"]["properties"][0]["violated"], clicks);
+  auto config = ReadJsonFile(o.out / "config.json");
+  ASSERT_TRUE(config.ok());
+  EXPECT_EQ((*config)["properties"], file.string());
+}
+
 TEST(VisionTest, AStepThatChangesNothingReachesTheDetectorAsSuch) {
   ChatServerDouble server;
   ScriptedModel model{.path = {"What if the Moon disappeared?", "\"More options\"",

@@ -5,9 +5,9 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
-#include "oracle/kinds.h"
 #include "run/explore/fleet.h"
 #include "run/networks.h"
+#include "run/oracle_bug.h"
 
 namespace roam::run {
 
@@ -42,25 +42,6 @@ Status WriteStrategyFigures(const std::filesystem::path& out, const explore::Str
   }
   return Status::Ok();
 }
-
-namespace {
-
-// The run's oracles of oracle/kinds.h, each file read once (each device's campaign makes its own
-// oracle of it), named in `config`.
-Result<std::vector<oracle::OracleMaker>> ReadOracles(const ExploreOptions& options, json& config) {
-  std::vector<oracle::OracleMaker> makers;
-  for (const auto& kind : oracle::OracleKinds()) {
-    auto file = options.oracle_files.find(std::string(kind.name));
-    if (file == options.oracle_files.end() || file->second.empty()) continue;
-    auto make = kind.read(file->second);
-    if (!make.ok()) return make.status();
-    makers.push_back(std::move(*make));
-    config[std::string(kind.name)] = file->second.string();
-  }
-  return makers;
-}
-
-}  // namespace
 
 Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& context) {
   ExploreOptions options = given;
@@ -109,7 +90,7 @@ Result<report::Summary> Explore(const ExploreOptions& given, const RunContext& c
   }
   json config = ExploreConfig(options, *devices[0].strategy);
   // Read before the run folder: a bad file leaves nothing behind.
-  auto oracles = ReadOracles(options, config);
+  auto oracles = ReadOracles(options.oracle_files, config);
   if (!oracles.ok()) return oracles.status();
   options.campaign.oracles = std::move(*oracles);
   if (fleet) {

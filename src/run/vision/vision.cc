@@ -11,10 +11,12 @@
 #include "base/rng.h"
 #include "draw/draw.h"
 #include "draw/marks.h"
+#include "gui/actions.h"
 #include "report/run_report.h"
 #include "run/crash_bug.h"
 #include "run/executor.h"
 #include "run/explore/explore.h"
+#include "run/oracle_bug.h"
 #include "run/session.h"
 #include "run/target.h"
 #include "run/vision/vision_internal.h"
@@ -63,7 +65,7 @@ class VisionCampaign {
  public:
   VisionCampaign(const VisionOptions& options, Target& target, llm::Client& client,
                  std::vector<vision::BugExample> examples, vision::NameSimilarityFn similar,
-                 const RunContext& context)
+                 const std::vector<oracle::OracleMaker>& oracles, const RunContext& context)
       : options_(options),
         target_(target),
         client_(client),
@@ -78,7 +80,16 @@ class VisionCampaign {
         progress_(session_.progress()),
         package_(session_.package()),
         rng_(options.seed),
-        crash_filer_(options.out, CrashCheckSetup::For(target)) {}
+        crash_filer_(options.out, CrashCheckSetup::For(target)),
+        oracle_filer_({.run_dir = options.out,
+                       .replay = target.replay(),
+                       .fresh_device = target.fresh_device(),
+                       .functional_bugs = target.FunctionalBugsOn()}) {
+    for (const auto& make : oracles) {
+      oracles_.push_back(make());
+      executor_.Hear(*oracles_.back());
+    }
+  }
 
   // Runs to the budget, a stop request or a failure; the run folder holds what was found
   // whatever stopped it (a failure is returned after it is written).
@@ -127,6 +138,13 @@ class VisionCampaign {
   Result<draw::Picture> PictureOf(const gui::Screen& screen);
   // Files bugs/B<n>/ for the crashes and ANRs met first, the run from its start as their trace.
   Status FileCrashes();
+  // The user's oracles' look at the screen about to be acted on (oracle/oracle.h): a step of
+  // their own in `own`, and bugs/P<n> for each new finding, the run from its start as its trace.
+  Status SeeOracles(bool restarted, std::optional<gui::Action>& own);
+  // Takes an oracle's step (a property's interaction) instead of asking the Explorer.
+  Status TakeOwnStep(const gui::Action& action, uint64_t key);
+  // What the oracles see of the action just taken (`outcome` followed it on `before`).
+  void Saw(const gui::Action& action, const gui::Screen& before, const ActOutcome& outcome);
   // The Detector on the function's steps; `now` is the screen they led to when a screenshot of
   // it is at hand (null: one is taken).
   Status Judge(const draw::Picture* now);
@@ -163,6 +181,14 @@ class VisionCampaign {
   std::set<uint64_t> states_;
   std::vector<report::FunctionalFinding> findings_;
   CrashFiler crash_filer_;
+  // The user's oracles (VisionOptions::oracle_files), the last action and the screen it was taken
+  // on, and their bug folders.
+  std::vector<std::unique_ptr<oracle::Oracle>> oracles_;
+  std::vector<gui::Action> actions_;  // what the screen offers, for the oracles' steps
+  std::optional<gui::Action> last_action_;
+  gui::Screen last_screen_;
+  bool last_failed_ = false;
+  OracleFiler oracle_filer_;
   // The model cannot be used any more (Ask): the run stops with it as a model error.
   Status model_error_;
   bool answered_ = false;  // the model has answered at least once
@@ -255,6 +281,9 @@ Status VisionCampaign::StepOnce() {
   if (states_.insert(key).second) session_.KeepScreen(key, screen_);
   if (std::find(activities_.begin(), activities_.end(), screen_.activity) == activities_.end())
     activities_.push_back(screen_.activity);
+  std::optional<gui::Action> own;
+  ROAM_RETURN_IF_ERROR(SeeOracles(relaunched, own));
+  if (own) return TakeOwnStep(*own, key);
 
   const double tool_start = budget_.Elapsed();
   auto picture = PictureOf(screen_);
@@ -361,6 +390,7 @@ Status VisionCampaign::Perform(const gui::Action& action,
   ActOutcome outcome;
   report::TraceStep ts = StepExecutor::StepFor(screen_, action, key);
   ROAM_RETURN_IF_ERROR(executor_.Act(action, outcome));
+  Saw(action, screen_, outcome);
   shot_ = {};  // a step may change pixels no widget's text shows
   step.trace_index = episode_.size();
   ROAM_RETURN_IF_ERROR(Record(ts, &outcome));
@@ -411,6 +441,50 @@ std::vector<VisionStep> VisionCampaign::ExplorerHistory(
   if (out.size() > static_cast<size_t>(options_.history_steps))
     out.erase(out.begin(), out.end() - options_.history_steps);
   return out;
+}
+
+Status VisionCampaign::SeeOracles(bool restarted, std::optional<gui::Action>& own) {
+  if (oracles_.empty()) return Status::Ok();
+  gui::ActionsFor(screen_, actions_);
+  const oracle::StepSeen seen{.step = static_cast<int64_t>(episode_.size()) + 1,
+                              .screen = &screen_,
+                              .actions = &actions_,
+                              .last_action = !restarted && last_action_ ? &*last_action_ : nullptr,
+                              .last_screen = &last_screen_,
+                              .failed = last_failed_};
+  std::vector<oracle::Finding> found;
+  for (auto& o : oracles_) {
+    std::optional<gui::Action> step = o->See(seen, rng_, found);
+    if (!own) own = std::move(step);
+  }
+  for (const auto& f : found) {
+    Result<bool> filed = Timed(budget_.clock(), executor_.timing().aside, [&] {
+      return oracle_filer_.File(
+          f, [&] { return episode_; }, nullptr);
+    });
+    ROAM_RETURN_IF_ERROR(session_.Wrote(filed.status()));
+    if (*filed)
+      progress_.Note(fmt::format("vision: {} {}", oracle_filer_.findings().back().id, f.words));
+  }
+  return Status::Ok();
+}
+
+Status VisionCampaign::TakeOwnStep(const gui::Action& action, uint64_t key) {
+  ActOutcome outcome;
+  report::TraceStep ts = StepExecutor::StepFor(screen_, action, key);
+  ROAM_RETURN_IF_ERROR(executor_.Act(action, outcome));
+  Saw(action, screen_, outcome);
+  shot_ = {};
+  ROAM_RETURN_IF_ERROR(Record(ts, &outcome));
+  return FileCrashes();
+}
+
+void VisionCampaign::Saw(const gui::Action& action, const gui::Screen& before,
+                         const ActOutcome& outcome) {
+  if (oracles_.empty()) return;
+  last_action_ = action;
+  last_screen_ = before;
+  last_failed_ = outcome.failed();
 }
 
 Status VisionCampaign::FileCrashes() {
@@ -549,7 +623,12 @@ report::Summary VisionCampaign::MakeSummary() const {
   sum.states = states_.size();
   report::AddFindings(session_.crashes().findings(), crash_filer_.dirs(), sum);
   sum.functional = findings_;
+  const auto& own = oracle_filer_.findings();
+  sum.functional->insert(sum.functional->end(), own.begin(), own.end());
   sum.sections = {{"vision", VisionStatsJson(stats_)}};
+  for (const auto& o : oracles_)
+    if (auto figures = o->Figures(); !figures.is_null())
+      sum.sections[std::string(o->Name())] = figures;
   return sum;
 }
 
@@ -622,12 +701,16 @@ Result<VisionResult> Vision(const VisionOptions& options, const RunContext& cont
   target_options.android.stop = context.stop;  // Ctrl-C ends a wait for a device that went away
   auto target = Target::Open(target_options, options.seed, options.signature_frames);
   if (!target.ok()) return target.status();
-  ROAM_RETURN_IF_ERROR(OpenRunFolder(options, **target, VisionConfig(options)));
+  json config = VisionConfig(options);
+  // Read before the run folder: a bad file leaves nothing behind.
+  auto oracles = ReadOracles(options.oracle_files, config);
+  if (!oracles.ok()) return oracles.status();
+  ROAM_RETURN_IF_ERROR(OpenRunFolder(options, **target, config));
   // A replayed log is read whole before the run folder is prepared (it may be in it).
   auto recorder = llm::Recorder::Open(*model, options.out / "llm.jsonl", options.llm.model);
   if (!recorder.ok()) return recorder.status();
   VisionCampaign campaign(options, **target, **recorder, std::move(*examples), std::move(similar),
-                          context);
+                          *oracles, context);
   return campaign.Run();
 }
 
