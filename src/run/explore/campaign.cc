@@ -35,15 +35,13 @@ Campaign::Campaign(CampaignOptions options, BudgetOptions budget, device::Device
       session_(device, SessionFor(options.session, budget, io_), context),
       budget_(session_.budget()),
       executor_(session_.executor()),
+      oracles_(options_.oracles, executor_),
       oracle_filer_({.run_dir = io_.out_dir,
                      .replay = io_.replay,
                      .fresh_device = io_.fresh_device,
                      .functional_bugs = io_.functional_bugs,
                      .screens = options_.session.bug_screenshots > 0,
-                     .shared = io_.shared_bugs}) {
-  for (const auto& make : options_.oracles) oracles_.push_back(make());
-  for (auto& o : oracles_) executor_.Hear(*o);
-}
+                     .shared = io_.shared_bugs}) {}
 
 void StepTurns::Begin(size_t device) {
   std::unique_lock lock(mu_);
@@ -218,7 +216,7 @@ Status Campaign::Step() {
   executor_.timing().decide += clock.Now() - mark;
   // A property's interaction under way is not undone by a restore.
   const size_t moved = restores_ + failed_restores_;
-  if (!OraclesBusy()) ROAM_RETURN_IF_ERROR(ServeRequests(key));
+  if (!oracles_.Busy()) ROAM_RETURN_IF_ERROR(ServeRequests(key));
   if (!budget_.Left()) return Status::Ok();  // a replayed path may use up the budget
   std::optional<gui::Action> own;
   ROAM_RETURN_IF_ERROR(SeeOracles(relaunched || restores_ + failed_restores_ != moved, own));
@@ -238,11 +236,7 @@ Status Campaign::Step() {
   ROAM_RETURN_IF_ERROR(executor_.Act(action, outcome));
   if (action.kind == gui::ActionKind::kBroadcast) session_.ReadBroadcasts();
   if (action.kind == gui::ActionKind::kIntent && !outcome.refused.empty()) session_.ReadIntents();
-  if (!oracles_.empty()) {
-    last_action_ = action;
-    last_screen_ = screen_;
-    last_failed_ = outcome.failed();
-  }
+  oracles_.Saw(action, screen_, outcome.failed());
   ROAM_RETURN_IF_ERROR(RecordAct(std::move(step), outcome));
   pending_ = Pending{.from = key,
                      .action = std::move(action),

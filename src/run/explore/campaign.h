@@ -34,6 +34,7 @@
 #include "run/crash_bug.h"
 #include "run/executor.h"
 #include "run/oracle_bug.h"
+#include "run/oracles.h"
 #include "run/progress.h"
 #include "run/replay_spec.h"
 #include "run/session.h"
@@ -134,8 +135,6 @@ class Campaign {
   // The oracles' look at the screen about to be acted on (campaign_oracles.cc): a step of their
   // own in `own`, and a bug folder for each new finding.
   Status SeeOracles(bool restarted, std::optional<gui::Action>& own);
-  // Whether an oracle's steps are under way.
-  bool OraclesBusy() const;
   Status FileOracleBug(const oracle::Finding& finding);
   // The last episode from a clean start (turned as the run began), or the whole run so far when
   // the episode overflowed; the whole run so far, read back from trace.jsonl.
@@ -198,12 +197,9 @@ class Campaign {
   size_t snapshots_taken_ = 0, restores_ = 0, failed_restores_ = 0;
   int64_t restore_events_ = 0;  // events sent replaying paths
 
-  // The user's oracles (CampaignOptions::oracles), besides the session's crash oracle; the last
-  // action and the screen it was taken on; the bug folders of their findings.
-  std::vector<std::unique_ptr<oracle::Oracle>> oracles_;
-  std::optional<gui::Action> last_action_;
-  gui::Screen last_screen_;
-  bool last_failed_ = false;
+  // The user's oracles (CampaignOptions::oracles), besides the session's crash oracle, and the
+  // bug folders of their findings.
+  CampaignOracles oracles_;
   OracleFiler oracle_filer_;
 
   int64_t trace_steps_ = 0;

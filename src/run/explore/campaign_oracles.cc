@@ -2,8 +2,6 @@
 // folder of each finding: bugs/B<n> for a device's report (campaign_report.cc), else the folder
 // its oracle's row of oracle/kinds.h names (bugs/P<n> for a property's violation), checked on a
 // fresh device and put down to a planted bug where the simulator allows.
-#include <algorithm>
-
 #include <fmt/format.h>
 
 #include "oracle/kinds.h"
@@ -12,23 +10,10 @@
 
 namespace roam::run {
 
-bool Campaign::OraclesBusy() const {
-  return std::ranges::any_of(oracles_, [](const auto& o) { return o->Busy(); });
-}
-
 Status Campaign::SeeOracles(bool restarted, std::optional<gui::Action>& own) {
   if (oracles_.empty()) return Status::Ok();
-  oracle::StepSeen seen{.step = trace_steps_,
-                        .screen = &screen_,
-                        .actions = &actions_,
-                        .last_action = !restarted && last_action_ ? &*last_action_ : nullptr,
-                        .last_screen = &last_screen_,
-                        .failed = last_failed_};
   std::vector<oracle::Finding> found;
-  for (auto& o : oracles_) {
-    std::optional<gui::Action> step = o->See(seen, rng_, found);
-    if (!own) own = std::move(step);
-  }
+  own = oracles_.See(trace_steps_, screen_, actions_, restarted, rng_, found);
   for (const auto& f : found) ROAM_RETURN_IF_ERROR(File(f));
   return Status::Ok();
 }

@@ -95,9 +95,7 @@ report::Summary Campaign::MakeSummary() const {
   s.restore_events = restore_events_;
   report::AddFindings(session_.crashes().findings(), bug_dirs_, s);
   if (!oracles_.empty()) s.functional = oracle_filer_.findings();
-  for (const auto& o : oracles_)
-    if (auto figures = o->Figures(); !figures.is_null())
-      s.sections[std::string(o->Name())] = figures;
+  oracles_.AddFigures(s.sections);
   report::MarkKnown(io_.known, s);
   return s;
 }

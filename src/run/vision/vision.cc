@@ -17,6 +17,7 @@
 #include "run/executor.h"
 #include "run/explore/explore.h"
 #include "run/oracle_bug.h"
+#include "run/oracles.h"
 #include "run/session.h"
 #include "run/target.h"
 #include "run/vision/vision_internal.h"
@@ -81,15 +82,11 @@ class VisionCampaign {
         package_(session_.package()),
         rng_(options.seed),
         crash_filer_(options.out, CrashCheckSetup::For(target)),
+        oracles_(oracles, executor_),
         oracle_filer_({.run_dir = options.out,
                        .replay = target.replay(),
                        .fresh_device = target.fresh_device(),
-                       .functional_bugs = target.FunctionalBugsOn()}) {
-    for (const auto& make : oracles) {
-      oracles_.push_back(make());
-      executor_.Hear(*oracles_.back());
-    }
-  }
+                       .functional_bugs = target.FunctionalBugsOn()}) {}
 
   // Runs to the budget, a stop request or a failure; the run folder holds what was found
   // whatever stopped it (a failure is returned after it is written).
@@ -143,8 +140,6 @@ class VisionCampaign {
   Status SeeOracles(bool restarted, std::optional<gui::Action>& own);
   // Takes an oracle's step (a property's interaction) instead of asking the Explorer.
   Status TakeOwnStep(const gui::Action& action, uint64_t key);
-  // What the oracles see of the action just taken (`outcome` followed it on `before`).
-  void Saw(const gui::Action& action, const gui::Screen& before, const ActOutcome& outcome);
   // The Detector on the function's steps; `now` is the screen they led to when a screenshot of
   // it is at hand (null: one is taken).
   Status Judge(const draw::Picture* now);
@@ -181,13 +176,9 @@ class VisionCampaign {
   std::set<uint64_t> states_;
   std::vector<report::FunctionalFinding> findings_;
   CrashFiler crash_filer_;
-  // The user's oracles (VisionOptions::oracle_files), the last action and the screen it was taken
-  // on, and their bug folders.
-  std::vector<std::unique_ptr<oracle::Oracle>> oracles_;
+  // The user's oracles (VisionOptions::oracle_files) and their bug folders.
+  CampaignOracles oracles_;
   std::vector<gui::Action> actions_;  // what the screen offers, for the oracles' steps
-  std::optional<gui::Action> last_action_;
-  gui::Screen last_screen_;
-  bool last_failed_ = false;
   OracleFiler oracle_filer_;
   // The model cannot be used any more (Ask): the run stops with it as a model error.
   Status model_error_;
@@ -390,7 +381,7 @@ Status VisionCampaign::Perform(const gui::Action& action,
   ActOutcome outcome;
   report::TraceStep ts = StepExecutor::StepFor(screen_, action, key);
   ROAM_RETURN_IF_ERROR(executor_.Act(action, outcome));
-  Saw(action, screen_, outcome);
+  oracles_.Saw(action, screen_, outcome.failed());
   shot_ = {};  // a step may change pixels no widget's text shows
   step.trace_index = episode_.size();
   ROAM_RETURN_IF_ERROR(Record(ts, &outcome));
@@ -446,17 +437,9 @@ std::vector<VisionStep> VisionCampaign::ExplorerHistory(
 Status VisionCampaign::SeeOracles(bool restarted, std::optional<gui::Action>& own) {
   if (oracles_.empty()) return Status::Ok();
   gui::ActionsFor(screen_, actions_);
-  const oracle::StepSeen seen{.step = static_cast<int64_t>(episode_.size()) + 1,
-                              .screen = &screen_,
-                              .actions = &actions_,
-                              .last_action = !restarted && last_action_ ? &*last_action_ : nullptr,
-                              .last_screen = &last_screen_,
-                              .failed = last_failed_};
   std::vector<oracle::Finding> found;
-  for (auto& o : oracles_) {
-    std::optional<gui::Action> step = o->See(seen, rng_, found);
-    if (!own) own = std::move(step);
-  }
+  own = oracles_.See(static_cast<int64_t>(episode_.size()) + 1, screen_, actions_, restarted, rng_,
+                     found);
   for (const auto& f : found) {
     Result<bool> filed = Timed(budget_.clock(), executor_.timing().aside, [&] {
       return oracle_filer_.File(
@@ -473,18 +456,10 @@ Status VisionCampaign::TakeOwnStep(const gui::Action& action, uint64_t key) {
   ActOutcome outcome;
   report::TraceStep ts = StepExecutor::StepFor(screen_, action, key);
   ROAM_RETURN_IF_ERROR(executor_.Act(action, outcome));
-  Saw(action, screen_, outcome);
+  oracles_.Saw(action, screen_, outcome.failed());
   shot_ = {};
   ROAM_RETURN_IF_ERROR(Record(ts, &outcome));
   return FileCrashes();
-}
-
-void VisionCampaign::Saw(const gui::Action& action, const gui::Screen& before,
-                         const ActOutcome& outcome) {
-  if (oracles_.empty()) return;
-  last_action_ = action;
-  last_screen_ = before;
-  last_failed_ = outcome.failed();
 }
 
 Status VisionCampaign::FileCrashes() {
@@ -626,9 +601,7 @@ report::Summary VisionCampaign::MakeSummary() const {
   const auto& own = oracle_filer_.findings();
   sum.functional->insert(sum.functional->end(), own.begin(), own.end());
   sum.sections = {{"vision", VisionStatsJson(stats_)}};
-  for (const auto& o : oracles_)
-    if (auto figures = o->Figures(); !figures.is_null())
-      sum.sections[std::string(o->Name())] = figures;
+  oracles_.AddFigures(sum.sections);
   return sum;
 }
 
