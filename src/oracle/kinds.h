@@ -1,16 +1,20 @@
 // oracle/kinds: the oracles a user turns on, one row each (the crash oracle is always on and not
 // among them). A row says which flag gives the oracle's file (`--properties FILE`), the kind and
 // folder of the bugs it files (bug.json's "kind" "property", bugs/P<n>), how the file is read
-// (once per run, into what makes each campaign's oracle) and how a finding is checked again when
-// its trace is replayed (`roam replay`, `roam minimize`, the check when it is filed). The name
-// of a row is also its oracle's Name(): its section of summary.json and its key in config.json.
-// A new oracle is its files in oracle/ and a row here. Constant; thread-safe.
+// (once per run, into what makes each campaign's oracle), how a finding is checked again when
+// its trace is replayed (`roam replay`, `roam minimize`, the check when it is filed) and how the
+// figures of a run's devices merge into one section of summary.json. The name of a row is also
+// its oracle's Name(): its section of summary.json and its key in config.json. A new oracle is
+// its files in oracle/ and a row here. Constant; thread-safe.
 #pragma once
 
 #include <filesystem>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "base/status.h"
 #include "gui/screen.h"
