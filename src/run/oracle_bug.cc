@@ -142,7 +142,16 @@ Result<std::vector<oracle::OracleMaker>> ReadOracles(
 }
 
 Result<bool> OracleFiler::File(const oracle::Finding& finding, const TraceFn& first,
-                               const TraceFn& then) {
+                               const TraceFn& then, Session& session, std::string_view command) {
+  Result<bool> filed = Timed(session.budget().clock(), session.executor().timing().aside,
+                             [&] { return Write(finding, first, then); });
+  if (filed.ok() && *filed)
+    session.progress().Note(fmt::format("{}: {} {}", command, findings_.back().id, finding.words));
+  return filed;
+}
+
+Result<bool> OracleFiler::Write(const oracle::Finding& finding, const TraceFn& first,
+                                const TraceFn& then) {
   auto [it, fresh] = index_.try_emplace(finding.signature, findings_.size());
   if (!fresh) {
     ++findings_[it->second].count;

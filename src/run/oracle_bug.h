@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -105,14 +106,19 @@ class OracleFiler {
   explicit OracleFiler(OracleFilerSetup setup) : setup_(std::move(setup)) {}
 
   // Files `finding`: its trace is `first()` when that shows it again, else `then()` (null: no
-  // other; crash bugs are filed alike, run/crash_bug.h). Whether a folder was written now.
+  // other; crash bugs are filed alike, run/crash_bug.h). Whether a folder was written now, noted
+  // on `session`'s progress line as "<command>: P<n> <words>"; the time goes to its
+  // timing.aside, as CrashFiler's.
   using TraceFn = std::function<std::vector<report::TraceStep>()>;
-  Result<bool> File(const oracle::Finding& finding, const TraceFn& first, const TraceFn& then);
+  Result<bool> File(const oracle::Finding& finding, const TraceFn& first, const TraceFn& then,
+                    Session& session, std::string_view command);
 
   // summary.json's entries of the findings so far (id P<n>, ...).
   const std::vector<report::FunctionalFinding>& findings() const { return findings_; }
 
  private:
+  Result<bool> Write(const oracle::Finding& finding, const TraceFn& first, const TraceFn& then);
+
   OracleFilerSetup setup_;
   std::vector<report::FunctionalFinding> findings_;
   std::map<std::string, size_t> index_;    // by signature

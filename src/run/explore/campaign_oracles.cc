@@ -2,9 +2,6 @@
 // folder of each finding: bugs/B<n> for a device's report (campaign_report.cc), else the folder
 // its oracle's row of oracle/kinds.h names (bugs/P<n> for a property's violation), checked on a
 // fresh device and put down to a planted bug where the simulator allows.
-#include <fmt/format.h>
-
-#include "oracle/kinds.h"
 #include "run/explore/campaign.h"
 #include "run/oracle_bug.h"
 
@@ -23,17 +20,15 @@ Status Campaign::File(const oracle::Finding& finding) {
 }
 
 Status Campaign::FileOracleBug(const oracle::Finding& finding) {
-  Result<bool> filed = Timed(budget_.clock(), executor_.timing().aside, [&] {
-    // The last episode from a clean start when it shows the failure again, else the whole run so
-    // far (the app's saved data may hold what the episode needs), as crash bugs are filed.
-    return oracle_filer_.File(
-        finding, [&] { return EpisodeTrace(); },
-        episode_overflow_ ? OracleFiler::TraceFn() : [&] { return RunTraceSoFar(); });
-  });
+  // The last episode from a clean start when it shows the failure again, else the whole run so
+  // far (the app's saved data may hold what the episode needs), as crash bugs are filed.
+  Result<bool> filed = oracle_filer_.File(
+      finding, [&] { return EpisodeTrace(); },
+      episode_overflow_ ? OracleFiler::TraceFn() : [&] { return RunTraceSoFar(); }, session_,
+      "explore");
   ROAM_RETURN_IF_ERROR(session_.Wrote(filed.status()));
   if (!*filed) return Status::Ok();
-  const auto& entry = oracle_filer_.findings().back();
-  session_.progress().Note(fmt::format("explore: {} {}", entry.id, finding.words));
+  // A new finding is worth a fresh summary at once.
   return session_.Wrote(report::WriteSummary(session_.RunFile("summary", "json"), MakeSummary()));
 }
 

@@ -165,8 +165,9 @@ void MergeOracleFindings(const std::vector<report::Summary>& devices, report::Su
   if (!devices.front().functional) return;
   m.functional.emplace();
   std::map<std::string, size_t> at;  // id -> index in m.functional
-  for (const auto& d : devices)
-    for (const auto& f : d.functional.value_or(std::vector<report::FunctionalFinding>{})) {
+  for (const auto& d : devices) {
+    if (!d.functional) continue;
+    for (const auto& f : *d.functional) {
       auto [it, fresh] = at.try_emplace(f.id, m.functional->size());
       if (fresh) {
         m.functional->push_back(f);
@@ -177,6 +178,7 @@ void MergeOracleFindings(const std::vector<report::Summary>& devices, report::Su
       // The device that filed the folder knows the planted bug behind it.
       if (kept.bug_id.empty()) kept.bug_id = f.bug_id;
     }
+  }
   for (const auto& kind : oracle::OracleKinds()) {
     const std::string name(kind.name);
     std::vector<nlohmann::json> figures;

@@ -440,15 +440,12 @@ Status VisionCampaign::SeeOracles(bool restarted, std::optional<gui::Action>& ow
   std::vector<oracle::Finding> found;
   own = oracles_.See(static_cast<int64_t>(episode_.size()) + 1, screen_, actions_, restarted, rng_,
                      found);
-  for (const auto& f : found) {
-    Result<bool> filed = Timed(budget_.clock(), executor_.timing().aside, [&] {
-      return oracle_filer_.File(
-          f, [&] { return episode_; }, nullptr);
-    });
-    ROAM_RETURN_IF_ERROR(session_.Wrote(filed.status()));
-    if (*filed)
-      progress_.Note(fmt::format("vision: {} {}", oracle_filer_.findings().back().id, f.words));
-  }
+  for (const auto& f : found)  // the run from its start is the trace, as crashes' here
+    ROAM_RETURN_IF_ERROR(
+        session_.Wrote(oracle_filer_
+                           .File(
+                               f, [&] { return episode_; }, nullptr, session_, "vision")
+                           .status()));
   return Status::Ok();
 }
 
