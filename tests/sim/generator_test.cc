@@ -115,7 +115,8 @@ TEST(GeneratorTest, ClassicShapeIsUnchanged) {
 // (docs/app-spec.md): the real shape says so in the spec; the other kinds keep the oracle of
 // their kind.
 // Dropped Saves say no GUI-effect oracle sees them; a wrong delete's screen has an Add that puts
-// a row first, in front of the one a seed removes, so Genie's oracle can (the default oracle).
+// a row first, in front of the one a seed removes, so Genie's independent-view check can (with its
+// defaults).
 TEST(GeneratorTest, DroppedSavesSayNoGuiEffectOracleSeesThemAndWrongDeletesHaveAnAdd) {
   std::set<std::string> kinds;
   int wrong_delete_screens = 0;
