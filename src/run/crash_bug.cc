@@ -124,7 +124,7 @@ Status CrashFiler::FileNew(const std::vector<oracle::Finding>& crashes,
                            setup_.replay);
     }));
     dirs_.push_back("bugs/" + id);
-    if (!setup_.fresh_device) session.CheckAfterRun(run_dir_ / dirs_.back());
+    if (!setup_.fresh_device) session.CheckAfterRun(run_dir_ / dirs_.back(), CheckFiledBug);
     session.progress().Note(fmt::format("{}: {} {}", command, id, f.signature));
   }
   return Status::Ok();

@@ -42,17 +42,6 @@ struct CrashCheckSetup {
   }
 };
 
-struct TraceCheck {
-  bool checked = false;                               // a fresh device replayed the trace
-  bool reproduced = false;                            // and the finding's signature showed again
-  std::vector<std::pair<size_t, std::string>> shots;  // by index in the trace
-  std::string after;                                  // the screen the failure left (PNG)
-  std::string shots_error;                            // why the device drew none
-  size_t steps = 0;                                   // the trace's
-  // Where the replay left the trace's recorded screens, when it did.
-  std::optional<ReplayResult::Divergence> divergence;
-};
-
 // Replays `trace` on a fresh device of `setup`, looking for `finding`'s signature, and takes the
 // screens of its last setup.screenshots steps. Unchecked (`checked` false) when `setup` makes no
 // fresh device or the one asked for could not be made.

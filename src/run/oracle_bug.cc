@@ -29,6 +29,20 @@ std::string Outlined(const std::string& png, const gui::Screen& screen,
   return marked.ok() ? std::move(*marked) : png;
 }
 
+// Writes `screens` into `dir` and lists them in `bug` ("screenshots"; "screenshots_unavailable":
+// why the device drew none).
+Status WriteScreens(const std::filesystem::path& dir, const OracleScreens& screens, json& bug) {
+  auto files = WriteStepScreenshots(dir, screens.steps, screens.after);
+  if (!files.ok()) return files.status();
+  if (!screens.before.empty()) {
+    ROAM_RETURN_IF_ERROR(WriteFileAtomic(dir / kBeforeScreenshot, screens.before));
+    files->insert(files->begin(), kBeforeScreenshot);
+  }
+  bug["screenshots"] = *files;
+  if (!screens.error.empty()) bug["screenshots_unavailable"] = screens.error;
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<OracleCheck> RecheckOracleTrace(device::Device& device,
@@ -113,18 +127,58 @@ Status WriteOracleBug(const std::filesystem::path& run_dir, const OracleBug& bug
             {f.kind, f.source},
             {"replay", ReplaySpecToJson(replay)}};
   j["reproduced"] = bug.reproduced ? json(*bug.reproduced) : json(nullptr);
-  if (screens) {
-    auto files = WriteStepScreenshots(dir, screens->steps, screens->after);
-    if (!files.ok()) return files.status();
-    if (!screens->before.empty()) {
-      ROAM_RETURN_IF_ERROR(WriteFileAtomic(dir / kBeforeScreenshot, screens->before));
-      files->insert(files->begin(), kBeforeScreenshot);
-    }
-    j["screenshots"] = *files;
-    if (!screens->error.empty()) j["screenshots_unavailable"] = screens->error;
-  }
+  if (screens) ROAM_RETURN_IF_ERROR(WriteScreens(dir, *screens, j));
   ROAM_RETURN_IF_ERROR(report::WriteTrace(dir / "trace.jsonl", trace));
   return WriteJsonFile(dir / "bug.json", j);
+}
+
+Result<TraceCheck> CheckFiledOracleBug(device::Device& device, const std::filesystem::path& bug_dir,
+                                       int /*screenshots*/) {
+  const std::string where = (bug_dir / "bug.json").string();
+  auto j = ReadJsonFile(bug_dir / "bug.json");
+  if (!j.ok()) return j.status();
+  auto bug = ReadOracleBug(*j, where);
+  if (!bug.ok()) return bug.status();
+  auto spec = ReplaySpecFromJson(j->value("replay", json::object()), where + ": replay");
+  if (!spec.ok()) return spec.status();
+  auto whole = report::ReadTrace(bug_dir / "trace.jsonl");
+  if (!whole.ok()) return whole.status();
+  std::vector<report::TraceStep> shorter;
+  const std::filesystem::path shorter_file = bug_dir / kShorterTrace;
+  std::error_code ec;
+  if (std::filesystem::exists(shorter_file, ec)) {
+    auto read = report::ReadTrace(shorter_file);
+    std::filesystem::remove(shorter_file, ec);
+    if (read.ok()) shorter = std::move(*read);
+  }
+  // The shorter trace first, as a crash's: a phone replays it in less time, and a person reads
+  // it faster.
+  OracleScreens screens;
+  TraceCheck check{.checked = true};
+  auto shows = [&](const std::vector<report::TraceStep>& trace) -> Result<bool> {
+    auto c = RecheckOracleTrace(device, trace, *bug->kind, bug->finding, *spec, &screens);
+    if (!c.ok()) return c.status();
+    check.steps = trace.size();
+    return c->Reproduces(bug->finding);
+  };
+  if (!shorter.empty()) {
+    auto shown = shows(shorter);
+    if (shown.ok() && *shown) {
+      ROAM_RETURN_IF_ERROR(report::WriteTrace(bug_dir / kRunTrace, *whole));
+      ROAM_RETURN_IF_ERROR(report::WriteTrace(bug_dir / "trace.jsonl", shorter));
+      check.reproduced = true;
+    }
+  }
+  if (!check.reproduced) {
+    auto shown = shows(*whole);
+    if (!shown.ok())
+      return shown.status().Wrap(bug_dir.string() + ": checking its trace on the device");
+    check.reproduced = *shown;
+  }
+  (*j)["reproduced"] = check.reproduced;
+  ROAM_RETURN_IF_ERROR(WriteScreens(bug_dir, screens, *j));
+  ROAM_RETURN_IF_ERROR(WriteJsonFile(bug_dir / "bug.json", *j));
+  return check;
 }
 
 Result<std::vector<oracle::OracleMaker>> ReadOracles(
@@ -145,8 +199,10 @@ Result<bool> OracleFiler::File(const oracle::Finding& finding, const TraceFn& fi
                                const TraceFn& then, Session& session, std::string_view command) {
   Result<bool> filed = Timed(session.budget().clock(), session.executor().timing().aside,
                              [&] { return Write(finding, first, then); });
-  if (filed.ok() && *filed)
-    session.progress().Note(fmt::format("{}: {} {}", command, findings_.back().id, finding.words));
+  if (!filed.ok() || !*filed) return filed;
+  session.progress().Note(fmt::format("{}: {} {}", command, findings_.back().id, finding.words));
+  if (!setup_.fresh_device)
+    session.CheckAfterRun(setup_.run_dir / findings_.back().bug_dir, CheckFiledOracleBug);
   return filed;
 }
 
@@ -179,7 +235,11 @@ Result<bool> OracleFiler::Write(const oracle::Finding& finding, const TraceFn& f
       return false;
     }
   }
-  std::vector<report::TraceStep> trace = first();
+  // A phone checks it after the run, the shorter trace first.
+  std::vector<report::TraceStep> trace = setup_.fresh_device || !then ? first() : then();
+  std::vector<report::TraceStep> shorter;
+  if (!setup_.fresh_device && then) shorter = first();
+  if (shorter.size() >= trace.size()) shorter.clear();
   // Checked as `roam replay` will check it; on the simulator, each planted bug switched off in
   // turn tells which one it is (as functional reports are scored). The check of the trace kept
   // draws its screens.
@@ -207,6 +267,9 @@ Result<bool> OracleFiler::Write(const oracle::Finding& finding, const TraceFn& f
         }
   }
   ROAM_RETURN_IF_ERROR(WriteOracleBug(setup_.run_dir, bug, trace, setup_.replay, draw));
+  if (!shorter.empty())
+    ROAM_RETURN_IF_ERROR(
+        report::WriteTrace(setup_.run_dir / "bugs" / bug.id / kShorterTrace, shorter));
   entry.id = bug.id;
   entry.bug_dir = "bugs/" + bug.id;
   entry.bug_id = bug.finding.bug_id;

@@ -80,6 +80,15 @@ Status WriteOracleBug(const std::filesystem::path& run_dir, const OracleBug& bug
                       const std::vector<report::TraceStep>& trace, const ReplaySpec& replay,
                       const OracleScreens* screens = nullptr);
 
+// Checks a bug folder filed without a check, the device having no second copy of the app (a
+// phone), on that device once the run is over, as CheckFiledBug checks a crash's (run/crash_bug.h):
+// its trace.shorter.jsonl first, when there is one, then its trace.jsonl; the one that showed the
+// finding again becomes trace.jsonl (the whole run's, replaced, is kept as kRunTrace). bug.json
+// records whether it did, and the check's screens (OracleScreens) are written and listed there;
+// `screenshots` is not read (they are the steps from where the check began).
+Result<TraceCheck> CheckFiledOracleBug(device::Device& device, const std::filesystem::path& bug_dir,
+                                       int screenshots);
+
 // The user's oracles `files` names (by oracle/kinds.h row: "properties"; an empty path: off),
 // each file read once into what makes each campaign's oracle, and named in `config` (config.json).
 Result<std::vector<oracle::OracleMaker>> ReadOracles(
@@ -99,16 +108,18 @@ struct OracleFilerSetup {
 
 // Files a campaign's user oracles' findings (oracle/kinds.h) as bugs/<folder><n>, one folder per
 // signature (a repeat is counted), each checked on a fresh device and put down to a planted bug
-// where the target makes fresh devices, with the screens that check drew; keeps their summary
-// entries. Single-threaded.
+// where the target makes fresh devices, with the screens that check drew; on a phone, left to the
+// session to check once the run is over (CheckFiledOracleBug). Keeps their summary entries.
+// Single-threaded.
 class OracleFiler {
  public:
   explicit OracleFiler(OracleFilerSetup setup) : setup_(std::move(setup)) {}
 
   // Files `finding`: its trace is `first()` when that shows it again, else `then()` (null: no
-  // other; crash bugs are filed alike, run/crash_bug.h). Whether a folder was written now, noted
-  // on `session`'s progress line as "<command>: P<n> <words>"; the time goes to its
-  // timing.aside, as CrashFiler's.
+  // other; crash bugs are filed alike, run/crash_bug.h). On a phone, both are kept for the check
+  // after the run: `then()` as trace.jsonl, `first()` as trace.shorter.jsonl. Whether a folder was
+  // written now, noted on `session`'s progress line as "<command>: P<n> <words>"; the time goes to
+  // its timing.aside, as CrashFiler's.
   using TraceFn = std::function<std::vector<report::TraceStep>()>;
   Result<bool> File(const oracle::Finding& finding, const TraceFn& first, const TraceFn& then,
                     Session& session, std::string_view command);

@@ -33,6 +33,18 @@ struct ReplayResult {
   std::optional<Divergence> divergence;
 };
 
+// A bug's trace checked on a device: whether it showed the bug again, and the screens it took.
+struct TraceCheck {
+  bool checked = false;     // a device replayed the trace (a fresh one, or a phone after the run)
+  bool reproduced = false;  // and the finding's signature showed again
+  std::vector<std::pair<size_t, std::string>> shots;  // by index in the trace
+  std::string after;                                  // the screen the failure left (PNG)
+  std::string shots_error;                            // why the device drew none
+  size_t steps = 0;                                   // the trace's
+  // Where the replay left the trace's recorded screens, when it did.
+  std::optional<ReplayResult::Divergence> divergence;
+};
+
 // "the replay left the recorded path at step 15: recorded 9f0c... on .MainActivity, seen ..."
 std::string DivergenceWords(const ReplayResult::Divergence& d);
 

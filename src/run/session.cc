@@ -164,7 +164,7 @@ void Session::KeepScreen(uint64_t state, const gui::Screen& screen) {
 void Session::CheckUnchecked() {
   if (unchecked_.empty()) return;
   const bool device_failed = stop_reason_.starts_with("device error");
-  for (const auto& dir : unchecked_) {
+  for (const auto& [dir, check_filed] : unchecked_) {
     const std::string id = dir.filename().string();
     if (device_failed || context_.Stopped()) {
       progress_.Note(
@@ -178,7 +178,7 @@ void Session::CheckUnchecked() {
                     "replayed once more)",
                     id));
     const double start = budget_.Elapsed();
-    auto check = CheckFiledBug(device_, dir, options_.bug_screenshots);
+    auto check = check_filed(device_, dir, options_.bug_screenshots);
     if (!check.ok()) {
       progress_.Note("roam: " + check.status().message());
       continue;

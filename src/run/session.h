@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "base/status.h"
@@ -26,6 +27,7 @@
 #include "run/context.h"
 #include "run/executor.h"
 #include "run/progress.h"
+#include "run/replay_trace.h"
 #include "run/run_folder.h"
 
 namespace roam::run {
@@ -134,8 +136,14 @@ class Session {
   report::Summary Summary(std::string app, std::string strategy, uint64_t seed) const;
 
   // A bug folder filed without a check, the device having no second copy of the app (a phone):
-  // Finish checks it on this device once the run is over (run/crash_bug.h, CheckFiledBug).
-  void CheckAfterRun(std::filesystem::path bug_dir) { unchecked_.push_back(std::move(bug_dir)); }
+  // Finish checks it on this device once the run is over with `check` (run/crash_bug.h's
+  // CheckFiledBug for a crash, run/oracle_bug.h's CheckFiledOracleBug for a user oracle's bug).
+  using FiledBugCheck = Result<TraceCheck> (*)(device::Device& device,
+                                               const std::filesystem::path& bug_dir,
+                                               int screenshots);
+  void CheckAfterRun(std::filesystem::path bug_dir, FiledBugCheck check) {
+    unchecked_.emplace_back(std::move(bug_dir), check);
+  }
 
   // Keeps the screen of `state` (its gui::ScreenKey) as the device shows it now, for the first
   // state_screens states: screens/<HexKey>.png and .xml. The time goes to timing.aside; a device
@@ -168,8 +176,8 @@ class Session {
   std::vector<std::string> declared_;
   std::vector<std::string> broadcasts_;
   std::vector<explore::IntentOffer> intents_;
-  std::vector<std::filesystem::path> unchecked_;  // bug folders Finish checks
-  std::unordered_set<uint64_t> kept_screens_;     // states KeepScreen kept
+  std::vector<std::pair<std::filesystem::path, FiledBugCheck>> unchecked_;  // Finish checks them
+  std::unordered_set<uint64_t> kept_screens_;  // states KeepScreen kept
   bool screens_failed_ = false;
   size_t relaunches_ = 0;
   std::string stop_reason_ = "running";

@@ -13,6 +13,7 @@
 
 #include "base/files.h"
 #include "device/android/uia2_driver.h"
+#include "run/crash_bug.h"
 #include "run/explore/explore.h"
 #include "run/fuzz/fuzz.h"
 #include "run/triage/replay.h"
@@ -174,7 +175,56 @@ TEST(AndroidExplore, AnIntentsCrashIsFiledAndReplaysThroughAmStart) {
   EXPECT_TRUE(off->crashes.empty());
 }
 
-// Runs `fn` once the served device has received `events` input events.
+// Issue 63: on a phone a property's violation was filed unchecked and undrawn (its bug.json said
+// "reproduced": null, and it had no screens), where a crash's is checked on the device once the
+// run is over. Now it is checked the same way, and the check draws its screens.
+TEST(AndroidExplore, APropertysViolationIsCheckedAndDrawnOnTheDeviceAfterTheRun) {
+  auto spec = sim::LoadSpec(testing::SourceDir() / "apps/diary.json");
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  auto server = ServeSpec(*spec);
+  ExploreOptions o = AndroidRun(*server, "android_property", 1);
+  o.target.android.package = (*spec)->package();
+  o.budget.events = 1000;
+  const auto file = testing::TempDir("android_property_file") / "p.json";
+  // A wrong expectation, so that it is violated: Cancel leaves the details page.
+  ASSERT_TRUE(WriteFileAtomic(file, R"({"properties": [{"name": "cancel stays",
+      "precondition": {"activity": "HistoryDetailActivity", "present": [{"text": "Cancel"}]},
+      "probability": 1,
+      "interaction": [{"action": "click", "widget": {"text": "Cancel"}}],
+      "postcondition": [{"activity": "HistoryDetailActivity"}]}]})")
+                  .ok());
+  o.oracle_files["properties"] = file;
+  std::FILE* progress = std::tmpfile();
+  ASSERT_NE(progress, nullptr);
+  auto summary = Explore(o, {.progress = progress});
+  ASSERT_TRUE(summary.ok()) << summary.status().message();
+  std::rewind(progress);
+  std::string said(1 << 16, '\0');
+  said.resize(std::fread(said.data(), 1, said.size(), progress));
+  std::fclose(progress);
+  EXPECT_NE(said.find("roam: P1 checked in "), std::string::npos) << said;
+  ASSERT_TRUE(summary->functional.has_value());
+  ASSERT_FALSE(summary->functional->empty());
+  const auto dir = o.out / "bugs/P1";
+  auto bug = ReadJsonFile(dir / "bug.json");
+  ASSERT_TRUE(bug.ok()) << bug.status().message();
+  EXPECT_EQ((*bug)["reproduced"], true) << bug->dump();
+  EXPECT_FALSE(std::filesystem::exists(dir / kShorterTrace));
+  ASSERT_TRUE(bug->contains("screenshots")) << bug->dump();
+  const auto shots = (*bug)["screenshots"].get<std::vector<std::string>>();
+  ASSERT_EQ(shots.size(), 3u) << (*bug)["screenshots"].dump();
+  EXPECT_EQ(shots.front(), "steps/before.png");
+  EXPECT_EQ(shots.back(), "steps/after.png");
+  for (const auto& shot : shots) {
+    auto png = ReadFile(dir / shot);
+    ASSERT_TRUE(png.ok()) << shot;
+    EXPECT_TRUE(png->starts_with("\x89PNG")) << shot;
+  }
+  auto replay = ReplayBug(dir);
+  ASSERT_TRUE(replay.ok()) << replay.status().message();
+  EXPECT_TRUE(replay->reproduced) << replay->expected;
+}
+
 // Issue 46, item 5: a wrong --package ended in `pm clear org.wrong ...: "Failed"`, exit 1, with a
 // run folder left behind.
 TEST(AndroidExplore, AWrongPackageIsNamedWithTheClosestInstalledOneBeforeAnyFolder) {

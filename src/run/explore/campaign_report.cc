@@ -70,7 +70,7 @@ Status Campaign::FileBug(const oracle::Finding& finding) {
     ROAM_RETURN_IF_ERROR(WriteCrashBug(io_.out_dir, id, finding, trace, checked, io_.replay));
     return shorter.empty() ? Status::Ok() : report::WriteTrace(dir / kShorterTrace, shorter);
   })));
-  if (!io_.fresh_device) session_.CheckAfterRun(dir);
+  if (!io_.fresh_device) session_.CheckAfterRun(dir, CheckFiledBug);
   // A new finding is worth a fresh summary at once.
   return session_.Wrote(report::WriteSummary(session_.RunFile("summary", "json"), MakeSummary()));
 }

@@ -52,8 +52,6 @@ Result<ReplayOutcome> ReplayCrash(const std::filesystem::path& dir, const Replay
   return outcome;
 }
 
-// bugs/P<n>: a property violated; its trace is replayed and the property, as bug.json keeps
-// it, checked again.
 // A user's oracle's bug (bugs/P<n>: oracle/kinds.h): the trace replayed, what was checked
 // checked again.
 Result<ReplayOutcome> ReplayOracleBug(const std::filesystem::path& dir, const ReplaySpec& spec,
