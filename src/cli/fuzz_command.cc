@@ -13,19 +13,10 @@
 
 namespace roam::cli {
 
-int FuzzCommand(int argc, char** argv) {
-  run::FuzzOptions o;
-  CLI::App app(
-      "Functional fuzzing (Genie): seeds, independent-view mutants and the GUI-effect "
-      "check; writes bugs/F<n>/ for each non-crashing functional bug found.",
-      "fuzz");
-  TargetFlags target_flags = AddTargetFlags(app, o.target, "fuzz");
-  auto& a = o.target.android;
-  AddBudgetFlags(app, o.budget, "budget of executed events (seeds, their second runs, mutants)",
-                 "time budget in seconds, of --clock (0: none)");
-  AddClockFlag(app, o.target.phone_clock);
-  auto* seed_opt =
-      app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
+namespace {
+
+// Genie's seeds: how many, how long, and how they are drawn.
+void AddSeedFlags(CLI::App& app, run::FuzzOptions& o) {
   app.add_option("--seeds", o.max_seeds, "seeds to generate (0: until the budget is spent)")
       ->check(NonNegative())
       ->capture_default_str();
@@ -37,10 +28,6 @@ int FuzzCommand(int argc, char** argv) {
                  "long click and 5 back (0: none, as the notes)")
       ->check(CLI::Range(0.0, 100.0))
       ->capture_default_str();
-  app.add_flag("!--judge-destructive-tau", o.independent_view.skip_destructive_tau,
-               "judge a mutant whose τ deleted or changed list items on the views τ did not "
-               "touch, instead of skipping it (more reports, and false ones where the deleted "
-               "data shows on other screens)");
   app.add_option("--seeds-from-reached", o.seeds.pct_from_reached,
                  "percent of seeds that start by replaying the way to a state an earlier seed "
                  "reached first (0: all from the clean start)")
@@ -72,6 +59,10 @@ int FuzzCommand(int argc, char** argv) {
                  "leave the activity it is on (a seed tests the screen it starts on)")
       ->check(CLI::Range(0.0, 100.0))
       ->capture_default_str();
+}
+
+// Genie's mutants: what τ may insert, how many run, and which the check judges.
+void AddMutantFlags(CLI::App& app, run::FuzzOptions& o) {
   app.add_option("--max-length", o.mutants.max_length, "MAX_LENGTH: events inserted by a mutant")
       ->check(Positive())
       ->capture_default_str();
@@ -87,6 +78,44 @@ int FuzzCommand(int argc, char** argv) {
   app.add_option("--mutants-per-pivot", o.mutants.max_per_pivot, "mutants run per pivot")
       ->check(Positive())
       ->capture_default_str();
+  app.add_flag("!--judge-destructive-tau", o.independent_view.skip_destructive_tau,
+               "judge a mutant whose τ deleted or changed list items on the views τ did not "
+               "touch, instead of skipping it (more reports, and false ones where the deleted "
+               "data shows on other screens)");
+}
+
+// The run's line of figures and what it found.
+void PrintFuzzResult(const run::FuzzResult& result, const std::filesystem::path& out) {
+  const auto& s = result.summary;
+  const auto& st = result.stats;
+  fmt::print("{} events in {} ({}): {}, {} executed ({:.1f}/s), {}, {}, {}, {}\n", s.events,
+             RunSeconds(s), s.stop_reason, Plural(st.seeds, "seed", "seeds"),
+             Plural(st.mutants_executed, "mutant", "mutants"),
+             st.mutant_seconds > 0 ? st.mutants_executed / st.mutant_seconds : 0.0,
+             Plural(st.violations, "violation", "violations"),
+             Plural(s.functional->size(), "functional bug report", "functional bug reports"),
+             Plural(s.crashes.size(), "unique crash", "unique crashes"),
+             Plural(s.anrs.size(), "unique ANR", "unique ANRs"));
+  PrintFindings(s, out, /*with_counts=*/true);
+}
+
+}  // namespace
+
+int FuzzCommand(int argc, char** argv) {
+  run::FuzzOptions o;
+  CLI::App app(
+      "Functional fuzzing (Genie): seeds, independent-view mutants and the GUI-effect "
+      "check; writes bugs/F<n>/ for each non-crashing functional bug found.",
+      "fuzz");
+  TargetFlags target_flags = AddTargetFlags(app, o.target, "fuzz");
+  auto& a = o.target.android;
+  AddBudgetFlags(app, o.budget, "budget of executed events (seeds, their second runs, mutants)",
+                 "time budget in seconds, of --clock (0: none)");
+  AddClockFlag(app, o.target.phone_clock);
+  auto* seed_opt =
+      app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
+  AddSeedFlags(app, o);
+  AddMutantFlags(app, o);
   app.add_option("--out", o.out, "output folder (default: out/<app>-fuzz-s<seed>)");
   app.add_flag("--force", o.force, "replace an earlier run in the output folder");
   app.add_flag("!--no-score", o.score,
@@ -111,21 +140,11 @@ int FuzzCommand(int argc, char** argv) {
   }
   auto result = run::Fuzz(o, CampaignContext(quiet));
   if (!result.ok()) return Fail("roam fuzz", result.status());
-  const auto& s = result->summary;
-  const auto& st = result->stats;
-  fmt::print("{} events in {} ({}): {}, {} executed ({:.1f}/s), {}, {}, {}, {}\n", s.events,
-             RunSeconds(s), s.stop_reason, Plural(st.seeds, "seed", "seeds"),
-             Plural(st.mutants_executed, "mutant", "mutants"),
-             st.mutant_seconds > 0 ? st.mutants_executed / st.mutant_seconds : 0.0,
-             Plural(st.violations, "violation", "violations"),
-             Plural(s.functional->size(), "functional bug report", "functional bug reports"),
-             Plural(s.crashes.size(), "unique crash", "unique crashes"),
-             Plural(s.anrs.size(), "unique ANR", "unique ANRs"));
-  PrintFindings(s, o.out, /*with_counts=*/true);
+  PrintFuzzResult(*result, o.out);
   after.suite_name = fmt::format("roam fuzz {} (seed {})", target, o.seed);
   after.out = stdout;
   ReportClassCoverage("roam fuzz", o.out, o.target.android.coverage.classfiles);
-  return FinishCi("roam fuzz", o.out, s, after);
+  return FinishCi("roam fuzz", o.out, result->summary, after);
 }
 
 }  // namespace roam::cli
