@@ -116,6 +116,7 @@ int FuzzCommand(int argc, char** argv) {
       app.add_option("--seed", o.seed, "random seed (default: from the clock, printed)");
   AddSeedFlags(app, o);
   AddMutantFlags(app, o);
+  AddOracleFlags(app, o.oracle_files);
   app.add_option("--out", o.out, "output folder (default: out/<app>-fuzz-s<seed>)");
   app.add_flag("--force", o.force, "replace an earlier run in the output folder");
   app.add_flag("!--no-score", o.score,

@@ -7,11 +7,14 @@
 #include <fmt/format.h>
 
 #include "fuzz/views.h"
+#include "gui/actions.h"
 #include "report/run_report.h"
 #include "run/crash_bug.h"
 #include "run/executor.h"
 #include "run/fuzz/fuzz_exec.h"
 #include "run/fuzz/fuzz_internal.h"
+#include "run/oracle_bug.h"
+#include "run/oracles.h"
 #include "run/session.h"
 #include "run/target.h"
 
@@ -29,7 +32,8 @@ json FuzzStatsJson(const FuzzStats& s);
 
 class Fuzzer {
  public:
-  Fuzzer(const FuzzOptions& options, Target& target, const RunContext& context)
+  Fuzzer(const FuzzOptions& options, Target& target,
+         const std::vector<oracle::OracleMaker>& oracles, const RunContext& context)
       : options_(options),
         target_(target),
         session_(target.device(),
@@ -43,7 +47,12 @@ class Fuzzer {
         rng_(options.seed),
         chooser_(options.seeds, model_, rng_),
         functional_bugs_(target.FunctionalBugsOn()),
-        crash_filer_(options.out, CrashCheckSetup::For(target)) {}
+        crash_filer_(options.out, CrashCheckSetup::For(target)),
+        oracles_(oracles, session_.executor()),
+        oracle_filer_({.run_dir = options.out,
+                       .replay = target.replay(),
+                       .fresh_device = target.fresh_device(),
+                       .functional_bugs = functional_bugs_}) {}
 
   // Fuzzes to the budget, a stop request, the seed limit or a failure, then writes the
   // summary; the run folder holds what was found whatever stopped it.
@@ -86,6 +95,13 @@ class Fuzzer {
   std::string Score(const FuzzCase& c, const std::string& key);
   // Files bugs/B<n>/ for the crashes and ANRs `run` met first, as `roam explore` does.
   Status FileCrashes(const Execution& run);
+  // Hands the user's oracles the seed's screen `layout`, before its event `t` (`restarted`: the
+  // first they see of this run). Their findings wait in found_ for the seed's trace; returns the
+  // event of their own the seed takes next, or nullopt.
+  std::optional<fuzz::Event> SeeOracles(int t, const fuzz::Layout& layout, bool restarted);
+  // Files found_ with `seed`'s trace, each cut before the step it was found on (the screen it
+  // was found on is the last).
+  Status FileOracleFindings(const Execution& seed);
   ProgressFigures Figures() const;
   bool Done() {
     if (session_.Over()) return true;
@@ -116,6 +132,13 @@ class Fuzzer {
   // Seeds run without mutants in the first SeedSettings::pct_explore of the budget.
   bool Mapping() const { return budget_.Used() * 100 < options_.seeds.pct_explore; }
   CrashFiler crash_filer_;
+  // The user's oracles (FuzzOptions::oracle_files), their findings not filed yet, the draws of
+  // their own (apart from the seeds' stream, so that oracles that never act change no seed) and
+  // their bug folders.
+  CampaignOracles oracles_;
+  std::vector<oracle::Finding> found_;
+  Rng oracle_rng_{options_.seed};
+  OracleFiler oracle_filer_;
   // ROAM_FUZZ_DEBUG is set: each seed, its mutants and their verdicts are printed on stderr.
   const bool debug_ = std::getenv("ROAM_FUZZ_DEBUG") != nullptr;
 };
@@ -157,7 +180,10 @@ report::Summary Fuzzer::MakeSummary() const {
   for (const auto& ranked : fuzz::RankReports(keys))
     for (const auto& f : findings_)
       if (f.key == ranked.key) sum.functional->push_back(f);
+  const auto& own = oracle_filer_.findings();
+  sum.functional->insert(sum.functional->end(), own.begin(), own.end());
   sum.sections = {{"fuzz", FuzzStatsJson(stats_)}};
+  oracles_.AddFigures(sum.sections);
   return sum;
 }
 
@@ -193,6 +219,7 @@ Status Fuzzer::OneSeed(int index) {
   auto first = RunSeed(index % 2 == 0, start, prefix, save);
   if (!first.ok()) return first.status();
   ROAM_RETURN_IF_ERROR(FileCrashes(*first));
+  ROAM_RETURN_IF_ERROR(FileOracleFindings(*first));
   Execution& seed = *first;
   if (seed.interrupted) return Status::Ok();
   CountSeed(index, mapping, start, prefix, seed);
@@ -233,8 +260,17 @@ Result<Execution> Fuzzer::RunSeed(bool systematic, Start* start, int& prefix, Ru
     if (t >= prefix + options_.seeds.length) return std::nullopt;
     chooser_.See(layout);
     prev_state = layout.abs;
+    std::optional<fuzz::Event> own;
+    if (t >= prefix && !oracles_.empty()) own = SeeOracles(t, layout, t == prefix);
     prev_event = t < prefix ? start->prefix[t]
+                 : own      ? *own
                             : chooser_.Choose(layout, systematic, Mapping() ? nullptr : &effects_);
+    if (t >= prefix && !oracles_.empty()) {
+      // What the oracles see next came of this event (a crash ends the run: they hear of it
+      // as a restart, the next seed's first screen).
+      const int widget = fuzz::Resolve(layout.screen, prev_event);
+      oracles_.Saw(fuzz::ActionFor(layout.screen, prev_event, widget), layout.screen, false);
+    }
     if (t >= prefix) stats_.seed_scrolls += fuzz::IsScrollOrSwipe(prev_event.kind);
     return prev_event;
   };
@@ -412,6 +448,31 @@ Status Fuzzer::OneMutant(int seed_index, const Execution& seed, const RunFrom& f
   return Report(seed_index, seed, *run, m, *v);
 }
 
+std::optional<fuzz::Event> Fuzzer::SeeOracles(int t, const fuzz::Layout& layout, bool restarted) {
+  std::vector<gui::Action> actions;
+  gui::ActionsFor(layout.screen, actions);
+  // A run's trace is its clear, its launch, then an act step per event.
+  auto own = oracles_.See(t + 2, layout.screen, actions, restarted, oracle_rng_, found_);
+  if (!own) return std::nullopt;
+  return fuzz::EventOf(layout.screen, *own);
+}
+
+Status Fuzzer::FileOracleFindings(const Execution& seed) {
+  std::vector<oracle::Finding> found = std::move(found_);
+  found_.clear();
+  for (const auto& f : found) {
+    auto trace = [&] {
+      std::vector<report::TraceStep> upto;
+      for (const auto& step : seed.trace)
+        if (step.step < f.last_step) upto.push_back(step);
+      return upto;
+    };
+    ROAM_RETURN_IF_ERROR(
+        session_.Wrote(oracle_filer_.File(f, trace, nullptr, session_, "roam fuzz").status()));
+  }
+  return Status::Ok();
+}
+
 Status Fuzzer::FileCrashes(const Execution& run) {
   Status s = session_.Wrote(
       crash_filer_.FileNew(session_.crashes().findings(), run.trace, session_, "roam fuzz"));
@@ -547,8 +608,12 @@ Result<FuzzResult> Fuzz(const FuzzOptions& options, const RunContext& context) {
   target_options.android.stop = context.stop;  // Ctrl-C ends a wait for a device that went away
   auto target = Target::Open(target_options, options.seed, options.signature_frames);
   if (!target.ok()) return target.status();
-  ROAM_RETURN_IF_ERROR(OpenRunFolder(options, **target, FuzzConfig(options)));
-  Fuzzer fuzzer(options, **target, context);
+  json config = FuzzConfig(options);
+  // Read before the run folder: a bad file leaves nothing behind.
+  auto oracles = ReadOracles(options.oracle_files, config);
+  if (!oracles.ok()) return oracles.status();
+  ROAM_RETURN_IF_ERROR(OpenRunFolder(options, **target, config));
+  Fuzzer fuzzer(options, **target, *oracles, context);
   return fuzzer.Run();
 }
 
