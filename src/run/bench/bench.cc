@@ -46,14 +46,19 @@ using RunKind =
     std::function<Result<report::Summary>(const RunOptions& common, const std::string& strategy,
                                           const BenchOptions& options, const RunContext& context)>;
 
-// The file of oracle `name` that goes with `app`: `given` itself when it is a file; in a folder,
-// <app's name>.<name>.json when there is one.
-std::filesystem::path OracleFileFor(const std::filesystem::path& given, std::string_view name,
-                                    const std::filesystem::path& app) {
+// The files of the oracles `given` names that go with `app`, by oracle: a file itself; in a
+// folder, <app's name>.<oracle>.json when there is one (none: off).
+std::map<std::string, std::filesystem::path> OracleFilesFor(
+    const std::map<std::string, std::filesystem::path>& given, const std::filesystem::path& app) {
+  std::map<std::string, std::filesystem::path> files;
   std::error_code ec;
-  if (given.empty() || !std::filesystem::is_directory(given, ec)) return given;
-  auto beside = given / fmt::format("{}.{}.json", app.stem().string(), name);
-  return std::filesystem::exists(beside, ec) ? beside : std::filesystem::path();
+  for (const auto& [name, path] : given) {
+    auto beside = path / fmt::format("{}.{}.json", app.stem().string(), name);
+    files[name] = path.empty() || !std::filesystem::is_directory(path, ec) ? path
+                  : std::filesystem::exists(beside, ec)                    ? beside
+                                                        : std::filesystem::path();
+  }
+  return files;
 }
 
 Result<report::Summary> RunExplore(const RunOptions& common, const std::string& strategy,
@@ -64,8 +69,7 @@ Result<report::Summary> RunExplore(const RunOptions& common, const std::string& 
   o.strategy_settings = options.strategy_settings;
   o.strategy_settings.dqn.save = false;  // parallel runs: each learns on its own copy
   o.harness = options.harness;
-  for (const auto& [name, given] : options.oracle_files)
-    o.oracle_files[name] = OracleFileFor(given, name, common.target.app);
+  o.oracle_files = OracleFilesFor(options.oracle_files, common.target.app);
   o.campaign.session.bug_screenshots = 0;  // the table times runs; pictures are for people
   o.campaign.session.state_screens = 0;
   o.campaign.intents = options.intents;
@@ -74,10 +78,11 @@ Result<report::Summary> RunExplore(const RunOptions& common, const std::string& 
 
 // `fuzz` is Genie (run/fuzz/fuzz.h), not an exploration strategy: its reports are scored against
 // the planted bugs.
-Result<report::Summary> RunFuzz(const RunOptions& common, const std::string&, const BenchOptions&,
-                                const RunContext& context) {
+Result<report::Summary> RunFuzz(const RunOptions& common, const std::string&,
+                                const BenchOptions& options, const RunContext& context) {
   FuzzOptions o;
   static_cast<RunOptions&>(o) = common;
+  o.oracle_files = OracleFilesFor(options.oracle_files, common.target.app);
   auto f = Fuzz(o, context);
   if (!f.ok()) return f.status();
   return std::move(f->summary);
@@ -90,6 +95,7 @@ Result<report::Summary> RunVision(const RunOptions& common, const std::string&,
   VisionOptions o;
   static_cast<RunOptions&>(o) = common;
   o.llm = options.llm;
+  o.oracle_files = OracleFilesFor(options.oracle_files, common.target.app);
   auto v = Vision(o, context);
   if (!v.ok()) return v.status();
   return std::move(v->summary);
