@@ -125,6 +125,78 @@ Status TimingFromJson(const json& j, const std::string& where, StepTiming& t) {
   return Status::Ok();
 }
 
+// summary.json's "refused": counts of actions the device refused, by reason (absent in runs
+// before it was kept).
+Status RefusedFromJson(const json& j, const std::string& where, Summary& s) {
+  if (!j.contains("refused")) return Status::Ok();
+  if (!j["refused"].is_object())
+    return Status::Corruption(fmt::format("{}: refused: expected an object of counts, got {}",
+                                          where, JsonExcerpt(j["refused"])));
+  for (const auto& [reason, count] : j["refused"].items())
+    ROAM_RETURN_IF_ERROR(ReadField(j["refused"], reason, s.refused[reason], where + ": refused"));
+  return Status::Ok();
+}
+
+// summary.json's "device_life", written when the device lived through something (it went away,
+// its driver restarted, system screens were dismissed).
+Status DeviceLifeFromJson(const json& j, const std::string& where, Summary& s) {
+  if (!j.contains("device_life")) return Status::Ok();
+  const json& d = j["device_life"];
+  const std::string at = where + ".device_life";
+  if (!d.is_object())
+    return Status::Corruption(fmt::format("{}: expected an object, got {}", at, JsonExcerpt(d)));
+  ROAM_RETURN_IF_ERROR(ReadField(d, "away", s.device_life.away, at));
+  ROAM_RETURN_IF_ERROR(ReadField(d, "away_seconds", s.device_life.away_seconds, at));
+  ROAM_RETURN_IF_ERROR(ReadField(d, "driver_restarts", s.device_life.driver_restarts, at));
+  ROAM_RETURN_IF_ERROR(ReadField(d, "driver_retries", s.device_life.driver_retries, at));
+  if (d.contains("system_screens")) {
+    const json& screens = d["system_screens"];
+    if (!screens.is_object())
+      return Status::Corruption(fmt::format(
+          "{}.system_screens: expected an object of counts, got {}", at, JsonExcerpt(screens)));
+    for (const auto& [name, count] : screens.items())
+      ROAM_RETURN_IF_ERROR(
+          ReadField(screens, name, s.device_life.system_screens[name], at + ".system_screens"));
+  }
+  return Status::Ok();
+}
+
+// summary.json's "coverage_link", written where coverage is read from the app.
+Status CoverageLinkFromJson(const json& j, const std::string& where, Summary& s) {
+  if (!j.contains("coverage_link")) return Status::Ok();
+  const json& c = j["coverage_link"];
+  const std::string at = where + ".coverage_link";
+  if (!c.is_object())
+    return Status::Corruption(fmt::format("{}: expected an object, got {}", at, JsonExcerpt(c)));
+  device::CoverageLink& link = s.coverage_link.emplace();
+  ROAM_RETURN_IF_ERROR(ReadField(c, "source", link.source, at));
+  ROAM_RETURN_IF_ERROR(ReadField(c, "working", link.working, at));
+  ROAM_RETURN_IF_ERROR(ReadField(c, "dumps", link.dumps, at));
+  ROAM_RETURN_IF_ERROR(ReadField(c, "failed", link.failed, at));
+  ROAM_RETURN_IF_ERROR(ReadField(c, "last_error", link.last_error, at));
+  ROAM_RETURN_IF_ERROR(ReadField(c, "classes", link.classes, at));
+  ROAM_RETURN_IF_ERROR(ReadField(c, "probes", link.probes, at));
+  return Status::Ok();
+}
+
+// The keys of summary.json past its fields: each a section of report/summary_sections.h, kept as
+// it is; any other is an error that names the closest known key.
+Status SectionsFromJson(const json& j, const std::string& where, Summary& s) {
+  for (const auto& [key, value] : j.items()) {
+    if (std::ranges::find(kFields, key) != std::end(kFields)) continue;
+    if (!IsSummarySection(key)) {
+      std::vector<std::string> known(std::begin(kFields), std::end(kFields));
+      for (std::string& name : SummarySectionNames()) known.push_back(std::move(name));
+      return Status::Corruption(
+          fmt::format("{}: unknown key \"{}\"{}: neither a field of summary.json nor a section of "
+                      "report/summary_sections.h",
+                      where, Excerpt(key), DidYouMean(key, known)));
+    }
+    s.sections[key] = value;
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<Summary> SummaryFromJson(const json& j, std::string_view where_view) {
@@ -149,46 +221,9 @@ Result<Summary> SummaryFromJson(const json& j, std::string_view where_view) {
   ROAM_RETURN_IF_ERROR(ReadNullable(j, "units_covered", s.units_covered, where));
   ROAM_RETURN_IF_ERROR(ReadField(j, "states", s.states, where));
   ROAM_RETURN_IF_ERROR(ReadField(j, "relaunches", s.relaunches, where));
-  if (j.contains("refused")) {  // runs before it was kept have none
-    if (!j["refused"].is_object())
-      return Status::Corruption(fmt::format("{}: refused: expected an object of counts, got {}",
-                                            where, JsonExcerpt(j["refused"])));
-    for (const auto& [reason, count] : j["refused"].items())
-      ROAM_RETURN_IF_ERROR(ReadField(j["refused"], reason, s.refused[reason], where + ": refused"));
-  }
-  if (j.contains("device_life")) {  // written when the device lived through something
-    const json& d = j["device_life"];
-    const std::string at = where + ".device_life";
-    if (!d.is_object())
-      return Status::Corruption(fmt::format("{}: expected an object, got {}", at, JsonExcerpt(d)));
-    ROAM_RETURN_IF_ERROR(ReadField(d, "away", s.device_life.away, at));
-    ROAM_RETURN_IF_ERROR(ReadField(d, "away_seconds", s.device_life.away_seconds, at));
-    ROAM_RETURN_IF_ERROR(ReadField(d, "driver_restarts", s.device_life.driver_restarts, at));
-    ROAM_RETURN_IF_ERROR(ReadField(d, "driver_retries", s.device_life.driver_retries, at));
-    if (d.contains("system_screens")) {
-      const json& screens = d["system_screens"];
-      if (!screens.is_object())
-        return Status::Corruption(fmt::format(
-            "{}.system_screens: expected an object of counts, got {}", at, JsonExcerpt(screens)));
-      for (const auto& [name, count] : screens.items())
-        ROAM_RETURN_IF_ERROR(
-            ReadField(screens, name, s.device_life.system_screens[name], at + ".system_screens"));
-    }
-  }
-  if (j.contains("coverage_link")) {  // written where coverage is read from the app
-    const json& c = j["coverage_link"];
-    const std::string at = where + ".coverage_link";
-    if (!c.is_object())
-      return Status::Corruption(fmt::format("{}: expected an object, got {}", at, JsonExcerpt(c)));
-    device::CoverageLink& link = s.coverage_link.emplace();
-    ROAM_RETURN_IF_ERROR(ReadField(c, "source", link.source, at));
-    ROAM_RETURN_IF_ERROR(ReadField(c, "working", link.working, at));
-    ROAM_RETURN_IF_ERROR(ReadField(c, "dumps", link.dumps, at));
-    ROAM_RETURN_IF_ERROR(ReadField(c, "failed", link.failed, at));
-    ROAM_RETURN_IF_ERROR(ReadField(c, "last_error", link.last_error, at));
-    ROAM_RETURN_IF_ERROR(ReadField(c, "classes", link.classes, at));
-    ROAM_RETURN_IF_ERROR(ReadField(c, "probes", link.probes, at));
-  }
+  ROAM_RETURN_IF_ERROR(RefusedFromJson(j, where, s));
+  ROAM_RETURN_IF_ERROR(DeviceLifeFromJson(j, where, s));
+  ROAM_RETURN_IF_ERROR(CoverageLinkFromJson(j, where, s));
   if (j.contains("code_coverage"))  // written for a run given --classfiles
     ROAM_RETURN_IF_ERROR(
         CountersFromJson(j["code_coverage"], where + ".code_coverage", s.code_coverage.emplace()));
@@ -203,18 +238,7 @@ Result<Summary> SummaryFromJson(const json& j, std::string_view where_view) {
     s.functional.emplace();
     ROAM_RETURN_IF_ERROR(ReadList(j, "functional", *s.functional, where, FunctionalFromJson));
   }
-  for (const auto& [key, value] : j.items()) {
-    if (std::ranges::find(kFields, key) != std::end(kFields)) continue;
-    if (!IsSummarySection(key)) {
-      std::vector<std::string> known(std::begin(kFields), std::end(kFields));
-      for (std::string& name : SummarySectionNames()) known.push_back(std::move(name));
-      return Status::Corruption(
-          fmt::format("{}: unknown key \"{}\"{}: neither a field of summary.json nor a section of "
-                      "report/summary_sections.h",
-                      where, Excerpt(key), DidYouMean(key, known)));
-    }
-    s.sections[key] = value;
-  }
+  ROAM_RETURN_IF_ERROR(SectionsFromJson(j, where, s));
   return s;
 }
 
