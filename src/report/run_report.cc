@@ -210,7 +210,7 @@ constexpr FigureRow kFuzzRows[] = {
      "compare"},
     {"mutant_seconds", "Time running mutants", " s", 2, "wall time, all mutants together"},
     {"mutants_per_second", "Mutants a second", "", 1, "mutants run in a second of that time"},
-    {"violations", "Oracle violations", "", 0,
+    {"violations", "Independent-view violations", "", 0,
      "mutants in which an effect their seed had on the screen was missing; the functional "
      "reports count each missing effect once"},
 };

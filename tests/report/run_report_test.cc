@@ -412,7 +412,7 @@ TEST(RunReport, FuzzFiguresAreLabelledRowsInOrder) {
                           "<tr><th>Mutants run</th><td class=\"num\">1,595</td>",
                           "<tr><th>Time running mutants</th><td class=\"num\">0.08 s</td>",
                           "<tr><th>Mutants a second</th><td class=\"num\">4437.4</td>",
-                          "<tr><th>Oracle violations</th><td class=\"num\">26</td>",
+                          "<tr><th>Independent-view violations</th><td class=\"num\">26</td>",
                           "<tr><th>zz new figure</th><td class=\"num\">3</td>"}) {
     const size_t found = html->find(row, section);
     EXPECT_NE(found, std::string::npos) << row;

@@ -532,7 +532,8 @@ ProgressFigures Fuzzer::Figures() const {
   f.states = model_.states();
   f.activities = activities_.size();
   f.extra = {
-      fmt::format("reports {}", findings_.size()), fmt::format("violations {}", stats_.violations),
+      fmt::format("reports {}", findings_.size() + oracle_filer_.findings().size()),
+      fmt::format("violations {}", stats_.violations),
       fmt::format("mutants {}/{} ({:.1f}/s, {} dropped)", stats_.mutants_executed,
                   stats_.mutants_generated,
                   stats_.mutant_seconds > 0 ? stats_.mutants_executed / stats_.mutant_seconds : 0.0,
