@@ -20,7 +20,7 @@ import glob, json, os, sys
 out, events, seeds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 strategies = sys.argv[4].split(",")
 # The planted bugs no oracle of Roam saw before properties (issue 63), and a data loss Genie's
-# oracle excuses by design.
+# independent-view check excuses by design.
 targets = ["lockpattern-grid-summary", "radio-history-misses-tracks",
            "radio-indicator-survives-rename", "schedule-drawer-button-gone",
            "tasks-tag-shown-twice", "notes-overwrite-existing"]

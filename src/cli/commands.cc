@@ -6,7 +6,7 @@ const std::vector<Command>& Commands() {
   static const std::vector<Command> kTable = {
       {"explore", "explore an app with a strategy; writes a run folder (trace, bugs, summary)",
        ExploreCommand},
-      {"fuzz", "functional fuzzing (Genie): independent-view mutants and the GUI-effect oracle",
+      {"fuzz", "functional fuzzing (Genie): independent-view mutants and the GUI-effect check",
        FuzzCommand},
       {"vision",
        "VisionDroid: a multimodal model tests from annotated screenshots (--llm-url, --llm-model)",

@@ -88,7 +88,7 @@ std::set<std::string> UnstableViews(std::span<const Layout> run1, std::span<cons
   return out;
 }
 
-std::vector<std::pair<int, int>> OraclePairs(const std::vector<Layout>& seed, int pivot) {
+std::vector<std::pair<int, int>> JudgedPairs(const std::vector<Layout>& seed, int pivot) {
   std::vector<std::pair<int, int>> out;
   const int n = static_cast<int>(seed.size());
   for (int j = pivot + 1; j < n; ++j)

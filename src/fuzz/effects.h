@@ -47,7 +47,7 @@ std::set<std::string> UnstableViews(std::span<const Layout> run1, std::span<cons
 // The pairs (i, j) of seed layouts (0-based; layout t+1 follows event t, the pivot is layout p,
 // τ is inserted before event p) the check compares: i < j, both similar, and either
 // i <= p < j or p < i. A pair whose seed effect is empty is skipped.
-std::vector<std::pair<int, int>> OraclePairs(const std::vector<Layout>& seed, int pivot);
+std::vector<std::pair<int, int>> JudgedPairs(const std::vector<Layout>& seed, int pivot);
 // The largest j of a pair (i < j, similar, at least min_pair_similarity alike) of seed layouts
 // with a non-empty effect (numbers included); -1 when none. Pivots at or after it cannot show a
 // violation.

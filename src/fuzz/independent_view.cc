@@ -175,7 +175,7 @@ std::optional<Violation> CheckMutant(const std::vector<Layout>& seed,
     for (int t = 0; t + 1 < static_cast<int>(seed.size()); ++t)
       check.rows[t] = RowOf(seed, seed_events, t);
 
-  for (auto [i, j] : OraclePairs(seed, pivot)) {
+  for (auto [i, j] : JudgedPairs(seed, pivot)) {
     if (TypeSimilarity(seed[i], seed[j]) < settings.min_pair_similarity) continue;
     // A scroll between them: what it brought into view depends on the rows τ added.
     bool scrolled = false;

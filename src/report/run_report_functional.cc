@@ -1,6 +1,6 @@
 // report.html's card of a functional report: the seed's and the mutant's screens side by side,
 // the views the mutant missed outlined over them (from diff.json, matched in each screen's dump
-// as the oracle reads views), the minimised steps or the command that makes them.
+// as the independent-view check reads views), the minimised steps or the command that makes them.
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -21,7 +21,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A view diff.json names: its ViewKey and what it shows, as the oracle compared them.
+// A view diff.json names: its ViewKey and what it shows, as the independent-view check compared
+// them.
 struct MissedView {
   std::string key, content;
   bool removed = false;  // the seed removed it and the mutant did not; else the seed added it

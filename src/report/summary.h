@@ -50,7 +50,8 @@ struct StepTiming {
   double aside = 0;
 };
 
-// One functional bug report (bugs/F<n> of `roam fuzz`): a unique violation of the oracle.
+// One functional bug report (bugs/F<n> of `roam fuzz`): a unique violation of Genie's
+// independent-view check.
 struct FunctionalFinding {
   std::string id;   // "F1"
   std::string key;  // the violation string
@@ -101,7 +102,8 @@ struct Summary {
   std::vector<FailureSummary> crashes;  // unique crashes (native included)
   std::vector<FailureSummary> anrs;     // unique ANRs
   StepTiming timing;
-  // Campaigns with a functional oracle (fuzz): its reports, ranked. Absent otherwise.
+  // Campaigns that report functional bugs (fuzz's independent-view check, vision's Detector, the
+  // user's oracles): their reports. Absent otherwise.
   std::optional<std::vector<FunctionalFinding>> functional;
   // A campaign's own top-level keys (fuzz: "fuzz" with its counters); an object or null. Each
   // name is one of report/summary_sections.h's table: WriteSummary refuses any other.

@@ -981,7 +981,7 @@ TEST(IndependentView, ALineWhoseNumberDiffersBetweenTwoRunsIsUnstableToo) {
 
 TEST(IndependentView, PairsSpanOrFollowThePivot) {
   std::vector<Layout> seed = {Main("a"), Main("b"), Main("c"), Main("d")};
-  auto pairs = OraclePairs(seed, 1);
+  auto pairs = JudgedPairs(seed, 1);
   // j in {2, 3}; i < j; never both at or before the pivot.
   std::vector<std::pair<int, int>> want = {{1, 2}, {0, 2}, {2, 3}, {1, 3}, {0, 3}};
   EXPECT_EQ(pairs, want);
