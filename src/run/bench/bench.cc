@@ -53,10 +53,12 @@ std::map<std::string, std::filesystem::path> OracleFilesFor(
   std::map<std::string, std::filesystem::path> files;
   std::error_code ec;
   for (const auto& [name, path] : given) {
+    if (path.empty() || !std::filesystem::is_directory(path, ec)) {
+      files[name] = path;
+      continue;
+    }
     auto beside = path / fmt::format("{}.{}.json", app.stem().string(), name);
-    files[name] = path.empty() || !std::filesystem::is_directory(path, ec) ? path
-                  : std::filesystem::exists(beside, ec)                    ? beside
-                                                        : std::filesystem::path();
+    if (std::filesystem::exists(beside, ec)) files[name] = beside;
   }
   return files;
 }
