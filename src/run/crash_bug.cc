@@ -56,12 +56,9 @@ TraceCheck CheckCrashTrace(const CrashCheckSetup& setup, const oracle::Finding& 
   return Check(**device, setup.replay, finding.signature, trace, setup.screenshots);
 }
 
-Result<TraceCheck> CheckFiledBug(device::Device& device, const std::filesystem::path& bug_dir,
-                                 int screenshots) {
-  auto bug = report::ReadBug(bug_dir);
-  if (!bug.ok()) return bug.status();
-  auto spec = ReplaySpecFromJson(bug->replay, (bug_dir / "bug.json").string() + ": replay");
-  if (!spec.ok()) return spec.status();
+Result<FiledTraceCheck> CheckFiledTraces(
+    const std::filesystem::path& bug_dir,
+    const std::function<Result<bool>(const std::vector<report::TraceStep>&)>& shows) {
   auto whole = report::ReadTrace(bug_dir / "trace.jsonl");
   if (!whole.ok()) return whole.status();
   // The shorter trace first: a phone replays it in less time, and a person reads it faster. The
@@ -72,22 +69,37 @@ Result<TraceCheck> CheckFiledBug(device::Device& device, const std::filesystem::
     auto shorter = report::ReadTrace(shorter_file);
     std::filesystem::remove(shorter_file, ec);
     if (shorter.ok() && !shorter->empty()) {
-      Status replayed;
-      TraceCheck check =
-          Check(device, *spec, bug->failure.signature, *shorter, screenshots, &replayed);
-      if (replayed.ok() && check.reproduced) {
-        ROAM_RETURN_IF_ERROR(RecordCheck(check, bug_dir, *bug));
+      auto shown = shows(*shorter);
+      if (shown.ok() && *shown) {
         ROAM_RETURN_IF_ERROR(report::WriteTrace(bug_dir / kRunTrace, *whole));
-        ROAM_RETURN_IF_ERROR(report::WriteBug(bug_dir, *bug, *shorter));
-        return check;
+        ROAM_RETURN_IF_ERROR(report::WriteTrace(bug_dir / "trace.jsonl", *shorter));
+        return FiledTraceCheck{.reproduced = true, .trace = std::move(*shorter)};
       }
     }
   }
-  Status replayed;
-  TraceCheck check = Check(device, *spec, bug->failure.signature, *whole, screenshots, &replayed);
-  if (!replayed.ok()) return replayed.Wrap(bug_dir.string() + ": checking its trace on the device");
+  auto shown = shows(*whole);
+  if (!shown.ok())
+    return shown.status().Wrap(bug_dir.string() + ": checking its trace on the device");
+  return FiledTraceCheck{.reproduced = *shown, .trace = std::move(*whole)};
+}
+
+Result<TraceCheck> CheckFiledBug(device::Device& device, const std::filesystem::path& bug_dir,
+                                 int screenshots) {
+  auto bug = report::ReadBug(bug_dir);
+  if (!bug.ok()) return bug.status();
+  auto spec = ReplaySpecFromJson(bug->replay, (bug_dir / "bug.json").string() + ": replay");
+  if (!spec.ok()) return spec.status();
+  TraceCheck check;
+  auto kept =
+      CheckFiledTraces(bug_dir, [&](const std::vector<report::TraceStep>& trace) -> Result<bool> {
+        Status replayed;
+        check = Check(device, *spec, bug->failure.signature, trace, screenshots, &replayed);
+        if (!replayed.ok()) return replayed;
+        return check.reproduced;
+      });
+  if (!kept.ok()) return kept.status();
   ROAM_RETURN_IF_ERROR(RecordCheck(check, bug_dir, *bug));
-  ROAM_RETURN_IF_ERROR(report::WriteBug(bug_dir, *bug, *whole));
+  ROAM_RETURN_IF_ERROR(report::WriteBug(bug_dir, *bug, kept->trace));
   return check;
 }
 

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -54,10 +55,24 @@ inline constexpr char kShorterTrace[] = "trace.shorter.jsonl";
 // The whole run's trace up to the bug, kept when a shorter one reproduced it.
 inline constexpr char kRunTrace[] = "trace.run.jsonl";
 
+// The traces of a bug folder filed without a check (a phone), tried once the run is over by
+// `shows`, which replays one on the device and says whether the bug showed again: its
+// trace.shorter.jsonl first (removed once read; a failed replay of it is not an error), then its
+// trace.jsonl. When the shorter one shows the bug, it is written as trace.jsonl and the whole
+// run's is kept as kRunTrace. Returns whether the bug showed, and the trace that did (the whole
+// one when neither did), for the folder's record.
+struct FiledTraceCheck {
+  bool reproduced = false;
+  std::vector<report::TraceStep> trace;
+};
+Result<FiledTraceCheck> CheckFiledTraces(
+    const std::filesystem::path& bug_dir,
+    const std::function<Result<bool>(const std::vector<report::TraceStep>&)>& shows);
+
 // Checks a bug folder filed without a check, because the device had no second copy of the app
-// (a phone), on that device once the run is over, with the replay `roam replay` does (bug.json's
-// "replay"): its trace.shorter.jsonl, when there is one, then its trace.jsonl. The one that
-// reproduced becomes trace.jsonl (the whole run's, replaced, is kept as kRunTrace);
+// (a phone), on that device once the run is over (CheckFiledTraces), with the replay `roam replay`
+// does (bug.json's "replay"): its trace.shorter.jsonl, when there is one, then its trace.jsonl. The
+// one that reproduced becomes trace.jsonl (the whole run's, replaced, is kept as kRunTrace);
 // trace.shorter.jsonl is removed; bug.json records whether the failure showed again, and the
 // screens of the last `screenshots` steps are kept. The device is left where the replay left it.
 Result<TraceCheck> CheckFiledBug(device::Device& device, const std::filesystem::path& bug_dir,

@@ -141,40 +141,17 @@ Result<TraceCheck> CheckFiledOracleBug(device::Device& device, const std::filesy
   if (!bug.ok()) return bug.status();
   auto spec = ReplaySpecFromJson(j->value("replay", json::object()), where + ": replay");
   if (!spec.ok()) return spec.status();
-  auto whole = report::ReadTrace(bug_dir / "trace.jsonl");
-  if (!whole.ok()) return whole.status();
-  std::vector<report::TraceStep> shorter;
-  const std::filesystem::path shorter_file = bug_dir / kShorterTrace;
-  std::error_code ec;
-  if (std::filesystem::exists(shorter_file, ec)) {
-    auto read = report::ReadTrace(shorter_file);
-    std::filesystem::remove(shorter_file, ec);
-    if (read.ok()) shorter = std::move(*read);
-  }
-  // The shorter trace first, as a crash's: a phone replays it in less time, and a person reads
-  // it faster.
+  // Checked as the simulator's check does, the screens drawn by the replay that counts.
   OracleScreens screens;
-  TraceCheck check{.checked = true};
-  auto shows = [&](const std::vector<report::TraceStep>& trace) -> Result<bool> {
-    auto c = RecheckOracleTrace(device, trace, *bug->kind, bug->finding, *spec, &screens);
-    if (!c.ok()) return c.status();
-    check.steps = trace.size();
-    return c->Reproduces(bug->finding);
-  };
-  if (!shorter.empty()) {
-    auto shown = shows(shorter);
-    if (shown.ok() && *shown) {
-      ROAM_RETURN_IF_ERROR(report::WriteTrace(bug_dir / kRunTrace, *whole));
-      ROAM_RETURN_IF_ERROR(report::WriteTrace(bug_dir / "trace.jsonl", shorter));
-      check.reproduced = true;
-    }
-  }
-  if (!check.reproduced) {
-    auto shown = shows(*whole);
-    if (!shown.ok())
-      return shown.status().Wrap(bug_dir.string() + ": checking its trace on the device");
-    check.reproduced = *shown;
-  }
+  auto kept =
+      CheckFiledTraces(bug_dir, [&](const std::vector<report::TraceStep>& trace) -> Result<bool> {
+        auto c = RecheckOracleTrace(device, trace, *bug->kind, bug->finding, *spec, &screens);
+        if (!c.ok()) return c.status();
+        return c->Reproduces(bug->finding);
+      });
+  if (!kept.ok()) return kept.status();
+  const TraceCheck check{
+      .checked = true, .reproduced = kept->reproduced, .steps = kept->trace.size()};
   (*j)["reproduced"] = check.reproduced;
   ROAM_RETURN_IF_ERROR(WriteScreens(bug_dir, screens, *j));
   ROAM_RETURN_IF_ERROR(WriteJsonFile(bug_dir / "bug.json", *j));
