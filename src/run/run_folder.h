@@ -6,6 +6,8 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -27,6 +29,10 @@ struct RunOptions {
   // report.html at the end (and mid-run with summary.json). The benchmark turns it off: it
   // writes one page for all its runs, and a page per run cost a fifth of its time.
   bool html_report = true;
+  // The user's oracles by their row of oracle/kinds.h ("properties": docs/properties.md), each
+  // the file it reads; an empty path: off. Exploration and vision hand them every screen; fuzz
+  // hands them its seeds' own (a property's interaction takes a seed's next events).
+  std::map<std::string, std::filesystem::path> oracle_files;
 };
 
 // Creates `dir` or checks it may be used: a folder that holds an earlier run (config.json,

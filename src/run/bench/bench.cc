@@ -71,7 +71,6 @@ Result<report::Summary> RunExplore(const RunOptions& common, const std::string& 
   o.strategy_settings = options.strategy_settings;
   o.strategy_settings.dqn.save = false;  // parallel runs: each learns on its own copy
   o.harness = options.harness;
-  o.oracle_files = OracleFilesFor(options.oracle_files, common.target.app);
   o.campaign.session.bug_screenshots = 0;  // the table times runs; pictures are for people
   o.campaign.session.state_screens = 0;
   o.campaign.intents = options.intents;
@@ -80,11 +79,10 @@ Result<report::Summary> RunExplore(const RunOptions& common, const std::string& 
 
 // `fuzz` is Genie (run/fuzz/fuzz.h), not an exploration strategy: its reports are scored against
 // the planted bugs.
-Result<report::Summary> RunFuzz(const RunOptions& common, const std::string&,
-                                const BenchOptions& options, const RunContext& context) {
+Result<report::Summary> RunFuzz(const RunOptions& common, const std::string&, const BenchOptions&,
+                                const RunContext& context) {
   FuzzOptions o;
   static_cast<RunOptions&>(o) = common;
-  o.oracle_files = OracleFilesFor(options.oracle_files, common.target.app);
   auto f = Fuzz(o, context);
   if (!f.ok()) return f.status();
   return std::move(f->summary);
@@ -97,7 +95,6 @@ Result<report::Summary> RunVision(const RunOptions& common, const std::string&,
   VisionOptions o;
   static_cast<RunOptions&>(o) = common;
   o.llm = options.llm;
-  o.oracle_files = OracleFilesFor(options.oracle_files, common.target.app);
   auto v = Vision(o, context);
   if (!v.ok()) return v.status();
   return std::move(v->summary);
@@ -190,6 +187,7 @@ Result<BenchRun> RunOne(const Job& job, const BenchOptions& options, const RunCo
   common.force = true;
   common.budget = options.budget;
   common.html_report = false;  // one page for the whole benchmark (WriteBenchReport)
+  common.oracle_files = OracleFilesFor(options.oracle_files, job.app);
   auto s = KindOf(job.strategy)(common, job.strategy, options, context);
   if (!s.ok())
     return s.status().Wrap(fmt::format("{} {} seed {}", job.app.string(), job.strategy, job.seed));

@@ -45,9 +45,9 @@ struct BenchOptions {
   explore::StrategySettings strategy_settings;
   bool snapshots = true;            // false: the simulator without snapshots (a phone)
   explore::HarnessOptions harness;  // applied to every run when active
-  // The user's oracles (oracle/kinds.h; "properties": docs/properties.md) checked by exploration
-  // runs, by row name: a file for every app, or a folder whose <app>.<name>.json (the app spec's
-  // name) goes with that app; empty: off.
+  // The user's oracles (oracle/kinds.h; "properties": docs/properties.md) checked by every run,
+  // by row name: a file for every app, or a folder whose <app>.<name>.json (the app spec's name)
+  // goes with that app; empty: off.
   std::map<std::string, std::filesystem::path> oracle_files;
   // Minimise every planted crash and ANR found (roam minimize) and add the "Minimised traces"
   // table, with the planner's shortest route to each bug as the yardstick.

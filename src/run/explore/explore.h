@@ -3,7 +3,6 @@
 // campaign. The cli layer only parses flags into these options. Single-threaded.
 #pragma once
 
-#include <map>
 #include <string>
 #include <vector>
 
@@ -31,9 +30,6 @@ struct ExploreOptions : RunOptions {
   int devices = 1;
   bool share_model = true;
   bool lockstep = false;  // the devices take turns, a step each: reproducible from the seed
-  // The user's oracles by their row of oracle/kinds.h ("properties": docs/properties.md), each
-  // the file it reads; an empty path: off.
-  std::map<std::string, std::filesystem::path> oracle_files;
 };
 
 // The word vectors setup.sh builds (scripts/word_vectors.sh), for --strategy dqn.

@@ -14,7 +14,6 @@
 #pragma once
 
 #include <filesystem>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -42,11 +41,6 @@ struct FuzzOptions : RunOptions {
   fuzz::IndependentViewSettings independent_view;  // Genie's check (fuzz/independent_view.h)
   int signature_frames = 3;  // app frames of a crash signature (oracle/crash.h)
   ProgressOptions progress;
-  // The user's oracles by their row of oracle/kinds.h ("properties": docs/properties.md), each
-  // the file it reads; an empty path: off. They see the screens of each seed's own events (not
-  // its way's, and not the fixed runs: its second run, mutants, confirmations); a property's
-  // interaction takes the seed's next events.
-  std::map<std::string, std::filesystem::path> oracle_files;
 };
 
 struct FuzzStats {

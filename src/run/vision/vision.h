@@ -17,7 +17,6 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -53,10 +52,6 @@ struct VisionOptions : RunOptions {
   bool score = true;         // simulator: find the planted bug behind each report
   int signature_frames = 3;  // app frames of a crash signature (oracle/crash.h)
   ProgressOptions progress;
-  // The user's oracles by their row of oracle/kinds.h ("properties": docs/properties.md), each
-  // the file it reads; an empty path: off. A property's interaction runs instead of asking the
-  // Explorer.
-  std::map<std::string, std::filesystem::path> oracle_files;
 };
 
 struct VisionStats {
