@@ -386,6 +386,18 @@ std::optional<gui::Action> PropertyOracle::See(const StepSeen& seen, Rng& rng,
   return std::nullopt;
 }
 
+namespace {
+
+// The names of the properties in `list` (a "properties" section's) whose precondition never held.
+json NeverHeld(const json& list) {
+  json never = json::array();
+  for (const auto& p : list)
+    if (p["precondition_held"] == 0) never.push_back(p["name"]);
+  return never;
+}
+
+}  // namespace
+
 json MergePropertyFigures(const std::vector<json>& figures) {
   if (figures.empty()) return nullptr;
   json merged = figures.front();
@@ -395,28 +407,22 @@ json MergePropertyFigures(const std::vector<json>& figures) {
       for (const char* field : {"precondition_held", "started", "abandoned", "checked", "violated"})
         list[i][field] =
             list[i][field].get<int64_t>() + figures[d]["properties"][i][field].get<int64_t>();
-  json never = json::array();
-  for (const auto& p : list)
-    if (p["precondition_held"] == 0) never.push_back(p["name"]);
-  merged["precondition_never_held"] = never;
+  merged["precondition_never_held"] = NeverHeld(list);
   return merged;
 }
 
 json PropertyOracle::Figures() const {
   json list = json::array();
-  std::vector<std::string> never;
   for (size_t i = 0; i < stats_.size(); ++i) {
     const PropertyStats& s = stats_[i];
-    const std::string& name = set_->properties[i].name;
-    list.push_back({{"name", name},
+    list.push_back({{"name", set_->properties[i].name},
                     {"precondition_held", s.precondition_held},
                     {"started", s.started},
                     {"abandoned", s.abandoned},
                     {"checked", s.checked},
                     {"violated", s.violated}});
-    if (s.precondition_held == 0) never.push_back(name);
   }
-  return {{"file", set_->file}, {"properties", list}, {"precondition_never_held", never}};
+  return {{"file", set_->file}, {"properties", list}, {"precondition_never_held", NeverHeld(list)}};
 }
 
 }  // namespace roam::oracle

@@ -125,16 +125,23 @@ Status TimingFromJson(const json& j, const std::string& where, StepTiming& t) {
   return Status::Ok();
 }
 
+// An object of counts by name (summary.json's "refused", device_life's "system_screens");
+// errors name `at`.
+Status CountsFromJson(const json& counts, const std::string& at,
+                      std::map<std::string, int64_t>& into) {
+  if (!counts.is_object())
+    return Status::Corruption(
+        fmt::format("{}: expected an object of counts, got {}", at, JsonExcerpt(counts)));
+  for (const auto& [name, count] : counts.items())
+    ROAM_RETURN_IF_ERROR(ReadField(counts, name, into[name], at));
+  return Status::Ok();
+}
+
 // summary.json's "refused": counts of actions the device refused, by reason (absent in runs
 // before it was kept).
 Status RefusedFromJson(const json& j, const std::string& where, Summary& s) {
   if (!j.contains("refused")) return Status::Ok();
-  if (!j["refused"].is_object())
-    return Status::Corruption(fmt::format("{}: refused: expected an object of counts, got {}",
-                                          where, JsonExcerpt(j["refused"])));
-  for (const auto& [reason, count] : j["refused"].items())
-    ROAM_RETURN_IF_ERROR(ReadField(j["refused"], reason, s.refused[reason], where + ": refused"));
-  return Status::Ok();
+  return CountsFromJson(j["refused"], where + ": refused", s.refused);
 }
 
 // summary.json's "device_life", written when the device lived through something (it went away,
@@ -149,16 +156,8 @@ Status DeviceLifeFromJson(const json& j, const std::string& where, Summary& s) {
   ROAM_RETURN_IF_ERROR(ReadField(d, "away_seconds", s.device_life.away_seconds, at));
   ROAM_RETURN_IF_ERROR(ReadField(d, "driver_restarts", s.device_life.driver_restarts, at));
   ROAM_RETURN_IF_ERROR(ReadField(d, "driver_retries", s.device_life.driver_retries, at));
-  if (d.contains("system_screens")) {
-    const json& screens = d["system_screens"];
-    if (!screens.is_object())
-      return Status::Corruption(fmt::format(
-          "{}.system_screens: expected an object of counts, got {}", at, JsonExcerpt(screens)));
-    for (const auto& [name, count] : screens.items())
-      ROAM_RETURN_IF_ERROR(
-          ReadField(screens, name, s.device_life.system_screens[name], at + ".system_screens"));
-  }
-  return Status::Ok();
+  if (!d.contains("system_screens")) return Status::Ok();
+  return CountsFromJson(d["system_screens"], at + ".system_screens", s.device_life.system_screens);
 }
 
 // summary.json's "coverage_link", written where coverage is read from the app.
