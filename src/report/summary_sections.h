@@ -20,9 +20,9 @@ struct SummarySection {
 // here (and in docs/exploring.md) before a campaign writes it.
 inline constexpr SummarySection kSummarySections[] = {
     {"fuzz", "roam fuzz: seeds, mutants and violations (run/fuzz/fuzz.cc, FuzzStatsJson)"},
-    {"vision", "roam vision: requests, retries, fallbacks, tokens (run/vision/vision.cc)"},
+    {"vision", "roam vision: requests, retries, fallbacks, tokens (run/vision/vision_report.cc)"},
     {"devices", "a run on several devices: each one's figures and end (run/explore/fleet.cc)"},
-    {"properties", "--properties: each property's figures (run/explore/campaign_report.cc)"},
+    {"properties", "--properties: each property's figures (PropertyOracle::Figures, run/oracles)"},
     {"faults", "roam sim serve --faults: the spec, what happened, a log (cli/serve_command.cc)"},
     {"process_starts", "roam sim serve: device-side process starts by command (run/serve_summary)"},
     {"process_starts_per_event", "roam sim serve: process starts per input event (serve_summary)"},

@@ -25,7 +25,7 @@ Status Campaign::FileOracleBug(const oracle::Finding& finding) {
   Result<bool> filed = oracle_filer_.File(
       finding, [&] { return EpisodeTrace(); },
       episode_overflow_ ? OracleFiler::TraceFn() : [&] { return RunTraceSoFar(); }, session_,
-      "explore");
+      "roam explore");
   ROAM_RETURN_IF_ERROR(session_.Wrote(filed.status()));
   if (!*filed) return Status::Ok();
   // A new finding is worth a fresh summary at once.

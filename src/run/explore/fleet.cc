@@ -155,10 +155,6 @@ void MergeLink(const device::CoverageLink& from, std::optional<device::CoverageL
   into->probes = std::max(into->probes, from.probes);
 }
 
-}  // namespace
-
-namespace {
-
 // The user's oracles' findings (one per folder, SharedBugs numbering them over the run) and
 // sections (oracle/kinds.h's merge) of the devices' summaries into `m`.
 void MergeOracleFindings(const std::vector<report::Summary>& devices, report::Summary& m) {

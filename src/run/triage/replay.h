@@ -1,7 +1,7 @@
 // run/triage/replay: ReplayBug is the one replay path behind `roam replay`: it reads a bug
 // folder's bug.json, opens the device its typed replay spec names, and replays it as its kind
 // says: bugs/B<n> (a crash or an ANR: the trace, run/replay_trace.h), bugs/F<n> (a functional
-// report of `roam fuzz`: the seed and mutant, checked again by the independent-view check) or
+// report of `roam fuzz`: the seed and mutant, checked again by the independent-view check),
 // bugs/V<n> (a report of `roam vision`: its steps, and the Detector asked again,
 // run/vision/vision.h) or bugs/P<n> (a user's oracle's: its trace, and what it checked checked
 // again, run/oracle_bug.h). Single-threaded.

@@ -225,7 +225,7 @@ Status VisionCampaign::SeeOracles(bool restarted, std::optional<gui::Action>& ow
     ROAM_RETURN_IF_ERROR(
         session_.Wrote(oracle_filer_
                            .File(
-                               f, [&] { return episode_; }, nullptr, session_, "vision")
+                               f, [&] { return episode_; }, nullptr, session_, "roam vision")
                            .status()));
   return Status::Ok();
 }
