@@ -1,5 +1,6 @@
 // Internal to run/fuzz*.cc: one seed/mutant case as it is re-checked (scoring, replay), the
-// bugs/F<n>/ folder and the explanation in words. Single-threaded.
+// bugs/F<n>/ folder and the explanation in words, and the run's summary section and config.json
+// keys. Single-threaded.
 #pragma once
 
 #include <filesystem>
@@ -69,6 +70,11 @@ struct FunctionalReport {
   const Execution* mutant = nullptr;
   ReplaySpec replay;  // how to re-run it (device, app, bugs_off, seed)
 };
+
+// summary.json's "fuzz" section.
+nlohmann::json FuzzStatsJson(const FuzzStats& stats);
+// config.json's keys of a fuzzing campaign (the run folder adds the shared ones).
+nlohmann::json FuzzConfig(const FuzzOptions& options);
 
 // The one-paragraph explanation of a violation.
 std::string Explain(const FuzzCase& c, const fuzz::Violation& v, const Execution& seed,

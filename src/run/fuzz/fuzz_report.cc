@@ -1,4 +1,5 @@
-// bugs/F<n>/: writing a functional bug folder, explaining it in words, and replaying it.
+// bugs/F<n>/: writing a functional bug folder, explaining it in words, and replaying it; and
+// what a fuzzing run keeps of itself (summary.json's "fuzz" section, config.json's keys).
 #include <fmt/format.h>
 
 #include "base/files.h"
@@ -313,6 +314,66 @@ Result<ReplayOutcome> ReplayFunctional(const std::filesystem::path& dir, const R
   out.reproduced = v->has_value() && (*v)->Key() == out.expected;
   out.result.reproduced = out.reproduced;
   return out;
+}
+
+// summary.json's "fuzz" section.
+json FuzzStatsJson(const FuzzStats& s) {
+  return {
+      {"seeds", s.seeds},
+      {"unstable_seeds", s.unstable_seeds},
+      {"ways", s.ways},
+      {"ways_failed", s.ways_failed},
+      {"seed_scrolls", s.seed_scrolls},
+      {"mutants_generated", s.mutants_generated},
+      {"mutants_executed", s.mutants_executed},
+      {"mutants_dropped", s.mutants_dropped},
+      {"restored_mutants", s.restored_mutants},
+      {"violations", s.violations},
+      {"mutant_seconds", s.mutant_seconds},
+      {"mutants_per_second", s.mutant_seconds > 0 ? s.mutants_executed / s.mutant_seconds : 0.0}};
+}
+
+// config.json's keys of a fuzzing campaign (the run folder adds the shared ones).
+json FuzzConfig(const FuzzOptions& o) {
+  return {{"strategy", "genie"},
+          {"max_seeds", o.max_seeds},
+          {"seeds",
+           {{"length", o.seeds.length},
+            {"pct_click", o.seeds.pct_click},
+            {"pct_long_click", o.seeds.pct_long_click},
+            {"pct_navigation", o.seeds.pct_navigation},
+            {"pct_scroll", o.seeds.pct_scroll},
+            {"pct_dialog_positive", o.seeds.pct_dialog_positive},
+            {"pct_app_text", o.seeds.pct_app_text},
+            {"pct_fill_forms", o.seeds.pct_fill_forms},
+            {"pct_from_reached", o.seeds.pct_from_reached},
+            {"max_prefix", o.seeds.max_prefix},
+            {"pct_explore", o.seeds.pct_explore},
+            {"pct_untested_effect", o.seeds.pct_untested_effect},
+            {"pct_stay", o.seeds.pct_stay}}},
+          {"mutants",
+           {{"max_length", o.mutants.max_length},
+            {"max_typed_fields", o.mutants.max_typed_fields},
+            {"names_ahead", o.mutants.names_ahead},
+            {"max_views_per_group", o.mutants.max_views_per_group},
+            {"max_loop_uses", o.mutants.max_loop_uses},
+            {"max_per_pivot", o.mutants.max_per_pivot},
+            {"max_per_seed", o.mutants.max_per_seed},
+            {"candidate_factor", o.mutants.candidate_factor},
+            {"try_unseen_clicks", o.mutants.try_unseen_clicks},
+            {"min_pivot_similarity", o.mutants.min_pivot_similarity}}},
+          {"model", {{"initial_weight", o.model.initial_weight}}},
+          {"independent_view",
+           {{"excuse_tau_effects", o.independent_view.excuse_tau_effects},
+            {"overlay_similarity", o.independent_view.overlay_similarity},
+            {"min_pair_similarity", o.independent_view.min_pair_similarity},
+            {"attribute_to_rows", o.independent_view.attribute_to_rows},
+            {"skip_destructive_tau", o.independent_view.skip_destructive_tau},
+            {"skip_tau_left_input", o.independent_view.skip_tau_left_input},
+            {"excuse_tau_data", o.independent_view.excuse_tau_data},
+            {"count_window_rows", o.independent_view.count_window_rows},
+            {"count_tau_effect", o.independent_view.count_tau_effect},
+            {"read_windows", o.independent_view.read_windows}}}};
 }
 
 }  // namespace roam::run
