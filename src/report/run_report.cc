@@ -488,6 +488,37 @@ std::vector<ProgressPoint> ReadProgressFile(const fs::path& path, size_t& bad) {
   return out;
 }
 
+// What the reader must know before the figures: a run that did not finish (no summary.json,
+// one that cannot be read, or one still "running"), and a vision run whose model's answers were
+// mostly replaced.
+std::string NoticesHtml(const Summary& s, bool read, const JsonFile& summary,
+                        const std::string& summary_error, bool has_progress) {
+  std::string body;
+  const std::string& stop = s.stop_reason;
+  if (!read || stop == "running") {
+    body += fmt::format(
+        "<p class=\"notice\">This run did not finish: {}. The figures are those last "
+        "written{}.</p>\n",
+        !summary.present         ? "it wrote no summary.json"
+        : !summary_error.empty() ? HtmlEscape(summary_error)
+                                 : "its summary.json still says \"running\"",
+        has_progress ? " (progress.jsonl is read to its last whole line)" : "");
+  }
+  // A vision run whose answers were mostly replaced (summary.json "vision").
+  if (const json& v = s.sections.is_object() ? s.sections.value("vision", json()) : json();
+      v.is_object()) {
+    const double questions = Num(v, "questions").value_or(0);
+    const double replaced = Num(v, "answers_replaced").value_or(0);
+    if (replaced > 0 && 2 * replaced > questions)
+      body += fmt::format(
+          "<p class=\"notice\">{} of {} of the model's answers were replaced by a random action "
+          "or a \"no bug\" (it failed or answered nonsense): this run says little about the "
+          "model.</p>\n",
+          Count(replaced), Count(questions));
+  }
+  return body;
+}
+
 Result<std::string> RunReportHtml(const fs::path& run_dir) {
   JsonFile config = ReadOptionalJson(run_dir / "config.json");
   JsonFile summary = ReadOptionalJson(run_dir / "summary.json");
@@ -532,27 +563,7 @@ Result<std::string> RunReportHtml(const fs::path& run_dir) {
       HtmlEscape(strategy), HtmlEscape(s.device.empty() ? Str(c, "device") : s.device),
       device_notes, read ? std::to_string(s.seed) : c.value("seed", json()).dump(),
       HtmlEscape(stop.empty() ? "unknown" : stop));
-  if (!read || stop == "running") {
-    body += fmt::format(
-        "<p class=\"notice\">This run did not finish: {}. The figures are those last "
-        "written{}.</p>\n",
-        !summary.present         ? "it wrote no summary.json"
-        : !summary_error.empty() ? HtmlEscape(summary_error)
-                                 : "its summary.json still says \"running\"",
-        samples.empty() ? "" : " (progress.jsonl is read to its last whole line)");
-  }
-  // A vision run whose answers were mostly replaced (summary.json "vision").
-  if (const json& v = s.sections.is_object() ? s.sections.value("vision", json()) : json();
-      v.is_object()) {
-    const double questions = Num(v, "questions").value_or(0);
-    const double replaced = Num(v, "answers_replaced").value_or(0);
-    if (replaced > 0 && 2 * replaced > questions)
-      body += fmt::format(
-          "<p class=\"notice\">{} of {} of the model's answers were replaced by a random action "
-          "or a \"no bug\" (it failed or answered nonsense): this run says little about the "
-          "model.</p>\n",
-          Count(replaced), Count(questions));
-  }
+  body += NoticesHtml(s, read.has_value(), summary, summary_error, !samples.empty());
   body += "<section id=\"figures\">\n" + CardsHtml(FigureCards(read ? &s : nullptr, samples)) +
           "</section>\n";
   // The bugs first: what a person opens the page for.
