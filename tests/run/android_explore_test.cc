@@ -185,15 +185,9 @@ TEST(AndroidExplore, APropertysViolationIsCheckedAndDrawnOnTheDeviceAfterTheRun)
   ExploreOptions o = AndroidRun(*server, "android_property", 1);
   o.target.android.package = (*spec)->package();
   o.budget.events = 1000;
-  const auto file = testing::TempDir("android_property_file") / "p.json";
   // A wrong expectation, so that it is violated: Cancel leaves the details page.
-  ASSERT_TRUE(WriteFileAtomic(file, R"({"properties": [{"name": "cancel stays",
-      "precondition": {"activity": "HistoryDetailActivity", "present": [{"text": "Cancel"}]},
-      "probability": 1,
-      "interaction": [{"action": "click", "widget": {"text": "Cancel"}}],
-      "postcondition": [{"activity": "HistoryDetailActivity"}]}]})")
-                  .ok());
-  o.oracle_files["properties"] = file;
+  o.oracle_files["properties"] =
+      testing::SourceDir() / "tests/fixtures/properties/diary_cancel_stays.json";
   std::FILE* progress = std::tmpfile();
   ASSERT_NE(progress, nullptr);
   auto summary = Explore(o, {.progress = progress});

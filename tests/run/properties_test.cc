@@ -158,15 +158,9 @@ TEST(Properties, AViolationsFolderHoldsTheScreensOfPreconditionInteractionAndAft
   o.target.app = testing::SourceDir() / "apps/diary.json";
   o.budget.events = 1000;
   o.html_report = true;
-  const auto file = testing::TempDir("properties_screens_file") / "p.json";
   // A wrong expectation, so that it is violated: Cancel leaves the details page.
-  ASSERT_TRUE(WriteFileAtomic(file, R"({"properties": [{"name": "cancel stays",
-      "precondition": {"activity": "HistoryDetailActivity", "present": [{"text": "Cancel"}]},
-      "probability": 1,
-      "interaction": [{"action": "click", "widget": {"text": "Cancel"}}],
-      "postcondition": [{"activity": "HistoryDetailActivity"}]}]})")
-                  .ok());
-  o.oracle_files["properties"] = file;
+  o.oracle_files["properties"] =
+      testing::SourceDir() / "tests/fixtures/properties/diary_cancel_stays.json";
   auto summary = Explore(o);
   ASSERT_TRUE(summary.ok()) << summary.status().message();
   ASSERT_TRUE(summary->functional.has_value());
