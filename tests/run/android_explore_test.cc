@@ -77,19 +77,26 @@ ExploreOptions Uia2Run(const SimAdbServer& server, const sim::AppSpec& spec, con
   return o;
 }
 
+// Explores as `o` says; `said` gets what the run wrote on its progress line.
+Result<report::Summary> ExploreSaying(const ExploreOptions& o, std::string& said) {
+  std::FILE* progress = std::tmpfile();
+  if (!progress) return Status::Io("no temporary file for the progress line");
+  auto summary = Explore(o, {.progress = progress});
+  std::rewind(progress);
+  said.assign(1 << 16, '\0');
+  said.resize(std::fread(said.data(), 1, said.size(), progress));
+  std::fclose(progress);
+  return summary;
+}
+
 TEST(AndroidExplore, FindsThePlantedCrashThroughAdbAndReplaysIt) {
   auto server = Serve();
   ExploreOptions o = AndroidRun(*server, "android_crashy", 1);
-  std::FILE* progress = std::tmpfile();
-  ASSERT_NE(progress, nullptr);
-  auto summary = Explore(o, {.progress = progress});
+  std::string said;
+  auto summary = ExploreSaying(o, said);
   ASSERT_TRUE(summary.ok()) << summary.status().message();
   // The check of the bug after the run says how long it took, and that time is in the run's
   // wall time and its time aside (issue 62 item 4).
-  std::rewind(progress);
-  std::string said(1 << 16, '\0');
-  said.resize(std::fread(said.data(), 1, said.size(), progress));
-  std::fclose(progress);
   const size_t at = said.find("roam: B1 checked in ");
   ASSERT_NE(at, std::string::npos) << said;
   const double checked = std::atof(said.c_str() + at + 20);
@@ -188,14 +195,9 @@ TEST(AndroidExplore, APropertysViolationIsCheckedAndDrawnOnTheDeviceAfterTheRun)
   // A wrong expectation, so that it is violated: Cancel leaves the details page.
   o.oracle_files["properties"] =
       testing::SourceDir() / "tests/fixtures/properties/diary_cancel_stays.json";
-  std::FILE* progress = std::tmpfile();
-  ASSERT_NE(progress, nullptr);
-  auto summary = Explore(o, {.progress = progress});
+  std::string said;
+  auto summary = ExploreSaying(o, said);
   ASSERT_TRUE(summary.ok()) << summary.status().message();
-  std::rewind(progress);
-  std::string said(1 << 16, '\0');
-  said.resize(std::fread(said.data(), 1, said.size(), progress));
-  std::fclose(progress);
   EXPECT_NE(said.find("roam: P1 checked in "), std::string::npos) << said;
   ASSERT_TRUE(summary->functional.has_value());
   ASSERT_FALSE(summary->functional->empty());
